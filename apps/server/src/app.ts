@@ -1,0 +1,123 @@
+import path from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { Server as SocketServer } from 'socket.io';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { registerErrorHandling } from './http/error-handler';
+import { registerSpa } from './http/spa';
+import { connectRedis, type RedisConnections, redisInvalidationBus } from './infra/redis';
+import { AppError } from './lib/errors';
+import { AccountsRepository } from './modules/accounts/accounts.repository';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { AccountsService } from './modules/accounts/accounts.service';
+import { AuthRepository } from './modules/auth/auth.repository';
+import { authRoutes } from './modules/auth/auth.routes';
+import { AuthService } from './modules/auth/auth.service';
+import { SessionCache } from './modules/auth/session-cache';
+import { healthRoutes } from './modules/health/health.routes';
+import { Mailer } from './modules/mail/mail.service';
+import { attachRealtime } from './realtime/socket';
+
+export type App = {
+  fastify: FastifyInstance;
+  io: SocketServer;
+  mailer: Mailer;
+  services: { auth: AuthService; accounts: AccountsService };
+  /** Stops accepting, lets in-flight requests finish, closes sockets, Redis and mail; the database stays open. */
+  close: () => Promise<void>;
+};
+
+/** A session checked within this window is trusted from memory; invalidations drop it sooner. */
+const sessionCacheTtlMs = 30_000;
+
+/**
+ * Builds the whole server on an open, migrated database without listening, so tests can use
+ * `inject` or listen on a port of their own. Plugins go in a fixed order: security, limits,
+ * error handling, routes, then the web app's catch-all.
+ */
+export async function buildApp(config: Config, database: DatabaseHandle, logger: Logger): Promise<App> {
+  const fastify: FastifyInstance = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  fastify.setValidatorCompiler(validatorCompiler);
+  fastify.setSerializerCompiler(serializerCompiler);
+  fastify.decorateRequest('principal', null);
+
+  const redis: RedisConnections | undefined = config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;
+  const mailer = new Mailer({
+    smtpUrl: config.smtpUrl,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    from: config.mailFrom,
+    logger,
+  });
+  const sessionCache = new SessionCache(sessionCacheTtlMs, redis ? redisInvalidationBus(redis, logger) : undefined);
+  const auth = new AuthService({
+    repo: new AuthRepository(database.db),
+    mailer,
+    sessionCache,
+    logger,
+    authSecret: config.authSecret,
+    productName: config.productName,
+    publicUrl: config.publicUrl,
+  });
+  const accounts = new AccountsService(new AccountsRepository(database.db), auth);
+
+  await fastify.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        workerSrc: ["'self'", 'blob:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await fastify.register(cors, { origin: config.publicUrl, credentials: false });
+  await fastify.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis: redis.command, nameSpace: 'pitchlane:rate:' } : {}),
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`, {
+        retryAfterSeconds: Math.ceil(context.ttl / 1000),
+      }),
+  });
+  registerErrorHandling(fastify);
+
+  await fastify.register(healthRoutes, { ping: database.ping });
+  for (const [role, prefix] of [
+    ['user', '/api/v1/users'],
+    ['investor', '/api/v1/investors'],
+  ] as const) {
+    await fastify.register(authRoutes, { prefix, role, auth, publicRateLimit: config.authRateLimitPerMinute });
+  }
+  await fastify.register(accountsRoutes, { auth, accounts });
+  await registerSpa(fastify, config.webDist);
+
+  const io = attachRealtime(fastify, { auth, redis });
+
+  return {
+    fastify,
+    io,
+    mailer,
+    services: { auth, accounts },
+    close: async () => {
+      // Sockets first: upgraded connections would otherwise keep the HTTP server from closing.
+      io.local.disconnectSockets(true);
+      io.engine.close();
+      await fastify.close();
+      await mailer.drain();
+      await redis?.close();
+    },
+  };
+}

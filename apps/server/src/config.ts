@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', ''])
+  .optional()
+  .transform((value) => value === '1' || value === 'true');
+
+/** Every environment variable the server reads (README lists them), parsed once. */
+const envSchema = z.object({
+  NODE_ENV: z.string().default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  REDIS_URL: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().default('Pitchlane <no-reply@pitchlane.local>'),
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  AI_BASE_URL: z.string().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().optional(),
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  SEED_DEMO: flag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Requests per minute and IP to the unauthenticated auth calls (register, login, codes). */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  /** Trust X-Forwarded-For: `true`, or a comma-separated list of proxy addresses/CIDRs. Set it behind a load balancer. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value) =>
+      value === undefined || value === '' || value === 'false' ? false : value === 'true' ? true : value,
+    ),
+  /** Folder of the built web app; the server answers API calls only when it is missing. */
+  WEB_DIST: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export type Config = {
+  env: string;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  authSecret: string;
+  seedDemo: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  authRateLimitPerMinute: number;
+  webDist: string;
+  trustProxy: boolean | string;
+  productName: string;
+};
+
+export const productName = 'Pitchlane';
+
+/**
+ * AUTH_SECRET signs every token. When it is not given it is generated once and kept in
+ * DATA_DIR, so restarts keep sessions alive; several processes must be given the same one.
+ */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    const secret = randomBytes(48).toString('base64url');
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+/** Parses the environment; throws with every problem listed when something is malformed. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    authSecret: env.AUTH_SECRET ?? loadOrCreateSecret(dataDir),
+    seedDemo: env.SEED_DEMO,
+    logLevel: env.LOG_LEVEL,
+    authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    trustProxy: env.TRUST_PROXY,
+    productName,
+  };
+}

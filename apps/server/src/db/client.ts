@@ -1,0 +1,72 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+
+/** The query interface every repository takes: the same for PGlite and PostgreSQL. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Runs the migrations folder; refuses a database migrated by newer code. */
+  migrate: () => Promise<void>;
+  /** Answers whether the database takes a trivial query (health checks). */
+  ping: () => Promise<boolean>;
+  close: () => Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir?: string; client?: PGlite };
+
+const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
+
+/** Opens PostgreSQL when a URL is given, else the embedded PGlite in `dataDir` (or memory). */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: 'postgres',
+      migrate: async () => {
+        const { migratePostgres } = await import('./migrate');
+        await migratePostgres(options.url, migrationsFolder);
+      },
+      ping: async () => {
+        try {
+          await pool.query('select 1');
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  const client = options.client ?? (await PGlite.create(options.dataDir));
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: async () => {
+      const { migratePglite } = await import('./migrate');
+      await migratePglite(client, migrationsFolder);
+    },
+    ping: async () => {
+      try {
+        await client.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => client.close(),
+  };
+}

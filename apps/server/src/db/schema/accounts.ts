@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { bigint, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * One row per account. A person may hold a founder and an investor account under one email:
+ * they are separate rows, told apart by role.
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    role: text('role', { enum: ['user', 'investor', 'mentor'] }).notNull(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    headline: text('headline'),
+    bio: text('bio'),
+    company: text('company'),
+    location: text('location'),
+    website: text('website'),
+    pictureKey: text('picture_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('accounts_role_email_key').on(table.role, table.email)],
+);
+
+export const investorInfos = pgTable('investor_infos', {
+  investorId: text('investor_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  firm: text('firm').notNull(),
+  title: text('title'),
+  thesis: text('thesis'),
+  sectors: text('sectors').array().notNull().default(sql`'{}'::text[]`),
+  stages: text('stages').array().notNull().default(sql`'{}'::text[]`),
+  chequeSizeMin: bigint('cheque_size_min', { mode: 'number' }),
+  chequeSizeMax: bigint('cheque_size_max', { mode: 'number' }),
+  location: text('location'),
+  website: text('website'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type AccountRow = typeof accounts.$inferSelect;
+export type InvestorInfoRow = typeof investorInfos.$inferSelect;

@@ -1,0 +1,59 @@
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+
+/** A signed-in session. Only the hash of its secret (the hash token) is kept. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    secretHash: text('secret_hash').notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('sessions_account_idx').on(table.accountId)],
+);
+
+/**
+ * Emailed one-time codes. The code and the link token are stored as keyed hashes; a
+ * registration code also carries the password hash it will activate.
+ */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    linkTokenHash: text('link_token_hash'),
+    passwordHash: text('password_hash'),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (table) => [index('one_time_codes_account_purpose_idx').on(table.accountId, table.purpose, table.createdAt)],
+);
+
+/** Failed logins, counted per account email and IP for the throttle; old rows are pruned. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    role: text('role').notNull(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('login_failures_lookup_idx').on(table.role, table.email, table.ip, table.createdAt)],
+);
+
+export type SessionRow = typeof sessions.$inferSelect;
+export type OneTimeCodeRow = typeof oneTimeCodes.$inferSelect;

@@ -1,0 +1,59 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedDemo } from './seed/demo';
+
+/** Reads the configuration, opens and migrates the database, listens, and shuts down cleanly on SIGTERM. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel, base: undefined });
+  mkdirSync(config.dataDir, { recursive: true });
+
+  const database = config.databaseUrl
+    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
+    : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') });
+  await database.migrate();
+  logger.info({ db: database.kind }, 'database ready');
+
+  if (config.seedDemo) {
+    if (database.kind === 'postgres' && process.env.SEED_DEMO !== '1') {
+      logger.warn('SEED_DEMO is only honoured on PostgreSQL when set to exactly 1');
+    } else {
+      await seedDemo(database.db, logger);
+    }
+  }
+
+  const app = await buildApp(config, database, logger);
+  await app.fastify.listen({ port: config.port, host: config.host });
+  logger.info(`${config.productName} is running at ${config.publicUrl}`);
+
+  let isClosing = false;
+  const shutdown = async (signal: string) => {
+    if (isClosing) return;
+    isClosing = true;
+    logger.info({ signal }, 'shutting down');
+    const deadline = setTimeout(() => {
+      logger.error('shutdown took longer than 20 s; exiting');
+      process.exit(1);
+    }, 20_000);
+    deadline.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

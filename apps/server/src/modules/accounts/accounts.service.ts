@@ -1,0 +1,98 @@
+import type {
+  DeleteProfileBody,
+  FounderProfile,
+  InvestorInfo,
+  InvestorInfoBody,
+  Sector,
+  Stage,
+  UpdateFounderProfileBody,
+} from '@deckvalid/contract/accounts';
+import type { AccountRow, InvestorInfoRow } from '@/db/schema/accounts';
+import { AppError } from '@/lib/errors';
+import type { AuthService, Principal } from '@/modules/auth/auth.service';
+import { verifyPassword } from '@/modules/auth/password';
+import type { AccountsRepository } from './accounts.repository';
+
+const accountGone = () => new AppError('UNAUTHORIZED', 'Your account no longer exists. Sign in again.');
+
+/** The founder profile and the investor info; each account reads and writes only its own. */
+export class AccountsService {
+  constructor(
+    private readonly repo: AccountsRepository,
+    private readonly auth: AuthService,
+  ) {}
+
+  async getProfile(principal: Principal): Promise<FounderProfile> {
+    const account = await this.repo.findById(principal.accountId);
+    if (!account) throw accountGone();
+    return toProfile(account);
+  }
+
+  async updateProfile(principal: Principal, body: UpdateFounderProfileBody): Promise<FounderProfile> {
+    const account = await this.repo.updateProfile(principal.accountId, body);
+    if (!account) throw accountGone();
+    // Sessions cache the name that `me` answers.
+    if (body.name !== undefined) this.auth.forgetAccount(principal.accountId);
+    return toProfile(account);
+  }
+
+  /** Deletes the account after the password is proven again; all its sessions end with it. */
+  async deleteProfile(principal: Principal, body: DeleteProfileBody): Promise<void> {
+    const account = await this.repo.findById(principal.accountId);
+    if (!account) throw accountGone();
+    if (!(await verifyPassword(account.passwordHash, body.password))) {
+      const message = 'Your password is not correct.';
+      throw new AppError('VALIDATION_FAILED', message, { fields: [{ path: 'password', message }] });
+    }
+    await this.repo.deleteById(account.id);
+    this.auth.forgetAccount(account.id);
+  }
+
+  async getInvestorInfo(principal: Principal): Promise<InvestorInfo | null> {
+    const row = await this.repo.findInvestorInfo(principal.accountId);
+    return row ? toInvestorInfo(row) : null;
+  }
+
+  async createInvestorInfo(principal: Principal, body: InvestorInfoBody): Promise<InvestorInfo> {
+    const row = await this.repo.insertInvestorInfo(principal.accountId, body);
+    if (!row) throw new AppError('CONFLICT', 'Your investor info already exists; update it instead.');
+    return toInvestorInfo(row);
+  }
+
+  async updateInvestorInfo(principal: Principal, body: InvestorInfoBody): Promise<InvestorInfo> {
+    const row = await this.repo.updateInvestorInfo(principal.accountId, body);
+    if (!row) throw new AppError('NOT_FOUND', 'You have no investor info yet; create it first.');
+    return toInvestorInfo(row);
+  }
+}
+
+function toProfile(account: AccountRow): FounderProfile {
+  return {
+    id: account.id,
+    name: account.name,
+    email: account.email,
+    headline: account.headline,
+    bio: account.bio,
+    company: account.company,
+    location: account.location,
+    website: account.website,
+    pictureUrl: null,
+    createdAt: account.createdAt.toISOString(),
+  };
+}
+
+function toInvestorInfo(row: InvestorInfoRow): InvestorInfo {
+  return {
+    investorId: row.investorId,
+    firm: row.firm,
+    title: row.title,
+    thesis: row.thesis,
+    sectors: row.sectors as Sector[],
+    stages: row.stages as Stage[],
+    chequeSizeMin: row.chequeSizeMin,
+    chequeSizeMax: row.chequeSizeMax,
+    location: row.location,
+    website: row.website,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

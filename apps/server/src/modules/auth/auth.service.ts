@@ -1,0 +1,371 @@
+import {
+  type AccountRole,
+  type AuthResponse,
+  codeRules,
+  type ForgotPasswordBody,
+  type ForgotResetPasswordBody,
+  type LoginBody,
+  type LogoutQuery,
+  loginThrottle,
+  type RegisterBody,
+  type ResetPasswordBody,
+  type Role,
+  type SendCodeBody,
+  type UserDto,
+  type VerifyCodeBody,
+  type VerifyLinkBody,
+} from '@deckvalid/contract/auth';
+import type { Logger } from 'pino';
+import type { AccountRow } from '@/db/schema/accounts';
+import type { OneTimeCodeRow } from '@/db/schema/auth';
+import { hmacSha256, randomDigits, randomSecret, safeEqual, sha256 } from '@/lib/crypto';
+import { AppError } from '@/lib/errors';
+import { newAccountId, newId } from '@/lib/ids';
+import type { Mailer } from '@/modules/mail/mail.service';
+import {
+  alreadyRegisteredMail,
+  passwordChangedMail,
+  passwordResetMail,
+  verificationMail,
+} from '@/modules/mail/mail.templates';
+import type { AuthRepository, CodePurpose } from './auth.repository';
+import { Credentials, InvalidCredentialsError, type PresentedCredentials, sessionLifetimeSeconds } from './credentials';
+import { hashPassword, isCommonPassword, spendPasswordCheck, verifyPassword } from './password';
+import type { SessionCache } from './session-cache';
+
+/** Who is asking, once their credentials have been checked. */
+export type Principal = { sessionId: string; accountId: string; role: Role; user: UserDto };
+
+/** Where a request comes from; kept on the session and used by the login throttle. */
+export type RequestMeta = { ip: string; userAgent: string | null };
+
+type Deps = {
+  repo: AuthRepository;
+  mailer: Mailer;
+  sessionCache: SessionCache;
+  logger: Logger;
+  authSecret: string;
+  productName: string;
+  publicUrl: string;
+};
+
+const messages = {
+  registered: 'Check your email for a 6-digit code to verify your address.',
+  codeSent: 'If that account is waiting for verification, a new code is on its way.',
+  resetSent: 'If an account uses that email, a reset code is on its way.',
+  passwordReset: 'Your password was changed. Sign in with the new one.',
+  passwordChanged: 'Your password was changed. Your other sessions were signed out.',
+  loggedOut: 'You are signed out.',
+} as const;
+
+const badCode = (message = 'That code is wrong or has expired. Check the newest email or ask for a new code.') =>
+  new AppError('VALIDATION_FAILED', message, { fields: [{ path: 'code', message }] });
+
+const commonPassword = (path: string) => {
+  const message = 'This password is one of the most common ones. Choose one that is harder to guess.';
+  return new AppError('VALIDATION_FAILED', message, { fields: [{ path, message }] });
+};
+
+const badLogin = () => new AppError('UNAUTHORIZED', 'Email or password is incorrect.');
+
+const unauthorized = () => new AppError('UNAUTHORIZED', 'Your session has ended. Sign in again.');
+
+/** Registration, verification, sign-in, sessions and passwords for founder and investor accounts. */
+export class AuthService {
+  private readonly credentials: Credentials;
+  private readonly codeKey: string;
+
+  constructor(private readonly deps: Deps) {
+    this.credentials = new Credentials(deps.authSecret);
+    this.codeKey = hmacSha256(deps.authSecret, 'one-time-code-key');
+  }
+
+  /**
+   * Answers alike whether or not the email is taken: a new account gets a code, a pending one
+   * gets a fresh code bound to the new password, a verified one gets a notice by mail.
+   */
+  async register(role: AccountRole, body: RegisterBody): Promise<{ message: string }> {
+    if (isCommonPassword(body.password)) throw commonPassword('password');
+    const passwordHash = await hashPassword(body.password);
+    const account = {
+      id: newAccountId(role),
+      role,
+      email: body.email,
+      name: body.name,
+      passwordHash,
+    };
+    if (await this.deps.repo.insertAccountIfAbsent(account)) {
+      await this.sendVerificationCode(account, passwordHash);
+      return { message: messages.registered };
+    }
+    const existing = await this.deps.repo.findAccountByRoleAndEmail(role, body.email);
+    if (!existing) throw new AppError('CONFLICT', 'The account changed while registering. Try again.');
+    if (existing.emailVerifiedAt) {
+      this.deps.mailer.enqueue(alreadyRegisteredMail(this.mailContext(), mailRecipient(existing)));
+    } else if (!(await this.isResendTooSoon(existing.id, 'verify_email'))) {
+      // The code carries this registration's password: whoever owns the mailbox decides which one counts.
+      await this.sendVerificationCode(existing, passwordHash);
+    }
+    return { message: messages.registered };
+  }
+
+  async verifyCode(role: AccountRole, body: VerifyCodeBody, meta: RequestMeta): Promise<AuthResponse> {
+    const account = await this.deps.repo.findAccountByRoleAndEmail(role, body.email);
+    if (!account || account.emailVerifiedAt) throw badCode();
+    const code = await this.useCode(account.id, 'verify_email', body.code);
+    await this.deps.repo.markVerified(account.id, code.passwordHash);
+    return this.startSession(account, meta);
+  }
+
+  async verifyLink(role: AccountRole, body: VerifyLinkBody, meta: RequestMeta): Promise<AuthResponse> {
+    const invalidLink = new AppError(
+      'VALIDATION_FAILED',
+      'This verification link is invalid or has expired. Ask for a new code.',
+    );
+    const account = await this.deps.repo.findAccountByRoleAndEmail(role, body.email);
+    if (!account || account.emailVerifiedAt) throw invalidLink;
+    const code = await this.deps.repo.findNewestCode(account.id, 'verify_email');
+    if (
+      !code ||
+      !isOpen(code) ||
+      !code.linkTokenHash ||
+      !safeEqual(code.linkTokenHash, sha256(body.token)) ||
+      !(await this.deps.repo.consumeCode(code.id))
+    ) {
+      throw invalidLink;
+    }
+    await this.deps.repo.markVerified(account.id, code.passwordHash);
+    return this.startSession(account, meta);
+  }
+
+  async resendVerification(role: AccountRole, body: SendCodeBody): Promise<{ message: string }> {
+    const account = await this.deps.repo.findAccountByRoleAndEmail(role, body.email);
+    if (!account || account.emailVerifiedAt) return { message: messages.codeSent };
+    await this.assertResendAllowed(account.id, 'verify_email');
+    const previous = await this.deps.repo.findNewestCode(account.id, 'verify_email');
+    await this.sendVerificationCode(account, previous?.passwordHash ?? null);
+    return { message: messages.codeSent };
+  }
+
+  async login(role: AccountRole, body: LoginBody, meta: RequestMeta): Promise<AuthResponse> {
+    const since = new Date(Date.now() - loginThrottle.windowSeconds * 1000);
+    const failures = await this.deps.repo.countRecentLoginFailures(role, body.email, meta.ip, since);
+    if (failures >= loginThrottle.maxFailures) {
+      throw new AppError('RATE_LIMITED', 'Too many failed sign-in attempts. Wait 15 minutes or reset your password.', {
+        retryAfterSeconds: loginThrottle.windowSeconds,
+      });
+    }
+    const account = await this.deps.repo.findAccountByRoleAndEmail(role, body.email);
+    const isValid = account
+      ? await verifyPassword(account.passwordHash, body.password)
+      : await spendPasswordCheck(body.password).then(() => false);
+    if (!account || !isValid) {
+      await this.deps.repo.insertLoginFailure(role, body.email, meta.ip);
+      throw badLogin();
+    }
+    if (!account.emailVerifiedAt) {
+      if (!(await this.isResendTooSoon(account.id, 'verify_email'))) {
+        await this.sendVerificationCode(account, null);
+      }
+      throw new AppError('FORBIDDEN', 'Verify your email address first: we sent you a code.', {
+        reason: 'EMAIL_NOT_VERIFIED',
+        email: account.email,
+        name: account.name,
+      });
+    }
+    await this.deps.repo.deleteLoginFailures(role, body.email, meta.ip);
+    return this.startSession(account, meta);
+  }
+
+  async logout(principal: Principal, query: LogoutQuery): Promise<{ message: string }> {
+    if (query.type === 'all') {
+      await this.deps.repo.revokeSessionsOfAccount(principal.accountId);
+      this.deps.sessionCache.invalidateAccount(principal.accountId);
+    } else {
+      await this.deps.repo.revokeSession(principal.sessionId);
+      this.deps.sessionCache.invalidateSession(principal.sessionId);
+    }
+    return { message: messages.loggedOut };
+  }
+
+  async forgotPassword(role: AccountRole, body: ForgotPasswordBody): Promise<{ message: string }> {
+    const account = await this.deps.repo.findAccountByRoleAndEmail(role, body.email);
+    if (account && !(await this.isResendTooSoon(account.id, 'reset_password'))) {
+      const code = randomDigits(codeRules.length);
+      await this.deps.repo.replaceCode({
+        id: newId('otc-'),
+        accountId: account.id,
+        purpose: 'reset_password',
+        codeHash: this.hashCode(code),
+        linkTokenHash: null,
+        passwordHash: null,
+        expiresAt: new Date(Date.now() + codeRules.ttlSeconds * 1000),
+      });
+      this.deps.mailer.enqueue(passwordResetMail(this.mailContext(), mailRecipient(account), code));
+    }
+    return { message: messages.resetSent };
+  }
+
+  /** Sets a new password with an emailed code; every session of the account ends. */
+  async forgotResetPassword(role: AccountRole, body: ForgotResetPasswordBody): Promise<{ message: string }> {
+    if (isCommonPassword(body.password)) throw commonPassword('password');
+    const account = await this.deps.repo.findAccountByRoleAndEmail(role, body.email);
+    if (!account) throw badCode();
+    await this.useCode(account.id, 'reset_password', body.code);
+    // The code reached the mailbox, so the address is proven as well.
+    await this.deps.repo.markVerified(account.id, await hashPassword(body.password));
+    await this.deps.repo.revokeSessionsOfAccount(account.id);
+    this.deps.sessionCache.invalidateAccount(account.id);
+    this.deps.mailer.enqueue(passwordChangedMail(this.mailContext(), mailRecipient(account)));
+    return { message: messages.passwordReset };
+  }
+
+  /** Changes the password of a signed-in account; every other session ends. */
+  async resetPassword(principal: Principal, body: ResetPasswordBody): Promise<{ message: string }> {
+    const account = await this.deps.repo.findAccountById(principal.accountId);
+    if (!account) throw unauthorized();
+    if (!(await verifyPassword(account.passwordHash, body.currentPassword))) {
+      const message = 'Your current password is not correct.';
+      throw new AppError('VALIDATION_FAILED', message, { fields: [{ path: 'currentPassword', message }] });
+    }
+    if (isCommonPassword(body.newPassword)) throw commonPassword('newPassword');
+    await this.deps.repo.updatePasswordHash(account.id, await hashPassword(body.newPassword));
+    const revoked = await this.deps.repo.revokeSessionsOfAccount(account.id, principal.sessionId);
+    for (const sessionId of revoked) this.deps.sessionCache.invalidateSession(sessionId);
+    this.deps.mailer.enqueue(passwordChangedMail(this.mailContext(), mailRecipient(account)));
+    return { message: messages.passwordChanged };
+  }
+
+  /**
+   * Checks the three credentials and that their session is live. Any failure is the same
+   * 401 to the caller; the reason is only logged at debug level.
+   */
+  async authenticate(presented: PresentedCredentials): Promise<Principal> {
+    let claims: Awaited<ReturnType<Credentials['verify']>>;
+    try {
+      claims = await this.credentials.verify(presented);
+    } catch (error) {
+      if (error instanceof InvalidCredentialsError) {
+        this.deps.logger.debug({ reason: error.message }, 'credentials refused');
+        throw unauthorized();
+      }
+      throw error;
+    }
+    let session = this.deps.sessionCache.get(claims.sessionId);
+    if (!session) {
+      const row = await this.deps.repo.findSessionByIdIncludeAccount(claims.sessionId);
+      if (!row || row.revokedAt) throw unauthorized();
+      session = {
+        sessionId: row.id,
+        accountId: row.accountId,
+        role: row.account.role,
+        secretHash: row.secretHash,
+        expiresAt: row.expiresAt,
+        user: { id: row.account.id, name: row.account.name, email: row.account.email, role: row.account.role },
+      };
+      this.deps.sessionCache.set(session);
+    }
+    if (
+      session.accountId !== claims.accountId ||
+      session.role !== claims.role ||
+      session.expiresAt.getTime() <= Date.now() ||
+      !safeEqual(session.secretHash, sha256(claims.hashToken))
+    ) {
+      throw unauthorized();
+    }
+    return { sessionId: session.sessionId, accountId: session.accountId, role: session.role, user: session.user };
+  }
+
+  /** Drops cached sessions of an account whose name or email changed, here and on other nodes. */
+  forgetAccount(accountId: string): void {
+    this.deps.sessionCache.invalidateAccount(accountId);
+  }
+
+  private async startSession(account: AccountRow, meta: RequestMeta): Promise<AuthResponse> {
+    const sessionId = newId('ses-');
+    const expiresAt = new Date(Date.now() + sessionLifetimeSeconds * 1000);
+    const tokens = await this.credentials.issue({ accountId: account.id, role: account.role, sessionId }, expiresAt);
+    await this.deps.repo.insertSession({
+      id: sessionId,
+      accountId: account.id,
+      secretHash: sha256(tokens.hashToken),
+      expiresAt,
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    });
+    return { tokens, user: toUserDto(account) };
+  }
+
+  /** Checks a code against the newest open one; wrong tries count, the fifth voids it. */
+  private async useCode(accountId: string, purpose: CodePurpose, code: string): Promise<OneTimeCodeRow> {
+    const stored = await this.deps.repo.findNewestCode(accountId, purpose);
+    if (!stored || !isOpen(stored)) throw badCode();
+    if (!safeEqual(stored.codeHash, this.hashCode(code))) {
+      const failures = await this.deps.repo.recordCodeFailure(stored.id, codeRules.maxAttempts);
+      throw failures >= codeRules.maxAttempts
+        ? badCode('Too many wrong codes. Ask for a new code and use the newest email.')
+        : badCode();
+    }
+    if (!(await this.deps.repo.consumeCode(stored.id))) throw badCode();
+    return stored;
+  }
+
+  private async sendVerificationCode(
+    account: Pick<AccountRow, 'id' | 'email' | 'name' | 'role'>,
+    passwordHash: string | null,
+  ): Promise<void> {
+    const code = randomDigits(codeRules.length);
+    const linkToken = randomSecret(32);
+    await this.deps.repo.replaceCode({
+      id: newId('otc-'),
+      accountId: account.id,
+      purpose: 'verify_email',
+      codeHash: this.hashCode(code),
+      linkTokenHash: sha256(linkToken),
+      passwordHash,
+      expiresAt: new Date(Date.now() + codeRules.ttlSeconds * 1000),
+    });
+    this.deps.mailer.enqueue(verificationMail(this.mailContext(), mailRecipient(account), code, linkToken));
+  }
+
+  private async isResendTooSoon(accountId: string, purpose: CodePurpose): Promise<boolean> {
+    return (await this.secondsUntilResend(accountId, purpose)) > 0;
+  }
+
+  private async assertResendAllowed(accountId: string, purpose: CodePurpose): Promise<void> {
+    const wait = await this.secondsUntilResend(accountId, purpose);
+    if (wait > 0) {
+      throw new AppError('RATE_LIMITED', `Wait ${wait} seconds before asking for another code.`, {
+        retryAfterSeconds: wait,
+      });
+    }
+  }
+
+  private async secondsUntilResend(accountId: string, purpose: CodePurpose): Promise<number> {
+    const newest = await this.deps.repo.findNewestCode(accountId, purpose);
+    if (!newest) return 0;
+    const elapsed = (Date.now() - newest.createdAt.getTime()) / 1000;
+    return Math.max(0, Math.ceil(codeRules.resendAfterSeconds - elapsed));
+  }
+
+  /** Codes are keyed hashes: a leaked table cannot be reversed by trying all 10^6 codes. */
+  private hashCode(code: string): string {
+    return hmacSha256(this.codeKey, code);
+  }
+
+  private mailContext() {
+    return { productName: this.deps.productName, publicUrl: this.deps.publicUrl };
+  }
+}
+
+function isOpen(code: OneTimeCodeRow): boolean {
+  return !code.consumedAt && code.expiresAt.getTime() > Date.now();
+}
+
+function mailRecipient(account: Pick<AccountRow, 'email' | 'name' | 'role'>) {
+  return { email: account.email, name: account.name, role: account.role === 'investor' ? 'investor' : 'user' } as const;
+}
+
+export function toUserDto(account: Pick<AccountRow, 'id' | 'name' | 'email' | 'role'>): UserDto {
+  return { id: account.id, name: account.name, email: account.email, role: account.role };
+}

@@ -1,0 +1,75 @@
+import type { Role, UserDto } from '@deckvalid/contract/auth';
+
+/** A live session as the credential check needs it. */
+export type CachedSession = {
+  sessionId: string;
+  accountId: string;
+  role: Role;
+  secretHash: string;
+  expiresAt: Date;
+  user: UserDto;
+};
+
+/** Listens for invalidations published by other processes (Redis pub/sub when configured). */
+export type InvalidationBus = {
+  publish: (message: InvalidationMessage) => void;
+  subscribe: (handler: (message: InvalidationMessage) => void) => void;
+};
+
+export type InvalidationMessage = { kind: 'session'; id: string } | { kind: 'account'; id: string };
+
+/**
+ * Keeps recently checked sessions in memory so that an authenticated request costs no query.
+ * Every change that ends a session or alters its account drops the entry here and, through the
+ * bus, in every other process; the TTL bounds staleness if a bus message is ever lost.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, { session: CachedSession; storedAt: number }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly bus?: InvalidationBus,
+    private readonly maxEntries = 50_000,
+  ) {
+    bus?.subscribe((message) => this.apply(message));
+  }
+
+  get(sessionId: string): CachedSession | undefined {
+    const entry = this.entries.get(sessionId);
+    if (!entry) return undefined;
+    if (Date.now() - entry.storedAt > this.ttlMs) {
+      this.entries.delete(sessionId);
+      return undefined;
+    }
+    return entry.session;
+  }
+
+  set(session: CachedSession): void {
+    if (this.entries.size >= this.maxEntries) {
+      // Maps iterate in insertion order: the first key is the oldest entry.
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(session.sessionId, { session, storedAt: Date.now() });
+  }
+
+  invalidateSession(sessionId: string): void {
+    this.apply({ kind: 'session', id: sessionId });
+    this.bus?.publish({ kind: 'session', id: sessionId });
+  }
+
+  invalidateAccount(accountId: string): void {
+    this.apply({ kind: 'account', id: accountId });
+    this.bus?.publish({ kind: 'account', id: accountId });
+  }
+
+  private apply(message: InvalidationMessage): void {
+    if (message.kind === 'session') {
+      this.entries.delete(message.id);
+      return;
+    }
+    for (const [sessionId, entry] of this.entries) {
+      if (entry.session.accountId === message.id) this.entries.delete(sessionId);
+    }
+  }
+}

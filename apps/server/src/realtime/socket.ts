@@ -1,0 +1,50 @@
+import { apiPaths } from '@deckvalid/contract/api-paths';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyInstance } from 'fastify';
+import { Server } from 'socket.io';
+import type { RedisConnections } from '@/infra/redis';
+import { AppError } from '@/lib/errors';
+import type { AuthService, Principal } from '@/modules/auth/auth.service';
+
+export type SocketData = { principal: Principal };
+
+/** Room every socket of one account joins, so a message can reach all of a person's tabs. */
+export const accountRoom = (accountId: string) => `account:${accountId}`;
+
+/**
+ * Socket.IO on the HTTP server's port with the /chats namespace. The handshake carries the
+ * same three credentials as HTTP calls; a socket that fails them is refused before it joins
+ * anything. With Redis the adapter fans events out to every process.
+ */
+export function attachRealtime(
+  app: FastifyInstance,
+  { auth, redis }: { auth: AuthService; redis: RedisConnections | undefined },
+): Server {
+  const io = new Server(app.server, {
+    serveClient: false,
+    transports: ['websocket', 'polling'],
+    ...(redis ? { adapter: createAdapter(redis.command.duplicate(), redis.subscriber.duplicate()) } : {}),
+  });
+  const chats = io.of(apiPaths.socketNamespace);
+  chats.use(async (socket, next) => {
+    const handshake = socket.handshake.auth as Record<string, unknown>;
+    const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+    try {
+      const principal = await auth.authenticate({
+        authorization: text(handshake.authorization),
+        controlSignature: text(handshake.controlSignature),
+        hashToken: text(handshake.hashToken),
+      });
+      (socket.data as SocketData).principal = principal;
+      next();
+    } catch (error) {
+      const refusal = new Error(error instanceof AppError ? error.code : 'INTERNAL');
+      next(refusal);
+    }
+  });
+  chats.on('connection', (socket) => {
+    const { principal } = socket.data as SocketData;
+    void socket.join(accountRoom(principal.accountId));
+  });
+  return io;
+}

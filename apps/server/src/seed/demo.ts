@@ -1,0 +1,46 @@
+import { count } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Database } from '@/db/client';
+import { accounts, investorInfos } from '@/db/schema/accounts';
+import { newAccountId } from '@/lib/ids';
+import { hashPassword } from '@/modules/auth/password';
+
+/** Demo sign-in details, printed at start; they only ever exist in a database seeded for a demo. */
+export const demoAccounts = [
+  { role: 'user', name: 'Maya Founder', email: 'founder@demo.pitchlane.local', password: 'demo-founder-pass-2026' },
+  { role: 'investor', name: 'Ravi Investor', email: 'ravi@demo.pitchlane.local', password: 'demo-investor-pass-2026' },
+  { role: 'investor', name: 'Lena Investor', email: 'lena@demo.pitchlane.local', password: 'demo-investor-pass-2026' },
+] as const;
+
+/** Seeds a demo founder and two demo investors into an empty database; does nothing otherwise. */
+export async function seedDemo(db: Database, logger: Logger): Promise<void> {
+  const [existing] = await db.select({ value: count() }).from(accounts);
+  if ((existing?.value ?? 0) > 0) {
+    logger.info('SEED_DEMO skipped: the database already has accounts');
+    return;
+  }
+  for (const demo of demoAccounts) {
+    const id = newAccountId(demo.role);
+    await db.insert(accounts).values({
+      id,
+      role: demo.role,
+      name: demo.name,
+      email: demo.email,
+      passwordHash: await hashPassword(demo.password),
+      emailVerifiedAt: new Date(),
+    });
+    if (demo.role === 'investor') {
+      await db.insert(investorInfos).values({
+        investorId: id,
+        firm: demo.name.startsWith('Ravi') ? 'Northwind Ventures' : 'Harbor Angels',
+        sectors: ['SaaS', 'AI & Data'],
+        stages: ['Pre-seed', 'Seed'],
+      });
+    }
+  }
+  const lines = demoAccounts.map(
+    (demo) => `  ${demo.role === 'user' ? 'founder ' : 'investor'}  ${demo.email}  /  ${demo.password}`,
+  );
+  logger.info(`Demo workspace seeded. Sign in with:\n${lines.join('\n')}`);
+  console.log(`\nDemo accounts (SEED_DEMO=1):\n${lines.join('\n')}\n`);
+}

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { currentPasswordSchema, personNameSchema } from './auth';
+
+/** Sectors a deck or an investor's thesis can name. */
+export const sectors = [
+  'AI & Data',
+  'Climate',
+  'Consumer',
+  'Developer Tools',
+  'Education',
+  'Fintech',
+  'Health',
+  'Hardware',
+  'Marketplaces',
+  'Mobility',
+  'SaaS',
+  'Security',
+  'Other',
+] as const;
+export type Sector = (typeof sectors)[number];
+
+/** Funding stages, earliest first. */
+export const stages = ['Pre-seed', 'Seed', 'Series A', 'Series B', 'Growth'] as const;
+export type Stage = (typeof stages)[number];
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters for ${label}.`)
+    .nullable()
+    .optional()
+    .transform((value) => (value ? value : null));
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .max(300, 'That address is too long.')
+  .nullable()
+  .optional()
+  .transform((value) => (value ? value : null))
+  .refine((value) => value === null || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(value), {
+    message: 'Enter a full web address starting with https://',
+  });
+
+/** The founder profile (GET/PUT /api/users/profile). */
+export const founderProfileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  headline: z.string().nullable(),
+  bio: z.string().nullable(),
+  company: z.string().nullable(),
+  location: z.string().nullable(),
+  website: z.string().nullable(),
+  pictureUrl: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type FounderProfile = z.infer<typeof founderProfileSchema>;
+
+export const updateFounderProfileBodySchema = z
+  .object({
+    name: personNameSchema.optional(),
+    headline: optionalText(120, 'the headline'),
+    bio: optionalText(2000, 'the bio'),
+    company: optionalText(120, 'the company'),
+    location: optionalText(120, 'the location'),
+    website: optionalUrl,
+  })
+  .strict();
+export type UpdateFounderProfileBody = z.infer<typeof updateFounderProfileBodySchema>;
+
+/** DELETE /api/users/profile asks for the password again: the account and its data go. */
+export const deleteProfileBodySchema = z.object({ password: currentPasswordSchema });
+export type DeleteProfileBody = z.infer<typeof deleteProfileBodySchema>;
+
+export const founderProfileResponseSchema = z.object({ profile: founderProfileSchema });
+
+/** Amounts are whole US dollars. */
+const dollars = z
+  .number({ error: 'Enter an amount in US dollars.' })
+  .int('Enter a whole amount in US dollars.')
+  .min(0, 'Amounts cannot be negative.')
+  .max(10_000_000_000, 'That amount is too large.');
+
+/** Investor info body (POST creates, PUT replaces). */
+export const investorInfoBodySchema = z
+  .object({
+    firm: z.string().trim().min(1, 'Enter your firm, or "Angel".').max(120),
+    title: optionalText(120, 'the title'),
+    thesis: optionalText(2000, 'the thesis'),
+    sectors: z
+      .array(z.enum(sectors, { error: 'Pick sectors from the list.' }))
+      .max(sectors.length)
+      .default([]),
+    stages: z
+      .array(z.enum(stages, { error: 'Pick stages from the list.' }))
+      .max(stages.length)
+      .default([]),
+    chequeSizeMin: dollars.nullable().default(null),
+    chequeSizeMax: dollars.nullable().default(null),
+    location: optionalText(120, 'the location'),
+    website: optionalUrl,
+  })
+  .refine(
+    (info) => info.chequeSizeMin === null || info.chequeSizeMax === null || info.chequeSizeMin <= info.chequeSizeMax,
+    { message: 'The smallest cheque cannot be larger than the largest.', path: ['chequeSizeMax'] },
+  );
+export type InvestorInfoBody = z.infer<typeof investorInfoBodySchema>;
+
+export const investorInfoSchema = z.object({
+  investorId: z.string(),
+  firm: z.string(),
+  title: z.string().nullable(),
+  thesis: z.string().nullable(),
+  sectors: z.array(z.enum(sectors)),
+  stages: z.array(z.enum(stages)),
+  chequeSizeMin: z.number().nullable(),
+  chequeSizeMax: z.number().nullable(),
+  location: z.string().nullable(),
+  website: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type InvestorInfo = z.infer<typeof investorInfoSchema>;
+
+/** GET info answers null until the investor has saved it once. */
+export const investorInfoResponseSchema = z.object({ info: investorInfoSchema.nullable() });
+export type InvestorInfoResponse = z.infer<typeof investorInfoResponseSchema>;

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/** Every error code the API answers with; the web reads `error.code`, never the message. */
+export const errorCodes = [
+  'VALIDATION_FAILED',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'INTERNAL',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** The HTTP status each code travels with. */
+export const statusByErrorCode: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+/** Reasons carried in `details.reason` where a code alone does not tell the web what to do. */
+export const errorReasons = {
+  /** Login with the right password on an account whose email is not verified yet. */
+  emailNotVerified: 'EMAIL_NOT_VERIFIED',
+} as const;
+
+/** The one error body of the API. */
+export const errorResponseSchema = z.object({
+  error: z.object({
+    /** Machine-readable code; decides the HTTP status. */
+    code: z.enum(errorCodes),
+    /** A sentence a person can act on. */
+    message: z.string(),
+    /** Optional structured detail, such as the failing fields of a validation error. */
+    details: z.unknown().optional(),
+  }),
+});
+
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** One failing field of a VALIDATION_FAILED answer (`details.fields`). */
+export type FieldError = { path: string; message: string };
