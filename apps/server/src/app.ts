@@ -1,6 +1,5 @@
 import path from 'node:path';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -9,8 +8,10 @@ import type { Server as SocketServer } from 'socket.io';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandling } from './http/error-handler';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { connectRedis, type RedisConnections, redisInvalidationBus } from './infra/redis';
+import { BackgroundTasks } from './lib/background';
 import { AppError } from './lib/errors';
 import { AccountsRepository } from './modules/accounts/accounts.repository';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
@@ -27,6 +28,7 @@ export type App = {
   fastify: FastifyInstance;
   io: SocketServer;
   mailer: Mailer;
+  background: BackgroundTasks;
   services: { auth: AuthService; accounts: AccountsService };
   /** Stops accepting, lets in-flight requests finish, closes sockets, Redis and mail; the database stays open. */
   close: () => Promise<void>;
@@ -57,9 +59,11 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
     from: config.mailFrom,
     logger,
   });
+  const background = new BackgroundTasks(logger);
   const sessionCache = new SessionCache(sessionCacheTtlMs, redis ? redisInvalidationBus(redis, logger) : undefined);
   const auth = new AuthService({
     repo: new AuthRepository(database.db),
+    background,
     mailer,
     sessionCache,
     logger,
@@ -69,20 +73,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
   });
   const accounts = new AccountsService(new AccountsRepository(database.db), auth);
 
-  await fastify.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine sets inline style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        workerSrc: ["'self'", 'blob:'],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  registerSecurityHeaders(fastify);
   await fastify.register(cors, { origin: config.publicUrl, credentials: false });
   await fastify.register(rateLimit, {
     global: false,
@@ -110,12 +101,14 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
     fastify,
     io,
     mailer,
+    background,
     services: { auth, accounts },
     close: async () => {
       // Sockets first: upgraded connections would otherwise keep the HTTP server from closing.
       io.local.disconnectSockets(true);
       io.engine.close();
       await fastify.close();
+      await background.drain();
       await mailer.drain();
       await redis?.close();
     },

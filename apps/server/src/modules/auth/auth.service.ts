@@ -18,6 +18,7 @@ import {
 import type { Logger } from 'pino';
 import type { AccountRow } from '@/db/schema/accounts';
 import type { OneTimeCodeRow } from '@/db/schema/auth';
+import type { BackgroundTasks } from '@/lib/background';
 import { hmacSha256, randomDigits, randomSecret, safeEqual, sha256 } from '@/lib/crypto';
 import { AppError } from '@/lib/errors';
 import { newAccountId, newId } from '@/lib/ids';
@@ -41,6 +42,7 @@ export type RequestMeta = { ip: string; userAgent: string | null };
 
 type Deps = {
   repo: AuthRepository;
+  background: BackgroundTasks;
   mailer: Mailer;
   sessionCache: SessionCache;
   logger: Logger;
@@ -188,8 +190,14 @@ export class AuthService {
     return { message: messages.loggedOut };
   }
 
+  /** Answers at once; looking the account up and mailing happen after, so timing tells nothing. */
   async forgotPassword(role: AccountRole, body: ForgotPasswordBody): Promise<{ message: string }> {
-    const account = await this.deps.repo.findAccountByRoleAndEmail(role, body.email);
+    this.deps.background.run('forgot-password', () => this.sendResetCode(role, body.email));
+    return { message: messages.resetSent };
+  }
+
+  private async sendResetCode(role: AccountRole, email: string): Promise<void> {
+    const account = await this.deps.repo.findAccountByRoleAndEmail(role, email);
     if (account && !(await this.isResendTooSoon(account.id, 'reset_password'))) {
       const code = randomDigits(codeRules.length);
       await this.deps.repo.replaceCode({
@@ -203,7 +211,6 @@ export class AuthService {
       });
       this.deps.mailer.enqueue(passwordResetMail(this.mailContext(), mailRecipient(account), code));
     }
-    return { message: messages.resetSent };
   }
 
   /** Sets a new password with an emailed code; every session of the account ends. */

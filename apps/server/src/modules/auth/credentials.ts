@@ -1,4 +1,4 @@
-import type { Role, Tokens } from '@deckvalid/contract/auth';
+import { type Role, roles, type Tokens } from '@deckvalid/contract/auth';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { hmacSha256, randomSecret, safeEqual } from '@/lib/crypto';
 
@@ -24,6 +24,13 @@ export class InvalidCredentialsError extends Error {}
 export class Credentials {
   private readonly jwtKey: Uint8Array;
   private readonly controlKey: Buffer;
+  /**
+   * Tokens whose signature and claims were already checked, until their expiry. A JWT check is
+   * a pure function of token, key and time, and costs ~100 µs in jose, more than the rest of
+   * an authenticated request; any altered token misses this map and is checked in full.
+   */
+  private readonly verifiedTokens = new Map<string, { claims: TokenClaims; expiresAtMs: number }>();
+  private static readonly maxVerifiedTokens = 50_000;
 
   constructor(secret: string) {
     this.jwtKey = new Uint8Array(Buffer.from(hmacSha256(secret, 'jwt-signing-key'), 'base64url'));
@@ -53,23 +60,38 @@ export class Credentials {
     if (!safeEqual(this.sign(token, hashToken), controlSignature)) {
       throw new InvalidCredentialsError('control signature mismatch');
     }
+    const known = this.verifiedTokens.get(token);
+    if (known && known.expiresAtMs > Date.now()) return { ...known.claims, hashToken };
+    const claims = await this.verifyToken(token);
+    return { ...claims, hashToken };
+  }
+
+  private async verifyToken(token: string): Promise<TokenClaims & { expiresAtMs: number }> {
     try {
       // Only HS256 is accepted: `alg: none` and any other algorithm are refused here.
       const { payload } = await jwtVerify(token, this.jwtKey, { algorithms: ['HS256'] });
-      const role = payload.role;
-      if (
-        typeof payload.sub !== 'string' ||
-        typeof payload.sid !== 'string' ||
-        (role !== 'user' && role !== 'investor' && role !== 'mentor')
-      ) {
+      const role = roles.find((known) => known === payload.role);
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || !role) {
         throw new InvalidCredentialsError('malformed claims');
       }
-      return { accountId: payload.sub, role, sessionId: payload.sid, hashToken };
+      const claims: TokenClaims = { accountId: payload.sub, role, sessionId: payload.sid };
+      // Issued tokens always carry exp; a token without one is not remembered.
+      const expiresAtMs = typeof payload.exp === 'number' ? payload.exp * 1000 : 0;
+      if (expiresAtMs > 0) this.remember(token, claims, expiresAtMs);
+      return { ...claims, expiresAtMs };
     } catch (error) {
       if (error instanceof InvalidCredentialsError) throw error;
       if (error instanceof joseErrors.JOSEError) throw new InvalidCredentialsError(error.code);
       throw error;
     }
+  }
+
+  private remember(token: string, claims: TokenClaims, expiresAtMs: number): void {
+    if (this.verifiedTokens.size >= Credentials.maxVerifiedTokens) {
+      const oldest = this.verifiedTokens.keys().next().value;
+      if (oldest !== undefined) this.verifiedTokens.delete(oldest);
+    }
+    this.verifiedTokens.set(token, { claims, expiresAtMs });
   }
 
   private sign(token: string, hashToken: string): string {

@@ -1,0 +1,26 @@
+import { PGlite } from '@electric-sql/pglite';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from './client';
+
+describe('migrations', () => {
+  it('migrates an empty database, is idempotent, and refuses a schema newer than the code', async () => {
+    const client = await PGlite.create();
+    const database = await openDatabase({ kind: 'pglite', client });
+    await database.migrate();
+    await database.migrate();
+    const tables = await client.query<{ table_name: string }>(
+      `select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+    );
+    expect(tables.rows.map((row) => row.table_name)).toEqual([
+      'accounts',
+      'investor_infos',
+      'login_failures',
+      'one_time_codes',
+      'sessions',
+    ]);
+    const future = Date.now() + 365 * 24 * 3600 * 1000;
+    await client.query(`insert into drizzle.__drizzle_migrations (hash, created_at) values ('future', $1)`, [future]);
+    await expect(database.migrate()).rejects.toThrow(/schema is newer than this version/);
+    await database.close();
+  }, 60_000);
+});

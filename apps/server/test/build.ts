@@ -1,0 +1,121 @@
+import { mkdtempSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Tokens } from '@deckvalid/contract/auth';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { type App, buildApp } from '../src/app';
+import { type Config, productName } from '../src/config';
+import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import { SmtpSink } from './smtp-sink';
+
+export type TestContext = {
+  app: App;
+  database: DatabaseHandle;
+  sink: SmtpSink;
+  config: Config;
+  /** Raw SQL against the test database, for arranging time-dependent state and reading what was stored. */
+  sql: <Row = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<Row[]>;
+  close: () => Promise<void>;
+};
+
+export const testAuthSecret = 'test-secret-that-is-long-enough-for-hmac-keys-0123456789';
+
+let databaseCounter = 0;
+
+/**
+ * A fresh database for one test file: a copy of the migrated PGlite template, or, when
+ * DATABASE_URL is set, a new PostgreSQL database of its own, dropped again on close.
+ */
+async function openTestDatabase(): Promise<{
+  database: DatabaseHandle;
+  sql: TestContext['sql'];
+  drop: () => Promise<void>;
+}> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const template = await readFile(inject('pgliteTemplate'));
+    const client = await PGlite.create({ loadDataDir: new Blob([template]) });
+    const database = await openDatabase({ kind: 'pglite', client });
+    return {
+      database,
+      sql: async (text, params) => (await client.query(text, params)).rows as never[],
+      drop: async () => undefined,
+    };
+  }
+  const name = `pitchlane_test_${process.pid}_${Date.now()}_${databaseCounter++}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: testUrl.toString(), poolSize: 5 });
+  await database.migrate();
+  const pool = new pg.Pool({ connectionString: testUrl.toString(), max: 2 });
+  return {
+    database,
+    sql: async (text, params) => (await pool.query(text, params)).rows,
+    drop: async () => {
+      await pool.end();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** Builds the whole app over a fresh database and a real SMTP sink; Redis when REDIS_URL is set. */
+export async function build(overrides: Partial<Config> = {}): Promise<TestContext> {
+  const sink = new SmtpSink();
+  const smtpUrl = await sink.start();
+  const { database, sql, drop } = await openTestDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pitchlane-test-'));
+  const config: Config = {
+    env: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: process.env.DATABASE_URL,
+    redisUrl: process.env.REDIS_URL,
+    smtpUrl,
+    mailFrom: 'Pitchlane <no-reply@pitchlane.test>',
+    publicUrl: 'http://localhost:8080',
+    authSecret: testAuthSecret,
+    seedDemo: false,
+    logLevel: 'silent',
+    authRateLimitPerMinute: 10_000,
+    webDist: path.join(dataDir, 'no-web-build'),
+    trustProxy: false,
+    productName,
+    ...overrides,
+  };
+  const app = await buildApp(config, database, pino({ level: config.logLevel }));
+  await app.fastify.ready();
+  return {
+    app,
+    database,
+    sink,
+    config,
+    sql,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+      await sink.stop();
+    },
+  };
+}
+
+/** The three credential headers of a token set, as the web sends them. */
+export function authHeaders(tokens: Tokens): Record<string, string> {
+  return {
+    authorization: `Bearer ${tokens.token}`,
+    'x-control-signature': tokens.controlSignature,
+    'x-hash-token': tokens.hashToken,
+  };
+}

@@ -1,0 +1,85 @@
+// Authenticated GET /api/v1/users/me and /api/v1/investors/me under autocannon, beside a bare
+// Fastify route measured in the same run. Budget (embedded database): at least 30 % of the bare
+// route's requests per second, p99 under 50 ms. Prints a table and a JSON line.
+import autocannon from 'autocannon';
+import { codeFromOutbox, startBareServer, startProductServer } from './support/processes';
+
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
+const duration = Number(process.env.BENCH_SECONDS ?? 10);
+const productPort = 18_080;
+const barePort = 18_081;
+
+type Measured = { name: string; requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number };
+
+async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<Measured> {
+  // A short warm-up so JIT and caches are in the same state for every target.
+  await autocannon({ url, connections: 10, duration: 2, headers });
+  const result = await autocannon({ url, connections, duration, headers });
+  return {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+async function signUp(base: string, dataDir: string, role: 'users' | 'investors') {
+  const email = `bench-${role}-${Date.now()}@example.test`;
+  const password = 'bench-passphrase-2026';
+  const post = (path: string, body: object) =>
+    fetch(`${base}/api/v1/${role}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  await post('/register', { name: 'Bench Person', email, password });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const verified = await post('/verify/code', { email, code: codeFromOutbox(dataDir, email) });
+  const { tokens } = (await verified.json()) as {
+    tokens: { token: string; controlSignature: string; hashToken: string };
+  };
+  return {
+    authorization: `Bearer ${tokens.token}`,
+    'x-control-signature': tokens.controlSignature,
+    'x-hash-token': tokens.hashToken,
+  };
+}
+
+const bare = await startBareServer(barePort);
+const product = await startProductServer(productPort, process.env.DATABASE_URL ? {} : { DATABASE_URL: '' });
+try {
+  const base = `http://127.0.0.1:${productPort}`;
+  const founderHeaders = await signUp(base, product.dataDir, 'users');
+  const investorHeaders = await signUp(base, product.dataDir, 'investors');
+
+  const baseline = await measure('bare Fastify route', `http://127.0.0.1:${barePort}/bare`);
+  const founderMe = await measure('GET /api/v1/users/me', `${base}/api/v1/users/me`, founderHeaders);
+  const investorMe = await measure('GET /api/v1/investors/me', `${base}/api/v1/investors/me`, investorHeaders);
+
+  const rows = [baseline, founderMe, investorMe].map((row) => ({
+    ...row,
+    ratio: Number((row.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)),
+  }));
+  console.table(rows);
+  const withinBudget = [founderMe, investorMe].every(
+    (row) =>
+      row.requestsPerSecond >= 0.3 * baseline.requestsPerSecond && row.p99 < 50 && row.errors === 0 && row.non2xx === 0,
+  );
+  console.log(
+    JSON.stringify({
+      bench: 'http',
+      database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+      connections,
+      durationSeconds: duration,
+      results: rows,
+      budget: { minRatio: 0.3, maxP99Ms: 50 },
+      withinBudget,
+    }),
+  );
+  process.exitCode = withinBudget ? 0 : 1;
+} finally {
+  await product.stop();
+  await bare.stop();
+}

@@ -1,0 +1,77 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+export type Proc = { child: ChildProcess; stop: () => Promise<void> };
+
+function track(child: ChildProcess): Proc {
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    child,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export async function waitForHealthy(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The product server in its own process, on a fresh data folder (or DATABASE_URL when given). */
+export async function startProductServer(port: number, env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pitchlane-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.join(repoRoot, 'apps/server'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SMTP_URL: '',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForHealthy(`http://127.0.0.1:${port}/api/health`);
+  return { ...track(child), dataDir };
+}
+
+export async function startBareServer(port: number): Promise<Proc> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'bare-server.ts')], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitForHealthy(`http://127.0.0.1:${port}/bare`);
+  return track(child);
+}
+
+/** The newest verification code mailed to `email`, read from the file outbox. */
+export function codeFromOutbox(dataDir: string, email: string): string {
+  const outbox = path.join(dataDir, 'outbox');
+  const mails = readdirSync(outbox)
+    .sort()
+    .reverse()
+    .map((name) => readFileSync(path.join(outbox, name), 'utf8'));
+  for (const mail of mails) {
+    if (!mail.includes(email)) continue;
+    const code = /^\s{4}(\d{6})\s*$/m.exec(mail)?.[1];
+    if (code) return code;
+  }
+  throw new Error(`no code mailed to ${email}`);
+}
