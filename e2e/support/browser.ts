@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
@@ -22,12 +21,14 @@ export const viewports = {
   mobile: { width: 390, height: 844 },
 } as const;
 
-/** Debian's Chromium driven by playwright-core; never a downloaded browser. */
+/**
+ * Debian's Chromium driven by playwright-core; never a downloaded browser. Playwright starts it
+ * on a fresh temporary profile (its own --user-data-dir) every launch.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  const userDataDir = mkdtempSync(path.join(tmpdir(), 'pitchlane-chromium-'));
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...chromiumArgs, `--user-data-dir=${userDataDir}`],
+    args: chromiumArgs,
   });
 }
 

@@ -26,7 +26,12 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
     app.log.warn({ webDist }, 'web build not found: serving the API only');
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    // A missing file (an old hashed asset after a deploy) is a 404, not the app's HTML.
+    const pathname = request.url.split('?')[0] ?? '';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathname.startsWith('/api/') &&
+      !/\.[a-z0-9]+$/i.test(pathname);
     if (isPage && hasBuild) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
