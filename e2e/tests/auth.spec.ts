@@ -32,7 +32,7 @@ async function storedTokens(page: Page) {
 async function signInThroughForm(page: Page, loginPath: string, email: string, password: string) {
   await page.goto(loginPath);
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
@@ -59,7 +59,7 @@ describe.each([
 
       await page.getByLabel('Name').fill(`Casey ${label}`);
       await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password', { exact: true }).fill(e2ePassword);
+      await page.getByLabel('Password').fill(e2ePassword);
       await page.getByRole('button', { name: 'Create account' }).click();
       await waitForPath(page, '/verification');
       await page.getByText(email).first().waitFor();
@@ -72,7 +72,7 @@ describe.each([
       const verify = page.getByRole('button', { name: 'Verify' });
       if (await verify.isEnabled().catch(() => false)) await verify.click().catch(() => undefined);
       await waitForPath(page, home);
-      await page.getByText(`Casey ${label}`).first().waitFor();
+      await page.getByTestId(role === 'user' ? 'founder-welcome' : 'investor-welcome').waitFor();
       await screenshot(page, `${label}-home`);
       const tokens = await storedTokens(page);
       expect(JSON.parse(tokens[role] ?? 'null')).toMatchObject({
@@ -91,7 +91,7 @@ describe.each([
     await signInThroughForm(page, login, account.email, 'not-the-password');
     await page.getByText('Email or password is incorrect.').waitFor();
     await screenshot(page, `${label}-login-error`);
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByLabel('Password').fill(account.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await waitForPath(page, home);
     expect((await storedTokens(page))[role]).not.toBeNull();
@@ -99,7 +99,7 @@ describe.each([
     await page.getByLabel(`Account menu for Robin ${label}`).click();
     await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
     await waitForPath(page, '/login');
-    expect((await storedTokens(page))[role]).toBeNull();
+    await expect.poll(async () => (await storedTokens(page))[role]).toBeNull();
     await context.close();
   });
 
@@ -123,7 +123,7 @@ describe.each([
     expect(loggedOut.status).toBe(200);
     await page.reload();
     await waitForPath(page, login);
-    expect((await storedTokens(page))[role]).toBeNull();
+    await expect.poll(async () => (await storedTokens(page))[role]).toBeNull();
     await context.close();
   });
 });
@@ -146,14 +146,14 @@ describe('the landing page', () => {
     const investor = await createAccount(server, 'investor', 'Chooser Investor');
     const context = await newContext(browser, server.baseUrl);
     await context.addInitScript(
-      ([user, inv]) => {
+      ({ user, inv }) => {
         if (!sessionStorage.getItem('seeded')) {
           localStorage.setItem('user_tokens', user);
           localStorage.setItem('investor_tokens', inv);
           sessionStorage.setItem('seeded', '1');
         }
       },
-      [JSON.stringify(founder.tokens), JSON.stringify(investor.tokens)],
+      { user: JSON.stringify(founder.tokens), inv: JSON.stringify(investor.tokens) },
     );
     const page = await context.newPage();
     await page.goto('/');

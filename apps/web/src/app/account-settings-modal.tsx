@@ -1,0 +1,54 @@
+import type { AccountRole } from '@deckvalid/contract/auth';
+import { Anchor, Modal, Stack, Tabs, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useDispatch, useSelector } from 'react-redux';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { FounderProfileForm } from '@/features/accounts/components/founder-profile-form';
+import { selectUser, userLoaded } from '@/features/auth/auth-slice';
+import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
+
+type AccountSettingsModalProps = { accountRole: AccountRole; isOpen: boolean; onClose: () => void };
+
+/**
+ * Account settings from the header menu. A modal, not a route: the founder area's unknown
+ * subpaths redirect home (spec §2), so settings get no URL of their own. Composes the accounts
+ * and auth features, which do not know each other.
+ */
+export function AccountSettingsModal({ accountRole: role, isOpen, onClose }: AccountSettingsModalProps) {
+  const isSmall = useMediaQuery('(max-width: 36em)');
+  const dispatch = useDispatch();
+  const user = useSelector(selectUser);
+
+  return (
+    <Modal opened={isOpen} onClose={onClose} title="Account settings" size="lg" fullScreen={isSmall} radius="lg">
+      {role === 'user' ? (
+        <Tabs defaultValue="profile" keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="profile">Profile</Tabs.Tab>
+            <Tabs.Tab value="password">Password</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="profile">
+            <FounderProfileForm
+              onSaved={(profile) => dispatch(userLoaded({ id: profile.id, name: profile.name, email: profile.email }))}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="password">
+            <ChangePasswordForm accountRole="user" onDone={onClose} />
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        <Stack gap="lg">
+          <Text fz="sm" c="dimmed">
+            {user?.email ? `Signed in as ${user.email}. ` : ''}Your firm, thesis and cheque sizes live on the{' '}
+            <Anchor component={Link} to={paths.investor.profile} onClick={onClose}>
+              Investor info
+            </Anchor>{' '}
+            page.
+          </Text>
+          <ChangePasswordForm accountRole="investor" onDone={onClose} />
+        </Stack>
+      )}
+    </Modal>
+  );
+}

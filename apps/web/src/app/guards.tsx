@@ -1,0 +1,56 @@
+import type { AccountRole } from '@deckvalid/contract/auth';
+import { useEffect } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { type AuthRole, logout, selectAuth } from '@/features/auth/auth-slice';
+import { fromOf, homePathOf, loginPathOf, postLoginTarget, signOutOf } from '@/features/auth/role-home';
+
+/**
+ * A guarded area (spec §2): signed-out visitors go to the role's sign-in with the origin kept in
+ * location state `from`; a signed-in person of another role goes to their own home.
+ */
+export function RequireRole({ accountRole: role }: { accountRole: AccountRole }) {
+  const { isAuthenticated, role: activeRole } = useSelector(selectAuth);
+  const location = useLocation();
+  if (!isAuthenticated) {
+    const from = { pathname: location.pathname, search: location.search, hash: location.hash };
+    return <Navigate to={loginPathOf(role)} replace state={{ from }} />;
+  }
+  if (activeRole !== role) return <Navigate to={homePathOf(activeRole)} replace />;
+  return <Outlet />;
+}
+
+/**
+ * Pages only for signed-out visitors (sign-in, sign-up, verification, reset). A signed-in person
+ * goes to the remembered origin when it is theirs, else home; `redirectTo` overrides that. A
+ * sign-out in progress (useSignOut) clears the session here, once the page is on screen.
+ */
+export function SignedOutOnly({ redirectTo }: { redirectTo?: (role: AuthRole) => string }) {
+  const { isAuthenticated, role } = useSelector(selectAuth);
+  const location = useLocation();
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const signOutRole = signOutOf(location.state);
+  const isSigningOut = isAuthenticated && signOutRole !== null;
+
+  useEffect(() => {
+    if (!isSigningOut || !signOutRole) return;
+    dispatch(logout(signOutRole === 'none' ? undefined : signOutRole));
+    // Drop the flag, or the next sign-in on this very page would be signed out again.
+    navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  }, [isSigningOut, signOutRole, dispatch, navigate, location.pathname, location.search]);
+
+  if (isSigningOut) return null;
+  if (isAuthenticated) {
+    const target = redirectTo ? redirectTo(role) : postLoginTarget(role, fromOf(location.state));
+    return <Navigate to={target} replace />;
+  }
+  return <Outlet />;
+}
+
+/** /dashboard, /user/dashboard and /dashboard/*: the role's home, or sign-in when signed out (spec §2). */
+export function DashboardRedirect() {
+  const { isAuthenticated, role } = useSelector(selectAuth);
+  return <Navigate to={isAuthenticated ? homePathOf(role) : paths.login} replace />;
+}

@@ -1,0 +1,38 @@
+import { useDisclosure } from '@mantine/hooks';
+import { IconChartLine, IconFileUpload, IconFlag3, IconHome, IconPresentation, IconUsers } from '@tabler/icons-react';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { paths } from '@/config/paths';
+import { SignOutButton } from '@/features/auth/components/sign-out-button';
+import { UserMenu } from '@/features/auth/components/user-menu';
+import { SectionFallback } from '@/shared/ui/section-fallback';
+import { type WorkspaceNavItem, WorkspaceShell } from '@/shared/ui/workspace-shell';
+import { AccountSettingsModal } from '../account-settings-modal';
+
+const founderNav: readonly WorkspaceNavItem[] = [
+  { label: 'Home', to: paths.founder.home, icon: <IconHome size={18} aria-hidden />, isExact: true },
+  { label: 'Pitch decks', to: paths.founder.pitchdecks, icon: <IconPresentation size={18} aria-hidden /> },
+  { label: 'Submit deck', to: paths.founder.submit, icon: <IconFileUpload size={18} aria-hidden /> },
+  { label: 'My investors', to: paths.founder.myInvestors, icon: <IconUsers size={18} aria-hidden /> },
+  { label: 'Milestones', to: paths.founder.milestones, icon: <IconFlag3 size={18} aria-hidden /> },
+  { label: 'Trends', to: paths.founder.trends, icon: <IconChartLine size={18} aria-hidden /> },
+];
+
+/** The founder area's frame (every /founder route). */
+export function FounderLayout() {
+  const [isSettingsOpen, settings] = useDisclosure(false);
+  return (
+    <WorkspaceShell
+      areaLabel="Founder"
+      homePath={paths.founder.home}
+      navItems={founderNav}
+      userMenu={<UserMenu onOpenSettings={settings.open} />}
+      navbarFooter={<SignOutButton />}
+    >
+      <Suspense fallback={<SectionFallback />}>
+        <Outlet />
+      </Suspense>
+      <AccountSettingsModal accountRole="user" isOpen={isSettingsOpen} onClose={settings.close} />
+    </WorkspaceShell>
+  );
+}

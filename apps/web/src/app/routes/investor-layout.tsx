@@ -1,0 +1,35 @@
+import { useDisclosure } from '@mantine/hooks';
+import { IconFlag3, IconId, IconLayoutGrid } from '@tabler/icons-react';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { paths } from '@/config/paths';
+import { SignOutButton } from '@/features/auth/components/sign-out-button';
+import { UserMenu } from '@/features/auth/components/user-menu';
+import { SectionFallback } from '@/shared/ui/section-fallback';
+import { type WorkspaceNavItem, WorkspaceShell } from '@/shared/ui/workspace-shell';
+import { AccountSettingsModal } from '../account-settings-modal';
+
+const investorNav: readonly WorkspaceNavItem[] = [
+  { label: 'Browse decks', to: paths.investor.home, icon: <IconLayoutGrid size={18} aria-hidden />, isExact: true },
+  { label: 'Milestones', to: paths.investor.milestones, icon: <IconFlag3 size={18} aria-hidden /> },
+  { label: 'Investor info', to: paths.investor.profile, icon: <IconId size={18} aria-hidden /> },
+];
+
+/** The investor area's frame (every /investor route and /analysis). */
+export function InvestorLayout() {
+  const [isSettingsOpen, settings] = useDisclosure(false);
+  return (
+    <WorkspaceShell
+      areaLabel="Investor"
+      homePath={paths.investor.home}
+      navItems={investorNav}
+      userMenu={<UserMenu onOpenSettings={settings.open} />}
+      navbarFooter={<SignOutButton />}
+    >
+      <Suspense fallback={<SectionFallback />}>
+        <Outlet />
+      </Suspense>
+      <AccountSettingsModal accountRole="investor" isOpen={isSettingsOpen} onClose={settings.close} />
+    </WorkspaceShell>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * Every URL of the web app (spec §2) in one place; components and tests build links from here,
+ * never from string literals.
+ *
+ * Two routes are ours, not the spec's: `/forgot-password` and `/forgot-password/investor` hold the
+ * reset flow (ask for the email → enter the emailed code and a new password → back to sign-in with
+ * a notice). The spec lists the forgot/reset calls (§7) but no screen for them, and a reset needs a
+ * screen a signed-out visitor can reach from the sign-in pages.
+ */
+export const paths = {
+  landing: '/',
+  oauthCallback: '/oauth/callback',
+  verification: '/verification',
+  login: '/login',
+  loginInvestor: '/login/investor',
+  signup: '/signup',
+  signupInvestor: '/signup/investor',
+  forgotPassword: '/forgot-password',
+  forgotPasswordInvestor: '/forgot-password/investor',
+
+  founder: {
+    home: '/founder',
+    pitchdecks: '/founder/pitchdecks',
+    myInvestors: '/founder/my-investors',
+    milestones: '/founder/milestones',
+    milestone: (milestoneId: string) => `/founder/milestones/${encodeURIComponent(milestoneId)}`,
+    trends: '/founder/trends',
+    submit: '/founder/submit',
+    view: (id: string) => `/founder/view/${encodeURIComponent(id)}`,
+  },
+
+  investor: {
+    home: '/investor',
+    milestones: '/investor/milestones',
+    /** Investor info (firm, thesis, sectors…): an investor subpath, which spec §2 leaves open. */
+    profile: '/investor/profile',
+    company: (startupId: string) => `/investor/company/${encodeURIComponent(startupId)}`,
+    analysis: (pitchDeckId: string) => `/analysis/${encodeURIComponent(pitchDeckId)}`,
+  },
+
+  /** Old entry points that only redirect to the signed-in role's home (spec §2). */
+  dashboard: '/dashboard',
+  userDashboard: '/user/dashboard',
+} as const;
+
+/** Route patterns for the router table; the only place `:param` segments are spelled. */
+export const routePatterns = {
+  founderMilestone: '/founder/milestones/:milestoneId',
+  founderView: '/founder/view/:id',
+  investorCompany: '/investor/company/:startupId',
+  analysis: '/analysis/:pitchDeckId',
+} as const;

@@ -1,0 +1,43 @@
+import type {
+  FounderProfile,
+  InvestorInfo,
+  InvestorInfoBody,
+  InvestorInfoResponse,
+  UpdateFounderProfileBody,
+} from '@deckvalid/contract/accounts';
+import { apiPaths } from '@deckvalid/contract/api-paths';
+import { api } from '@/app/api';
+
+/** The founder profile and the investor info (spec §7); credentials follow from the URL root. */
+export const accountsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    founderProfile: build.query<FounderProfile, void>({
+      query: () => apiPaths.founderProfile,
+      transformResponse: (response: { profile: FounderProfile }) => response.profile,
+      providesTags: ['FounderProfile'],
+    }),
+    updateFounderProfile: build.mutation<FounderProfile, UpdateFounderProfileBody>({
+      query: (body) => ({ url: apiPaths.founderProfile, method: 'PUT', body }),
+      transformResponse: (response: { profile: FounderProfile }) => response.profile,
+      invalidatesTags: ['FounderProfile', 'Me'],
+    }),
+    investorInfo: build.query<InvestorInfo | null, void>({
+      query: () => apiPaths.investorInfo,
+      transformResponse: (response: InvestorInfoResponse) => response.info,
+      providesTags: ['InvestorInfo'],
+    }),
+    /** POST the first time (GET answered null), PUT afterwards. */
+    saveInvestorInfo: build.mutation<InvestorInfo, { body: InvestorInfoBody; isNew: boolean }>({
+      query: ({ body, isNew }) => ({ url: apiPaths.investorInfo, method: isNew ? 'POST' : 'PUT', body }),
+      transformResponse: (response: { info: InvestorInfo }) => response.info,
+      invalidatesTags: ['InvestorInfo'],
+    }),
+  }),
+});
+
+export const {
+  useFounderProfileQuery,
+  useUpdateFounderProfileMutation,
+  useInvestorInfoQuery,
+  useSaveInvestorInfoMutation,
+} = accountsApi;

@@ -1,0 +1,64 @@
+import type { Role, Tokens, UserDto } from '@deckvalid/contract/auth';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+/** The active role; 'none' while signed out (spec §3). */
+export type AuthRole = Role | 'none';
+
+/** The signed-in person as the screens need them; filled by login, or by `me` after a restore. */
+export type AuthUser = Pick<UserDto, 'id' | 'name'> & { email?: string };
+
+/** Authentication state of spec §3. Tokens are persisted by auth-persistence.ts, not here. */
+export type AuthState = {
+  isAuthenticated: boolean;
+  role: AuthRole;
+  tokens: Tokens | null;
+  user: AuthUser | null;
+};
+
+export const initialAuthState: AuthState = { isAuthenticated: false, role: 'none', tokens: null, user: null };
+
+export type LoginSucceededPayload = { role: Role; tokens: Tokens; user: AuthUser };
+
+const authSlice = createSlice({
+  name: 'auth',
+  initialState: initialAuthState,
+  reducers: {
+    /** Login or verified registration: authenticated as `role`; the listener persists the tokens. */
+    loginSucceeded(_state, action: PayloadAction<LoginSucceededPayload>) {
+      const { role, tokens, user } = action.payload;
+      return { isAuthenticated: true, role, tokens, user };
+    },
+    /**
+     * Makes a stored session the active one (start-up restore, the landing page's chooser). The
+     * user is unknown until `me` answers; the session gate shows the loading screen meanwhile.
+     */
+    sessionRestored(_state, action: PayloadAction<{ role: Role; tokens: Tokens }>) {
+      return { isAuthenticated: true, role: action.payload.role, tokens: action.payload.tokens, user: null };
+    },
+    /** The answer of `me` (or a profile rename) for the active session. */
+    userLoaded(state, action: PayloadAction<AuthUser>) {
+      if (state.isAuthenticated) state.user = action.payload;
+    },
+    /**
+     * Signs out `role` (its stored tokens are cleared by the listener), or every role when none
+     * is given. Signing out a role that is not the active one leaves the active session alone:
+     * a 401 on a founder call must not end an investor's session in the same tab.
+     */
+    logout(state, action: PayloadAction<Role | undefined>) {
+      const role = action.payload;
+      if (role === undefined || state.role === 'none' || state.role === role) return initialAuthState;
+      return state;
+    },
+  },
+});
+
+export const { loginSucceeded, sessionRestored, userLoaded, logout } = authSlice.actions;
+export const authReducer = authSlice.reducer;
+
+/** The slice's place in the root state, so features can select without importing the store. */
+export type AuthRootState = { auth: AuthState };
+
+export const selectAuth = (state: AuthRootState) => state.auth;
+export const selectIsAuthenticated = (state: AuthRootState) => state.auth.isAuthenticated;
+export const selectRole = (state: AuthRootState) => state.auth.role;
+export const selectUser = (state: AuthRootState) => state.auth.user;

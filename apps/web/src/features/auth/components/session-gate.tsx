@@ -1,0 +1,34 @@
+import { type ReactNode, useEffect } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { LoadingScreen } from '@/shared/ui/loading-screen';
+import { useMeQuery } from '../auth-api';
+import { selectAuth, userLoaded } from '../auth-slice';
+import { roleLabels } from '../role-home';
+
+/**
+ * Holds the app on the loading screen while a restored session is checked with `me`. A 401
+ * there signs the role out through the base query (and sends the visitor to sign-in); a network
+ * failure lets the app go on with the stored session, which the next call checks again.
+ */
+export function SessionGate({ children }: { children: ReactNode }) {
+  const { isAuthenticated, role, user } = useSelector(selectAuth);
+  const dispatch = useDispatch();
+  const accountRole = role === 'user' || role === 'investor' ? role : null;
+  const needsCheck = isAuthenticated && user === null && accountRole !== null;
+  const me = useMeQuery(accountRole ?? 'user', { skip: !needsCheck, refetchOnMountOrArgChange: true });
+
+  useEffect(() => {
+    if (needsCheck && me.data && me.data.user.role === role) {
+      const { id, name, email } = me.data.user;
+      dispatch(userLoaded({ id, name, email }));
+    }
+  }, [needsCheck, me.data, role, dispatch]);
+
+  const isMismatch = me.data !== undefined && me.data.user.role !== role;
+  if (needsCheck && !me.isError && !isMismatch) {
+    return (
+      <LoadingScreen isAuthenticated={isAuthenticated} roleLabel={roleLabels[role]} message="Checking your session…" />
+    );
+  }
+  return children;
+}

@@ -1,0 +1,34 @@
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useSelector } from 'react-redux';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { useLogoutMutation } from '../auth-api';
+import { selectRole } from '../auth-slice';
+
+/**
+ * Signs the active role out: tells the server (this session, or every session of the account),
+ * then goes to /login (spec §2), whose guard clears the session (see signOutOf). The local
+ * sign-out happens whatever the server said: a person who asked to leave must not stay signed
+ * in because the network failed.
+ */
+export function useSignOut() {
+  const role = useSelector(selectRole);
+  const navigate = useNavigate();
+  const [callLogout] = useLogoutMutation();
+  const [isSigningOut, setIsSigningOut] = useState(false);
+
+  const signOut = async (type: 'current' | 'all' = 'current') => {
+    setIsSigningOut(true);
+    if (role === 'user' || role === 'investor') {
+      const result = await callLogout({ role, type });
+      if (type === 'all' && 'data' in result && result.data) {
+        notifications.show({ color: 'teal', message: 'You are signed out on every device.' });
+      }
+    }
+    setIsSigningOut(false);
+    navigate(paths.login, { replace: true, state: { signOut: role } });
+  };
+
+  return { signOut, isSigningOut };
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { saveStoredTokens } from '@/shared/lib/token-storage';
+import { initialAuthState } from './auth-slice';
+import { restoreSession } from './restore-session';
+
+const founderTokens = { token: 'f.jwt', controlSignature: 'f-sig', hashToken: 'f-hash' };
+const investorTokens = { token: 'i.jwt', controlSignature: 'i-sig', hashToken: 'i-hash' };
+
+describe('restoreSession', () => {
+  it('restores nothing when nothing is stored', () => {
+    expect(restoreSession('/founder')).toEqual(initialAuthState);
+    expect(restoreSession('/investor')).toEqual(initialAuthState);
+  });
+
+  it('lets the URL area pick the role when both are stored', () => {
+    saveStoredTokens('user', founderTokens);
+    saveStoredTokens('investor', investorTokens);
+    expect(restoreSession('/founder/pitchdecks')).toEqual({
+      isAuthenticated: true,
+      role: 'user',
+      tokens: founderTokens,
+      user: null,
+    });
+    expect(restoreSession('/investor/company/42')).toMatchObject({ role: 'investor', tokens: investorTokens });
+    expect(restoreSession('/analysis/deck-1')).toMatchObject({ role: 'investor', tokens: investorTokens });
+  });
+
+  it('restores the other role in an area whose role has no tokens, so the guard sends that person home', () => {
+    saveStoredTokens('investor', investorTokens);
+    expect(restoreSession('/founder')).toMatchObject({ isAuthenticated: true, role: 'investor' });
+  });
+
+  it('stays signed out in an area when no role has tokens', () => {
+    expect(restoreSession('/founder')).toEqual(initialAuthState);
+    expect(restoreSession('/investor')).toEqual(initialAuthState);
+  });
+
+  it('does not restore on the landing page, so the chooser can show', () => {
+    saveStoredTokens('user', founderTokens);
+    expect(restoreSession('/')).toEqual(initialAuthState);
+  });
+
+  it('restores on the sign-in, sign-up and reset pages (they send signed-in users home), preferring the page role', () => {
+    saveStoredTokens('user', founderTokens);
+    for (const path of ['/login', '/login/investor', '/signup', '/forgot-password']) {
+      expect(restoreSession(path)).toMatchObject({ role: 'user' });
+    }
+    saveStoredTokens('investor', investorTokens);
+    expect(restoreSession('/login/investor')).toMatchObject({ role: 'investor' });
+    expect(restoreSession('/login')).toMatchObject({ role: 'user' });
+  });
+
+  it('does not restore on the verification page', () => {
+    saveStoredTokens('user', founderTokens);
+    expect(restoreSession('/verification')).toEqual(initialAuthState);
+  });
+
+  it('restores the only stored role on the dashboard aliases, and neither when both are stored', () => {
+    saveStoredTokens('investor', investorTokens);
+    expect(restoreSession('/dashboard')).toMatchObject({ role: 'investor' });
+    expect(restoreSession('/user/dashboard')).toMatchObject({ role: 'investor' });
+    expect(restoreSession('/dashboard/anything')).toMatchObject({ role: 'investor' });
+    saveStoredTokens('user', founderTokens);
+    expect(restoreSession('/dashboard')).toEqual(initialAuthState);
+  });
+
+  it('treats unreadable tokens as absent', () => {
+    localStorage.setItem('user_tokens', '{"token":');
+    expect(restoreSession('/founder')).toEqual(initialAuthState);
+  });
+});

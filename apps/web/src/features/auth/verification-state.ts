@@ -1,0 +1,31 @@
+import type { AccountRole } from '@deckvalid/contract/auth';
+
+/**
+ * Navigation state the verification page needs (spec §2, §5): the account's role, email and
+ * name; `token` only when the page was opened from the emailed link.
+ */
+export type VerificationState = { type: AccountRole; email: string; username: string; token?: string };
+
+/** The state if it has type (user or investor), email and username; null otherwise. */
+export function verificationStateOf(state: unknown): VerificationState | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const { type, email, username, token } = state as Record<string, unknown>;
+  if (type !== 'user' && type !== 'investor') return null;
+  if (typeof email !== 'string' || !email || typeof username !== 'string' || !username) return null;
+  return typeof token === 'string' && token ? { type, email, username, token } : { type, email, username };
+}
+
+/**
+ * The emailed link opens /verification?type=&email=&username=&token= (the server's mail
+ * template); the page turns those into navigation state so the token leaves the address bar.
+ */
+export function verificationStateFromSearch(search: string): VerificationState | null {
+  const params = new URLSearchParams(search);
+  if (!params.has('type') && !params.has('email')) return null;
+  return verificationStateOf({
+    type: params.get('type'),
+    email: params.get('email'),
+    username: params.get('username'),
+    token: params.get('token') ?? undefined,
+  });
+}
