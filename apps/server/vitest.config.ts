@@ -13,5 +13,6 @@ export default defineConfig({
     // Each file builds its own app over its own database; two workers match the two cores.
     pool: 'forks',
     maxWorkers: 2,
+    sequence: { groupOrder: 0 },
   },
 });

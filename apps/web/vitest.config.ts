@@ -13,5 +13,7 @@ export default defineConfig({
     // Styles are not under test; skipping them keeps jsdom fast.
     css: false,
     testTimeout: 15_000,
+    // Runs after the server project, which sets its own worker count (vitest requires distinct groups).
+    sequence: { groupOrder: 1 },
   },
 });
