@@ -23,6 +23,33 @@ export const authPaths = {
 export const apiPaths = {
   health: '/api/health',
   founderProfile: '/api/users/profile',
+  founderPictureUpload: '/api/users/profile/picture/upload',
+  founderPicture: '/api/users/profile/picture',
   investorInfo: '/api/v1/investors/info',
   socketNamespace: '/chats',
 } as const;
+
+/** Founder deck and interest calls (spec §7, User API). */
+export const founderDeckPaths = {
+  uploadTicket: '/api/v1/users/pitchdecks/upload',
+  uploadedFile: '/api/v1/users/pitchdecks/file',
+  pitchDecks: '/api/v1/users/pitchdecks',
+  pitchDeck: (id: string) => `/api/v1/users/pitchdecks/${encodeURIComponent(id)}`,
+  analytics: (id: string) => `/api/v1/users/pitchdecks/${encodeURIComponent(id)}/analytics`,
+  interests: (id: string) => `/api/v1/users/pitchdecks/${encodeURIComponent(id)}/interests`,
+  interest: (id: string, interestId: string) =>
+    `/api/v1/users/pitchdecks/${encodeURIComponent(id)}/interests/${encodeURIComponent(interestId)}`,
+  milestoneInvestors: (id: string) => `/api/v1/users/pitchdecks/${encodeURIComponent(id)}/milestone-investors`,
+  myInterests: '/api/v1/users/me/interests',
+} as const;
+
+/** Investor deck and interest calls (spec §7, Investor API). */
+export const investorDeckPaths = {
+  pitchDecks: '/api/v1/investors/pitchdecks',
+  pitchDeck: (id: string) => `/api/v1/investors/pitchdecks/${encodeURIComponent(id)}`,
+  interests: (id: string) => `/api/v1/investors/pitchdecks/${encodeURIComponent(id)}/interests`,
+  views: (id: string) => `/api/v1/investors/pitchdecks/${encodeURIComponent(id)}/views`,
+} as const;
+
+/** Signed file addresses served by the local storage driver (S3 hands out its own). */
+export const storagePathPrefix = '/api/v1/storage/';

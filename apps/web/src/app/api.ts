@@ -18,6 +18,6 @@ export const api = createApi({
   }),
   // Spec §9: cached data is kept 60 s once no screen uses it.
   keepUnusedDataFor: 60,
-  tagTypes: ['Me', 'FounderProfile', 'InvestorInfo'],
+  tagTypes: ['Me', 'FounderProfile', 'InvestorInfo', 'PitchDeck', 'Interest', 'DeckAnalytics'],
   endpoints: () => ({}),
 });

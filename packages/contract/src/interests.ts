@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { pageOf, paginationQuerySchema } from './pagination';
+
+/**
+ * The interest lifecycle (docs/interest-lifecycle.md): an investor shows interest (pending); the
+ * founder accepts or declines it; the investor withdraws it from pending or accepted; showing
+ * interest again after a withdrawal reopens it as pending. Anything else is 409 CONFLICT.
+ */
+export const interestStatuses = ['pending', 'accepted', 'declined', 'withdrawn'] as const;
+export type InterestStatus = (typeof interestStatuses)[number];
+
+/** Statuses a founder may set, and only on a pending interest. */
+export const founderInterestDecisions = ['accepted', 'declined'] as const;
+export type FounderInterestDecision = (typeof founderInterestDecisions)[number];
+
+/** Which status may follow which, and who moves it; the server and the web both read this. */
+export const interestTransitions: Record<InterestStatus, Partial<Record<InterestStatus, 'founder' | 'investor'>>> = {
+  pending: { accepted: 'founder', declined: 'founder', withdrawn: 'investor' },
+  accepted: { withdrawn: 'investor' },
+  declined: {},
+  withdrawn: { pending: 'investor' },
+};
+
+/** Whether `actor` may move an interest from `from` to `to`. */
+export const canMoveInterest = (from: InterestStatus, to: InterestStatus, actor: 'founder' | 'investor') =>
+  interestTransitions[from][to] === actor;
+
+export const interestNoteSchema = z
+  .string()
+  .trim()
+  .max(1_000, 'Use at most 1,000 characters for the note.')
+  .nullable()
+  .optional()
+  .transform((value) => (value ? value : null));
+
+/** POST /api/v1/investors/pitchdecks/{deckId}/interests */
+export const showInterestBodySchema = z.object({ note: interestNoteSchema }).strict();
+export type ShowInterestBody = z.infer<typeof showInterestBodySchema>;
+
+/** PATCH /api/v1/investors/pitchdecks/{deckId}/interests: the investor can only withdraw. */
+export const withdrawInterestBodySchema = z
+  .object({ status: z.literal('withdrawn', { error: 'Investors can only withdraw an interest.' }) })
+  .strict();
+export type WithdrawInterestBody = z.infer<typeof withdrawInterestBodySchema>;
+
+/** PATCH /api/v1/users/pitchdecks/{id}/interests/{interestId} */
+export const decideInterestBodySchema = z
+  .object({ status: z.enum(founderInterestDecisions, { error: 'Accept or decline the interest.' }) })
+  .strict();
+export type DecideInterestBody = z.infer<typeof decideInterestBodySchema>;
+
+export const interestParamsSchema = z.object({
+  id: z.string().min(1).max(64),
+  interestId: z.string().min(1).max(64),
+});
+
+/** An interest as the deck's founder sees it: with the investor and the deck named. */
+export const founderInterestSchema = z.object({
+  id: z.string(),
+  status: z.enum(interestStatuses),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  investor: z.object({ id: z.string(), name: z.string(), email: z.string(), firm: z.string().nullable() }),
+  pitchDeck: z.object({ id: z.string(), title: z.string(), company: z.string() }),
+});
+export type FounderInterest = z.infer<typeof founderInterestSchema>;
+export const founderInterestPageSchema = pageOf(founderInterestSchema);
+export const founderInterestResponseSchema = z.object({ interest: founderInterestSchema });
+
+/** GET /api/v1/users/me/interests?status=&page=&limit= */
+export const founderInterestsQuerySchema = paginationQuerySchema.extend({
+  status: z.enum(interestStatuses, { error: 'Filter by pending, accepted, declined or withdrawn.' }).optional(),
+});
+export type FounderInterestsQuery = z.infer<typeof founderInterestsQuerySchema>;
+
+/** The investor's own interest, as POST and PATCH …/interests answer it. */
+export const investorInterestSchema = z.object({
+  id: z.string(),
+  pitchDeckId: z.string(),
+  status: z.enum(interestStatuses),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type InvestorInterest = z.infer<typeof investorInterestSchema>;
+export const investorInterestResponseSchema = z.object({ interest: investorInterestSchema });
+
+/** GET /api/v1/users/pitchdecks/{id}/milestone-investors: the accepted investors of a deck. */
+export const milestoneInvestorSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  firm: z.string().nullable(),
+  acceptedAt: z.string(),
+});
+export type MilestoneInvestor = z.infer<typeof milestoneInvestorSchema>;
+export const milestoneInvestorsResponseSchema = z.object({ data: z.array(milestoneInvestorSchema) });

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** Lists answer pages of at most this many rows (ARCHITECTURE.md §5). */
+export const maxPageSize = 100;
+
+/** `page` and `limit` query parameters; strings in a URL, numbers once parsed. */
+export const paginationQuerySchema = z.object({
+  page: z.coerce.number().int('Use a whole page number.').min(1, 'Pages start at 1.').max(10_000).default(1),
+  limit: z.coerce
+    .number()
+    .int('Use a whole number of rows.')
+    .min(1, 'Ask for at least one row.')
+    .max(maxPageSize, `Ask for at most ${maxPageSize} rows.`)
+    .default(20),
+});
+export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
+
+export const pageMetaSchema = z.object({
+  page: z.number(),
+  limit: z.number(),
+  /** Rows across every page. */
+  total: z.number(),
+  hasMore: z.boolean(),
+});
+export type PageMeta = z.infer<typeof pageMetaSchema>;
+
+/** The `{ data, meta }` answer of every paginated list. */
+export const pageOf = <Item extends z.ZodType>(item: Item) => z.object({ data: z.array(item), meta: pageMetaSchema });
+export type Page<Item> = { data: Item[]; meta: PageMeta };
