@@ -21,7 +21,19 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { SessionCache } from './modules/auth/session-cache';
 import { healthRoutes } from './modules/health/health.routes';
+import { InterestsRepository } from './modules/interests/interests.repository';
+import { interestsRoutes } from './modules/interests/interests.routes';
+import { InterestsService } from './modules/interests/interests.service';
 import { Mailer } from './modules/mail/mail.service';
+import { PitchDecksRepository } from './modules/pitchdecks/pitchdecks.repository';
+import { pitchDecksRoutes } from './modules/pitchdecks/pitchdecks.routes';
+import { PitchDecksService } from './modules/pitchdecks/pitchdecks.service';
+import { DeckProcessor } from './modules/pitchdecks/processing/deck-processor';
+import { PdfPool } from './modules/pitchdecks/processing/pdf-pool';
+import { createStorage } from './modules/storage/create-storage';
+import type { FileStorage } from './modules/storage/storage';
+import { storageRoutes } from './modules/storage/storage.routes';
+import { UploadsService } from './modules/storage/uploads.service';
 import { attachRealtime } from './realtime/socket';
 
 export type App = {
@@ -29,7 +41,15 @@ export type App = {
   io: SocketServer;
   mailer: Mailer;
   background: BackgroundTasks;
-  services: { auth: AuthService; accounts: AccountsService };
+  services: {
+    auth: AuthService;
+    accounts: AccountsService;
+    pitchDecks: PitchDecksService;
+    interests: InterestsService;
+    uploads: UploadsService;
+    processor: DeckProcessor;
+    storage: FileStorage;
+  };
   /** Stops accepting, lets in-flight requests finish, closes sockets, Redis and mail; the database stays open. */
   close: () => Promise<void>;
 };
@@ -71,7 +91,14 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
     productName: config.productName,
     publicUrl: config.publicUrl,
   });
-  const accounts = new AccountsService(new AccountsRepository(database.db), auth);
+  const storage = createStorage(config);
+  const uploads = new UploadsService(storage);
+  const accounts = new AccountsService(new AccountsRepository(database.db), auth, uploads);
+  const pitchDecksRepo = new PitchDecksRepository(database.db);
+  const pdfPool = new PdfPool(logger);
+  const processor = new DeckProcessor({ repo: pitchDecksRepo, storage, pool: pdfPool, background, logger });
+  const pitchDecks = new PitchDecksService({ repo: pitchDecksRepo, uploads, processor });
+  const interests = new InterestsService(new InterestsRepository(database.db), pitchDecks);
 
   registerSecurityHeaders(fastify);
   await fastify.register(cors, { origin: config.publicUrl, credentials: false });
@@ -92,7 +119,10 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
   ] as const) {
     await fastify.register(authRoutes, { prefix, role, auth, publicRateLimit: config.authRateLimitPerMinute });
   }
-  await fastify.register(accountsRoutes, { auth, accounts });
+  await fastify.register(accountsRoutes, { auth, accounts, uploads });
+  await fastify.register(pitchDecksRoutes, { auth, pitchDecks, uploads });
+  await fastify.register(interestsRoutes, { auth, interests });
+  if (storage.driver === 'local') await fastify.register(storageRoutes, { storage });
   await registerSpa(fastify, config.webDist);
 
   const io = attachRealtime(fastify, { auth, redis });
@@ -102,13 +132,14 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
     io,
     mailer,
     background,
-    services: { auth, accounts },
+    services: { auth, accounts, pitchDecks, interests, uploads, processor, storage },
     close: async () => {
       // Sockets first: upgraded connections would otherwise keep the HTTP server from closing.
       io.local.disconnectSockets(true);
       io.engine.close();
       await fastify.close();
       await background.drain();
+      await pdfPool.close();
       await mailer.drain();
       await redis?.close();
     },

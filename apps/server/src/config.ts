@@ -34,7 +34,7 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
-  S3_ENDPOINT: z.string().optional(),
+  S3_ENDPOINT: z.string().url('S3_ENDPOINT must be a URL such as http://127.0.0.1:9000').optional().or(z.literal('')),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
@@ -77,9 +77,47 @@ export type Config = {
   webDist: string;
   trustProxy: boolean | string;
   productName: string;
+  storageDriver: 'local' | 's3';
+  /** Set exactly when `storageDriver` is 's3'. */
+  s3: S3Config | undefined;
+};
+
+/** The bucket behind STORAGE_DRIVER=s3; no endpoint means AWS itself, no keys the SDK's default chain. */
+export type S3Config = {
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
 };
 
 export const productName = 'Pitchlane';
+
+/** The S3 settings, or an error a person can act on when STORAGE_DRIVER=s3 lacks what it needs. */
+function loadS3Config(env: Env): S3Config | undefined {
+  if (env.STORAGE_DRIVER !== 's3') return undefined;
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) {
+    throw new Error(
+      'STORAGE_DRIVER=s3 needs S3_BUCKET: set it to the bucket that holds uploads ' +
+        '(with S3_ENDPOINT for MinIO or R2), or unset STORAGE_DRIVER to keep files in DATA_DIR.',
+    );
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new Error(
+      'Set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together, or neither to use the default AWS credentials.',
+    );
+  }
+  return {
+    endpoint: env.S3_ENDPOINT || undefined,
+    bucket,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+  };
+}
 
 /**
  * AUTH_SECRET signs every token. When it is not given it is generated once and kept in
@@ -106,6 +144,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
+  const s3 = loadS3Config(env);
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -123,5 +162,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     trustProxy: env.TRUST_PROXY,
     productName,
+    storageDriver: env.STORAGE_DRIVER,
+    s3,
   };
 }

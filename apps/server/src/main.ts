@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemo } from './seed/demo';
+import { seedDemoDecks } from './seed/demo-decks';
 
 /** Reads the configuration, opens and migrates the database, listens, and shuts down cleanly on SIGTERM. */
 async function main(): Promise<void> {
@@ -18,17 +19,21 @@ async function main(): Promise<void> {
   await database.migrate();
   logger.info({ db: database.kind }, 'database ready');
 
+  let seeded: Awaited<ReturnType<typeof seedDemo>> = null;
   if (config.seedDemo) {
     if (database.kind === 'postgres' && process.env.SEED_DEMO !== '1') {
       logger.warn('SEED_DEMO is only honoured on PostgreSQL when set to exactly 1');
     } else {
-      await seedDemo(database.db, logger);
+      seeded = await seedDemo(database.db, logger);
     }
   }
 
   const app = await buildApp(config, database, logger);
+  if (seeded) await seedDemoDecks(app, seeded, logger);
   await app.fastify.listen({ port: config.port, host: config.host });
   logger.info(`${config.productName} is running at ${config.publicUrl}`);
+  const resumed = await app.services.processor.resumeUnfinished();
+  if (resumed > 0) logger.info({ decks: resumed }, 'resumed processing of decks left unfinished');
 
   let isClosing = false;
   const shutdown = async (signal: string) => {

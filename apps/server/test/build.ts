@@ -92,6 +92,8 @@ export async function build(overrides: Partial<Config> = {}): Promise<TestContex
     webDist: path.join(dataDir, 'no-web-build'),
     trustProxy: false,
     productName,
+    storageDriver: 'local',
+    s3: undefined,
     ...overrides,
   };
   const app = await buildApp(config, database, pino({ level: config.logLevel }));

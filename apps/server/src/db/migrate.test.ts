@@ -13,9 +13,14 @@ describe('migrations', () => {
     );
     expect(tables.rows.map((row) => row.table_name)).toEqual([
       'accounts',
+      'deck_page_views',
+      'deck_views',
+      'interests',
       'investor_infos',
       'login_failures',
       'one_time_codes',
+      'pitch_deck_pages',
+      'pitch_decks',
       'sessions',
     ]);
     const future = Date.now() + 365 * 24 * 3600 * 1000;

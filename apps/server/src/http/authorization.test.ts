@@ -3,19 +3,44 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUp, signUp } from '../../test/accounts';
 import { authHeaders, build, type TestContext } from '../../test/build';
+import { createDeck, deckPdf, processed, readyDeck, uploadFile } from '../../test/decks';
 
 /**
  * Every authenticated route × every kind of caller, with the expected status, like a policy
- * table. Object-level rows (another founder's deck, …) join as routes with objects appear;
- * the routes here act only on the caller's own account, so "other" callers see their own data.
+ * table. Account-level routes act on the caller's own account, so "other" callers see their own
+ * data; object-level rows act on objects of `founder` and `investor` (decks, interests, uploads),
+ * so the "other" callers show what a stranger to the object gets.
  */
 type Caller = 'anonymous' | 'founder' | 'investor' | 'otherFounder' | 'otherInvestor';
+
+/** Objects the object-level rows act on, made in beforeAll. */
+type Fixtures = {
+  /** A ready deck of `founder`, with a pending interest of `investor`. */
+  deckId: string;
+  interestId: string;
+  /** A ready deck nobody has shown interest in. */
+  freshDeckId: string;
+  /** A ready deck on which both investors have a pending interest. */
+  interestedDeckId: string;
+  /** A deck of `founder` whose processing failed. */
+  failedDeckId: string;
+  /** Uploads of `founder` that nothing uses yet. */
+  deckKey: string;
+  spareDeckKey: string;
+  pictureKey: string;
+  /** Signed URLs of the local storage driver. */
+  fileUrl: string;
+  uploadUrl: string;
+};
+
+/** Headers given here (a content type) join the caller's credentials. */
+type Request = InjectOptions;
 
 type Row = {
   route: string;
   /** The call ends the caller's session: every caller signs in afresh before it runs. */
   endsSession?: boolean;
-  request: Omit<InjectOptions, 'headers'>;
+  request: Request | ((fixtures: Fixtures) => Request);
   expected: Record<Caller, number>;
 };
 
@@ -34,8 +59,148 @@ const investorOnly = (ok: number) => ({
   otherInvestor: ok,
 });
 
+/** The deck's founder gets `ok`; another founder 404 (decks of others are not revealed); investors 403. */
+const deckOwnerOnly = (ok: number) => ({ ...founderOnly(ok), otherFounder: 404 });
+
 /** Bodies that pass validation, so the status tells about authorisation only. */
 const rows: Row[] = [
+  {
+    route: 'GET /api/v1/users/pitchdecks/upload',
+    request: { method: 'GET', url: '/api/v1/users/pitchdecks/upload?fileType=application/pdf' },
+    expected: founderOnly(200),
+  },
+  {
+    route: 'DELETE /api/v1/users/pitchdecks/file',
+    request: (f) => ({
+      method: 'DELETE',
+      url: `/api/v1/users/pitchdecks/file?key=${encodeURIComponent(f.spareDeckKey)}`,
+    }),
+    expected: deckOwnerOnly(204),
+  },
+  {
+    route: 'POST /api/v1/users/pitchdecks',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/v1/users/pitchdecks',
+      payload: {
+        key: f.deckKey,
+        company: 'Acme',
+        title: 'Acme seed',
+        pitch: 'Anvils, delivered.',
+        sector: 'Hardware',
+        stage: 'Seed',
+        amountSought: 500_000,
+        location: 'Tucson',
+      },
+    }),
+    // Another founder cannot make a deck from this founder's upload.
+    expected: deckOwnerOnly(201),
+  },
+  {
+    route: 'GET /api/v1/users/pitchdecks',
+    request: { method: 'GET', url: '/api/v1/users/pitchdecks' },
+    expected: founderOnly(200),
+  },
+  {
+    route: 'GET /api/v1/users/pitchdecks/:id',
+    request: (f) => ({ method: 'GET', url: `/api/v1/users/pitchdecks/${f.deckId}` }),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'GET /api/v1/users/pitchdecks/:id/analytics',
+    request: (f) => ({ method: 'GET', url: `/api/v1/users/pitchdecks/${f.deckId}/analytics` }),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'GET /api/v1/users/pitchdecks/:id/interests',
+    request: (f) => ({ method: 'GET', url: `/api/v1/users/pitchdecks/${f.deckId}/interests` }),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'PATCH /api/v1/users/pitchdecks/:id/interests/:interestId',
+    request: (f) => ({
+      method: 'PATCH',
+      url: `/api/v1/users/pitchdecks/${f.deckId}/interests/${f.interestId}`,
+      payload: { status: 'accepted' },
+    }),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'GET /api/v1/users/pitchdecks/:id/milestone-investors',
+    request: (f) => ({ method: 'GET', url: `/api/v1/users/pitchdecks/${f.deckId}/milestone-investors` }),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'GET /api/v1/users/me/interests',
+    request: { method: 'GET', url: '/api/v1/users/me/interests' },
+    expected: founderOnly(200),
+  },
+  {
+    route: 'GET /api/users/profile/picture/upload',
+    request: { method: 'GET', url: '/api/users/profile/picture/upload?fileType=image/png' },
+    expected: founderOnly(200),
+  },
+  {
+    route: 'PUT /api/users/profile/picture',
+    request: (f) => ({ method: 'PUT', url: '/api/users/profile/picture', payload: { key: f.pictureKey } }),
+    // Another founder cannot take this founder's uploaded picture.
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'GET /api/v1/investors/pitchdecks',
+    request: { method: 'GET', url: '/api/v1/investors/pitchdecks?q=anvils' },
+    expected: investorOnly(200),
+  },
+  {
+    route: 'GET /api/v1/investors/pitchdecks/:id',
+    request: (f) => ({ method: 'GET', url: `/api/v1/investors/pitchdecks/${f.deckId}` }),
+    expected: investorOnly(200),
+  },
+  {
+    route: 'GET /api/v1/investors/pitchdecks/:id (failed deck)',
+    request: (f) => ({ method: 'GET', url: `/api/v1/investors/pitchdecks/${f.failedDeckId}` }),
+    // Only ready decks reach investors.
+    expected: investorOnly(404),
+  },
+  {
+    route: 'POST /api/v1/investors/pitchdecks/:id/interests',
+    request: (f) => ({ method: 'POST', url: `/api/v1/investors/pitchdecks/${f.freshDeckId}/interests`, payload: {} }),
+    expected: investorOnly(201),
+  },
+  {
+    route: 'PATCH /api/v1/investors/pitchdecks/:id/interests',
+    request: (f) => ({
+      method: 'PATCH',
+      url: `/api/v1/investors/pitchdecks/${f.interestedDeckId}/interests`,
+      payload: { status: 'withdrawn' },
+    }),
+    expected: investorOnly(200),
+  },
+  {
+    route: 'POST /api/v1/investors/pitchdecks/:id/views',
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/v1/investors/pitchdecks/${f.deckId}/views`,
+      payload: { sessionId: crypto.randomUUID(), pages: [{ page: 1, seconds: 2 }] },
+    }),
+    expected: investorOnly(204),
+  },
+  {
+    route: 'GET /api/v1/storage/*',
+    request: (f) => ({ method: 'GET', url: f.fileUrl }),
+    // The signature is the permission: whoever holds a link issued to an allowed account may read until it expires.
+    expected: { anonymous: 200, founder: 200, investor: 200, otherFounder: 200, otherInvestor: 200 },
+  },
+  {
+    route: 'PUT /api/v1/storage/*',
+    request: (f) => ({
+      method: 'PUT',
+      url: f.uploadUrl,
+      headers: { 'content-type': 'application/pdf' },
+      payload: Buffer.from('%PDF-1.7\n%%EOF\n'),
+    }),
+    expected: { anonymous: 200, founder: 200, investor: 200, otherFounder: 200, otherInvestor: 200 },
+  },
   { route: 'GET /api/v1/users/me', request: { method: 'GET', url: '/api/v1/users/me' }, expected: founderOnly(200) },
   {
     route: 'GET /api/v1/investors/me',
@@ -108,6 +273,7 @@ const rows: Row[] = [
 
 let ctx: TestContext;
 let callers: Record<Exclude<Caller, 'anonymous'>, SignedUp>;
+let fixtures: Fixtures;
 
 beforeAll(async () => {
   ctx = await build();
@@ -119,6 +285,47 @@ beforeAll(async () => {
   ]);
   if (!founder || !investor || !otherFounder || !otherInvestor) throw new Error('sign-up failed');
   callers = { founder, investor, otherFounder, otherInvestor };
+
+  const [deck, freshDeck, interestedDeck] = [
+    await readyDeck(ctx, founder),
+    await readyDeck(ctx, founder),
+    await readyDeck(ctx, founder),
+  ];
+  const failed = await createDeck(ctx, founder, { pdf: Buffer.from('%PDF-1.7\nnot really a deck') });
+  expect((await processed(ctx, founder, failed.id)).status).toBe('failed');
+  const showInterest = async (who: SignedUp, deckId: string) => {
+    const reply = await ctx.app.fastify.inject({
+      method: 'POST',
+      url: `/api/v1/investors/pitchdecks/${deckId}/interests`,
+      headers: authHeaders(who.tokens),
+      payload: { note: 'Interested.' },
+    });
+    expect(reply.statusCode).toBe(201);
+    return reply.json().interest.id as string;
+  };
+  const interestId = await showInterest(investor, deck.id);
+  await showInterest(investor, interestedDeck.id);
+  await showInterest(otherInvestor, interestedDeck.id);
+  const deckUpload = await uploadFile(ctx, founder, await deckPdf(1));
+  const spareUpload = await uploadFile(ctx, founder, await deckPdf(1));
+  const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+  const pictureUpload = await uploadFile(ctx, founder, png, {
+    fileType: 'image/png',
+    ticketUrl: '/api/users/profile/picture/upload',
+  });
+  const target = await uploadFile(ctx, founder, await deckPdf(1));
+  fixtures = {
+    deckId: deck.id,
+    interestId,
+    freshDeckId: freshDeck.id,
+    interestedDeckId: interestedDeck.id,
+    failedDeckId: failed.id,
+    deckKey: deckUpload.ticket.key,
+    spareDeckKey: spareUpload.ticket.key,
+    pictureKey: pictureUpload.ticket.key,
+    fileUrl: deck.fileUrl ?? '',
+    uploadUrl: target.ticket.uploadUrl,
+  };
 });
 
 async function signInAgain(caller: Exclude<Caller, 'anonymous'>) {
@@ -143,7 +350,11 @@ describe('authorisation table', () => {
       for (const caller of callerNames) {
         if (row.endsSession && caller !== 'anonymous') await signInAgain(caller);
         const headers = caller === 'anonymous' ? {} : authHeaders(callers[caller].tokens);
-        const reply = await ctx.app.fastify.inject({ ...row.request, headers });
+        const request = typeof row.request === 'function' ? row.request(fixtures) : row.request;
+        const reply = await ctx.app.fastify.inject({
+          ...request,
+          headers: { ...(request.headers as Record<string, string> | undefined), ...headers },
+        });
         expect(reply.statusCode, `${row.route} as ${caller}: ${reply.body}`).toBe(row.expected[caller]);
         if (reply.statusCode >= 400) {
           expect(reply.json()).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
@@ -154,7 +365,7 @@ describe('authorisation table', () => {
 
   it('lists every authenticated route the server has', () => {
     const printed = ctx.app.fastify.printRoutes({ commonPrefix: false });
-    const tableRoutes = new Set(rows.map((row) => row.route));
+    const tableRoutes = new Set(rows.map((row) => row.route.replace(/ \(.*\)$/, '')));
     const publicPaths = [
       'register',
       'login',

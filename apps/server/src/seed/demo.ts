@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Database } from '@/db/client';
 import { accounts, investorInfos } from '@/db/schema/accounts';
 import { newAccountId } from '@/lib/ids';
+import type { Principal } from '@/modules/auth/auth.service';
 import { hashPassword } from '@/modules/auth/password';
 
 /** Demo sign-in details, printed at start; they only ever exist in a database seeded for a demo. */
@@ -12,15 +13,28 @@ export const demoAccounts = [
   { role: 'investor', name: 'Lena Investor', email: 'lena@demo.pitchlane.local', password: 'demo-investor-pass-2026' },
 ] as const;
 
-/** Seeds a demo founder and two demo investors into an empty database; does nothing otherwise. */
-export async function seedDemo(db: Database, logger: Logger): Promise<void> {
+/**
+ * Seeds a demo founder and two demo investors into an empty database and answers them as
+ * principals (for seeding their decks next); does nothing and answers null otherwise.
+ */
+export async function seedDemo(
+  db: Database,
+  logger: Logger,
+): Promise<{ founder: Principal; investors: Principal[] } | null> {
   const [existing] = await db.select({ value: count() }).from(accounts);
   if ((existing?.value ?? 0) > 0) {
     logger.info('SEED_DEMO skipped: the database already has accounts');
-    return;
+    return null;
   }
+  const principals: Principal[] = [];
   for (const demo of demoAccounts) {
     const id = newAccountId(demo.role);
+    principals.push({
+      sessionId: 'demo-seed',
+      accountId: id,
+      role: demo.role,
+      user: { id, name: demo.name, email: demo.email, role: demo.role },
+    });
     await db.insert(accounts).values({
       id,
       role: demo.role,
@@ -43,4 +57,6 @@ export async function seedDemo(db: Database, logger: Logger): Promise<void> {
   );
   logger.info(`Demo workspace seeded. Sign in with:\n${lines.join('\n')}`);
   console.log(`\nDemo accounts (SEED_DEMO=1):\n${lines.join('\n')}\n`);
+  const [founder, ...investors] = principals;
+  return founder ? { founder, investors } : null;
 }

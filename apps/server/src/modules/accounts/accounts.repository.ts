@@ -26,6 +26,15 @@ export class AccountsRepository {
     return row;
   }
 
+  async updatePictureKey(id: string, pictureKey: string): Promise<AccountRow | undefined> {
+    const [row] = await this.db
+      .update(accounts)
+      .set({ pictureKey, updatedAt: sql`now()` })
+      .where(eq(accounts.id, id))
+      .returning();
+    return row;
+  }
+
   /** Deletes the account; sessions, codes and info go with it (foreign keys cascade). */
   async deleteById(id: string): Promise<void> {
     await this.db.delete(accounts).where(eq(accounts.id, id));

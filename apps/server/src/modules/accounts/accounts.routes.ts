@@ -4,16 +4,18 @@ import {
   updateFounderProfileBodySchema,
 } from '@deckvalid/contract/accounts';
 import { apiPaths } from '@deckvalid/contract/api-paths';
+import { setProfilePictureBodySchema, uploadTicketQuerySchema } from '@deckvalid/contract/uploads';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { principalOf, requireRole } from '@/http/auth-guard';
 import type { AuthService } from '@/modules/auth/auth.service';
+import type { UploadsService } from '@/modules/storage/uploads.service';
 import type { AccountsService } from './accounts.service';
 
 /** GET/PUT/DELETE /api/users/profile (founders) and GET/POST/PUT /api/v1/investors/info. */
 export async function accountsRoutes(
   parent: FastifyInstance,
-  { auth, accounts }: { auth: AuthService; accounts: AccountsService },
+  { auth, accounts }: { auth: AuthService; accounts: AccountsService; uploads: UploadsService },
 ) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const founder = { onRequest: requireRole(auth, 'user') };
@@ -30,6 +32,14 @@ export async function accountsRoutes(
       profile: await accounts.updateProfile(principalOf(request), request.body),
     }),
   );
+
+  app.get(apiPaths.founderPictureUpload, { ...founder, schema: { querystring: uploadTicketQuerySchema } }, (request) =>
+    accounts.pictureUploadTicket(principalOf(request), request.query),
+  );
+
+  app.put(apiPaths.founderPicture, { ...founder, schema: { body: setProfilePictureBodySchema } }, async (request) => ({
+    profile: await accounts.setPicture(principalOf(request), request.body.key),
+  }));
 
   app.delete(
     apiPaths.founderProfile,

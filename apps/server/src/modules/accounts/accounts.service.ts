@@ -7,10 +7,12 @@ import type {
   Stage,
   UpdateFounderProfileBody,
 } from '@deckvalid/contract/accounts';
+import type { UploadTicket, UploadTicketQuery } from '@deckvalid/contract/uploads';
 import type { AccountRow, InvestorInfoRow } from '@/db/schema/accounts';
 import { AppError } from '@/lib/errors';
 import type { AuthService, Principal } from '@/modules/auth/auth.service';
 import { verifyPassword } from '@/modules/auth/password';
+import type { UploadsService } from '@/modules/storage/uploads.service';
 import type { AccountsRepository } from './accounts.repository';
 
 const accountGone = () => new AppError('UNAUTHORIZED', 'Your account no longer exists. Sign in again.');
@@ -20,12 +22,29 @@ export class AccountsService {
   constructor(
     private readonly repo: AccountsRepository,
     private readonly auth: AuthService,
+    private readonly uploads: UploadsService,
   ) {}
 
   async getProfile(principal: Principal): Promise<FounderProfile> {
     const account = await this.repo.findById(principal.accountId);
     if (!account) throw accountGone();
-    return toProfile(account);
+    return this.toProfile(account);
+  }
+
+  /** GET /api/users/profile/picture/upload: a signed URL for a PNG, JPEG or WebP picture. */
+  pictureUploadTicket(principal: Principal, query: UploadTicketQuery): Promise<UploadTicket> {
+    return this.uploads.issueTicket(principal, 'picture', query);
+  }
+
+  /** PUT /api/users/profile/picture: makes an uploaded picture the profile's; the old one is deleted. */
+  async setPicture(principal: Principal, key: string): Promise<FounderProfile> {
+    await this.uploads.checkUploaded(principal, 'picture', key);
+    const previous = await this.repo.findById(principal.accountId);
+    if (!previous) throw accountGone();
+    const account = await this.repo.updatePictureKey(principal.accountId, key);
+    if (!account) throw accountGone();
+    if (previous.pictureKey && previous.pictureKey !== key) await this.uploads.delete(previous.pictureKey);
+    return this.toProfile(account);
   }
 
   async updateProfile(principal: Principal, body: UpdateFounderProfileBody): Promise<FounderProfile> {
@@ -33,7 +52,7 @@ export class AccountsService {
     if (!account) throw accountGone();
     // Sessions cache the name that `me` answers.
     if (body.name !== undefined) this.auth.forgetAccount(principal.accountId);
-    return toProfile(account);
+    return this.toProfile(account);
   }
 
   /** Deletes the account after the password is proven again; all its sessions end with it. */
@@ -46,6 +65,22 @@ export class AccountsService {
     }
     await this.repo.deleteById(account.id);
     this.auth.forgetAccount(account.id);
+    if (account.pictureKey) await this.uploads.delete(account.pictureKey);
+  }
+
+  private async toProfile(account: AccountRow): Promise<FounderProfile> {
+    return {
+      id: account.id,
+      name: account.name,
+      email: account.email,
+      headline: account.headline,
+      bio: account.bio,
+      company: account.company,
+      location: account.location,
+      website: account.website,
+      pictureUrl: account.pictureKey ? await this.uploads.downloadUrl(account.pictureKey) : null,
+      createdAt: account.createdAt.toISOString(),
+    };
   }
 
   async getInvestorInfo(principal: Principal): Promise<InvestorInfo | null> {
@@ -64,21 +99,6 @@ export class AccountsService {
     if (!row) throw new AppError('NOT_FOUND', 'You have no investor info yet; create it first.');
     return toInvestorInfo(row);
   }
-}
-
-function toProfile(account: AccountRow): FounderProfile {
-  return {
-    id: account.id,
-    name: account.name,
-    email: account.email,
-    headline: account.headline,
-    bio: account.bio,
-    company: account.company,
-    location: account.location,
-    website: account.website,
-    pictureUrl: null,
-    createdAt: account.createdAt.toISOString(),
-  };
 }
 
 function toInvestorInfo(row: InvestorInfoRow): InvestorInfo {

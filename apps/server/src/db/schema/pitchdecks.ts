@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+
+/** PostgreSQL's tsvector; written only through SQL (to_tsvector), never read back. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * A founder's deck. `searchVector` is filled when processing succeeds: title and company weigh
+ * most (A), the pitch next (B), the deck's own page text last (C).
+ */
+export const pitchDecks = pgTable(
+  'pitch_decks',
+  {
+    id: text('id').primaryKey(),
+    founderId: text('founder_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    fileKey: text('file_key').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    company: text('company').notNull(),
+    title: text('title').notNull(),
+    pitch: text('pitch').notNull(),
+    sector: text('sector').notNull(),
+    stage: text('stage').notNull(),
+    amountSought: bigint('amount_sought', { mode: 'number' }).notNull(),
+    location: text('location').notNull(),
+    website: text('website'),
+    status: text('status', { enum: ['processing', 'ready', 'failed'] })
+      .notNull()
+      .default('processing'),
+    failureReason: text('failure_reason'),
+    pageCount: integer('page_count'),
+    minFontSize: real('min_font_size'),
+    maxFontSize: real('max_font_size'),
+    searchVector: tsvector('search_vector'),
+    /** When a process took the deck for processing; a stale claim is taken over after a crash. */
+    processingClaimedAt: timestamp('processing_claimed_at', { withTimezone: true }),
+    processingMs: integer('processing_ms'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('pitch_decks_file_key_key').on(table.fileKey),
+    index('pitch_decks_founder_idx').on(table.founderId, table.createdAt),
+    index('pitch_decks_ready_idx').on(table.readyAt).where(sql`${table.status} = 'ready'`),
+    index('pitch_decks_search_idx').using('gin', table.searchVector),
+  ],
+);
+
+/** The text of each page, as extracted by processing. */
+export const pitchDeckPages = pgTable(
+  'pitch_deck_pages',
+  {
+    pitchDeckId: text('pitch_deck_id')
+      .notNull()
+      .references(() => pitchDecks.id, { onDelete: 'cascade' }),
+    pageNumber: integer('page_number').notNull(),
+    text: text('text').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.pitchDeckId, table.pageNumber] })],
+);
+
+/** One interest per investor and deck; its status follows contract/interests.ts. */
+export const interests = pgTable(
+  'interests',
+  {
+    id: text('id').primaryKey(),
+    pitchDeckId: text('pitch_deck_id')
+      .notNull()
+      .references(() => pitchDecks.id, { onDelete: 'cascade' }),
+    investorId: text('investor_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'accepted', 'declined', 'withdrawn'] }).notNull(),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the founder accepted or declined it. */
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('interests_deck_investor_key').on(table.pitchDeckId, table.investorId),
+    index('interests_investor_idx').on(table.investorId),
+  ],
+);
+
+/** One viewing session: an investor opening a deck once. */
+export const deckViews = pgTable(
+  'deck_views',
+  {
+    id: text('id').primaryKey(),
+    pitchDeckId: text('pitch_deck_id')
+      .notNull()
+      .references(() => pitchDecks.id, { onDelete: 'cascade' }),
+    investorId: text('investor_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    totalSeconds: doublePrecision('total_seconds').notNull().default(0),
+    furthestPage: integer('furthest_page').notNull().default(1),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('deck_views_deck_idx').on(table.pitchDeckId)],
+);
+
+/** Seconds one viewing session spent on one page. */
+export const deckPageViews = pgTable(
+  'deck_page_views',
+  {
+    viewId: text('view_id')
+      .notNull()
+      .references(() => deckViews.id, { onDelete: 'cascade' }),
+    pageNumber: integer('page_number').notNull(),
+    seconds: doublePrecision('seconds').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.viewId, table.pageNumber] })],
+);
+
+export type PitchDeckRow = typeof pitchDecks.$inferSelect;
+export type InterestRow = typeof interests.$inferSelect;

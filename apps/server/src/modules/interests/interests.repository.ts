@@ -1,0 +1,143 @@
+import type { InterestStatus } from '@deckvalid/contract/interests';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '@/db/client';
+import { accounts, investorInfos } from '@/db/schema/accounts';
+import { type InterestRow, interests, pitchDecks } from '@/db/schema/pitchdecks';
+import { newId } from '@/lib/ids';
+
+/** An interest with the investor and deck its founder sees named. */
+export type InterestWithParties = InterestRow & {
+  investorName: string;
+  investorEmail: string;
+  investorFirm: string | null;
+  deckTitle: string;
+  deckCompany: string;
+};
+
+const withParties = {
+  id: interests.id,
+  pitchDeckId: interests.pitchDeckId,
+  investorId: interests.investorId,
+  status: interests.status,
+  note: interests.note,
+  createdAt: interests.createdAt,
+  updatedAt: interests.updatedAt,
+  decidedAt: interests.decidedAt,
+  investorName: accounts.name,
+  investorEmail: accounts.email,
+  investorFirm: investorInfos.firm,
+  deckTitle: pitchDecks.title,
+  deckCompany: pitchDecks.company,
+};
+
+/** Interests of investors in decks. Status changes are conditional updates, so races cannot skip a rule. */
+export class InterestsRepository {
+  constructor(private readonly db: Database) {}
+
+  async findByDeckAndInvestor(pitchDeckId: string, investorId: string): Promise<InterestRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(interests)
+      .where(and(eq(interests.pitchDeckId, pitchDeckId), eq(interests.investorId, investorId)))
+      .limit(1);
+    return row;
+  }
+
+  /** Creates a pending interest; undefined when the investor already has one on the deck. */
+  async insertPending(pitchDeckId: string, investorId: string, note: string | null): Promise<InterestRow | undefined> {
+    const [row] = await this.db
+      .insert(interests)
+      .values({ id: newId('int-'), pitchDeckId, investorId, status: 'pending', note })
+      .onConflictDoNothing({ target: [interests.pitchDeckId, interests.investorId] })
+      .returning();
+    return row;
+  }
+
+  /**
+   * Moves an interest from `from` to `to` only if it is still in `from`; undefined otherwise
+   * (someone else moved it first).
+   */
+  async updateStatus(
+    id: string,
+    from: InterestStatus,
+    to: InterestStatus,
+    changes: { note?: string | null; decided?: boolean } = {},
+  ): Promise<InterestRow | undefined> {
+    const [row] = await this.db
+      .update(interests)
+      .set({
+        status: to,
+        updatedAt: sql`now()`,
+        ...(changes.note !== undefined ? { note: changes.note } : {}),
+        ...(changes.decided ? { decidedAt: sql`now()` } : {}),
+        ...(to === 'pending' ? { decidedAt: null } : {}),
+      })
+      .where(and(eq(interests.id, id), eq(interests.status, from)))
+      .returning();
+    return row;
+  }
+
+  /** Interests on the decks of `founderId`, newest activity first. */
+  async listForFounder(
+    founderId: string,
+    {
+      pitchDeckId,
+      status,
+      page,
+      limit,
+    }: { pitchDeckId?: string; status?: InterestStatus; page: number; limit: number },
+  ): Promise<{ rows: InterestWithParties[]; total: number }> {
+    const filters: SQL[] = [eq(pitchDecks.founderId, founderId)];
+    if (pitchDeckId) filters.push(eq(interests.pitchDeckId, pitchDeckId));
+    if (status) filters.push(eq(interests.status, status));
+    const rows = await this.db
+      .select({ ...withParties, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(interests)
+      .innerJoin(pitchDecks, eq(pitchDecks.id, interests.pitchDeckId))
+      .innerJoin(accounts, eq(accounts.id, interests.investorId))
+      .leftJoin(investorInfos, eq(investorInfos.investorId, interests.investorId))
+      .where(and(...filters))
+      .orderBy(desc(interests.updatedAt), desc(interests.id))
+      .limit(limit)
+      .offset((page - 1) * limit);
+    let total = rows[0]?.total ?? 0;
+    if (rows.length === 0 && page > 1) {
+      const [count] = await this.db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(interests)
+        .innerJoin(pitchDecks, eq(pitchDecks.id, interests.pitchDeckId))
+        .where(and(...filters));
+      total = count?.total ?? 0;
+    }
+    return { rows: rows.map(({ total: _total, ...row }) => row), total };
+  }
+
+  async findWithPartiesById(id: string): Promise<InterestWithParties | undefined> {
+    const [row] = await this.db
+      .select(withParties)
+      .from(interests)
+      .innerJoin(pitchDecks, eq(pitchDecks.id, interests.pitchDeckId))
+      .innerJoin(accounts, eq(accounts.id, interests.investorId))
+      .leftJoin(investorInfos, eq(investorInfos.investorId, interests.investorId))
+      .where(eq(interests.id, id))
+      .limit(1);
+    return row;
+  }
+
+  /** The accepted investors of a deck: those who follow its milestones. */
+  async findAcceptedInvestors(pitchDeckId: string) {
+    return this.db
+      .select({
+        id: accounts.id,
+        name: accounts.name,
+        email: accounts.email,
+        firm: investorInfos.firm,
+        acceptedAt: interests.decidedAt,
+      })
+      .from(interests)
+      .innerJoin(accounts, eq(accounts.id, interests.investorId))
+      .leftJoin(investorInfos, eq(investorInfos.investorId, interests.investorId))
+      .where(and(eq(interests.pitchDeckId, pitchDeckId), eq(interests.status, 'accepted')))
+      .orderBy(interests.decidedAt);
+  }
+}

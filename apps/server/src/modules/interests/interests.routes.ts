@@ -1,0 +1,69 @@
+import { founderDeckPaths, investorDeckPaths } from '@deckvalid/contract/api-paths';
+import {
+  decideInterestBodySchema,
+  founderInterestsQuerySchema,
+  interestParamsSchema,
+  showInterestBodySchema,
+  withdrawInterestBodySchema,
+} from '@deckvalid/contract/interests';
+import { pitchDeckIdParamsSchema } from '@deckvalid/contract/pitchdecks';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { principalOf, requireRole } from '@/http/auth-guard';
+import type { AuthService } from '@/modules/auth/auth.service';
+import type { InterestsService } from './interests.service';
+
+/** Interest calls: investors show and withdraw, founders list and decide (spec §7). */
+export async function interestsRoutes(
+  parent: FastifyInstance,
+  { auth, interests }: { auth: AuthService; interests: InterestsService },
+) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const founder = { onRequest: requireRole(auth, 'user') };
+  const investor = { onRequest: requireRole(auth, 'investor') };
+  const deckInterests = `${investorDeckPaths.pitchDecks}/:id/interests`;
+
+  app.post(
+    deckInterests,
+    { ...investor, schema: { params: pitchDeckIdParamsSchema, body: showInterestBodySchema } },
+    async (request, reply) =>
+      reply.status(201).send({ interest: await interests.show(principalOf(request), request.params.id, request.body) }),
+  );
+
+  app.patch(
+    deckInterests,
+    { ...investor, schema: { params: pitchDeckIdParamsSchema, body: withdrawInterestBodySchema } },
+    async (request) => ({ interest: await interests.withdraw(principalOf(request), request.params.id) }),
+  );
+
+  app.get(
+    founderDeckPaths.myInterests,
+    { ...founder, schema: { querystring: founderInterestsQuerySchema } },
+    (request) => interests.listMine(principalOf(request), request.query),
+  );
+
+  app.get(
+    `${founderDeckPaths.pitchDecks}/:id/interests`,
+    { ...founder, schema: { params: pitchDeckIdParamsSchema, querystring: founderInterestsQuerySchema } },
+    (request) => interests.listForDeck(principalOf(request), request.params.id, request.query),
+  );
+
+  app.patch(
+    `${founderDeckPaths.pitchDecks}/:id/interests/:interestId`,
+    { ...founder, schema: { params: interestParamsSchema, body: decideInterestBodySchema } },
+    async (request) => ({
+      interest: await interests.decide(
+        principalOf(request),
+        request.params.id,
+        request.params.interestId,
+        request.body,
+      ),
+    }),
+  );
+
+  app.get(
+    `${founderDeckPaths.pitchDecks}/:id/milestone-investors`,
+    { ...founder, schema: { params: pitchDeckIdParamsSchema } },
+    async (request) => ({ data: await interests.milestoneInvestors(principalOf(request), request.params.id) }),
+  );
+}

@@ -1,0 +1,144 @@
+import {
+  canMoveInterest,
+  type DecideInterestBody,
+  type FounderInterest,
+  type FounderInterestsQuery,
+  type InvestorInterest,
+  type MilestoneInvestor,
+  type ShowInterestBody,
+} from '@deckvalid/contract/interests';
+import type { Page } from '@deckvalid/contract/pagination';
+import type { InterestRow } from '@/db/schema/pitchdecks';
+import { AppError } from '@/lib/errors';
+import type { Principal } from '@/modules/auth/auth.service';
+import type { PitchDecksService } from '@/modules/pitchdecks/pitchdecks.service';
+import type { InterestsRepository, InterestWithParties } from './interests.repository';
+
+const statusWords = { pending: 'pending', accepted: 'accepted', declined: 'declined', withdrawn: 'withdrawn' } as const;
+
+const conflict = (message: string, current: InterestRow['status']) =>
+  new AppError('CONFLICT', message, { status: current });
+
+/**
+ * The interest lifecycle of docs/interest-lifecycle.md. Every change is a conditional update
+ * from the status that was read, so two racing calls cannot both pass a rule.
+ */
+export class InterestsService {
+  constructor(
+    private readonly repo: InterestsRepository,
+    private readonly pitchDecks: PitchDecksService,
+  ) {}
+
+  /** Shows interest in a ready deck, or reopens a withdrawn interest as pending with the new note. */
+  async show(principal: Principal, pitchDeckId: string, body: ShowInterestBody): Promise<InvestorInterest> {
+    await this.pitchDecks.requireVisibleDeck(principal, pitchDeckId);
+    const created = await this.repo.insertPending(pitchDeckId, principal.accountId, body.note);
+    if (created) return toInvestorInterest(created);
+    const existing = await this.repo.findByDeckAndInvestor(pitchDeckId, principal.accountId);
+    if (!existing) throw new Error('interest vanished between insert and read');
+    if (!canMoveInterest(existing.status, 'pending', 'investor')) {
+      throw conflict(
+        existing.status === 'declined'
+          ? 'The founder declined your interest in this deck; it cannot be shown again.'
+          : `You already showed interest in this deck (it is ${statusWords[existing.status]}).`,
+        existing.status,
+      );
+    }
+    const reopened = await this.repo.updateStatus(existing.id, existing.status, 'pending', { note: body.note });
+    if (!reopened) throw conflict('Your interest changed meanwhile. Reload the page.', existing.status);
+    return toInvestorInterest(reopened);
+  }
+
+  /** The investor withdraws a pending or accepted interest. */
+  async withdraw(principal: Principal, pitchDeckId: string): Promise<InvestorInterest> {
+    await this.pitchDecks.requireVisibleDeck(principal, pitchDeckId);
+    const existing = await this.repo.findByDeckAndInvestor(pitchDeckId, principal.accountId);
+    if (!existing) throw new AppError('NOT_FOUND', 'You have not shown interest in this deck.');
+    if (!canMoveInterest(existing.status, 'withdrawn', 'investor')) {
+      throw conflict(`Your interest is ${statusWords[existing.status]}; it cannot be withdrawn.`, existing.status);
+    }
+    const withdrawn = await this.repo.updateStatus(existing.id, existing.status, 'withdrawn');
+    if (!withdrawn) throw conflict('Your interest changed meanwhile. Reload the page.', existing.status);
+    return toInvestorInterest(withdrawn);
+  }
+
+  /** The deck's founder accepts or declines a pending interest. */
+  async decide(
+    principal: Principal,
+    pitchDeckId: string,
+    interestId: string,
+    body: DecideInterestBody,
+  ): Promise<FounderInterest> {
+    await this.pitchDecks.requireOwnDeck(principal, pitchDeckId);
+    const interest = await this.repo.findWithPartiesById(interestId);
+    if (!interest || interest.pitchDeckId !== pitchDeckId) {
+      throw new AppError('NOT_FOUND', 'This interest does not exist on this deck.');
+    }
+    if (!canMoveInterest(interest.status, body.status, 'founder')) {
+      throw conflict(
+        `This interest is ${statusWords[interest.status]}; only a pending interest can be accepted or declined.`,
+        interest.status,
+      );
+    }
+    const moved = await this.repo.updateStatus(interest.id, interest.status, body.status, { decided: true });
+    if (!moved) throw conflict('The investor changed this interest meanwhile. Reload the page.', interest.status);
+    return toFounderInterest({ ...interest, ...moved });
+  }
+
+  async listMine(principal: Principal, query: FounderInterestsQuery): Promise<Page<FounderInterest>> {
+    const { rows, total } = await this.repo.listForFounder(principal.accountId, query);
+    return {
+      data: rows.map(toFounderInterest),
+      meta: { page: query.page, limit: query.limit, total, hasMore: query.page * query.limit < total },
+    };
+  }
+
+  async listForDeck(
+    principal: Principal,
+    pitchDeckId: string,
+    query: FounderInterestsQuery,
+  ): Promise<Page<FounderInterest>> {
+    await this.pitchDecks.requireOwnDeck(principal, pitchDeckId);
+    const { rows, total } = await this.repo.listForFounder(principal.accountId, { ...query, pitchDeckId });
+    return {
+      data: rows.map(toFounderInterest),
+      meta: { page: query.page, limit: query.limit, total, hasMore: query.page * query.limit < total },
+    };
+  }
+
+  /** The accepted investors of a founder's deck. */
+  async milestoneInvestors(principal: Principal, pitchDeckId: string): Promise<MilestoneInvestor[]> {
+    await this.pitchDecks.requireOwnDeck(principal, pitchDeckId);
+    const rows = await this.repo.findAcceptedInvestors(pitchDeckId);
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      firm: row.firm,
+      acceptedAt: (row.acceptedAt ?? new Date(0)).toISOString(),
+    }));
+  }
+}
+
+function toInvestorInterest(row: InterestRow): InvestorInterest {
+  return {
+    id: row.id,
+    pitchDeckId: row.pitchDeckId,
+    status: row.status,
+    note: row.note,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toFounderInterest(row: InterestWithParties): FounderInterest {
+  return {
+    id: row.id,
+    status: row.status,
+    note: row.note,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    investor: { id: row.investorId, name: row.investorName, email: row.investorEmail, firm: row.investorFirm },
+    pitchDeck: { id: row.pitchDeckId, title: row.deckTitle, company: row.deckCompany },
+  };
+}

@@ -1,0 +1,14 @@
+import type { PitchDeckRow } from '@/db/schema/pitchdecks';
+import type { Principal } from '@/modules/auth/auth.service';
+
+/** A founder sees and changes only their own decks (and the interests on them). */
+export const canFounderManageDeck = (principal: Principal, deck: Pick<PitchDeckRow, 'founderId'>) =>
+  principal.role === 'user' && deck.founderId === principal.accountId;
+
+/** Investors see ready decks only: a processing or failed deck is its founder's business. */
+export const canInvestorSeeDeck = (principal: Principal, deck: Pick<PitchDeckRow, 'status'>) =>
+  principal.role === 'investor' && deck.status === 'ready';
+
+/** An uploaded object belongs to the account whose id its key carries. */
+export const canUseUpload = (principal: Principal, upload: { ownerId: string }) =>
+  upload.ownerId === principal.accountId;

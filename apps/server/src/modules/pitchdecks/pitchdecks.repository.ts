@@ -1,0 +1,385 @@
+import type { SearchPitchDecksQuery } from '@deckvalid/contract/pitchdecks';
+import { and, desc, eq, getTableColumns, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '@/db/client';
+import { accounts } from '@/db/schema/accounts';
+import {
+  deckPageViews,
+  deckViews,
+  interests,
+  type PitchDeckRow,
+  pitchDeckPages,
+  pitchDecks,
+} from '@/db/schema/pitchdecks';
+
+export type NewPitchDeck = Pick<
+  PitchDeckRow,
+  | 'id'
+  | 'founderId'
+  | 'fileKey'
+  | 'fileSize'
+  | 'company'
+  | 'title'
+  | 'pitch'
+  | 'sector'
+  | 'stage'
+  | 'amountSought'
+  | 'location'
+  | 'website'
+>;
+
+/** A founder's deck with the counts its card shows. */
+export type PitchDeckWithCounts = PitchDeckRow & { interestCount: number; viewCount: number };
+
+/** A ready deck as a search hit: its founder's name and the searching investor's own interest. */
+export type PitchDeckHit = PitchDeckRow & {
+  founderName: string;
+  interest: {
+    id: string;
+    status: 'pending' | 'accepted' | 'declined' | 'withdrawn';
+    note: string | null;
+    updatedAt: Date;
+  } | null;
+};
+
+export type ProcessedDeck = {
+  pageCount: number;
+  pages: string[];
+  fontSizes: { min: number; max: number } | null;
+  processingMs: number;
+};
+
+// The deck row minus the search vector, which is large and only ever read by the database.
+const { searchVector: _searchVector, ...deckColumns } = getTableColumns(pitchDecks);
+
+// Spelled out with table names: inside a subquery drizzle renders columns unqualified, and
+// "id" would then bind to the subquery's own table.
+const activeInterestCount = sql<number>`(
+  select count(*)::int from interests
+  where interests.pitch_deck_id = pitch_decks.id and interests.status <> 'withdrawn'
+)`;
+const viewCount = sql<number>`(select count(*)::int from deck_views where deck_views.pitch_deck_id = pitch_decks.id)`;
+
+/** Decks, their page text and their viewing sessions. */
+export class PitchDecksRepository {
+  constructor(private readonly db: Database) {}
+
+  async insert(deck: NewPitchDeck): Promise<PitchDeckRow> {
+    const [row] = await this.db.insert(pitchDecks).values(deck).returning(deckColumns);
+    return row as PitchDeckRow;
+  }
+
+  async findById(id: string): Promise<PitchDeckRow | undefined> {
+    const [row] = await this.db.select(deckColumns).from(pitchDecks).where(eq(pitchDecks.id, id)).limit(1);
+    return row as PitchDeckRow | undefined;
+  }
+
+  async findByIdWithCounts(id: string): Promise<PitchDeckWithCounts | undefined> {
+    const [row] = await this.db
+      .select({ ...deckColumns, interestCount: activeInterestCount, viewCount })
+      .from(pitchDecks)
+      .where(eq(pitchDecks.id, id))
+      .limit(1);
+    return row as PitchDeckWithCounts | undefined;
+  }
+
+  async existsWithFileKey(fileKey: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: pitchDecks.id })
+      .from(pitchDecks)
+      .where(eq(pitchDecks.fileKey, fileKey))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /** A founder's decks, newest first, with the total across pages. */
+  async listByFounderIdWithCounts(
+    founderId: string,
+    { page, limit }: { page: number; limit: number },
+  ): Promise<{ rows: PitchDeckWithCounts[]; total: number }> {
+    const [rows, [count]] = await Promise.all([
+      this.db
+        .select({ ...deckColumns, interestCount: activeInterestCount, viewCount })
+        .from(pitchDecks)
+        .where(eq(pitchDecks.founderId, founderId))
+        .orderBy(desc(pitchDecks.createdAt), desc(pitchDecks.id))
+        .limit(limit)
+        .offset((page - 1) * limit),
+      this.db.select({ total: sql<number>`count(*)::int` }).from(pitchDecks).where(eq(pitchDecks.founderId, founderId)),
+    ]);
+    return { rows: rows as PitchDeckWithCounts[], total: count?.total ?? 0 };
+  }
+
+  /**
+   * Takes a processing deck for this process. A claim older than `staleBefore` belongs to a
+   * process that died, so it is taken over; a fresh one is left to its owner.
+   */
+  async claimForProcessing(id: string, staleBefore: Date): Promise<PitchDeckRow | undefined> {
+    const [row] = await this.db
+      .update(pitchDecks)
+      .set({ processingClaimedAt: sql`now()` })
+      .where(
+        and(
+          eq(pitchDecks.id, id),
+          eq(pitchDecks.status, 'processing'),
+          or(isNull(pitchDecks.processingClaimedAt), lt(pitchDecks.processingClaimedAt, staleBefore)),
+        ),
+      )
+      .returning(deckColumns);
+    return row as PitchDeckRow | undefined;
+  }
+
+  /** Ids of decks still processing whose claim is missing or stale (after a restart). */
+  async findUnclaimedProcessingIds(staleBefore: Date): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: pitchDecks.id })
+      .from(pitchDecks)
+      .where(
+        and(
+          eq(pitchDecks.status, 'processing'),
+          or(isNull(pitchDecks.processingClaimedAt), lt(pitchDecks.processingClaimedAt, staleBefore)),
+        ),
+      );
+    return rows.map((row) => row.id);
+  }
+
+  /** Stores the page text and makes the deck ready and searchable, in one transaction. */
+  async markReady(id: string, result: ProcessedDeck): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.delete(pitchDeckPages).where(eq(pitchDeckPages.pitchDeckId, id));
+      // Batches keep each statement's parameter count far under PostgreSQL's 65,535.
+      for (let start = 0; start < result.pages.length; start += 500) {
+        await tx.insert(pitchDeckPages).values(
+          result.pages.slice(start, start + 500).map((text, index) => ({
+            pitchDeckId: id,
+            pageNumber: start + index + 1,
+            // PostgreSQL text cannot hold NUL characters, which some PDFs' text contains.
+            text: text.replaceAll('\u0000', ''),
+          })),
+        );
+      }
+      const pageText = sql`(select coalesce(string_agg(${pitchDeckPages.text}, ' ' order by ${pitchDeckPages.pageNumber}), '')
+        from ${pitchDeckPages} where ${pitchDeckPages.pitchDeckId} = ${id})`;
+      await tx
+        .update(pitchDecks)
+        .set({
+          status: 'ready',
+          failureReason: null,
+          pageCount: result.pageCount,
+          minFontSize: result.fontSizes?.min ?? null,
+          maxFontSize: result.fontSizes?.max ?? null,
+          processingMs: result.processingMs,
+          readyAt: sql`now()`,
+          updatedAt: sql`now()`,
+          searchVector: sql`setweight(to_tsvector('english', ${pitchDecks.title} || ' ' || ${pitchDecks.company}), 'A')
+            || setweight(to_tsvector('english', ${pitchDecks.pitch}), 'B')
+            || setweight(to_tsvector('english', left(${pageText}, 900000)), 'C')`,
+        })
+        .where(eq(pitchDecks.id, id));
+    });
+  }
+
+  async markFailed(id: string, reason: string, processingMs: number): Promise<void> {
+    await this.db
+      .update(pitchDecks)
+      .set({ status: 'failed', failureReason: reason, processingMs, updatedAt: sql`now()` })
+      .where(eq(pitchDecks.id, id));
+  }
+
+  /**
+   * Ready decks for an investor: full-text search over title, company, pitch and page text
+   * (websearch syntax, ranked), sector and stage filters, a sort, and one page of rows.
+   */
+  async searchReady(
+    investorId: string,
+    query: SearchPitchDecksQuery,
+  ): Promise<{ rows: PitchDeckHit[]; total: number }> {
+    const terms = query.q?.trim() ? sql`websearch_to_tsquery('english', ${query.q.trim()})` : null;
+    const filters: SQL[] = [eq(pitchDecks.status, 'ready')];
+    // A search of stop words only ('the', 'and') has no lexemes; it filters nothing.
+    if (terms) filters.push(sql`(numnode(${terms}) = 0 or ${pitchDecks.searchVector} @@ ${terms})`);
+    if (query.sector) filters.push(eq(pitchDecks.sector, query.sector));
+    if (query.stage) filters.push(eq(pitchDecks.stage, query.stage));
+
+    const order: SQL[] = [];
+    if (query.sort === 'relevance' && terms) order.push(sql`ts_rank_cd(${pitchDecks.searchVector}, ${terms}) desc`);
+    if (query.sort === 'amount_asc') order.push(sql`${pitchDecks.amountSought} asc`);
+    if (query.sort === 'amount_desc') order.push(sql`${pitchDecks.amountSought} desc`);
+    order.push(sql`${pitchDecks.readyAt} desc`, sql`${pitchDecks.id} desc`);
+
+    const rows = await this.db
+      .select({
+        ...deckColumns,
+        founderName: accounts.name,
+        interestId: interests.id,
+        interestStatus: interests.status,
+        interestNote: interests.note,
+        interestUpdatedAt: interests.updatedAt,
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+      })
+      .from(pitchDecks)
+      .innerJoin(accounts, eq(accounts.id, pitchDecks.founderId))
+      .leftJoin(interests, and(eq(interests.pitchDeckId, pitchDecks.id), eq(interests.investorId, investorId)))
+      .where(and(...filters))
+      .orderBy(...order)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
+
+    let total = rows[0]?.total ?? 0;
+    if (rows.length === 0 && query.page > 1) {
+      // Past the last page the window function has no row to ride on; count separately.
+      const [count] = await this.db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(pitchDecks)
+        .where(and(...filters));
+      total = count?.total ?? 0;
+    }
+    return {
+      rows: rows.map(({ interestId, interestStatus, interestNote, interestUpdatedAt, total: _total, ...deck }) => ({
+        ...(deck as unknown as PitchDeckRow & { founderName: string }),
+        interest:
+          interestId && interestStatus && interestUpdatedAt
+            ? { id: interestId, status: interestStatus, note: interestNote, updatedAt: interestUpdatedAt }
+            : null,
+      })),
+      total,
+    };
+  }
+
+  /** A ready deck with its founder's name and `investorId`'s own interest. */
+  async findReadyHit(id: string, investorId: string): Promise<PitchDeckHit | undefined> {
+    const [row] = await this.db
+      .select({
+        ...deckColumns,
+        founderName: accounts.name,
+        interestId: interests.id,
+        interestStatus: interests.status,
+        interestNote: interests.note,
+        interestUpdatedAt: interests.updatedAt,
+      })
+      .from(pitchDecks)
+      .innerJoin(accounts, eq(accounts.id, pitchDecks.founderId))
+      .leftJoin(interests, and(eq(interests.pitchDeckId, pitchDecks.id), eq(interests.investorId, investorId)))
+      .where(and(eq(pitchDecks.id, id), eq(pitchDecks.status, 'ready')))
+      .limit(1);
+    if (!row) return undefined;
+    const { interestId, interestStatus, interestNote, interestUpdatedAt, ...deck } = row;
+    return {
+      ...(deck as unknown as PitchDeckRow & { founderName: string }),
+      interest:
+        interestId && interestStatus && interestUpdatedAt
+          ? { id: interestId, status: interestStatus, note: interestNote, updatedAt: interestUpdatedAt }
+          : null,
+    };
+  }
+
+  /**
+   * For each deck, a short passage of its page text around the search terms, matches wrapped in
+   * « ». Only the decks of one answer page are highlighted, so the cost stays bounded.
+   */
+  async findExcerpts(ids: string[], q: string): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const terms = sql`websearch_to_tsquery('english', ${q})`;
+    const rows = await this.db.execute<{ id: string; excerpt: string }>(sql`
+      select distinct on (${pitchDeckPages.pitchDeckId}) ${pitchDeckPages.pitchDeckId} as id,
+        ts_headline('english', ${pitchDeckPages.text}, ${terms},
+          'StartSel=«, StopSel=», MaxWords=24, MinWords=10, MaxFragments=1') as excerpt
+      from ${pitchDeckPages}
+      where ${inArray(pitchDeckPages.pitchDeckId, ids)}
+        and to_tsvector('english', ${pitchDeckPages.text}) @@ ${terms}
+      order by ${pitchDeckPages.pitchDeckId}, ${pitchDeckPages.pageNumber}`);
+    return new Map(rowsOf<{ id: string; excerpt: string }>(rows).map((row) => [row.id, row.excerpt]));
+  }
+
+  /**
+   * Adds one report of a viewing session: creates the session on its first report (for this
+   * deck and investor only) and adds seconds per page.
+   */
+  async recordView(input: {
+    viewId: string;
+    pitchDeckId: string;
+    investorId: string;
+    pages: { page: number; seconds: number }[];
+  }): Promise<'recorded' | 'not_yours'> {
+    return this.db.transaction(async (tx) => {
+      const totalSeconds = input.pages.reduce((sum, entry) => sum + entry.seconds, 0);
+      const furthestPage = Math.max(...input.pages.map((entry) => entry.page));
+      await tx
+        .insert(deckViews)
+        .values({ id: input.viewId, pitchDeckId: input.pitchDeckId, investorId: input.investorId })
+        .onConflictDoNothing({ target: deckViews.id });
+      const [view] = await tx
+        .update(deckViews)
+        .set({
+          totalSeconds: sql`${deckViews.totalSeconds} + ${totalSeconds}`,
+          furthestPage: sql`greatest(${deckViews.furthestPage}, ${furthestPage})`,
+          lastSeenAt: sql`now()`,
+        })
+        .where(
+          and(
+            eq(deckViews.id, input.viewId),
+            eq(deckViews.pitchDeckId, input.pitchDeckId),
+            eq(deckViews.investorId, input.investorId),
+          ),
+        )
+        .returning({ id: deckViews.id });
+      // A session id another investor or deck already uses is not this caller's to extend.
+      if (!view) return 'not_yours';
+      const merged = new Map<number, number>();
+      for (const entry of input.pages) merged.set(entry.page, (merged.get(entry.page) ?? 0) + entry.seconds);
+      await tx
+        .insert(deckPageViews)
+        .values([...merged].map(([pageNumber, seconds]) => ({ viewId: input.viewId, pageNumber, seconds })))
+        .onConflictDoUpdate({
+          target: [deckPageViews.viewId, deckPageViews.pageNumber],
+          set: { seconds: sql`${deckPageViews.seconds} + excluded.seconds` },
+        });
+      return 'recorded';
+    });
+  }
+
+  /** Per-page totals of a deck's viewing sessions, and where each session stopped. */
+  async findPageStats(pitchDeckId: string) {
+    const [pages, exits] = await Promise.all([
+      this.db
+        .select({
+          page: deckPageViews.pageNumber,
+          seconds: sql<number>`sum(${deckPageViews.seconds})`.mapWith(Number),
+          views: sql<number>`count(distinct ${deckPageViews.viewId})`.mapWith(Number),
+        })
+        .from(deckPageViews)
+        .innerJoin(deckViews, eq(deckViews.id, deckPageViews.viewId))
+        .where(eq(deckViews.pitchDeckId, pitchDeckId))
+        .groupBy(deckPageViews.pageNumber),
+      this.db
+        .select({ page: deckViews.furthestPage, exits: sql<number>`count(*)`.mapWith(Number) })
+        .from(deckViews)
+        .where(eq(deckViews.pitchDeckId, pitchDeckId))
+        .groupBy(deckViews.furthestPage),
+    ]);
+    return { pages, exits };
+  }
+
+  /** One row per investor who viewed the deck. */
+  async findViewers(pitchDeckId: string) {
+    return this.db
+      .select({
+        investorId: deckViews.investorId,
+        name: accounts.name,
+        firm: sql<string | null>`(select firm from investor_infos where investor_id = ${deckViews.investorId})`,
+        sessions: sql<number>`count(*)`.mapWith(Number),
+        totalSeconds: sql<number>`sum(${deckViews.totalSeconds})`.mapWith(Number),
+        furthestPage: sql<number>`max(${deckViews.furthestPage})`.mapWith(Number),
+        lastViewedAt: sql<Date>`max(${deckViews.lastSeenAt})`.mapWith((value: string | Date) => new Date(value)),
+      })
+      .from(deckViews)
+      .innerJoin(accounts, eq(accounts.id, deckViews.investorId))
+      .where(eq(deckViews.pitchDeckId, pitchDeckId))
+      .groupBy(deckViews.investorId, accounts.name)
+      .orderBy(sql`max(${deckViews.lastSeenAt}) desc`);
+  }
+}
+
+/** `execute` answers rows directly on PGlite and as `{ rows }` on node-postgres. */
+function rowsOf<Row>(result: unknown): Row[] {
+  return Array.isArray(result) ? (result as Row[]) : ((result as { rows: Row[] }).rows ?? []);
+}

@@ -1,0 +1,421 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { founderDeckPaths, investorDeckPaths } from '@deckvalid/contract/api-paths';
+import type { DeckAnalytics, FounderPitchDeck, InvestorPitchDeck } from '@deckvalid/contract/pitchdecks';
+import type { UploadTicket } from '@deckvalid/contract/uploads';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedUp, signUp } from '../../../test/accounts';
+import { authHeaders, build, type TestContext } from '../../../test/build';
+import { createDeck, deckDetails, deckPdf, processed, readyDeck, uploadFile } from '../../../test/decks';
+
+let ctx: TestContext;
+let founder: SignedUp;
+let otherFounder: SignedUp;
+let investor: SignedUp;
+
+beforeAll(async () => {
+  ctx = await build();
+  [founder, otherFounder, investor] = await Promise.all([
+    signUp(ctx, 'user', 'Ines Founder'),
+    signUp(ctx, 'user', 'Otto Founder'),
+    signUp(ctx, 'investor', 'Ravi Investor'),
+  ]);
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+/** Every file stored under DATA_DIR/uploads, as keys. */
+function storedKeys(): string[] {
+  const root = path.join(ctx.config.dataDir, 'uploads');
+  try {
+    return readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
+  } catch {
+    return [];
+  }
+}
+
+const inject = (options: InjectOptions) => ctx.app.fastify.inject(options);
+
+describe('signed uploads', () => {
+  it('answers a signed PUT URL; the PUT stores the file and a deck is created from its key', async () => {
+    const pdf = await deckPdf(2);
+    const { ticket, put } = await uploadFile(ctx, founder, pdf);
+    expect(ticket).toMatchObject({
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/pdf' },
+      maxBytes: 50 * 1024 * 1024,
+    });
+    expect(ticket.key).toMatch(new RegExp(`^decks/${founder.user.id}/upl-[0-9a-z]{16}\\.pdf$`));
+    expect(Date.parse(ticket.expiresAt) - Date.now()).toBeGreaterThan(14 * 60_000);
+    expect(put.statusCode).toBe(200);
+    expect(storedKeys()).toContain(ticket.key);
+
+    const created = await inject({
+      method: 'POST',
+      url: founderDeckPaths.pitchDecks,
+      headers: authHeaders(founder.tokens),
+      payload: { key: ticket.key, ...deckDetails() },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().pitchDeck).toMatchObject({
+      status: 'processing',
+      fileSize: pdf.byteLength,
+      interestCount: 0,
+    });
+  });
+
+  it('refuses an altered or expired signature and stores nothing', async () => {
+    const { ticket } = await uploadFile(ctx, founder, Buffer.alloc(0)).catch(() => ({ ticket: null }));
+    expect(ticket).not.toBeNull();
+    const url = new URL((ticket as UploadTicket).uploadUrl, 'http://local');
+    const before = storedKeys();
+    const signature = url.searchParams.get('signature') ?? '';
+    const altered = new URL(url);
+    altered.searchParams.set('signature', `${signature.slice(0, -2)}xx`);
+    const later = new URL(url);
+    later.searchParams.set('expires', String(Number(url.searchParams.get('expires')) + 3600));
+    const bigger = new URL(url);
+    bigger.searchParams.set('max', String(500 * 1024 * 1024));
+    const otherKey = new URL(url.href.replace(founder.user.id, otherFounder.user.id));
+    for (const candidate of [altered, later, bigger, otherKey]) {
+      const reply = await inject({
+        method: 'PUT',
+        url: `${candidate.pathname}${candidate.search}`,
+        headers: { 'content-type': 'application/pdf' },
+        payload: Buffer.from(await deckPdf(1)),
+      });
+      expect(reply.statusCode, candidate.href).toBe(403);
+      expect(reply.json().error.code).toBe('FORBIDDEN');
+    }
+    expect(storedKeys()).toEqual(before);
+  });
+
+  it('refuses a URL past its expiry', async () => {
+    const { ticket } = await uploadFile(ctx, founder, await deckPdf(1));
+    const url = new URL(ticket.uploadUrl, 'http://local');
+    // A URL signed with an expiry in the past, by the same signer the routes trust.
+    const storage = (await import('@/modules/storage/create-storage')).createStorage(ctx.config);
+    const expired = await storage.createUploadUrl({
+      key: ticket.key.replace(/upl-[0-9a-z]+/, 'upl-0000000000000000'),
+      contentType: 'application/pdf',
+      maxBytes: 1024 * 1024,
+      expiresAt: new Date(Date.now() - 1000),
+    });
+    const reply = await inject({
+      method: 'PUT',
+      url: expired.url,
+      headers: expired.headers,
+      payload: Buffer.from('%PDF-1.7'),
+    });
+    expect(reply.statusCode).toBe(403);
+    expect(url.pathname).toContain('/api/v1/storage/');
+  });
+
+  it('refuses a wrong type at the ticket and at the PUT with 415', async () => {
+    const ticket = await inject({
+      method: 'GET',
+      url: `${founderDeckPaths.uploadTicket}?fileType=image/png`,
+      headers: authHeaders(founder.tokens),
+    });
+    expect(ticket.statusCode).toBe(415);
+    expect(ticket.json().error.message).toMatch(/must be a PDF/);
+
+    const before = storedKeys();
+    const { put } = await uploadFile(ctx, founder, await deckPdf(1)).then(async ({ ticket: signed }) => ({
+      put: await inject({
+        method: 'PUT',
+        url: signed.uploadUrl,
+        headers: { 'content-type': 'text/plain' },
+        payload: 'hello',
+      }),
+    }));
+    expect(put.statusCode).toBe(415);
+    expect(storedKeys().length).toBe(before.length + 1); // only the first, valid upload of this test
+  });
+
+  it('refuses a file that claims to be a PDF but is not, and keeps nothing', async () => {
+    const before = storedKeys();
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const { put } = await uploadFile(ctx, founder, png);
+    expect(put.statusCode).toBe(415);
+    expect(put.json().error.message).toMatch(/not a PDF/);
+    const { put: text } = await uploadFile(ctx, founder, Buffer.from('Quarterly numbers, totally a PDF'));
+    expect(text.statusCode).toBe(415);
+    expect(storedKeys()).toEqual(before);
+  });
+
+  it('refuses an oversized file before and during the upload with 413, keeping nothing', async () => {
+    const tooBig = 50 * 1024 * 1024 + 1;
+    const ticket = await inject({
+      method: 'GET',
+      url: `${founderDeckPaths.uploadTicket}?fileType=application/pdf&fileSize=${tooBig}`,
+      headers: authHeaders(founder.tokens),
+    });
+    expect(ticket.statusCode).toBe(413);
+    expect(ticket.json().error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    expect(ticket.json().error.message).toMatch(/at most 50 MB/);
+
+    const before = storedKeys();
+    const body = Buffer.alloc(tooBig, 0x20);
+    body.write('%PDF-1.7\n', 0, 'latin1');
+    const { put } = await uploadFile(ctx, founder, body);
+    expect(put.statusCode).toBe(413);
+    expect(storedKeys()).toEqual(before);
+  });
+
+  it('deletes an unused upload; refuses another founder and a file a deck uses', async () => {
+    const { ticket } = await uploadFile(ctx, founder, await deckPdf(1));
+    const url = `${founderDeckPaths.uploadedFile}?key=${encodeURIComponent(ticket.key)}`;
+    const byOther = await inject({ method: 'DELETE', url, headers: authHeaders(otherFounder.tokens) });
+    expect(byOther.statusCode).toBe(404);
+    expect(storedKeys()).toContain(ticket.key);
+    const byOwner = await inject({ method: 'DELETE', url, headers: authHeaders(founder.tokens) });
+    expect(byOwner.statusCode).toBe(204);
+    expect(storedKeys()).not.toContain(ticket.key);
+
+    const deck = await createDeck(ctx, founder);
+    const [row] = await ctx.sql('select file_key from pitch_decks where id = $1', [deck.id]);
+    const used = await inject({
+      method: 'DELETE',
+      url: `${founderDeckPaths.uploadedFile}?key=${encodeURIComponent(String(row?.file_key))}`,
+      headers: authHeaders(founder.tokens),
+    });
+    expect(used.statusCode).toBe(409);
+    expect(storedKeys()).toContain(row?.file_key);
+  });
+
+  it('refuses to create a deck from a key that is not yours or not uploaded', async () => {
+    const { ticket } = await uploadFile(ctx, founder, await deckPdf(1));
+    const stolen = await inject({
+      method: 'POST',
+      url: founderDeckPaths.pitchDecks,
+      headers: authHeaders(otherFounder.tokens),
+      payload: { key: ticket.key, ...deckDetails() },
+    });
+    expect(stolen.statusCode).toBe(404);
+    const neverUploaded = await inject({
+      method: 'POST',
+      url: founderDeckPaths.pitchDecks,
+      headers: authHeaders(founder.tokens),
+      payload: { key: ticket.key.replace(/upl-[0-9a-z]+/, 'upl-zzzzzzzzzzzzzzzz'), ...deckDetails() },
+    });
+    expect(neverUploaded.statusCode).toBe(400);
+    const [{ count }] = (await ctx.sql('select count(*)::int as count from pitch_decks where file_key = $1', [
+      ticket.key,
+    ])) as [{ count: number }];
+    expect(count).toBe(0);
+  });
+
+  it('validates the details with sentences per field', async () => {
+    const { ticket } = await uploadFile(ctx, founder, await deckPdf(1));
+    const reply = await inject({
+      method: 'POST',
+      url: founderDeckPaths.pitchDecks,
+      headers: authHeaders(founder.tokens),
+      payload: { key: ticket.key, ...deckDetails({ company: ' ', amountSought: 12.5, sector: 'Crypto' as 'Climate' }) },
+    });
+    expect(reply.statusCode).toBe(400);
+    const paths = (reply.json().error.details.fields as { path: string }[]).map((field) => field.path).sort();
+    expect(paths).toEqual(['amountSought', 'company', 'sector']);
+  });
+});
+
+describe('processing', () => {
+  it('turns a real multi-page PDF into a ready deck with page count, page text and font sizes', async () => {
+    const deck = await createDeck(ctx, founder, {
+      pdf: await deckPdf(12, { 7: 'Our moat is the bathymetry dataset.' }),
+    });
+    const done = await processed(ctx, founder, deck.id);
+    expect(done).toMatchObject({ status: 'ready', pageCount: 12, failureReason: null });
+    expect(done.fontSizes).toEqual({ min: 10, max: 36 });
+    const pages = await ctx.sql('select page_number, text from pitch_deck_pages where pitch_deck_id = $1 order by 1', [
+      deck.id,
+    ]);
+    expect(pages).toHaveLength(12);
+    expect(String(pages[6]?.text)).toContain('bathymetry dataset');
+  });
+
+  it('fails a corrupt PDF with a reason the founder can act on', async () => {
+    const corrupt = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(4096, 0x41)]);
+    const deck = await createDeck(ctx, founder, { pdf: corrupt });
+    const done = await processed(ctx, founder, deck.id);
+    expect(done.status).toBe('failed');
+    expect(done.failureReason).toMatch(/could not be read as a PDF/);
+  });
+
+  it('fails a deck over 300 pages, naming the count', async () => {
+    const deck = await createDeck(ctx, founder, { pdf: await deckPdf(301) });
+    const done = await processed(ctx, founder, deck.id);
+    expect(done.status).toBe('failed');
+    expect(done.failureReason).toBe('The deck has 301 pages; decks can have at most 300.');
+  });
+
+  it('serves the file through a signed URL that cannot be altered', async () => {
+    const pdf = await deckPdf(2);
+    const deck = await readyDeck(ctx, founder, { pdf });
+    const file = await inject({ method: 'GET', url: deck.fileUrl ?? '' });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.rawPayload.equals(Buffer.from(pdf))).toBe(true);
+    const altered = await inject({ method: 'GET', url: (deck.fileUrl ?? '').replace(/signature=../, 'signature=zz') });
+    expect(altered.statusCode).toBe(403);
+  });
+});
+
+describe('founder and investor reads', () => {
+  it('lists the founder’s own decks only, with counts and pages', async () => {
+    const mine = await inject({
+      method: 'GET',
+      url: `${founderDeckPaths.pitchDecks}?limit=2`,
+      headers: authHeaders(founder.tokens),
+    });
+    expect(mine.statusCode).toBe(200);
+    const body = mine.json() as { data: FounderPitchDeck[]; meta: { total: number; hasMore: boolean } };
+    expect(body.data).toHaveLength(2);
+    expect(body.meta.hasMore).toBe(true);
+    const others = await inject({
+      method: 'GET',
+      url: founderDeckPaths.pitchDecks,
+      headers: authHeaders(otherFounder.tokens),
+    });
+    expect(others.json().meta.total).toBe(0);
+    const someone = body.data[0] as FounderPitchDeck;
+    const peek = await inject({
+      method: 'GET',
+      url: founderDeckPaths.pitchDeck(someone.id),
+      headers: authHeaders(otherFounder.tokens),
+    });
+    expect(peek.statusCode).toBe(404);
+  });
+
+  it('shows investors ready decks only, never a processing or failed one', async () => {
+    const processing = await createDeck(ctx, founder);
+    const hidden = await inject({
+      method: 'GET',
+      url: investorDeckPaths.pitchDeck(processing.id),
+      headers: authHeaders(investor.tokens),
+    });
+    expect(hidden.statusCode).toBe(404);
+    await processed(ctx, founder, processing.id);
+    const shown = await inject({
+      method: 'GET',
+      url: investorDeckPaths.pitchDeck(processing.id),
+      headers: authHeaders(investor.tokens),
+    });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json().pitchDeck).toMatchObject({ founder: { name: 'Ines Founder' }, myInterest: null });
+  });
+
+  it('finds a deck by a word that appears only inside its page text, with an excerpt', async () => {
+    const deck = await readyDeck(ctx, otherFounder, {
+      pdf: await deckPdf(4, { 3: 'We license the quillwort enzyme to brewers.' }),
+      details: { company: 'Mashline', title: 'Mashline seed', pitch: 'Faster brewing.', sector: 'Consumer' },
+    });
+    const search = async (query: string) => {
+      const reply = await inject({
+        method: 'GET',
+        url: `${investorDeckPaths.pitchDecks}?${query}`,
+        headers: authHeaders(investor.tokens),
+      });
+      expect(reply.statusCode).toBe(200);
+      return reply.json() as { data: InvestorPitchDeck[]; meta: { total: number } };
+    };
+    const found = await search('q=quillwort');
+    expect(found.data.map((hit) => hit.id)).toEqual([deck.id]);
+    expect(found.data[0]?.excerpt).toContain('«quillwort»');
+    expect((await search('q=quillwort&sector=Climate')).data).toHaveLength(0);
+    expect((await search('q=quillwort&sector=Consumer&stage=Seed')).data).toHaveLength(1);
+    expect((await search('q=nonexistentword')).meta.total).toBe(0);
+    const all = await search('sort=amount_desc&limit=100');
+    expect(all.data.every((hit) => hit.status === 'ready')).toBe(true);
+    const amounts = all.data.map((hit) => hit.amountSought);
+    expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+    const bad = await inject({
+      method: 'GET',
+      url: `${investorDeckPaths.pitchDecks}?limit=500`,
+      headers: authHeaders(investor.tokens),
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('view analytics', () => {
+  it('records time per page per session and shows the founder viewers, totals and exits', async () => {
+    const deck = await readyDeck(ctx, founder, { pdf: await deckPdf(5) });
+    const session = crypto.randomUUID();
+    const report = (sessionId: string, pages: { page: number; seconds: number }[], who = investor) =>
+      inject({
+        method: 'POST',
+        url: investorDeckPaths.views(deck.id),
+        headers: authHeaders(who.tokens),
+        payload: { sessionId, pages },
+      });
+    expect(
+      (
+        await report(session, [
+          { page: 1, seconds: 4 },
+          { page: 2, seconds: 6.5 },
+        ])
+      ).statusCode,
+    ).toBe(204);
+    expect(
+      (
+        await report(session, [
+          { page: 2, seconds: 1.5 },
+          { page: 3, seconds: 2 },
+        ])
+      ).statusCode,
+    ).toBe(204);
+    expect((await report(crypto.randomUUID(), [{ page: 1, seconds: 3 }])).statusCode).toBe(204);
+    expect((await report(crypto.randomUUID(), [{ page: 9, seconds: 3 }])).statusCode).toBe(400);
+
+    const analytics = await inject({
+      method: 'GET',
+      url: founderDeckPaths.analytics(deck.id),
+      headers: authHeaders(founder.tokens),
+    });
+    expect(analytics.statusCode).toBe(200);
+    const body = analytics.json().analytics as DeckAnalytics;
+    expect(body).toMatchObject({ viewerCount: 1, viewCount: 2, totalSeconds: 17 });
+    expect(body.pages.map((page) => [page.page, page.seconds, page.views, page.exits])).toEqual([
+      [1, 7, 2, 1],
+      [2, 8, 1, 0],
+      [3, 2, 1, 1],
+      [4, 0, 0, 0],
+      [5, 0, 0, 0],
+    ]);
+    expect(body.viewers[0]).toMatchObject({ investor: { name: 'Ravi Investor' }, sessions: 2, furthestPage: 3 });
+    const card = await inject({
+      method: 'GET',
+      url: founderDeckPaths.pitchDeck(deck.id),
+      headers: authHeaders(founder.tokens),
+    });
+    expect(card.json().pitchDeck.viewCount).toBe(2);
+    const byOther = await inject({
+      method: 'GET',
+      url: founderDeckPaths.analytics(deck.id),
+      headers: authHeaders(otherFounder.tokens),
+    });
+    expect(byOther.statusCode).toBe(404);
+  });
+
+  it('refuses a session id another investor uses, without changing its numbers', async () => {
+    const deck = await readyDeck(ctx, founder, { pdf: await deckPdf(2) });
+    const other = await signUp(ctx, 'investor');
+    const session = crypto.randomUUID();
+    const payload = { sessionId: session, pages: [{ page: 1, seconds: 5 }] };
+    const url = investorDeckPaths.views(deck.id);
+    expect((await inject({ method: 'POST', url, headers: authHeaders(investor.tokens), payload })).statusCode).toBe(
+      204,
+    );
+    const hijack = await inject({ method: 'POST', url, headers: authHeaders(other.tokens), payload });
+    expect(hijack.statusCode).toBe(409);
+    const [row] = await ctx.sql('select total_seconds from deck_views where id = $1', [session]);
+    expect(Number(row?.total_seconds)).toBe(5);
+  });
+});

@@ -1,0 +1,82 @@
+import { founderDeckPaths, investorDeckPaths } from '@deckvalid/contract/api-paths';
+import { paginationQuerySchema } from '@deckvalid/contract/pagination';
+import {
+  createPitchDeckBodySchema,
+  pitchDeckIdParamsSchema,
+  recordDeckViewBodySchema,
+  searchPitchDecksQuerySchema,
+} from '@deckvalid/contract/pitchdecks';
+import { deleteUploadQuerySchema, uploadTicketQuerySchema } from '@deckvalid/contract/uploads';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { principalOf, requireRole } from '@/http/auth-guard';
+import type { AuthService } from '@/modules/auth/auth.service';
+import type { UploadsService } from '@/modules/storage/uploads.service';
+import type { PitchDecksService } from './pitchdecks.service';
+
+/** The founder's deck calls (User API) and the investor's (Investor API) of spec §7. */
+export async function pitchDecksRoutes(
+  parent: FastifyInstance,
+  { auth, pitchDecks, uploads }: { auth: AuthService; pitchDecks: PitchDecksService; uploads: UploadsService },
+) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const founder = { onRequest: requireRole(auth, 'user') };
+  const investor = { onRequest: requireRole(auth, 'investor') };
+
+  app.get(founderDeckPaths.uploadTicket, { ...founder, schema: { querystring: uploadTicketQuerySchema } }, (request) =>
+    uploads.issueTicket(principalOf(request), 'deck', request.query),
+  );
+
+  app.delete(
+    founderDeckPaths.uploadedFile,
+    { ...founder, schema: { querystring: deleteUploadQuerySchema } },
+    async (request, reply) => {
+      await pitchDecks.deleteUnusedUpload(principalOf(request), request.query.key);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    founderDeckPaths.pitchDecks,
+    { ...founder, schema: { body: createPitchDeckBodySchema } },
+    async (request, reply) =>
+      reply.status(201).send({ pitchDeck: await pitchDecks.create(principalOf(request), request.body) }),
+  );
+
+  app.get(founderDeckPaths.pitchDecks, { ...founder, schema: { querystring: paginationQuerySchema } }, (request) =>
+    pitchDecks.listMine(principalOf(request), request.query),
+  );
+
+  app.get(
+    `${founderDeckPaths.pitchDecks}/:id`,
+    { ...founder, schema: { params: pitchDeckIdParamsSchema } },
+    async (request) => ({ pitchDeck: await pitchDecks.getMine(principalOf(request), request.params.id) }),
+  );
+
+  app.get(
+    `${founderDeckPaths.pitchDecks}/:id/analytics`,
+    { ...founder, schema: { params: pitchDeckIdParamsSchema } },
+    async (request) => ({ analytics: await pitchDecks.analytics(principalOf(request), request.params.id) }),
+  );
+
+  app.get(
+    investorDeckPaths.pitchDecks,
+    { ...investor, schema: { querystring: searchPitchDecksQuerySchema } },
+    (request) => pitchDecks.search(principalOf(request), request.query),
+  );
+
+  app.get(
+    `${investorDeckPaths.pitchDecks}/:id`,
+    { ...investor, schema: { params: pitchDeckIdParamsSchema } },
+    async (request) => ({ pitchDeck: await pitchDecks.getForInvestor(principalOf(request), request.params.id) }),
+  );
+
+  app.post(
+    `${investorDeckPaths.pitchDecks}/:id/views`,
+    { ...investor, schema: { params: pitchDeckIdParamsSchema, body: recordDeckViewBodySchema } },
+    async (request, reply) => {
+      await pitchDecks.recordView(principalOf(request), request.params.id, request.body);
+      return reply.status(204).send();
+    },
+  );
+}

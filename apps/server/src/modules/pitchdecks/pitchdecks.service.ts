@@ -1,0 +1,200 @@
+import type { Sector, Stage } from '@deckvalid/contract/accounts';
+import type { Page } from '@deckvalid/contract/pagination';
+import type {
+  CreatePitchDeckBody,
+  DeckAnalytics,
+  FounderPitchDeck,
+  InvestorPitchDeck,
+  RecordDeckViewBody,
+  SearchPitchDecksQuery,
+} from '@deckvalid/contract/pitchdecks';
+import type { PitchDeckRow } from '@/db/schema/pitchdecks';
+import { AppError } from '@/lib/errors';
+import { newId } from '@/lib/ids';
+import type { Principal } from '@/modules/auth/auth.service';
+import type { UploadsService } from '@/modules/storage/uploads.service';
+import { canFounderManageDeck, canInvestorSeeDeck } from './pitchdecks.policy';
+import type { PitchDeckHit, PitchDecksRepository, PitchDeckWithCounts } from './pitchdecks.repository';
+import type { DeckProcessor } from './processing/deck-processor';
+
+const deckNotFound = () => new AppError('NOT_FOUND', 'This pitch deck does not exist or is not available to you.');
+
+/** Decks: creation from an upload, the founder's own list, investor search, view analytics. */
+export class PitchDecksService {
+  constructor(
+    private readonly deps: { repo: PitchDecksRepository; uploads: UploadsService; processor: DeckProcessor },
+  ) {}
+
+  /** Creates a deck from an uploaded PDF; it is processed after this call answers. */
+  async create(principal: Principal, body: CreatePitchDeckBody): Promise<FounderPitchDeck> {
+    const { repo, uploads, processor } = this.deps;
+    const { size } = await uploads.checkUploaded(principal, 'deck', body.key);
+    if (await repo.existsWithFileKey(body.key)) {
+      throw new AppError('CONFLICT', 'This file is already a submitted deck. Upload the file again for a new deck.');
+    }
+    const { key, ...details } = body;
+    const row = await repo.insert({
+      id: newId('dck-'),
+      founderId: principal.accountId,
+      fileKey: key,
+      fileSize: size,
+      ...details,
+    });
+    processor.enqueue(row.id);
+    return this.toFounderDeck({ ...row, interestCount: 0, viewCount: 0 });
+  }
+
+  async listMine(principal: Principal, page: { page: number; limit: number }): Promise<Page<FounderPitchDeck>> {
+    const { rows, total } = await this.deps.repo.listByFounderIdWithCounts(principal.accountId, page);
+    return {
+      data: await Promise.all(rows.map((row) => this.toFounderDeck(row))),
+      meta: { ...page, total, hasMore: page.page * page.limit < total },
+    };
+  }
+
+  async getMine(principal: Principal, id: string): Promise<FounderPitchDeck> {
+    const row = await this.deps.repo.findByIdWithCounts(id);
+    if (!row || !canFounderManageDeck(principal, row)) throw deckNotFound();
+    return this.toFounderDeck(row);
+  }
+
+  /** The founder's own deck, or 404 (never 403: other founders' decks are not revealed). */
+  async requireOwnDeck(principal: Principal, id: string): Promise<PitchDeckRow> {
+    const row = await this.deps.repo.findById(id);
+    if (!row || !canFounderManageDeck(principal, row)) throw deckNotFound();
+    return row;
+  }
+
+  /** A deck an investor may see (ready), or 404. */
+  async requireVisibleDeck(principal: Principal, id: string): Promise<PitchDeckRow> {
+    const row = await this.deps.repo.findById(id);
+    if (!row || !canInvestorSeeDeck(principal, row)) throw deckNotFound();
+    return row;
+  }
+
+  /** DELETE …/pitchdecks/file?key=: an upload the founder abandoned before creating a deck. */
+  async deleteUnusedUpload(principal: Principal, key: string): Promise<void> {
+    await this.deps.uploads.deleteUnused(principal, 'deck', key, () => this.deps.repo.existsWithFileKey(key));
+  }
+
+  async search(principal: Principal, query: SearchPitchDecksQuery): Promise<Page<InvestorPitchDeck>> {
+    const { rows, total } = await this.deps.repo.searchReady(principal.accountId, query);
+    const q = query.q?.trim();
+    const excerpts = q
+      ? await this.deps.repo.findExcerpts(
+          rows.map((row) => row.id),
+          q,
+        )
+      : new Map<string, string>();
+    return {
+      data: await Promise.all(rows.map((row) => this.toInvestorDeck(row, excerpts.get(row.id) ?? null))),
+      meta: { page: query.page, limit: query.limit, total, hasMore: query.page * query.limit < total },
+    };
+  }
+
+  async getForInvestor(principal: Principal, id: string): Promise<InvestorPitchDeck> {
+    const hit = await this.deps.repo.findReadyHit(id, principal.accountId);
+    if (!hit) throw deckNotFound();
+    return this.toInvestorDeck(hit, null);
+  }
+
+  /** Adds time an investor spent on pages of a deck to one viewing session. */
+  async recordView(principal: Principal, id: string, body: RecordDeckViewBody): Promise<void> {
+    const deck = await this.requireVisibleDeck(principal, id);
+    const pageCount = deck.pageCount ?? 0;
+    const outside = body.pages.find((entry) => entry.page > pageCount);
+    if (outside) {
+      throw new AppError('VALIDATION_FAILED', `This deck has ${pageCount} pages; page ${outside.page} does not exist.`);
+    }
+    const outcome = await this.deps.repo.recordView({
+      viewId: body.sessionId,
+      pitchDeckId: id,
+      investorId: principal.accountId,
+      pages: body.pages,
+    });
+    if (outcome === 'not_yours')
+      throw new AppError('CONFLICT', 'This viewing session belongs to another deck. Reload the page.');
+  }
+
+  async analytics(principal: Principal, id: string): Promise<DeckAnalytics> {
+    const deck = await this.requireOwnDeck(principal, id);
+    const [{ pages, exits }, viewers] = await Promise.all([
+      this.deps.repo.findPageStats(id),
+      this.deps.repo.findViewers(id),
+    ]);
+    const pageCount = Math.max(deck.pageCount ?? 0, ...pages.map((row) => row.page));
+    const byPage = new Map(pages.map((row) => [row.page, row]));
+    const exitsByPage = new Map(exits.map((row) => [row.page, row.exits]));
+    return {
+      viewerCount: viewers.length,
+      viewCount: viewers.reduce((sum, viewer) => sum + viewer.sessions, 0),
+      totalSeconds: round(viewers.reduce((sum, viewer) => sum + viewer.totalSeconds, 0)),
+      pages: Array.from({ length: pageCount }, (_, index) => {
+        const page = index + 1;
+        return {
+          page,
+          seconds: round(byPage.get(page)?.seconds ?? 0),
+          views: byPage.get(page)?.views ?? 0,
+          exits: exitsByPage.get(page) ?? 0,
+        };
+      }),
+      viewers: viewers.map((viewer) => ({
+        investor: { id: viewer.investorId, name: viewer.name, firm: viewer.firm },
+        sessions: viewer.sessions,
+        totalSeconds: round(viewer.totalSeconds),
+        furthestPage: viewer.furthestPage,
+        lastViewedAt: viewer.lastViewedAt.toISOString(),
+      })),
+    };
+  }
+
+  private async toFounderDeck(row: PitchDeckWithCounts): Promise<FounderPitchDeck> {
+    return {
+      ...baseDto(row),
+      failureReason: row.failureReason,
+      fontSizes:
+        row.minFontSize !== null && row.maxFontSize !== null ? { min: row.minFontSize, max: row.maxFontSize } : null,
+      interestCount: row.interestCount,
+      viewCount: row.viewCount,
+      fileUrl: await this.deps.uploads.downloadUrl(row.fileKey),
+    };
+  }
+
+  private async toInvestorDeck(row: PitchDeckHit, excerpt: string | null): Promise<InvestorPitchDeck> {
+    return {
+      ...baseDto(row),
+      founder: { id: row.founderId, name: row.founderName },
+      myInterest: row.interest
+        ? {
+            id: row.interest.id,
+            status: row.interest.status,
+            note: row.interest.note,
+            updatedAt: row.interest.updatedAt.toISOString(),
+          }
+        : null,
+      fileUrl: await this.deps.uploads.downloadUrl(row.fileKey),
+      excerpt,
+    };
+  }
+}
+
+const round = (seconds: number) => Math.round(seconds * 10) / 10;
+
+function baseDto(row: PitchDeckRow) {
+  return {
+    id: row.id,
+    company: row.company,
+    title: row.title,
+    pitch: row.pitch,
+    sector: row.sector as Sector,
+    stage: row.stage as Stage,
+    amountSought: row.amountSought,
+    location: row.location,
+    website: row.website,
+    status: row.status,
+    pageCount: row.pageCount,
+    fileSize: row.fileSize,
+    createdAt: row.createdAt.toISOString(),
+    readyAt: row.readyAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,159 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { storagePathPrefix } from '@deckvalid/contract/api-paths';
+import { hmacSha256, randomSecret, safeEqual } from '@/lib/crypto';
+import { AppError } from '@/lib/errors';
+import {
+  assertAcceptedSize,
+  type FileStorage,
+  hasMagicBytes,
+  magicLength,
+  notThatTypeError,
+  parseObjectKey,
+  type SignedUpload,
+  type StoredObject,
+} from './storage';
+
+/** The query string of a signed local URL. */
+export type SignedQuery = { expires?: string; type?: string; max?: string; signature?: string };
+
+const refused = () =>
+  new AppError('FORBIDDEN', 'This file link is not valid or has expired. Go back and try again for a fresh link.');
+
+/**
+ * Files under DATA_DIR/uploads, reached through URLs this process signs with HMAC-SHA-256: a
+ * URL names its method, key, expiry and (for uploads) type and size cap, so none can be changed.
+ */
+export class LocalFileStorage implements FileStorage {
+  readonly driver = 'local' as const;
+  private readonly signingKey: string;
+
+  constructor(
+    private readonly root: string,
+    authSecret: string,
+  ) {
+    // A key of its own: a leaked file link must not help forge anything else.
+    this.signingKey = hmacSha256(authSecret, 'pitchlane:storage-urls');
+  }
+
+  async createUploadUrl({
+    key,
+    contentType,
+    maxBytes,
+    expiresAt,
+  }: {
+    key: string;
+    contentType: string;
+    maxBytes: number;
+    expiresAt: Date;
+  }): Promise<SignedUpload> {
+    const expires = String(Math.floor(expiresAt.getTime() / 1000));
+    const max = String(maxBytes);
+    const signature = this.sign('PUT', key, expires, contentType, max);
+    const query = new URLSearchParams({ expires, type: contentType, max, signature });
+    return { url: `${storagePathPrefix}${key}?${query}`, headers: { 'Content-Type': contentType } };
+  }
+
+  async createDownloadUrl({ key, expiresAt }: { key: string; expiresAt: Date }): Promise<string> {
+    const expires = String(Math.floor(expiresAt.getTime() / 1000));
+    const signature = this.sign('GET', key, expires, '', '');
+    return `${storagePathPrefix}${key}?${new URLSearchParams({ expires, signature })}`;
+  }
+
+  async stat(key: string): Promise<StoredObject | null> {
+    try {
+      const info = await stat(this.pathOf(key));
+      return { size: info.size };
+    } catch {
+      return null;
+    }
+  }
+
+  async readStart(key: string, length: number): Promise<Buffer> {
+    const handle = await open(this.pathOf(key), 'r');
+    try {
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(buffer, 0, length, 0);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  read(key: string): Promise<Buffer> {
+    return readFile(this.pathOf(key));
+  }
+
+  async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
+    await this.write(key, Readable.from([Buffer.from(bytes)]), { contentType, maxBytes: Number.MAX_SAFE_INTEGER });
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  /** Checks a signed URL's query for `method` on `key`; answers the upload's type and cap for a PUT. */
+  verify(method: 'PUT' | 'GET', key: string, query: SignedQuery): { contentType: string; maxBytes: number } {
+    const { expires = '', type = '', max = '', signature = '' } = query;
+    if (!parseObjectKey(key) || !/^\d{1,12}$/.test(expires)) throw refused();
+    const expected =
+      method === 'PUT' ? this.sign('PUT', key, expires, type, max) : this.sign('GET', key, expires, '', '');
+    if (!safeEqual(expected, signature)) throw refused();
+    if (Number(expires) * 1000 < Date.now()) throw refused();
+    return { contentType: type, maxBytes: Number(max) };
+  }
+
+  /**
+   * Streams an upload to disk, refusing it as soon as it passes `maxBytes` or its first bytes
+   * are not `contentType`'s; nothing is left behind on refusal. The file appears under its key
+   * only when complete.
+   */
+  async write(key: string, body: Readable, { contentType, maxBytes }: { contentType: string; maxBytes: number }) {
+    const target = this.pathOf(key);
+    const partial = `${target}.${randomSecret(6)}.part`;
+    const kind = parseObjectKey(key)?.kind ?? 'deck';
+    await mkdir(path.dirname(target), { recursive: true });
+    const handle = await open(partial, 'w');
+    let size = 0;
+    let head = Buffer.alloc(0);
+    try {
+      for await (const chunk of body as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > maxBytes) assertAcceptedSize(kind, size);
+        if (head.length < magicLength) {
+          head = Buffer.concat([head, chunk.subarray(0, magicLength - head.length)]);
+          if (head.length >= magicLength && !hasMagicBytes(contentType, head)) throw notThatTypeError(kind);
+        }
+        await handle.write(chunk);
+      }
+      if (size === 0) throw new AppError('VALIDATION_FAILED', 'The file is empty. Choose the file again.');
+      if (!hasMagicBytes(contentType, head)) throw notThatTypeError(kind);
+      await handle.close();
+      await rename(partial, target);
+      return { size };
+    } catch (error) {
+      await handle.close().catch(() => undefined);
+      await rm(partial, { force: true });
+      throw error;
+    }
+  }
+
+  /** A stream of the stored file, or null when it is gone. */
+  async openRead(key: string): Promise<{ stream: Readable; size: number } | null> {
+    const info = await this.stat(key);
+    if (!info) return null;
+    return { stream: createReadStream(this.pathOf(key)), size: info.size };
+  }
+
+  private sign(method: string, key: string, expires: string, type: string, max: string): string {
+    return hmacSha256(this.signingKey, `${method}\n${key}\n${expires}\n${type}\n${max}`);
+  }
+
+  private pathOf(key: string): string {
+    // Keys match parseObjectKey's pattern (no dots but the extension, no '..'), so they stay under root.
+    if (!parseObjectKey(key)) throw new Error(`not a storage key: ${key}`);
+    return path.join(this.root, key);
+  }
+}

@@ -1,0 +1,125 @@
+import { type UploadKind, uploadKinds } from '@deckvalid/contract/uploads';
+import { AppError } from '@/lib/errors';
+import { newId } from '@/lib/ids';
+
+/** What the store knows about a stored object. */
+export type StoredObject = { size: number };
+
+/** The signed PUT the browser makes: where, and which headers it must send unchanged. */
+export type SignedUpload = { url: string; headers: Record<string, string> };
+
+/**
+ * One storage interface, two drivers: the local folder (HMAC-signed URLs served by this
+ * process) and S3-compatible buckets (presigned URLs). Keys are always made by the server.
+ */
+export interface FileStorage {
+  readonly driver: 'local' | 's3';
+  /** A URL that accepts one PUT of `contentType`, at most `maxBytes`, until `expiresAt`. */
+  createUploadUrl(input: {
+    key: string;
+    contentType: string;
+    maxBytes: number;
+    /** Exact size, when the browser said it: S3 then signs the Content-Length too. */
+    size?: number;
+    expiresAt: Date;
+  }): Promise<SignedUpload>;
+  /** A URL that serves the object until `expiresAt`. */
+  createDownloadUrl(input: { key: string; contentType: string; expiresAt: Date }): Promise<string>;
+  /** The object's size, or null when nothing is stored under the key. */
+  stat(key: string): Promise<StoredObject | null>;
+  /** The first `length` bytes (fewer when the object is shorter). */
+  readStart(key: string, length: number): Promise<Buffer>;
+  read(key: string): Promise<Buffer>;
+  /** Stores bytes the server itself made (demo seed); browsers always go through a signed upload. */
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** Removes the object; removing a missing object is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+const extensionByType: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+};
+const typeByExtension = Object.fromEntries(Object.entries(extensionByType).map(([type, ext]) => [ext, type]));
+
+const folderByKind: Record<UploadKind, string> = { deck: 'decks', picture: 'pictures' };
+
+/** decks/usr-…/upl-….pdf: the folder says the kind, the second part the owner. */
+const keyPattern = /^(decks|pictures)\/((?:usr|inv|mtr)-[0-9a-z]{16})\/upl-[0-9a-z]{16}\.(pdf|png|jpg|webp)$/;
+
+/** A fresh key for an upload of `kind` by `ownerId`. */
+export function newObjectKey(kind: UploadKind, ownerId: string, contentType: string): string {
+  return `${folderByKind[kind]}/${ownerId}/${newId('upl-')}.${extensionByType[contentType]}`;
+}
+
+/** Reads a key the server made; anything else is null. */
+export function parseObjectKey(key: string): { kind: UploadKind; ownerId: string; contentType: string } | null {
+  const match = keyPattern.exec(key);
+  if (!match) return null;
+  const [, folder, ownerId, extension] = match as unknown as [string, string, string, string];
+  const contentType = typeByExtension[extension];
+  if (!contentType) return null;
+  return { kind: folder === 'decks' ? 'deck' : 'picture', ownerId, contentType };
+}
+
+const kindNames: Record<UploadKind, string> = { deck: 'Decks', picture: 'Profile pictures' };
+const acceptedNames: Record<UploadKind, string> = { deck: 'a PDF', picture: 'a PNG, JPEG or WebP image' };
+
+const megabytes = (bytes: number) => `${Math.ceil(bytes / (1024 * 1024))} MB`;
+
+/** 415 unless `contentType` is one the kind accepts. */
+export function assertAcceptedType(kind: UploadKind, contentType: string): void {
+  if (!(uploadKinds[kind].contentTypes as readonly string[]).includes(contentType)) {
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `${kindNames[kind]} must be ${acceptedNames[kind]}. Export the file in that format and upload it again.`,
+      { accepted: uploadKinds[kind].contentTypes },
+    );
+  }
+}
+
+/** 413 when `size` bytes is over the kind's cap. */
+export function assertAcceptedSize(kind: UploadKind, size: number): void {
+  const { maxBytes } = uploadKinds[kind];
+  if (size > maxBytes) {
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `The file is ${megabytes(size)}; ${kindNames[kind].toLowerCase()} can be at most ${megabytes(maxBytes)}. ` +
+        (kind === 'deck'
+          ? 'Compress the PDF (for example, export it with smaller images) and upload it again.'
+          : 'Choose a smaller image and upload it again.'),
+      { maxBytes },
+    );
+  }
+}
+
+/** Bytes needed to recognise every accepted type. */
+export const magicLength = 12;
+
+/** Whether the file's first bytes are those of `contentType`, whatever the upload claimed. */
+export function hasMagicBytes(contentType: string, start: Buffer): boolean {
+  switch (contentType) {
+    case 'application/pdf':
+      return start.subarray(0, 5).toString('latin1') === '%PDF-';
+    case 'image/png':
+      return start.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    case 'image/jpeg':
+      return start[0] === 0xff && start[1] === 0xd8 && start[2] === 0xff;
+    case 'image/webp':
+      return start.subarray(0, 4).toString('latin1') === 'RIFF' && start.subarray(8, 12).toString('latin1') === 'WEBP';
+    default:
+      return false;
+  }
+}
+
+/** 415 for a file whose content is not what its type says. */
+export function notThatTypeError(kind: UploadKind): AppError {
+  return new AppError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    kind === 'deck'
+      ? 'This file is not a PDF, whatever its name says. Export your deck as a PDF and upload that file.'
+      : 'This file is not a PNG, JPEG or WebP image. Save the picture in one of those formats and upload it again.',
+  );
+}

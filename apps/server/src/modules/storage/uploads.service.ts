@@ -1,0 +1,105 @@
+import { signedUrlTtlSeconds, type UploadKind, type UploadTicket, uploadKinds } from '@deckvalid/contract/uploads';
+import { AppError } from '@/lib/errors';
+import type { Principal } from '@/modules/auth/auth.service';
+import {
+  assertAcceptedSize,
+  assertAcceptedType,
+  type FileStorage,
+  hasMagicBytes,
+  magicLength,
+  newObjectKey,
+  notThatTypeError,
+  parseObjectKey,
+} from './storage';
+
+const notYours = () =>
+  new AppError('NOT_FOUND', 'That upload was not found. Upload the file again.', { reason: 'UPLOAD_NOT_FOUND' });
+
+/**
+ * Signed uploads for decks and pictures: issues the PUT URL, and later checks an uploaded object
+ * before anything uses it (owner, presence, size, real type), deleting what fails the check.
+ */
+export class UploadsService {
+  constructor(private readonly storage: FileStorage) {}
+
+  async issueTicket(
+    principal: Principal,
+    kind: UploadKind,
+    { fileType, fileSize }: { fileType: string; fileSize?: number | undefined },
+  ): Promise<UploadTicket> {
+    assertAcceptedType(kind, fileType);
+    if (fileSize !== undefined) assertAcceptedSize(kind, fileSize);
+    const key = newObjectKey(kind, principal.accountId, fileType);
+    const expiresAt = new Date(Date.now() + signedUrlTtlSeconds * 1000);
+    const { maxBytes } = uploadKinds[kind];
+    const signed = await this.storage.createUploadUrl({
+      key,
+      contentType: fileType,
+      maxBytes,
+      size: fileSize,
+      expiresAt,
+    });
+    return {
+      uploadUrl: signed.url,
+      method: 'PUT',
+      key,
+      headers: signed.headers,
+      expiresAt: expiresAt.toISOString(),
+      maxBytes,
+    };
+  }
+
+  /**
+   * Answers the stored object's size once it proves to be an upload of `kind` by this account
+   * with the right size and first bytes. A file failing the check is deleted, so nothing
+   * refused stays stored.
+   */
+  async checkUploaded(
+    principal: Principal,
+    kind: UploadKind,
+    key: string,
+  ): Promise<{ size: number; contentType: string }> {
+    const parsed = parseObjectKey(key);
+    if (!parsed || parsed.kind !== kind || parsed.ownerId !== principal.accountId) throw notYours();
+    const stored = await this.storage.stat(key);
+    if (!stored) {
+      throw new AppError('VALIDATION_FAILED', 'The file has not finished uploading. Upload it again.', {
+        fields: [{ path: 'key', message: 'The file has not finished uploading.' }],
+      });
+    }
+    try {
+      assertAcceptedSize(kind, stored.size);
+      if (!hasMagicBytes(parsed.contentType, await this.storage.readStart(key, magicLength))) {
+        throw notThatTypeError(kind);
+      }
+    } catch (error) {
+      await this.storage.delete(key);
+      throw error;
+    }
+    return { size: stored.size, contentType: parsed.contentType };
+  }
+
+  /** Deletes an upload of this account that nothing uses yet (`isInUse` asks the owning module). */
+  async deleteUnused(principal: Principal, kind: UploadKind, key: string, isInUse: () => Promise<boolean>) {
+    const parsed = parseObjectKey(key);
+    if (!parsed || parsed.kind !== kind || parsed.ownerId !== principal.accountId) throw notYours();
+    if (await isInUse())
+      throw new AppError('CONFLICT', 'This file belongs to a submitted deck and cannot be deleted here.');
+    await this.storage.delete(key);
+  }
+
+  /** A short-lived URL to read `key`; only call it for an account allowed to see the object. */
+  async downloadUrl(key: string): Promise<string> {
+    const parsed = parseObjectKey(key);
+    if (!parsed) throw new Error(`not a storage key: ${key}`);
+    return this.storage.createDownloadUrl({
+      key,
+      contentType: parsed.contentType,
+      expiresAt: new Date(Date.now() + signedUrlTtlSeconds * 1000),
+    });
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.storage.delete(key);
+  }
+}
