@@ -49,7 +49,7 @@ export type ProcessedDeck = {
 };
 
 // The deck row minus the search vector, which is large and only ever read by the database.
-const { searchVector: _searchVector, ...deckColumns } = getTableColumns(pitchDecks);
+const { searchVector: _searchVector, rankVector: _rankVector, ...deckColumns } = getTableColumns(pitchDecks);
 
 // Spelled out with table names: inside a subquery drizzle renders columns unqualified, and
 // "id" would then bind to the subquery's own table.
@@ -149,12 +149,16 @@ export class PitchDecksRepository {
       // Batches keep each statement's parameter count far under PostgreSQL's 65,535.
       for (let start = 0; start < result.pages.length; start += 500) {
         await tx.insert(pitchDeckPages).values(
-          result.pages.slice(start, start + 500).map((text, index) => ({
-            pitchDeckId: id,
-            pageNumber: start + index + 1,
+          result.pages.slice(start, start + 500).map((raw, index) => {
             // PostgreSQL text cannot hold NUL characters, which some PDFs' text contains.
-            text: text.replaceAll('\u0000', ''),
-          })),
+            const text = raw.replaceAll('\u0000', '');
+            return {
+              pitchDeckId: id,
+              pageNumber: start + index + 1,
+              text,
+              searchVector: sql`to_tsvector('english', ${text})`,
+            };
+          }),
         );
       }
       const pageText = sql`(select coalesce(string_agg(${pitchDeckPages.text}, ' ' order by ${pitchDeckPages.pageNumber}), '')
@@ -173,6 +177,8 @@ export class PitchDecksRepository {
           searchVector: sql`setweight(to_tsvector('english', ${pitchDecks.title} || ' ' || ${pitchDecks.company}), 'A')
             || setweight(to_tsvector('english', ${pitchDecks.pitch}), 'B')
             || setweight(to_tsvector('english', left(${pageText}, 900000)), 'C')`,
+          rankVector: sql`setweight(to_tsvector('english', ${pitchDecks.title} || ' ' || ${pitchDecks.company}), 'A')
+            || setweight(to_tsvector('english', ${pitchDecks.pitch}), 'B')`,
         })
         .where(eq(pitchDecks.id, id));
     });
@@ -201,47 +207,45 @@ export class PitchDecksRepository {
     if (query.stage) filters.push(eq(pitchDecks.stage, query.stage));
 
     const order: SQL[] = [];
-    if (query.sort === 'relevance' && terms) order.push(sql`ts_rank_cd(${pitchDecks.searchVector}, ${terms}) desc`);
+    // Title, company and pitch hits first; decks that match only in their page text follow, newest first.
+    if (query.sort === 'relevance' && terms) order.push(sql`ts_rank(${pitchDecks.rankVector}, ${terms}) desc`);
     if (query.sort === 'amount_asc') order.push(sql`${pitchDecks.amountSought} asc`);
     if (query.sort === 'amount_desc') order.push(sql`${pitchDecks.amountSought} desc`);
     order.push(sql`${pitchDecks.readyAt} desc`, sql`${pitchDecks.id} desc`);
 
-    const rows = await this.db
-      .select({
-        ...deckColumns,
-        founderName: accounts.name,
-        interestId: interests.id,
-        interestStatus: interests.status,
-        interestNote: interests.note,
-        interestUpdatedAt: interests.updatedAt,
-        total: sql<number>`count(*) over ()`.mapWith(Number),
-      })
-      .from(pitchDecks)
-      .innerJoin(accounts, eq(accounts.id, pitchDecks.founderId))
-      .leftJoin(interests, and(eq(interests.pitchDeckId, pitchDecks.id), eq(interests.investorId, investorId)))
-      .where(and(...filters))
-      .orderBy(...order)
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
-
-    let total = rows[0]?.total ?? 0;
-    if (rows.length === 0 && query.page > 1) {
-      // Past the last page the window function has no row to ride on; count separately.
-      const [count] = await this.db
+    // The page and the count run apart: a window count would make every match's row be read
+    // before the first page could be cut, while alone each uses its index.
+    const [rows, [count]] = await Promise.all([
+      this.db
+        .select({
+          ...deckColumns,
+          founderName: accounts.name,
+          interestId: interests.id,
+          interestStatus: interests.status,
+          interestNote: interests.note,
+          interestUpdatedAt: interests.updatedAt,
+        })
+        .from(pitchDecks)
+        .innerJoin(accounts, eq(accounts.id, pitchDecks.founderId))
+        .leftJoin(interests, and(eq(interests.pitchDeckId, pitchDecks.id), eq(interests.investorId, investorId)))
+        .where(and(...filters))
+        .orderBy(...order)
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit),
+      this.db
         .select({ total: sql<number>`count(*)::int` })
         .from(pitchDecks)
-        .where(and(...filters));
-      total = count?.total ?? 0;
-    }
+        .where(and(...filters)),
+    ]);
     return {
-      rows: rows.map(({ interestId, interestStatus, interestNote, interestUpdatedAt, total: _total, ...deck }) => ({
+      rows: rows.map(({ interestId, interestStatus, interestNote, interestUpdatedAt, ...deck }) => ({
         ...(deck as unknown as PitchDeckRow & { founderName: string }),
         interest:
           interestId && interestStatus && interestUpdatedAt
             ? { id: interestId, status: interestStatus, note: interestNote, updatedAt: interestUpdatedAt }
             : null,
       })),
-      total,
+      total: count?.total ?? 0,
     };
   }
 
@@ -279,14 +283,17 @@ export class PitchDecksRepository {
   async findExcerpts(ids: string[], q: string): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();
     const terms = sql`websearch_to_tsquery('english', ${q})`;
+    // The first matching page of each deck is found through the pages' own vectors; only those
+    // few pages are then highlighted (ts_headline re-parses the text it is given).
     const rows = await this.db.execute<{ id: string; excerpt: string }>(sql`
-      select distinct on (${pitchDeckPages.pitchDeckId}) ${pitchDeckPages.pitchDeckId} as id,
-        ts_headline('english', ${pitchDeckPages.text}, ${terms},
+      select first.id, ts_headline('english', first.text, ${terms},
           'StartSel=«, StopSel=», MaxWords=24, MinWords=10, MaxFragments=1') as excerpt
-      from ${pitchDeckPages}
-      where ${inArray(pitchDeckPages.pitchDeckId, ids)}
-        and to_tsvector('english', ${pitchDeckPages.text}) @@ ${terms}
-      order by ${pitchDeckPages.pitchDeckId}, ${pitchDeckPages.pageNumber}`);
+      from (
+        select distinct on (${pitchDeckPages.pitchDeckId}) ${pitchDeckPages.pitchDeckId} as id, ${pitchDeckPages.text} as text
+        from ${pitchDeckPages}
+        where ${inArray(pitchDeckPages.pitchDeckId, ids)} and ${pitchDeckPages.searchVector} @@ ${terms}
+        order by ${pitchDeckPages.pitchDeckId}, ${pitchDeckPages.pageNumber}
+      ) as first`);
     return new Map(rowsOf<{ id: string; excerpt: string }>(rows).map((row) => [row.id, row.excerpt]));
   }
 
