@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../../test/accounts';
 import { authHeaders, build, type TestContext } from '../../../test/build';
+import { deckPdf, uploadFile } from '../../../test/decks';
 
 let ctx: TestContext;
 
@@ -118,5 +119,73 @@ describe('investor info', () => {
       expect(reply.statusCode).toBe(400);
     }
     expect(await ctx.sql('select * from investor_infos where investor_id = $1', [investor.user.id])).toEqual([]);
+  });
+});
+
+describe('profile picture', () => {
+  const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+  const pictureTicketUrl = '/api/users/profile/picture/upload';
+
+  it('sets an uploaded picture, serves it by a signed URL, and deletes the one it replaces', async () => {
+    const founder = await signUp(ctx, 'user');
+    const headers = authHeaders(founder.tokens);
+    const first = await uploadFile(ctx, founder, png, { fileType: 'image/png', ticketUrl: pictureTicketUrl });
+    expect(first.put.statusCode).toBe(200);
+    const set = await ctx.app.fastify.inject({
+      method: 'PUT',
+      url: '/api/users/profile/picture',
+      headers,
+      payload: { key: first.ticket.key },
+    });
+    expect(set.statusCode).toBe(200);
+    const pictureUrl = set.json().profile.pictureUrl as string;
+    const served = await ctx.app.fastify.inject({ method: 'GET', url: pictureUrl });
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(png)).toBe(true);
+
+    const second = await uploadFile(ctx, founder, png, { fileType: 'image/png', ticketUrl: pictureTicketUrl });
+    await ctx.app.fastify.inject({
+      method: 'PUT',
+      url: '/api/users/profile/picture',
+      headers,
+      payload: { key: second.ticket.key },
+    });
+    const gone = await ctx.app.fastify.inject({ method: 'GET', url: pictureUrl });
+    expect(gone.statusCode).toBe(404);
+    const [row] = await ctx.sql('select picture_key from accounts where id = $1', [founder.user.id]);
+    expect(row?.picture_key).toBe(second.ticket.key);
+  });
+
+  it('refuses a PDF as a picture, an oversized picture and a deck key, changing nothing', async () => {
+    const founder = await signUp(ctx, 'user');
+    const headers = authHeaders(founder.tokens);
+    const asPdf = await ctx.app.fastify.inject({
+      method: 'GET',
+      url: `${pictureTicketUrl}?fileType=application/pdf`,
+      headers,
+    });
+    expect(asPdf.statusCode).toBe(415);
+    const huge = await ctx.app.fastify.inject({
+      method: 'GET',
+      url: `${pictureTicketUrl}?fileType=image/jpeg&fileSize=${6 * 1024 * 1024}`,
+      headers,
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().error.message).toMatch(/at most 5 MB/);
+    const disguised = await uploadFile(ctx, founder, Buffer.from('GIF89a not allowed here'), {
+      fileType: 'image/png',
+      ticketUrl: pictureTicketUrl,
+    });
+    expect(disguised.put.statusCode).toBe(415);
+    const deck = await uploadFile(ctx, founder, await deckPdf(1));
+    const asPicture = await ctx.app.fastify.inject({
+      method: 'PUT',
+      url: '/api/users/profile/picture',
+      headers,
+      payload: { key: deck.ticket.key },
+    });
+    expect(asPicture.statusCode).toBe(404);
+    const [row] = await ctx.sql('select picture_key from accounts where id = $1', [founder.user.id]);
+    expect(row?.picture_key).toBeNull();
   });
 });

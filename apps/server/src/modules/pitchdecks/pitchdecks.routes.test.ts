@@ -419,3 +419,21 @@ describe('view analytics', () => {
     expect(Number(row?.total_seconds)).toBe(5);
   });
 });
+
+describe('after a crash', () => {
+  it('takes up decks left processing without a live claim, and leaves a fresh claim alone', async () => {
+    const orphan = await createDeck(ctx, founder);
+    const claimed = await createDeck(ctx, founder);
+    await ctx.app.background.drain();
+    // As a process that died mid-way would leave them: one never claimed, one claimed just now.
+    await ctx.sql("update pitch_decks set status = 'processing', processing_claimed_at = null where id = $1", [
+      orphan.id,
+    ]);
+    await ctx.sql("update pitch_decks set status = 'processing', processing_claimed_at = now() where id = $1", [
+      claimed.id,
+    ]);
+    expect(await ctx.app.services.processor.resumeUnfinished()).toBe(1);
+    expect((await processed(ctx, founder, orphan.id)).status).toBe('ready');
+    expect((await processed(ctx, founder, claimed.id)).status).toBe('processing');
+  });
+});
