@@ -73,13 +73,14 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
   fastify.decorateRequest('principal', null);
 
   const redis: RedisConnections | undefined = config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;
+  const background = new BackgroundTasks(logger);
   const mailer = new Mailer({
     smtpUrl: config.smtpUrl,
     outboxDir: path.join(config.dataDir, 'outbox'),
     from: config.mailFrom,
     logger,
+    background,
   });
-  const background = new BackgroundTasks(logger);
   const sessionCache = new SessionCache(sessionCacheTtlMs, redis ? redisInvalidationBus(redis, logger) : undefined);
   const auth = new AuthService({
     repo: new AuthRepository(database.db),
@@ -138,9 +139,9 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
       io.local.disconnectSockets(true);
       io.engine.close();
       await fastify.close();
+      // Mail and deck processing run as background tasks: let them finish before the pool goes.
       await background.drain();
       await pdfPool.close();
-      await mailer.drain();
       await redis?.close();
     },
   };

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
+import type { BackgroundTasks } from '@/lib/background';
 
 export type MailMessage = { to: string; subject: string; text: string; html: string };
 
@@ -15,24 +16,28 @@ const retryDelaysMs = [500, 2_000, 5_000];
  * SMTP when SMTP_URL is set, else one .eml file per message in DATA_DIR/outbox.
  */
 export class Mailer {
-  private readonly pending = new Set<Promise<void>>();
   private readonly send: Sender;
 
   constructor(
-    private readonly options: { smtpUrl: string | undefined; outboxDir: string; from: string; logger: Logger },
+    private readonly options: {
+      smtpUrl: string | undefined;
+      outboxDir: string;
+      from: string;
+      logger: Logger;
+      background: BackgroundTasks;
+    },
   ) {
     this.send = options.smtpUrl ? smtpSender(options.smtpUrl) : outboxSender(options.outboxDir);
   }
 
   /** Queues the message; delivery failures are retried, then logged. */
   enqueue(message: MailMessage): void {
-    const delivery = this.deliver(message).finally(() => this.pending.delete(delivery));
-    this.pending.add(delivery);
+    this.options.background.run('deliver mail', () => this.deliver(message));
   }
 
   /** Resolves once every queued message is delivered or given up (shutdown, tests). */
-  async drain(): Promise<void> {
-    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  drain(): Promise<void> {
+    return this.options.background.drain();
   }
 
   private async deliver(message: MailMessage): Promise<void> {
