@@ -14,9 +14,14 @@ const loaders = {
   founderLayout: () => import('./routes/founder-layout'),
   founderHome: () => import('./routes/founder-home-page'),
   founderSections: () => import('./routes/founder-sections'),
+  founderPitchdecks: () => import('./routes/founder-pitchdecks-page'),
+  founderMyInvestors: () => import('./routes/founder-my-investors-page'),
+  founderSubmit: () => import('./routes/founder-submit-page'),
+  founderView: () => import('./routes/founder-view-page'),
   investorLayout: () => import('./routes/investor-layout'),
   investorHome: () => import('./routes/investor-home-page'),
   investorInfo: () => import('./routes/investor-info-page'),
+  investorPitchDeck: () => import('./routes/investor-pitch-deck-page'),
   investorSections: () => import('./routes/investor-sections'),
 };
 
@@ -30,10 +35,10 @@ export const ForgotPasswordPage = lazy(() => loaders.forgotPassword().then((m) =
 export const FounderLayout = lazy(() => loaders.founderLayout().then((m) => ({ default: m.FounderLayout })));
 export const FounderHomePage = lazy(() => loaders.founderHome().then((m) => ({ default: m.FounderHomePage })));
 export const FounderPitchdecksPage = lazy(() =>
-  loaders.founderSections().then((m) => ({ default: m.FounderPitchdecksPage })),
+  loaders.founderPitchdecks().then((m) => ({ default: m.FounderPitchdecksPage })),
 );
 export const FounderMyInvestorsPage = lazy(() =>
-  loaders.founderSections().then((m) => ({ default: m.FounderMyInvestorsPage })),
+  loaders.founderMyInvestors().then((m) => ({ default: m.FounderMyInvestorsPage })),
 );
 export const FounderMilestonesPage = lazy(() =>
   loaders.founderSections().then((m) => ({ default: m.FounderMilestonesPage })),
@@ -42,12 +47,15 @@ export const FounderMilestonePage = lazy(() =>
   loaders.founderSections().then((m) => ({ default: m.FounderMilestonePage })),
 );
 export const FounderTrendsPage = lazy(() => loaders.founderSections().then((m) => ({ default: m.FounderTrendsPage })));
-export const FounderSubmitPage = lazy(() => loaders.founderSections().then((m) => ({ default: m.FounderSubmitPage })));
-export const FounderViewPage = lazy(() => loaders.founderSections().then((m) => ({ default: m.FounderViewPage })));
+export const FounderSubmitPage = lazy(() => loaders.founderSubmit().then((m) => ({ default: m.FounderSubmitPage })));
+export const FounderViewPage = lazy(() => loaders.founderView().then((m) => ({ default: m.FounderViewPage })));
 
 export const InvestorLayout = lazy(() => loaders.investorLayout().then((m) => ({ default: m.InvestorLayout })));
 export const InvestorHomePage = lazy(() => loaders.investorHome().then((m) => ({ default: m.InvestorHomePage })));
 export const InvestorInfoPage = lazy(() => loaders.investorInfo().then((m) => ({ default: m.InvestorInfoPage })));
+export const InvestorPitchDeckPage = lazy(() =>
+  loaders.investorPitchDeck().then((m) => ({ default: m.InvestorPitchDeckPage })),
+);
 export const InvestorMilestonesPage = lazy(() =>
   loaders.investorSections().then((m) => ({ default: m.InvestorMilestonesPage })),
 );

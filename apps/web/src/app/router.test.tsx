@@ -126,14 +126,32 @@ describe('route table', () => {
     await expectPath(router, target);
   });
 
-  it.each([
-    ['/founder/pitchdecks', 'Pitch decks', 'Your pitch decks will appear here.'],
-    ['/founder/milestones/m-1', 'Milestone', 'milestone m-1'],
-    ['/founder/view/deck-3', 'Pitch deck', 'deck-3'],
-  ])('%s shows an honest empty state', async (path, title, sentence) => {
-    renderAt(path, asFounder);
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
-    expect(screen.getByTestId('empty-state').textContent).toContain(sentence);
+  it.each([['/founder/milestones/m-1', 'Milestone', 'milestone m-1']])(
+    '%s shows an honest empty state',
+    async (path, title, sentence) => {
+      renderAt(path, asFounder);
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+      expect(screen.getByTestId('empty-state').textContent).toContain(sentence);
+    },
+  );
+
+  it('a founder without decks sees "No decks yet" with a way to submit one', async () => {
+    stubFetch(() => ({ status: 200, body: { data: [], meta: { page: 1, limit: 12, total: 0, hasMore: false } } }));
+    renderAt('/founder/pitchdecks', asFounder);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pitch decks' })).toBeTruthy();
+    const empty = await screen.findByTestId('empty-state');
+    expect(empty.textContent).toContain('No decks yet');
+    expect(
+      within(empty)
+        .getByRole('link', { name: /Submit a deck/ })
+        .getAttribute('href'),
+    ).toBe('/founder/submit');
+  });
+
+  it('an unknown deck id on /founder/view says the deck was not found', async () => {
+    stubFetch(() => ({ status: 404, body: { error: { code: 'NOT_FOUND', message: 'No such pitch deck.' } } }));
+    renderAt('/founder/view/deck-3', asFounder);
+    expect((await screen.findByTestId('empty-state')).textContent).toContain('Deck not found');
   });
 
   it('the analysis page has a back action to /investor', async () => {

@@ -20,6 +20,7 @@ import {
   InvestorInfoPage,
   InvestorLayout,
   InvestorMilestonesPage,
+  InvestorPitchDeckPage,
   InvestorSubpathPage,
   LandingPage,
   LoginPage,
@@ -97,6 +98,10 @@ export function createRoutes({ prefetch = true }: { prefetch?: boolean } = {}): 
                 {
                   path: relative(routePatterns.investorCompany, paths.investor.home),
                   element: <InvestorCompanyPage />,
+                },
+                {
+                  path: relative(routePatterns.investorPitchDeck, paths.investor.home),
+                  element: <InvestorPitchDeckPage />,
                 },
                 // /investor/{subpath}/* belongs to the investor area (spec §2).
                 { path: '*', element: <InvestorSubpathPage /> },

@@ -35,6 +35,8 @@ export const paths = {
     /** Investor info (firm, thesis, sectors…): an investor subpath, which spec §2 leaves open. */
     profile: '/investor/profile',
     company: (startupId: string) => `/investor/company/${encodeURIComponent(startupId)}`,
+    /** One ready deck: the viewer, its details and the investor's interest (an investor subpath). */
+    pitchDeck: (id: string) => `/investor/pitchdecks/${encodeURIComponent(id)}`,
     analysis: (pitchDeckId: string) => `/analysis/${encodeURIComponent(pitchDeckId)}`,
   },
 
@@ -48,5 +50,6 @@ export const routePatterns = {
   founderMilestone: '/founder/milestones/:milestoneId',
   founderView: '/founder/view/:id',
   investorCompany: '/investor/company/:startupId',
+  investorPitchDeck: '/investor/pitchdecks/:id',
   analysis: '/analysis/:pitchDeckId',
 } as const;

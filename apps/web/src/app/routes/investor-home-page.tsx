@@ -1,40 +1,40 @@
-import { Alert, Anchor, Stack, Text } from '@mantine/core';
-import { IconId, IconLayoutGrid } from '@tabler/icons-react';
+import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
+import { IconId } from '@tabler/icons-react';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useInvestorInfoQuery } from '@/features/accounts/accounts-api';
 import { selectUser } from '@/features/auth/auth-slice';
-import { EmptyPage } from '@/shared/ui/empty-page';
+import { InvestorDeckBrowser } from '@/features/pitchdecks/components/investor-deck-browser';
 
-/** /investor: browse decks (to come), with a nudge to fill in the investor info first. */
+/** /investor: browse and search ready decks, with a nudge to fill in the investor info first. */
 export function InvestorHomePage() {
   const user = useSelector(selectUser);
   const info = useInvestorInfoQuery();
   const firstName = user?.name.trim().split(/\s+/)[0];
 
   return (
-    <EmptyPage
-      title="Browse decks"
-      description="Pitch decks submitted by founders will appear here."
-      icon={<IconLayoutGrid aria-hidden />}
-      intro={
-        <Stack gap="md" mt={-16}>
-          <Text c="dimmed" data-testid="investor-welcome">
-            {firstName ? `Welcome, ${firstName}.` : 'Welcome.'} This is your investor workspace.
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1} fz={{ base: 24, sm: 28 }}>
+          Browse decks
+        </Title>
+        <Text c="dimmed" data-testid="investor-welcome">
+          {firstName ? `Welcome, ${firstName}.` : 'Welcome.'} Search ready decks by words on their slides, sector and
+          stage.
+        </Text>
+      </Stack>
+      {info.isSuccess && info.data === null ? (
+        <Alert color="indigo" variant="light" icon={<IconId aria-hidden />} title="Tell founders who you are">
+          <Text fz="sm">
+            Add your firm, thesis, sectors and cheque sizes so founders know what you look for.{' '}
+            <Anchor component={Link} to={paths.investor.profile} fw={600}>
+              Complete your investor info
+            </Anchor>
           </Text>
-          {info.isSuccess && info.data === null ? (
-            <Alert color="indigo" variant="light" icon={<IconId aria-hidden />} title="Tell founders who you are">
-              <Text fz="sm">
-                Add your firm, thesis, sectors and cheque sizes so founders know what you look for.{' '}
-                <Anchor component={Link} to={paths.investor.profile} fw={600}>
-                  Complete your investor info
-                </Anchor>
-              </Text>
-            </Alert>
-          ) : null}
-        </Stack>
-      }
-    />
+        </Alert>
+      ) : null}
+      <InvestorDeckBrowser deckPath={paths.investor.pitchDeck} />
+    </Stack>
   );
 }

@@ -6,6 +6,7 @@ import type {
   UpdateFounderProfileBody,
 } from '@deckvalid/contract/accounts';
 import { apiPaths } from '@deckvalid/contract/api-paths';
+import type { SetProfilePictureBody, UploadTicket } from '@deckvalid/contract/uploads';
 import { api } from '@/app/api';
 
 /** The founder profile and the investor info (spec §7); credentials follow from the URL root. */
@@ -20,6 +21,16 @@ export const accountsApi = api.injectEndpoints({
       query: (body) => ({ url: apiPaths.founderProfile, method: 'PUT', body }),
       transformResponse: (response: { profile: FounderProfile }) => response.profile,
       invalidatesTags: ['FounderProfile', 'Me'],
+    }),
+    /** A GET, but a mutation: each upload ticket is single-use and must never come from the cache. */
+    founderPictureUploadTicket: build.mutation<UploadTicket, { fileType: string; fileSize: number }>({
+      query: ({ fileType, fileSize }) => ({ url: apiPaths.founderPictureUpload, params: { fileType, fileSize } }),
+    }),
+    /** Makes an uploaded picture the profile's; the answer carries the new pictureUrl. */
+    setFounderPicture: build.mutation<FounderProfile, SetProfilePictureBody>({
+      query: (body) => ({ url: apiPaths.founderPicture, method: 'PUT', body }),
+      transformResponse: (response: { profile: FounderProfile }) => response.profile,
+      invalidatesTags: ['FounderProfile'],
     }),
     investorInfo: build.query<InvestorInfo | null, void>({
       query: () => apiPaths.investorInfo,
@@ -38,6 +49,8 @@ export const accountsApi = api.injectEndpoints({
 export const {
   useFounderProfileQuery,
   useUpdateFounderProfileMutation,
+  useFounderPictureUploadTicketMutation,
+  useSetFounderPictureMutation,
   useInvestorInfoQuery,
   useSaveInvestorInfoMutation,
 } = accountsApi;

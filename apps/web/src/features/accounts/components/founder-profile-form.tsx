@@ -1,5 +1,5 @@
 import { type FounderProfile, updateFounderProfileBodySchema } from '@deckvalid/contract/accounts';
-import { Button, Center, Group, Loader, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Center, Group, Loader, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { focusFirstInvalid, showProblemOnForm } from '@/shared/lib/form-problems
 import { zodResolver } from '@/shared/lib/zod-resolver';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
 import { useFounderProfileQuery, useUpdateFounderProfileMutation } from '../accounts-api';
+import { FounderPictureField } from './founder-picture-field';
 
 const fieldOrder = ['name', 'headline', 'company', 'location', 'website', 'bio'] as const;
 
@@ -74,6 +75,8 @@ function ProfileFields({ profile, onSaved }: { profile: FounderProfile; onSaved?
   return (
     <form noValidate onSubmit={form.onSubmit(handleSubmit, (errors) => focusFirstInvalid(errors, fieldOrder))}>
       <Stack gap="md">
+        {/* Saved on its own as soon as it uploads; the Save button is for the text fields. */}
+        <FounderPictureField name={profile.name} pictureUrl={profile.pictureUrl} />
         <FormErrorAlert message={problem} />
         <TextInput label="Name" autoComplete="name" withAsterisk {...form.getInputProps('name')} />
         <TextInput
@@ -87,10 +90,11 @@ function ProfileFields({ profile, onSaved }: { profile: FounderProfile; onSaved?
           placeholder="Building payroll for small clinics"
           {...form.getInputProps('headline')}
         />
-        <Group grow align="flex-start" wrap="wrap">
-          <TextInput label="Company" autoComplete="organization" miw={200} {...form.getInputProps('company')} />
-          <TextInput label="Location" placeholder="Berlin, Germany" miw={200} {...form.getInputProps('location')} />
-        </Group>
+        {/* Side by side from `xs` up; Group grow kept them at half width on a phone. */}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+          <TextInput label="Company" autoComplete="organization" {...form.getInputProps('company')} />
+          <TextInput label="Location" placeholder="Berlin, Germany" {...form.getInputProps('location')} />
+        </SimpleGrid>
         <TextInput
           label="Website"
           type="url"

@@ -1,0 +1,40 @@
+import { Divider, Paper, Stack, Text, Title } from '@mantine/core';
+import { Navigate, useParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { FounderDeckInterests } from '@/features/interests/components/founder-interest-list';
+import { FounderMilestoneInvestors } from '@/features/interests/components/founder-milestone-investors';
+import { FounderDeckView } from '@/features/pitchdecks/components/founder-deck-view';
+
+/** /founder/view/{id}: the deck and its analytics (pitchdecks) with its interests (interests) beside. */
+export function FounderViewPage() {
+  const { id } = useParams();
+  if (!id) return <Navigate to={paths.founder.pitchdecks} replace />;
+  return (
+    <FounderDeckView
+      key={id}
+      deckId={id}
+      listPath={paths.founder.pitchdecks}
+      submitPath={paths.founder.submit}
+      sidePanel={
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+          <Stack gap="md">
+            <Title order={2} fz="lg">
+              Interested investors
+            </Title>
+            <FounderDeckInterests deckId={id} />
+            <Divider />
+            <Stack gap={4}>
+              <Title order={3} fz="md">
+                Milestone investors
+              </Title>
+              <Text fz="xs" c="dimmed">
+                Accepted investors, who can follow the milestones you share.
+              </Text>
+            </Stack>
+            <FounderMilestoneInvestors deckId={id} />
+          </Stack>
+        </Paper>
+      }
+    />
+  );
+}

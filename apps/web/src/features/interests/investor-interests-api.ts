@@ -1,0 +1,42 @@
+import { investorDeckPaths } from '@deckvalid/contract/api-paths';
+import type { InvestorInterest } from '@deckvalid/contract/interests';
+import { api } from '@/app/api';
+
+/**
+ * What an interest change makes stale: the deck itself (its `myInterest`), every page of the
+ * investor's deck search (the cards' badges) and the founder-side interest lists. Tags are named
+ * here, not imported: features do not import each other.
+ */
+const staleAfterInterestChange = (pitchDeckId: string) => [
+  { type: 'PitchDeck' as const, id: pitchDeckId },
+  { type: 'PitchDeck' as const, id: 'INVESTOR_LIST' },
+  'Interest' as const,
+];
+
+/** The investor's side of interests (spec §7, Investor API): show interest in a deck, withdraw it. */
+export const investorInterestsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** A first interest, or a renewed one after a withdrawal (it reopens as pending). */
+    showInterest: build.mutation<InvestorInterest, { pitchDeckId: string; note: string | null }>({
+      query: ({ pitchDeckId, note }) => ({
+        url: investorDeckPaths.interests(pitchDeckId),
+        method: 'POST',
+        body: { note },
+      }),
+      transformResponse: (response: { interest: InvestorInterest }) => response.interest,
+      // Refetch on failure too: a 409 means the interest moved (the founder answered) meanwhile.
+      invalidatesTags: (_result, _error, { pitchDeckId }) => staleAfterInterestChange(pitchDeckId),
+    }),
+    withdrawInterest: build.mutation<InvestorInterest, { pitchDeckId: string }>({
+      query: ({ pitchDeckId }) => ({
+        url: investorDeckPaths.interests(pitchDeckId),
+        method: 'PATCH',
+        body: { status: 'withdrawn' },
+      }),
+      transformResponse: (response: { interest: InvestorInterest }) => response.interest,
+      invalidatesTags: (_result, _error, { pitchDeckId }) => staleAfterInterestChange(pitchDeckId),
+    }),
+  }),
+});
+
+export const { useShowInterestMutation, useWithdrawInterestMutation } = investorInterestsApi;

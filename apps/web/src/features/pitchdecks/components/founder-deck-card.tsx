@@ -1,0 +1,116 @@
+import type { FounderPitchDeck } from '@deckvalid/contract/pitchdecks';
+import { Anchor, AspectRatio, Box, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import { IconAlertTriangle, IconEye, IconHeartHandshake } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { Link } from 'react-router';
+import { PdfThumbnail } from '@/shared/pdf/pdf-thumbnail';
+import { countLabel, formatUsd } from '../deck-status';
+import { FounderDeckStatusBadge } from './founder-deck-status-badge';
+
+type FounderDeckCardProps = {
+  deck: FounderPitchDeck;
+  /** Address of the PDF for the cover; the list keeps it stable across polls (see FounderDeckList). */
+  coverUrl: string | null;
+  /** Where the card leads (the founder's deck page); a prop because URLs live in app/config. */
+  to: string;
+  /** The thumbnail could not load: most likely its signed address expired. */
+  onThumbnailError?: (deckId: string) => void;
+};
+
+/** One deck on /founder/pitchdecks: page 1, status, interests and views. */
+export function FounderDeckCard({ deck, coverUrl, to, onThumbnailError }: FounderDeckCardProps) {
+  const titleId = `deck-title-${deck.id}`;
+  return (
+    <Card
+      withBorder
+      radius="lg"
+      padding="md"
+      component="article"
+      aria-labelledby={titleId}
+      data-testid="deck-card"
+      data-deck-id={deck.id}
+      data-status={deck.status}
+      h="100%"
+    >
+      <Card.Section withBorder>
+        {/* The title link is the keyboard route; the picture is a larger target for the pointer. */}
+        <Link to={to} tabIndex={-1} aria-hidden style={{ display: 'block', color: 'inherit', textDecoration: 'none' }}>
+          <DeckCover deck={deck} coverUrl={coverUrl} onThumbnailError={onThumbnailError} />
+        </Link>
+      </Card.Section>
+      <Stack gap={6} mt="md" style={{ flex: 1 }}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <Title order={3} fz="md" lh={1.3} id={titleId} lineClamp={2} style={{ minWidth: 0 }}>
+            <Anchor component={Link} to={to} c="inherit" underline="hover">
+              {deck.title}
+            </Anchor>
+          </Title>
+          <FounderDeckStatusBadge status={deck.status} />
+        </Group>
+        <Text fz="sm" c="dimmed" lineClamp={1}>
+          {deck.company} · {deck.stage} · {formatUsd(deck.amountSought, { isCompact: true })}
+        </Text>
+        {deck.status === 'failed' ? (
+          <Group gap={6} wrap="nowrap" align="flex-start" c="red.7">
+            <IconAlertTriangle size={16} style={{ flexShrink: 0, marginTop: 2 }} aria-hidden />
+            <Text fz="sm" data-testid="deck-failure-reason">
+              {deck.failureReason ?? "We couldn't process this deck. Submit it again."}
+            </Text>
+          </Group>
+        ) : (
+          <Text fz="sm" lineClamp={2}>
+            {deck.pitch}
+          </Text>
+        )}
+        <Group gap="md" mt="auto" pt={6} wrap="nowrap">
+          <Group gap={4} data-testid="deck-interest-count">
+            <IconHeartHandshake size={16} color="var(--mantine-color-dimmed)" aria-hidden />
+            <Text fz="sm">{countLabel(deck.interestCount, 'interest')}</Text>
+          </Group>
+          <Group gap={4} data-testid="deck-view-count">
+            <IconEye size={16} color="var(--mantine-color-dimmed)" aria-hidden />
+            <Text fz="sm">{countLabel(deck.viewCount, 'view')}</Text>
+          </Group>
+        </Group>
+        <Text fz="xs" c="dimmed">
+          Submitted {dayjs(deck.createdAt).format('D MMM YYYY')}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+/** Page 1 once the deck is ready; a placeholder that says why otherwise. */
+function DeckCover({
+  deck,
+  coverUrl,
+  onThumbnailError,
+}: Pick<FounderDeckCardProps, 'deck' | 'coverUrl' | 'onThumbnailError'>) {
+  const { ref, width } = useElementSize<HTMLDivElement>();
+  const fileUrl = deck.status === 'ready' ? coverUrl : null;
+  return (
+    <AspectRatio ratio={16 / 9} bg="gray.1">
+      <Box ref={ref} style={{ overflow: 'hidden' }}>
+        {fileUrl && width > 0 ? (
+          <PdfThumbnail fileUrl={fileUrl} width={Math.floor(width)} onError={() => onThumbnailError?.(deck.id)} />
+        ) : null}
+        {deck.status === 'processing' ? (
+          <Center h="100%">
+            <Stack align="center" gap={6}>
+              <Loader size="sm" aria-hidden />
+              <Text fz="sm" c="dimmed">
+                Reading your pages…
+              </Text>
+            </Stack>
+          </Center>
+        ) : null}
+        {deck.status === 'failed' ? (
+          <Center h="100%" c="red.4">
+            <IconAlertTriangle size={36} stroke={1.5} aria-hidden />
+          </Center>
+        ) : null}
+      </Box>
+    </AspectRatio>
+  );
+}

@@ -1,0 +1,386 @@
+import { sectors, stages } from '@deckvalid/contract/accounts';
+import type { FounderPitchDeck } from '@deckvalid/contract/pitchdecks';
+import { uploadKinds } from '@deckvalid/contract/uploads';
+import {
+  Box,
+  Button,
+  FileButton,
+  Grid,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { Dropzone, type FileRejection, type FileWithPath } from '@mantine/dropzone';
+import { useForm } from '@mantine/form';
+import { useElementSize } from '@mantine/hooks';
+import { IconAlertCircle, IconCircleCheck, IconFileTypePdf, IconUpload, IconX } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { describeApiError } from '@/shared/api/api-error';
+import { checkUploadFile, formatFileSize, formatMegabytes, progressPercent } from '@/shared/api/upload-file';
+import { type UploadState, useSignedUpload } from '@/shared/hooks/use-signed-upload';
+import { focusFirstInvalid, showProblemOnForm } from '@/shared/lib/form-problems';
+import { PdfThumbnail } from '@/shared/pdf/pdf-thumbnail';
+import { FormErrorAlert } from '@/shared/ui/form-error-alert';
+import {
+  type DeckDetailsValues,
+  deckFieldOrder,
+  emptyDeckDetails,
+  toCreatePitchDeckBody,
+  validateDeckDetails,
+} from '../deck-details';
+import {
+  useCreatePitchDeckMutation,
+  useDeckUploadTicketMutation,
+  useDiscardDeckUploadMutation,
+} from '../founder-pitchdecks-api';
+
+type ProfileDefaults = Partial<Pick<DeckDetailsValues, 'company' | 'location' | 'website'>>;
+
+type FounderSubmitDeckFormProps = {
+  /** Details the founder's profile already knows; filled into fields the founder has not touched. */
+  defaults?: ProfileDefaults;
+  /** Called once the deck exists (status processing); the page decides where to go. */
+  onSubmitted: (deck: FounderPitchDeck) => void;
+  /** Where Cancel leads; rendered as a link by the page. */
+  cancelAction?: ReactNode;
+};
+
+const deckAccept = { 'application/pdf': ['.pdf'] };
+const pitchMax = 280;
+
+/**
+ * /founder/submit: the PDF uploads as soon as it is dropped (with a real progress bar and a preview
+ * of page 1) while the founder fills in the details; "Submit deck" then creates the deck from the
+ * uploaded file's key. An upload the founder abandons is deleted from storage.
+ */
+export function FounderSubmitDeckForm({ defaults, onSubmitted, cancelAction }: FounderSubmitDeckFormProps) {
+  const [requestTicket] = useDeckUploadTicketMutation();
+  const [discardUpload] = useDiscardDeckUploadMutation();
+  const [createDeck, { isLoading: isCreating }] = useCreatePitchDeckMutation();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const fileSectionRef = useRef<HTMLDivElement>(null);
+
+  const upload = useSignedUpload({
+    kind: 'deck',
+    requestTicket: async (fileType, fileSize) => {
+      const result = await requestTicket({ fileType, fileSize });
+      if ('error' in result) return { problem: describeApiError(result.error).message };
+      return { ticket: result.data };
+    },
+    discard: (key) => {
+      void discardUpload(key);
+    },
+  });
+
+  const form = useForm<DeckDetailsValues>({
+    initialValues: emptyDeckDetails,
+    validate: validateDeckDetails,
+    validateInputOnBlur: true,
+  });
+
+  // Profile details arrive after the first render; they fill only fields still left alone.
+  const { setFieldValue, isTouched, getValues } = form;
+  useEffect(() => {
+    if (!defaults) return;
+    for (const field of ['company', 'location', 'website'] as const) {
+      const value = defaults[field];
+      if (value && !isTouched(field) && getValues()[field] === '') setFieldValue(field, value);
+    }
+  }, [defaults, setFieldValue, isTouched, getValues]);
+
+  const handleFile = (file: File | null | undefined) => {
+    if (!file) return;
+    setFileProblem(null);
+    void upload.start(file);
+  };
+
+  const isUploadBusy = upload.state.phase === 'requesting' || upload.state.phase === 'uploading';
+
+  const handleSubmit = async (values: DeckDetailsValues) => {
+    setProblem(null);
+    const key = upload.state.phase === 'uploaded' ? upload.state.key : null;
+    if (!key) {
+      setFileProblem(isUploadBusy ? 'Wait for the upload to finish.' : 'Upload your deck as a PDF first.');
+      fileSectionRef.current?.querySelector<HTMLElement>('[data-testid="deck-dropzone"], button')?.focus();
+      return;
+    }
+    const body = toCreatePitchDeckBody(values, key);
+    if (!body) return; // validateDeckDetails already marked the fields.
+    const result = await createDeck(body);
+    if ('data' in result && result.data) {
+      upload.markUsed();
+      onSubmitted(result.data);
+      return;
+    }
+    setProblem(showProblemOnForm(describeApiError(result.error), deckFieldOrder, form));
+  };
+
+  const handleInvalid = (errors: Record<string, unknown>) => {
+    if (upload.state.phase === 'idle') setFileProblem('Upload your deck as a PDF first.');
+    focusFirstInvalid(errors, deckFieldOrder);
+  };
+
+  return (
+    <form noValidate onSubmit={form.onSubmit(handleSubmit, handleInvalid)} aria-label="Submit a pitch deck">
+      <Stack gap="lg">
+        <FormErrorAlert message={problem} title="We couldn't submit your deck" />
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} ref={fileSectionRef}>
+              <Stack gap="md">
+                <Title order={2} fz="lg">
+                  Your deck
+                </Title>
+                <DeckFileSection
+                  state={upload.state}
+                  isDisabled={isCreating}
+                  problem={fileProblem}
+                  onFile={handleFile}
+                  onRemove={() => {
+                    setFileProblem(null);
+                    upload.reset();
+                  }}
+                />
+              </Stack>
+            </Paper>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+              <Stack gap="md">
+                <Title order={2} fz="lg">
+                  Details investors see
+                </Title>
+                <TextInput
+                  label="Company"
+                  autoComplete="organization"
+                  withAsterisk
+                  {...form.getInputProps('company')}
+                />
+                <TextInput label="Title" placeholder="Seed round 2026" withAsterisk {...form.getInputProps('title')} />
+                <TextInput
+                  label="One-line pitch"
+                  placeholder="Payroll for small clinics, done in five minutes a month"
+                  description={`${form.values.pitch.trim().length}/${pitchMax} characters`}
+                  withAsterisk
+                  {...form.getInputProps('pitch')}
+                />
+                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+                  <NativeSelect
+                    label="Sector"
+                    withAsterisk
+                    data={[{ value: '', label: 'Pick a sector', disabled: true }, ...sectors]}
+                    {...form.getInputProps('sector')}
+                  />
+                  <NativeSelect
+                    label="Stage"
+                    withAsterisk
+                    data={[{ value: '', label: 'Pick a stage', disabled: true }, ...stages]}
+                    {...form.getInputProps('stage')}
+                  />
+                </SimpleGrid>
+                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+                  <NumberInput
+                    label="Amount sought (USD)"
+                    placeholder="1,500,000"
+                    prefix="$"
+                    thousandSeparator=","
+                    allowDecimal={false}
+                    allowNegative={false}
+                    min={0}
+                    hideControls
+                    withAsterisk
+                    {...form.getInputProps('amountSought')}
+                  />
+                  <TextInput
+                    label="Location"
+                    placeholder="Berlin, Germany"
+                    withAsterisk
+                    {...form.getInputProps('location')}
+                  />
+                </SimpleGrid>
+                <TextInput
+                  label="Website"
+                  type="url"
+                  placeholder="https://"
+                  autoComplete="url"
+                  description="Optional"
+                  {...form.getInputProps('website')}
+                />
+              </Stack>
+            </Paper>
+          </Grid.Col>
+        </Grid>
+        <Group justify="flex-end" gap="sm">
+          {cancelAction}
+          <Button
+            type="submit"
+            size="md"
+            loading={isCreating}
+            disabled={isCreating || isUploadBusy}
+            leftSection={<IconUpload size={18} aria-hidden />}
+          >
+            Submit deck
+          </Button>
+        </Group>
+        {isUploadBusy ? (
+          <Text fz="sm" c="dimmed" ta="right">
+            You can submit once the upload finishes.
+          </Text>
+        ) : null}
+      </Stack>
+    </form>
+  );
+}
+
+type DeckFileSectionProps = {
+  state: UploadState;
+  isDisabled: boolean;
+  problem: string | null;
+  onFile: (file: File | null | undefined) => void;
+  onRemove: () => void;
+};
+
+/** The drop zone while there is no usable file; the file, its preview and its progress after. */
+function DeckFileSection({ state, isDisabled, problem, onFile, onRemove }: DeckFileSectionProps) {
+  const problemId = useId();
+  const hintId = useId();
+  const shownProblem = state.phase === 'failed' ? state.problem : problem;
+  // A file that failed its own checks cannot be retried as is; a failed transfer can.
+  const canRetry = state.phase === 'failed' && state.file !== null && checkUploadFile(state.file, 'deck') === null;
+
+  if (state.phase === 'idle' || state.phase === 'failed') {
+    return (
+      <Stack gap="sm">
+        <Dropzone
+          onDrop={(files: FileWithPath[]) => onFile(files[0])}
+          // Our own check words the refusal (type or size), so rejected files go the same way.
+          onReject={(rejections: FileRejection[]) => onFile(rejections[0]?.file)}
+          accept={deckAccept}
+          multiple={false}
+          disabled={isDisabled}
+          radius="lg"
+          data-testid="deck-dropzone"
+          // react-dropzone marks the root presentational; it is the control that opens the picker.
+          role="button"
+          aria-label="Drop your deck PDF here or press Enter to choose a file"
+          aria-describedby={shownProblem ? `${hintId} ${problemId}` : hintId}
+          inputProps={{ 'aria-label': 'Pitch deck PDF', name: 'deck' }}
+        >
+          <Stack align="center" justify="center" gap={6} mih={200} py="lg" style={{ pointerEvents: 'none' }}>
+            <Dropzone.Accept>
+              <IconUpload size={44} stroke={1.5} color="var(--mantine-color-indigo-6)" aria-hidden />
+            </Dropzone.Accept>
+            <Dropzone.Reject>
+              <IconX size={44} stroke={1.5} color="var(--mantine-color-red-6)" aria-hidden />
+            </Dropzone.Reject>
+            <Dropzone.Idle>
+              <IconFileTypePdf size={44} stroke={1.5} color="var(--mantine-color-dimmed)" aria-hidden />
+            </Dropzone.Idle>
+            <Text fw={600} ta="center">
+              Drop your deck here, or click to choose
+            </Text>
+            <Text id={hintId} fz="sm" c="dimmed" ta="center">
+              PDF only, up to {formatMegabytes(uploadKinds.deck.maxBytes)}.
+            </Text>
+          </Stack>
+        </Dropzone>
+        {shownProblem ? (
+          <Group gap="xs" wrap="nowrap" align="flex-start" c="red.7" role="alert" id={problemId}>
+            <IconAlertCircle size={18} style={{ flexShrink: 0, marginTop: 2 }} aria-hidden />
+            <Stack gap={4}>
+              <Text fz="sm" data-testid="upload-error">
+                {state.phase === 'failed' && state.file ? `${state.file.name}: ` : ''}
+                {shownProblem}
+              </Text>
+              {canRetry && state.file ? (
+                <Box>
+                  <Button size="compact-sm" variant="light" color="red" onClick={() => onFile(state.file)}>
+                    Try the upload again
+                  </Button>
+                </Box>
+              ) : null}
+            </Stack>
+          </Group>
+        ) : null}
+      </Stack>
+    );
+  }
+
+  const { file } = state;
+  const percent = state.phase === 'uploaded' ? 100 : progressPercent(state.progress);
+  return (
+    <Stack gap="md" data-testid="deck-file">
+      {file ? <DeckPreview file={file} /> : null}
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <ThemeIcon variant="light" size={36} radius="md" color={state.phase === 'uploaded' ? 'teal' : 'indigo'}>
+          {state.phase === 'uploaded' ? (
+            <IconCircleCheck size={20} aria-hidden />
+          ) : (
+            <IconFileTypePdf size={20} aria-hidden />
+          )}
+        </ThemeIcon>
+        <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+          <Text fw={600} truncate="end" title={file?.name}>
+            {file?.name}
+          </Text>
+          <Text fz="sm" c="dimmed">
+            {file ? formatFileSize(file.size) : ''}
+            {' · '}
+            <span aria-live="polite">
+              {state.phase === 'requesting' ? 'Preparing upload…' : null}
+              {state.phase === 'uploading' ? `Uploading… ${percent}%` : null}
+              {state.phase === 'uploaded' ? 'Uploaded' : null}
+            </span>
+          </Text>
+        </Stack>
+      </Group>
+      <Progress
+        value={percent}
+        size="lg"
+        radius="xl"
+        color={state.phase === 'uploaded' ? 'teal' : 'indigo'}
+        striped={state.phase !== 'uploaded'}
+        animated={state.phase !== 'uploaded'}
+        aria-label="Upload progress"
+        data-testid="upload-progress"
+      />
+      {problem ? (
+        <Text fz="sm" c="red.7" role="alert">
+          {problem}
+        </Text>
+      ) : null}
+      <Group gap="sm">
+        <FileButton onChange={onFile} accept="application/pdf,.pdf" disabled={isDisabled}>
+          {(props) => (
+            <Button variant="light" size="sm" {...props}>
+              Choose another file
+            </Button>
+          )}
+        </FileButton>
+        <Button variant="subtle" color="gray" size="sm" onClick={onRemove} disabled={isDisabled}>
+          {state.phase === 'uploaded' ? 'Remove' : 'Cancel upload'}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Page 1 of the chosen file, drawn from the local file before the deck exists. */
+function DeckPreview({ file }: { file: File }) {
+  const { ref, width } = useElementSize<HTMLDivElement>();
+  const thumbnailWidth = Math.min(Math.floor(width), 420);
+  return (
+    <Box ref={ref} w="100%" aria-label={`Preview of the first page of ${file.name}`} role="figure">
+      {thumbnailWidth > 0 ? <PdfThumbnail fileUrl={file} width={thumbnailWidth} /> : null}
+    </Box>
+  );
+}

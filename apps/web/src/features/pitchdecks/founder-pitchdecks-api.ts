@@ -1,0 +1,59 @@
+import { founderDeckPaths } from '@deckvalid/contract/api-paths';
+import type { Page, PaginationQuery } from '@deckvalid/contract/pagination';
+import type { CreatePitchDeckBody, DeckAnalytics, FounderPitchDeck } from '@deckvalid/contract/pitchdecks';
+import type { UploadTicket } from '@deckvalid/contract/uploads';
+import { api } from '@/app/api';
+
+/** The founder's deck list is one cache entry per page; this tag refreshes all of them. */
+const founderListTag = { type: 'PitchDeck', id: 'FOUNDER_LIST' } as const;
+
+/**
+ * The founder's deck calls (spec §7, User API): upload ticket, discard, create, list, one deck and
+ * its view analytics. Credentials follow from the /api/v1/users root.
+ */
+export const founderPitchDecksApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    founderPitchDecks: build.query<Page<FounderPitchDeck>, Pick<PaginationQuery, 'page' | 'limit'>>({
+      query: ({ page, limit }) => ({ url: founderDeckPaths.pitchDecks, params: { page, limit } }),
+      providesTags: (result) => [
+        founderListTag,
+        ...(result?.data ?? []).map((deck) => ({ type: 'PitchDeck' as const, id: deck.id })),
+      ],
+    }),
+    founderPitchDeck: build.query<FounderPitchDeck, string>({
+      query: (id) => founderDeckPaths.pitchDeck(id),
+      transformResponse: (response: { pitchDeck: FounderPitchDeck }) => response.pitchDeck,
+      providesTags: (_result, _error, id) => [{ type: 'PitchDeck', id }],
+    }),
+    founderDeckAnalytics: build.query<DeckAnalytics, string>({
+      query: (id) => founderDeckPaths.analytics(id),
+      transformResponse: (response: { analytics: DeckAnalytics }) => response.analytics,
+      providesTags: (_result, _error, id) => [{ type: 'DeckAnalytics', id }],
+    }),
+    /** A GET, but a mutation: every ticket is single-use and must never come from the cache. */
+    deckUploadTicket: build.mutation<UploadTicket, { fileType: string; fileSize: number }>({
+      query: ({ fileType, fileSize }) => ({ url: founderDeckPaths.uploadTicket, params: { fileType, fileSize } }),
+    }),
+    /**
+     * Deletes an uploaded file no deck uses. keepalive lets the request outlive the page when the
+     * founder closes the tab mid-form.
+     */
+    discardDeckUpload: build.mutation<void, string>({
+      query: (key) => ({ url: founderDeckPaths.uploadedFile, method: 'DELETE', params: { key }, keepalive: true }),
+    }),
+    createPitchDeck: build.mutation<FounderPitchDeck, CreatePitchDeckBody>({
+      query: (body) => ({ url: founderDeckPaths.pitchDecks, method: 'POST', body }),
+      transformResponse: (response: { pitchDeck: FounderPitchDeck }) => response.pitchDeck,
+      invalidatesTags: [founderListTag],
+    }),
+  }),
+});
+
+export const {
+  useFounderPitchDecksQuery,
+  useFounderPitchDeckQuery,
+  useFounderDeckAnalyticsQuery,
+  useDeckUploadTicketMutation,
+  useDiscardDeckUploadMutation,
+  useCreatePitchDeckMutation,
+} = founderPitchDecksApi;
