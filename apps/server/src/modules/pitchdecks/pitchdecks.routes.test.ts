@@ -437,3 +437,21 @@ describe('after a crash', () => {
     expect((await processed(ctx, founder, claimed.id)).status).toBe('processing');
   });
 });
+
+describe('byte ranges', () => {
+  it('serves a requested range with 206 and refuses one past the end with 416', async () => {
+    const pdf = Buffer.from(await deckPdf(2));
+    const deck = await readyDeck(ctx, founder, { pdf });
+    const url = deck.fileUrl ?? '';
+    const whole = await inject({ method: 'GET', url });
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    const part = await inject({ method: 'GET', url, headers: { range: 'bytes=0-99' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 0-99/${pdf.length}`);
+    expect(part.rawPayload.equals(pdf.subarray(0, 100))).toBe(true);
+    const tail = await inject({ method: 'GET', url, headers: { range: 'bytes=-10' } });
+    expect(tail.rawPayload.equals(pdf.subarray(pdf.length - 10))).toBe(true);
+    const past = await inject({ method: 'GET', url, headers: { range: `bytes=${pdf.length}-` } });
+    expect(past.statusCode).toBe(416);
+  });
+});

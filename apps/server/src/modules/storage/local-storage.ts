@@ -140,11 +140,11 @@ export class LocalFileStorage implements FileStorage {
     }
   }
 
-  /** A stream of the stored file, or null when it is gone. */
-  async openRead(key: string): Promise<{ stream: Readable; size: number } | null> {
+  /** The stored file's size and a stream of it (or of bytes `start`–`end`, inclusive), or null when it is gone. */
+  async openRead(key: string): Promise<{ size: number; open: (start?: number, end?: number) => Readable } | null> {
     const info = await this.stat(key);
     if (!info) return null;
-    return { stream: createReadStream(this.pathOf(key)), size: info.size };
+    return { size: info.size, open: (start, end) => createReadStream(this.pathOf(key), { start, end }) };
   }
 
   private sign(method: string, key: string, expires: string, type: string, max: string): string {

@@ -50,11 +50,46 @@ export async function storageRoutes(parent: FastifyInstance, { storage }: { stor
     const file = await storage.openRead(key);
     const parsed = parseObjectKey(key);
     if (!file || !parsed) throw new AppError('NOT_FOUND', 'This file no longer exists.');
-    return reply
+    reply
       .header('Content-Type', parsed.contentType)
-      .header('Content-Length', file.size)
       .header('Content-Disposition', 'inline')
       .header('Cache-Control', `private, max-age=${signedUrlTtlSeconds}`)
-      .send(file.stream);
+      // pdf.js asks for byte ranges when offered: a thumbnail then reads the first page, not 50 MB.
+      .header('Accept-Ranges', 'bytes');
+    const range = parseRange(request.headers.range, file.size);
+    if (range === 'unsatisfiable') {
+      return reply.status(416).header('Content-Range', `bytes */${file.size}`).send();
+    }
+    if (range) {
+      return reply
+        .status(206)
+        .header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`)
+        .header('Content-Length', range.end - range.start + 1)
+        .send(file.open(range.start, range.end));
+    }
+    return reply.header('Content-Length', file.size).send(file.open());
   });
+}
+
+/**
+ * One `bytes=` range (RFC 9110 §14.1.2), made concrete against the file's size; several ranges
+ * or a malformed header are served as the whole file, which the RFC allows.
+ */
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | null {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match) return null;
+  const [, first = '', last = ''] = match;
+  if (first === '' && last === '') return null;
+  if (first === '') {
+    // A suffix: the last N bytes.
+    const length = Math.min(Number(last), size);
+    return length === 0 ? 'unsatisfiable' : { start: size - length, end: size - 1 };
+  }
+  const start = Number(first);
+  if (start >= size) return 'unsatisfiable';
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  return end < start ? null : { start, end };
 }
