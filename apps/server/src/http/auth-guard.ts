@@ -1,5 +1,5 @@
 import { type AccountRole, credentialHeaders } from '@deckvalid/contract/auth';
-import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
 import { AppError } from '@/lib/errors';
 import type { AuthService, Principal } from '@/modules/auth/auth.service';
 
@@ -19,18 +19,34 @@ function header(request: FastifyRequest, name: string): string | undefined {
 /**
  * The onRequest hook of every authenticated route: all three credentials, a live session, and
  * the route's role. Founder credentials on an investor route are 403, and the reverse.
+ * Callback-style rather than async: a request whose credentials and session are already in
+ * memory (nearly all of them) is admitted without creating a promise; the rest take the full
+ * asynchronous check, which makes every refusal.
  */
-export function requireRole(auth: AuthService, role: AccountRole): onRequestAsyncHookHandler {
-  return async (request) => {
-    const principal = await auth.authenticate({
+export function requireRole(auth: AuthService, role: AccountRole): onRequestHookHandler {
+  const admit = (request: FastifyRequest, principal: Principal, done: HookHandlerDoneFunction) => {
+    if (principal.role !== role) {
+      done(new AppError('FORBIDDEN', `This is only for ${roleNames[role]}. Sign in with that kind of account.`));
+      return;
+    }
+    request.principal = principal;
+    done();
+  };
+  return (request, _reply, done) => {
+    const presented = {
       authorization: header(request, credentialHeaders.authorization),
       controlSignature: header(request, credentialHeaders.controlSignature),
       hashToken: header(request, credentialHeaders.hashToken),
-    });
-    if (principal.role !== role) {
-      throw new AppError('FORBIDDEN', `This is only for ${roleNames[role]}. Sign in with that kind of account.`);
+    };
+    const recalled = auth.authenticateFromMemory(presented);
+    if (recalled) {
+      admit(request, recalled, done);
+      return;
     }
-    request.principal = principal;
+    auth.authenticate(presented).then(
+      (principal) => admit(request, principal, done),
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+    );
   };
 }
 

@@ -444,6 +444,10 @@ describe('credentials', () => {
       await post('/api/v1/users/login', { email: account.email, password: account.password })
     ).json() as AuthResponse;
     const headers = authHeaders(account.tokens);
+    // Both sessions were accepted once, so their credentials are remembered: the refusals below
+    // must hold for remembered credentials too.
+    expect((await me(headers)).statusCode).toBe(200);
+    expect((await me(authHeaders(other.tokens))).statusCode).toBe(200);
     const flip = (value: string) => (value.endsWith('A') ? `${value.slice(0, -1)}B` : `${value.slice(0, -1)}A`);
     const cases = [
       { ...headers, 'x-control-signature': flip(account.tokens.controlSignature) },
@@ -454,6 +458,7 @@ describe('credentials', () => {
       { ...headers, authorization: account.tokens.token },
     ];
     for (const candidate of cases) expect((await me(candidate)).statusCode).toBe(401);
+    expect((await me(headers)).statusCode).toBe(200);
   });
 
   it('refuses an expired token and an alg:none token even with a matching control signature', async () => {

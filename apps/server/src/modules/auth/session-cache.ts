@@ -25,6 +25,8 @@ export type InvalidationMessage = { kind: 'session'; id: string } | { kind: 'acc
  */
 export class SessionCache {
   private readonly entries = new Map<string, { session: CachedSession; storedAt: number }>();
+  /** Counts invalidations, so a row read before one is not cached after it. */
+  private generation = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -44,7 +46,18 @@ export class SessionCache {
     return entry.session;
   }
 
-  set(session: CachedSession): void {
+  /** Take before reading a session row; pass to `set` with what was read. */
+  ticket(): number {
+    return this.generation;
+  }
+
+  /**
+   * Caches a session row unless an invalidation arrived while it was being read: that row may
+   * predate a revocation (with a connection pool, a read can finish after a logout's update)
+   * and caching it would let the session in for a whole TTL.
+   */
+  set(session: CachedSession, ticket: number): void {
+    if (ticket !== this.generation) return;
     if (this.entries.size >= this.maxEntries) {
       // Maps iterate in insertion order: the first key is the oldest entry.
       const oldest = this.entries.keys().next().value;
@@ -64,6 +77,7 @@ export class SessionCache {
   }
 
   private apply(message: InvalidationMessage): void {
+    this.generation++;
     if (message.kind === 'session') {
       this.entries.delete(message.id);
       return;
