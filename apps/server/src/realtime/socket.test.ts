@@ -19,6 +19,22 @@ afterAll(async () => {
   await ctx.close();
 });
 
+/** Opens a socket and answers it once connected; a refused handshake rejects. */
+function openLive(auth: Record<string, string>): Promise<Socket> {
+  const socket = connect(`${baseUrl}/chats`, { auth, transports: ['websocket'], reconnection: false });
+  sockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.on('connect', () => resolve(socket));
+    socket.on('connect_error', reject);
+  });
+}
+
+const disconnected = (socket: Socket) =>
+  new Promise<string>((resolve) => {
+    if (!socket.connected) resolve('already');
+    socket.on('disconnect', (reason) => resolve(reason));
+  });
+
 function open(auth: Record<string, string>): Promise<{ connected: boolean; error?: string }> {
   const socket = connect(`${baseUrl}/chats`, { auth, transports: ['websocket'], reconnection: false });
   sockets.push(socket);
@@ -61,5 +77,46 @@ describe('the /chats namespace handshake', () => {
       },
     });
     expect(await open(auth)).toEqual({ connected: false, error: 'UNAUTHORIZED' });
+  });
+
+  it('closes the live sockets of a session when it ends, and leaves the account’s other sessions connected', async () => {
+    const founder = await signUp(ctx, 'user');
+    const second = await ctx.app.fastify.inject({
+      method: 'POST',
+      url: '/api/v1/users/login',
+      payload: { email: founder.email, password: founder.password },
+    });
+    const other = second.json().tokens as typeof founder.tokens;
+    const handshake = (tokens: typeof founder.tokens) => ({
+      authorization: `Bearer ${tokens.token}`,
+      controlSignature: tokens.controlSignature,
+      hashToken: tokens.hashToken,
+    });
+    const ending = await openLive(handshake(founder.tokens));
+    const staying = await openLive(handshake(other));
+    const endingClosed = disconnected(ending);
+    await ctx.app.fastify.inject({
+      method: 'POST',
+      url: '/api/v1/users/logout?type=current',
+      headers: {
+        authorization: `Bearer ${founder.tokens.token}`,
+        'x-control-signature': founder.tokens.controlSignature,
+        'x-hash-token': founder.tokens.hashToken,
+      },
+    });
+    expect(await endingClosed).toBe('io server disconnect');
+    expect(staying.connected).toBe(true);
+
+    const stayingClosed = disconnected(staying);
+    await ctx.app.fastify.inject({
+      method: 'POST',
+      url: '/api/v1/users/logout?type=all',
+      headers: {
+        authorization: `Bearer ${other.token}`,
+        'x-control-signature': other.controlSignature,
+        'x-hash-token': other.hashToken,
+      },
+    });
+    expect(await stayingClosed).toBe('io server disconnect');
   });
 });

@@ -11,6 +11,9 @@ export type SocketData = { principal: Principal };
 /** Room every socket of one account joins, so a message can reach all of a person's tabs. */
 export const accountRoom = (accountId: string) => `account:${accountId}`;
 
+/** Room of the sockets opened with one session's credentials, so they can end with it. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
 /**
  * Socket.IO on the HTTP server's port with the /chats namespace. The handshake carries the
  * same three credentials as HTTP calls; a socket that fails them is refused before it joins
@@ -44,7 +47,13 @@ export function attachRealtime(
   });
   chats.on('connection', (socket) => {
     const { principal } = socket.data as SocketData;
-    void socket.join(accountRoom(principal.accountId));
+    void socket.join([accountRoom(principal.accountId), sessionRoom(principal.sessionId)]);
+  });
+  // A revoked session's sockets are closed at once, on every process when the Redis adapter is
+  // in use; a reconnect then fails the handshake like any call with those credentials.
+  auth.onSessionsEnded((ended) => {
+    const rooms = 'accountId' in ended ? [accountRoom(ended.accountId)] : ended.sessionIds.map(sessionRoom);
+    chats.in(rooms).disconnectSockets(true);
   });
   return io;
 }

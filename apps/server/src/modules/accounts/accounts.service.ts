@@ -64,7 +64,7 @@ export class AccountsService {
       throw new AppError('VALIDATION_FAILED', message, { fields: [{ path: 'password', message }] });
     }
     await this.repo.deleteById(account.id);
-    this.auth.forgetAccount(account.id);
+    this.auth.endSessionsOfDeletedAccount(account.id);
     if (account.pictureKey) await this.uploads.delete(account.pictureKey);
   }
 

@@ -46,6 +46,9 @@ export type Principal = { sessionId: string; accountId: string; role: Role; user
 /** Where a request comes from; kept on the session and used by the login throttle. */
 export type RequestMeta = { ip: string; userAgent: string | null };
 
+/** Sessions that just ended: these ones, or every session of an account. */
+export type EndedSessions = { sessionIds: string[] } | { accountId: string };
+
 type Deps = {
   repo: AuthRepository;
   background: BackgroundTasks;
@@ -82,6 +85,7 @@ const unauthorized = () => new AppError('UNAUTHORIZED', 'Your session has ended.
 export class AuthService {
   private readonly credentials: Credentials;
   private readonly codeKey: string;
+  private readonly endedSessionsListeners = new Set<(ended: EndedSessions) => void>();
 
   constructor(private readonly deps: Deps) {
     this.credentials = new Credentials(deps.authSecret);
@@ -189,9 +193,11 @@ export class AuthService {
     if (query.type === 'all') {
       await this.deps.repo.revokeSessionsOfAccount(principal.accountId);
       this.deps.sessionCache.invalidateAccount(principal.accountId);
+      this.announceEnded({ accountId: principal.accountId });
     } else {
       await this.deps.repo.revokeSession(principal.sessionId);
       this.deps.sessionCache.invalidateSession(principal.sessionId);
+      this.announceEnded({ sessionIds: [principal.sessionId] });
     }
     return { message: messages.loggedOut };
   }
@@ -229,6 +235,7 @@ export class AuthService {
     await this.deps.repo.markVerified(account.id, await hashPassword(body.password));
     await this.deps.repo.revokeSessionsOfAccount(account.id);
     this.deps.sessionCache.invalidateAccount(account.id);
+    this.announceEnded({ accountId: account.id });
     this.deps.mailer.enqueue(passwordChangedMail(this.mailContext(), mailRecipient(account)));
     return { message: messages.passwordReset };
   }
@@ -245,6 +252,7 @@ export class AuthService {
     await this.deps.repo.updatePasswordHash(account.id, await hashPassword(body.newPassword));
     const revoked = await this.deps.repo.revokeSessionsOfAccount(account.id, principal.sessionId);
     for (const sessionId of revoked) this.deps.sessionCache.invalidateSession(sessionId);
+    this.announceEnded({ sessionIds: revoked });
     this.deps.mailer.enqueue(passwordChangedMail(this.mailContext(), mailRecipient(account)));
     return { message: messages.passwordChanged };
   }
@@ -303,6 +311,26 @@ export class AuthService {
   /** Drops cached sessions of an account whose name or email changed, here and on other nodes. */
   forgetAccount(accountId: string): void {
     this.deps.sessionCache.invalidateAccount(accountId);
+  }
+
+  /** After an account is deleted: its cached sessions go, and live connections hear it. */
+  endSessionsOfDeletedAccount(accountId: string): void {
+    this.deps.sessionCache.invalidateAccount(accountId);
+    this.announceEnded({ accountId });
+  }
+
+  /**
+   * Hears every revocation made by this process (logout, password reset or change, account
+   * deletion), so long-lived connections such as sockets can end with their session.
+   */
+  onSessionsEnded(listener: (ended: EndedSessions) => void): () => void {
+    this.endedSessionsListeners.add(listener);
+    return () => this.endedSessionsListeners.delete(listener);
+  }
+
+  private announceEnded(ended: EndedSessions): void {
+    if ('sessionIds' in ended && ended.sessionIds.length === 0) return;
+    for (const listener of this.endedSessionsListeners) listener(ended);
   }
 
   private async startSession(account: AccountRow, meta: RequestMeta): Promise<AuthResponse> {
