@@ -33,6 +33,7 @@ import { PdfPool } from './modules/pitchdecks/processing/pdf-pool';
 import { createStorage } from './modules/storage/create-storage';
 import type { FileStorage } from './modules/storage/storage';
 import { storageRoutes } from './modules/storage/storage.routes';
+import { UploadsRepository } from './modules/storage/uploads.repository';
 import { UploadsService } from './modules/storage/uploads.service';
 import { attachRealtime } from './realtime/socket';
 
@@ -93,7 +94,15 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
     publicUrl: config.publicUrl,
   });
   const storage = createStorage(config);
-  const uploads = new UploadsService(storage);
+  const uploads = new UploadsService(storage, new UploadsRepository(database.db));
+  const sweepUploads = () =>
+    background.run('sweep unused uploads', async () => {
+      const swept = await uploads.sweep();
+      if (swept > 0) logger.info({ files: swept }, 'deleted uploads nothing used');
+    });
+  // Hourly, and a minute after start; timers never keep the process alive on their own.
+  const firstSweep = setTimeout(sweepUploads, 60_000).unref();
+  const sweepTimer = setInterval(sweepUploads, 60 * 60_000).unref();
   const accounts = new AccountsService(new AccountsRepository(database.db), auth, uploads);
   const pitchDecksRepo = new PitchDecksRepository(database.db);
   const pdfPool = new PdfPool(logger);
@@ -135,6 +144,8 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
     background,
     services: { auth, accounts, pitchDecks, interests, uploads, processor, storage },
     close: async () => {
+      clearTimeout(firstSweep);
+      clearInterval(sweepTimer);
       // Sockets first: upgraded connections would otherwise keep the HTTP server from closing.
       io.local.disconnectSockets(true);
       io.engine.close();

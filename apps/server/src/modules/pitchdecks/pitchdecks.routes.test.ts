@@ -455,3 +455,41 @@ describe('byte ranges', () => {
     expect(past.statusCode).toBe(416);
   });
 });
+
+describe('unused uploads', () => {
+  it('deletes files nothing used a day after their upload URL, keeping decks’ and fresh ones', async () => {
+    const abandoned = await uploadFile(ctx, founder, await deckPdf(1));
+    const fresh = await uploadFile(ctx, founder, await deckPdf(1));
+    const deck = await createDeck(ctx, founder);
+    const [used] = await ctx.sql('select file_key from pitch_decks where id = $1', [deck.id]);
+    const usedKey = String(used?.file_key);
+    await ctx.sql("update uploads set created_at = now() - interval '25 hours' where key = any($1)", [
+      [abandoned.ticket.key, usedKey],
+    ]);
+    expect(storedKeys()).toEqual(expect.arrayContaining([abandoned.ticket.key, fresh.ticket.key, usedKey]));
+
+    expect(await ctx.app.services.uploads.sweep()).toBeGreaterThanOrEqual(1);
+    const left = storedKeys();
+    expect(left).not.toContain(abandoned.ticket.key);
+    expect(left).toEqual(expect.arrayContaining([fresh.ticket.key, usedKey]));
+    const rows = await ctx.sql('select key from uploads where key = $1', [abandoned.ticket.key]);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('deletes the files of a deleted account', async () => {
+    const leaving = await signUp(ctx, 'user');
+    const deck = await readyDeck(ctx, leaving);
+    const [row] = await ctx.sql('select file_key from pitch_decks where id = $1', [deck.id]);
+    const key = String(row?.file_key);
+    const deleted = await inject({
+      method: 'DELETE',
+      url: '/api/users/profile',
+      headers: authHeaders(leaving.tokens),
+      payload: { password: leaving.password },
+    });
+    expect(deleted.statusCode).toBe(204);
+    await ctx.sql("update uploads set created_at = now() - interval '25 hours' where key = $1", [key]);
+    await ctx.app.services.uploads.sweep();
+    expect(storedKeys()).not.toContain(key);
+  });
+});

@@ -11,16 +11,23 @@ import {
   notThatTypeError,
   parseObjectKey,
 } from './storage';
+import type { UploadsRepository } from './uploads.repository';
 
 const notYours = () =>
   new AppError('NOT_FOUND', 'That upload was not found. Upload the file again.', { reason: 'UPLOAD_NOT_FOUND' });
+
+/** An upload nothing uses this long after its URL was handed out is deleted by `sweep`. */
+export const unusedUploadTtlMs = 24 * 60 * 60 * 1000;
 
 /**
  * Signed uploads for decks and pictures: issues the PUT URL, and later checks an uploaded object
  * before anything uses it (owner, presence, size, real type), deleting what fails the check.
  */
 export class UploadsService {
-  constructor(private readonly storage: FileStorage) {}
+  constructor(
+    private readonly storage: FileStorage,
+    private readonly repo: UploadsRepository,
+  ) {}
 
   async issueTicket(
     principal: Principal,
@@ -30,6 +37,7 @@ export class UploadsService {
     assertAcceptedType(kind, fileType);
     if (fileSize !== undefined) assertAcceptedSize(kind, fileSize);
     const key = newObjectKey(kind, principal.accountId, fileType);
+    await this.repo.insert(key, principal.accountId);
     const expiresAt = new Date(Date.now() + signedUrlTtlSeconds * 1000);
     const { maxBytes } = uploadKinds[kind];
     const signed = await this.storage.createUploadUrl({
@@ -101,5 +109,23 @@ export class UploadsService {
 
   async delete(key: string): Promise<void> {
     await this.storage.delete(key);
+  }
+
+  /**
+   * Deletes files whose upload URL was handed out over a day ago and that no deck or picture
+   * uses: uploads abandoned before submitting (a closed tab cannot always say so), and files of
+   * deleted accounts. Answers how many went. Safe on several processes at once: deleting is
+   * idempotent.
+   */
+  async sweep(now = new Date()): Promise<number> {
+    const cutoff = new Date(now.getTime() - unusedUploadTtlMs);
+    let swept = 0;
+    for (;;) {
+      const keys = await this.repo.findUnusedBefore(cutoff, 200);
+      if (keys.length === 0) return swept;
+      for (const key of keys) await this.storage.delete(key);
+      await this.repo.deleteKeys(keys);
+      swept += keys.length;
+    }
   }
 }

@@ -1,0 +1,37 @@
+import { and, inArray, lt, sql } from 'drizzle-orm';
+import type { Database } from '@/db/client';
+import { uploads } from '@/db/schema/pitchdecks';
+
+/** The record of upload URLs handed out. */
+export class UploadsRepository {
+  constructor(private readonly db: Database) {}
+
+  async insert(key: string, ownerId: string): Promise<void> {
+    await this.db.insert(uploads).values({ key, ownerId }).onConflictDoNothing();
+  }
+
+  /**
+   * Keys handed out before `cutoff` that no deck and no profile picture uses. It reads the deck
+   * and account tables directly: "is this file used" spans modules, and asking each module for
+   * every key would move the whole list through the process.
+   */
+  async findUnusedBefore(cutoff: Date, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ key: uploads.key })
+      .from(uploads)
+      .where(
+        and(
+          lt(uploads.createdAt, cutoff),
+          sql`not exists (select 1 from pitch_decks where pitch_decks.file_key = ${uploads.key})`,
+          sql`not exists (select 1 from accounts where accounts.picture_key = ${uploads.key})`,
+        ),
+      )
+      .orderBy(uploads.createdAt)
+      .limit(limit);
+    return rows.map((row) => row.key);
+  }
+
+  async deleteKeys(keys: string[]): Promise<void> {
+    if (keys.length > 0) await this.db.delete(uploads).where(inArray(uploads.key, keys));
+  }
+}
