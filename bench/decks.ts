@@ -11,7 +11,7 @@ import autocannon from 'autocannon';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import pg from 'pg';
-import { codeFromOutbox, startBareServer, startProductServer } from './support/processes';
+import { signUp, startBareServer, startProductServer } from './support/processes';
 
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const deckCount = Number(process.env.BENCH_DECKS ?? 10_000);
@@ -75,28 +75,6 @@ async function parseInProcess(bytes: Uint8Array): Promise<number> {
   }
   await task.destroy();
   return performance.now() - started;
-}
-
-async function signUp(base: string, dataDir: string, role: 'users' | 'investors'): Promise<Headers> {
-  const email = `bench-${role}-${Date.now()}@example.test`;
-  const password = 'bench-passphrase-2026';
-  const post = (path: string, body: object) =>
-    fetch(`${base}/api/v1/${role}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  await post('/register', { name: 'Bench Person', email, password });
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  const verified = await post('/verify/code', { email, code: codeFromOutbox(dataDir, email) });
-  const { tokens } = (await verified.json()) as {
-    tokens: { token: string; controlSignature: string; hashToken: string };
-  };
-  return {
-    authorization: `Bearer ${tokens.token}`,
-    'x-control-signature': tokens.controlSignature,
-    'x-hash-token': tokens.hashToken,
-  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;

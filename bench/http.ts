@@ -2,7 +2,7 @@
 // Fastify route measured in the same run. Budget (embedded database): at least 30 % of the bare
 // route's requests per second, p99 under 50 ms. Prints a table and a JSON line.
 import autocannon from 'autocannon';
-import { codeFromOutbox, startBareServer, startProductServer } from './support/processes';
+import { signUp, startBareServer, startProductServer } from './support/processes';
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
@@ -22,28 +22,6 @@ async function measure(name: string, url: string, headers: Record<string, string
     p99: result.latency.p99,
     errors: result.errors,
     non2xx: result.non2xx,
-  };
-}
-
-async function signUp(base: string, dataDir: string, role: 'users' | 'investors') {
-  const email = `bench-${role}-${Date.now()}@example.test`;
-  const password = 'bench-passphrase-2026';
-  const post = (path: string, body: object) =>
-    fetch(`${base}/api/v1/${role}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  await post('/register', { name: 'Bench Person', email, password });
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  const verified = await post('/verify/code', { email, code: codeFromOutbox(dataDir, email) });
-  const { tokens } = (await verified.json()) as {
-    tokens: { token: string; controlSignature: string; hashToken: string };
-  };
-  return {
-    authorization: `Bearer ${tokens.token}`,
-    'x-control-signature': tokens.controlSignature,
-    'x-hash-token': tokens.hashToken,
   };
 }
 

@@ -75,3 +75,31 @@ export function codeFromOutbox(dataDir: string, email: string): string {
   }
   throw new Error(`no code mailed to ${email}`);
 }
+
+/** Registers and verifies an account through the API; answers the three credential headers. */
+export async function signUp(
+  base: string,
+  dataDir: string,
+  role: 'users' | 'investors',
+): Promise<Record<string, string>> {
+  const email = `bench-${role}-${Date.now()}@example.test`;
+  const password = 'bench-passphrase-2026';
+  const post = (path: string, body: object) =>
+    fetch(`${base}/api/v1/${role}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  await post('/register', { name: 'Bench Person', email, password });
+  // The code is mailed after the answer: give the outbox a moment.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const verified = await post('/verify/code', { email, code: codeFromOutbox(dataDir, email) });
+  const { tokens } = (await verified.json()) as {
+    tokens: { token: string; controlSignature: string; hashToken: string };
+  };
+  return {
+    authorization: `Bearer ${tokens.token}`,
+    'x-control-signature': tokens.controlSignature,
+    'x-hash-token': tokens.hashToken,
+  };
+}

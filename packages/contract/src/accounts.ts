@@ -32,7 +32,8 @@ const optionalText = (max: number, label: string) =>
     .optional()
     .transform((value) => (value ? value : null));
 
-const optionalUrl = z
+/** An optional https:// address; empty means none. */
+export const optionalUrlSchema = z
   .string()
   .trim()
   .max(300, 'That address is too long.')
@@ -65,7 +66,7 @@ export const updateFounderProfileBodySchema = z
     bio: optionalText(2000, 'the bio'),
     company: optionalText(120, 'the company'),
     location: optionalText(120, 'the location'),
-    website: optionalUrl,
+    website: optionalUrlSchema,
   })
   .strict();
 export type UpdateFounderProfileBody = z.infer<typeof updateFounderProfileBodySchema>;
@@ -100,7 +101,7 @@ export const investorInfoBodySchema = z
     chequeSizeMin: dollars.nullable().default(null),
     chequeSizeMax: dollars.nullable().default(null),
     location: optionalText(120, 'the location'),
-    website: optionalUrl,
+    website: optionalUrlSchema,
   })
   .refine(
     (info) => info.chequeSizeMin === null || info.chequeSizeMax === null || info.chequeSizeMin <= info.chequeSizeMax,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sectors, stages } from './accounts';
+import { optionalUrlSchema, sectors, stages } from './accounts';
 import { pageOf, paginationQuerySchema } from './pagination';
 
 /** processing → ready, or processing → failed with a reason the founder reads. */
@@ -30,16 +30,7 @@ export const createPitchDeckBodySchema = z
       .min(1_000, 'Enter at least $1,000.')
       .max(10_000_000_000, 'That amount is too large.'),
     location: requiredText('a location', 120),
-    website: z
-      .string()
-      .trim()
-      .max(300, 'That address is too long.')
-      .nullable()
-      .optional()
-      .transform((value) => (value ? value : null))
-      .refine((value) => value === null || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(value), {
-        message: 'Enter a full web address starting with https://',
-      }),
+    website: optionalUrlSchema,
   })
   .strict();
 export type CreatePitchDeckBody = z.infer<typeof createPitchDeckBodySchema>;
