@@ -179,6 +179,20 @@ describe('/investor deck search', () => {
     expect((screen.getByLabelText('Search decks') as HTMLInputElement).value).toBe('');
   });
 
+  it('moves a page past the end of the list back to the last page that has decks', async () => {
+    stubFetch((_method, url) => {
+      const answer = areaAnswer(url);
+      if (answer) return answer;
+      // One deck: every page after the first is empty.
+      return { status: 200, body: page(url.searchParams.get('page') === '1' ? [makeDeck()] : [], 1) };
+    });
+    const { router } = renderAt('/investor?page=3');
+
+    expect(await screen.findByTestId('deck-card', {}, slow)).toBeTruthy();
+    expect(router.state.location.search).toBe('');
+    expect(screen.queryByTestId('deck-list-empty')).toBeNull();
+  });
+
   it('says what went wrong when the list fails', async () => {
     stubFetch(
       (_method, url) =>

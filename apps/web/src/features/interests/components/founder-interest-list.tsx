@@ -1,7 +1,7 @@
 import type { InterestStatus } from '@deckvalid/contract/interests';
 import { Button, EmptyState, Group, NativeSelect, Pagination, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { describeApiError } from '@/shared/api/api-error';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
 import { useFounderInterestsQuery } from '../founder-interests-api';
@@ -37,6 +37,12 @@ export function FounderInterestList({ deckPath, deckOptions = [], pageSize = 20 
   const isFiltered = status !== '' || deckId !== '';
   const total = interests.data?.meta.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  // Accepting or declining under a status filter, or an investor withdrawing, can leave the page
+  // being read past the end: go to the last page that has rows instead of saying there are none.
+  const isPastEnd = interests.currentData?.data.length === 0 && page > pageCount;
+  useEffect(() => {
+    if (isPastEnd) setPage(pageCount);
+  }, [isPastEnd, pageCount]);
 
   return (
     <Stack gap="lg">
@@ -63,7 +69,7 @@ export function FounderInterestList({ deckPath, deckOptions = [], pageSize = 20 
         />
       </Group>
 
-      {interests.isLoading || (interests.isFetching && !interests.data) ? (
+      {interests.isLoading || (interests.isFetching && !interests.data) || isPastEnd ? (
         <InterestListSkeleton />
       ) : !interests.data ? (
         <Stack gap="sm" align="flex-start">

@@ -98,6 +98,13 @@ export function InvestorDeckBrowser({ deckPath }: InvestorDeckBrowserProps) {
   const isTyping = draft.trim() !== search.q.trim();
   const isRefreshing = query.isFetching && !query.isLoading;
 
+  // A bookmarked or shared page past the end (decks of a deleted account leave the list) answers
+  // no rows: go to the last page that has some, rather than saying there are no decks.
+  const isPastEnd = query.currentData !== undefined && query.currentData.data.length === 0 && search.page > pageCount;
+  useEffect(() => {
+    if (isPastEnd) setSearchParams(deckSearchParams({ ...searchRef.current, page: pageCount }), { replace: true });
+  }, [isPastEnd, pageCount, setSearchParams]);
+
   const clearFilters = () => {
     commitTerm.cancel();
     setDraft('');
@@ -105,7 +112,7 @@ export function InvestorDeckBrowser({ deckPath }: InvestorDeckBrowserProps) {
   };
 
   let results: ReactNode;
-  if (query.isLoading || (!result && query.isFetching)) {
+  if (query.isLoading || (!result && query.isFetching) || isPastEnd) {
     results = (
       <CardGrid>
         {skeletonKeys.map((key) => (

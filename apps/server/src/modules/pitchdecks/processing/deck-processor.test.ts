@@ -1,0 +1,66 @@
+import { uploadKinds } from '@deckvalid/contract/uploads';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import type { PitchDeckRow } from '@/db/schema/pitchdecks';
+import { BackgroundTasks } from '@/lib/background';
+import type { FileStorage } from '@/modules/storage/storage';
+import type { PitchDecksRepository } from '../pitchdecks.repository';
+import { DeckProcessor } from './deck-processor';
+import type { PdfPool } from './pdf-pool';
+
+const logger = pino({ level: 'silent' });
+
+/** A processor over fakes: every deck's file is `sizes[id]` bytes (absent: the file is gone). */
+function processorWith(sizes: Record<string, number>, { concurrency }: { concurrency?: number } = {}) {
+  const failed = new Map<string, string>();
+  const ready = new Set<string>();
+  let reading = 0;
+  let mostReadAtOnce = 0;
+  const readKeys: string[] = [];
+  const repo = {
+    claimForProcessing: async (id: string) => ({ id, fileKey: id }) as PitchDeckRow,
+    markReady: async (id: string) => void ready.add(id),
+    markFailed: async (id: string, reason: string) => void failed.set(id, reason),
+  } as unknown as PitchDecksRepository;
+  const storage = {
+    stat: async (key: string) => (key in sizes ? { size: sizes[key] as number } : null),
+    read: async (key: string) => {
+      readKeys.push(key);
+      reading += 1;
+      mostReadAtOnce = Math.max(mostReadAtOnce, reading);
+      return Buffer.from('%PDF-1.7');
+    },
+  } as unknown as FileStorage;
+  const pool = {
+    // Parsing takes a while; the file stays in memory until it is done.
+    parse: async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      reading -= 1;
+      return { ok: true, pageCount: 1, pages: ['Slide 1'], fontSizes: null };
+    },
+  } as unknown as PdfPool;
+  const background = new BackgroundTasks(logger);
+  const processor = new DeckProcessor({ repo, storage, pool, background, logger, concurrency });
+  return { processor, background, failed, ready, readKeys, mostReadAtOnce: () => mostReadAtOnce };
+}
+
+describe('DeckProcessor', () => {
+  it('holds at most `concurrency` deck files in memory however many decks wait', async () => {
+    const ids = Array.from({ length: 12 }, (_, index) => `dck-${index}`);
+    const subject = processorWith(Object.fromEntries(ids.map((id) => [id, 1_000])), { concurrency: 3 });
+    for (const id of ids) subject.processor.enqueue(id);
+    await subject.background.drain();
+    expect(subject.ready.size).toBe(12);
+    expect(subject.mostReadAtOnce()).toBeLessThanOrEqual(3);
+  });
+
+  it('fails a deck whose stored file grew past the cap without reading it, and one whose file is gone', async () => {
+    const subject = processorWith({ 'dck-big': uploadKinds.deck.maxBytes + 1 });
+    subject.processor.enqueue('dck-big');
+    subject.processor.enqueue('dck-gone');
+    await subject.background.drain();
+    expect(subject.readKeys).toEqual([]);
+    expect(subject.failed.get('dck-big')).toMatch(/larger than the 50 MB/);
+    expect(subject.failed.get('dck-gone')).toMatch(/file is gone/);
+  });
+});
