@@ -10,6 +10,7 @@ import type { DatabaseHandle } from './db/client';
 import { registerErrorHandling } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
+import { registerTextGuard } from './http/text-guard';
 import { connectRedis, type RedisConnections, redisInvalidationBus } from './infra/redis';
 import { BackgroundTasks } from './lib/background';
 import { AppError } from './lib/errors';
@@ -110,7 +111,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
   const pitchDecks = new PitchDecksService({ repo: pitchDecksRepo, uploads, processor });
   const interests = new InterestsService(new InterestsRepository(database.db), pitchDecks);
 
-  registerSecurityHeaders(fastify);
+  registerSecurityHeaders(fastify, { fileOrigins: storage.origin ? [storage.origin] : [] });
   await fastify.register(cors, { origin: config.publicUrl, credentials: false });
   await fastify.register(rateLimit, {
     global: false,
@@ -121,6 +122,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
       }),
   });
   registerErrorHandling(fastify);
+  registerTextGuard(fastify);
 
   await fastify.register(healthRoutes, { ping: database.ping });
   for (const [role, prefix] of [

@@ -16,16 +16,23 @@ export function deckPdf(pages: number, words: Record<number, string> = {}): Prom
   );
 }
 
-/** Asks for an upload ticket and PUTs `bytes` to its signed URL; answers the ticket and the PUT's status. */
+/**
+ * Asks for an upload ticket for a file of `declaredSize` bytes (the real size unless given) and
+ * PUTs `bytes` to its signed URL; answers the ticket and the PUT's answer.
+ */
 export async function uploadFile(
   ctx: TestContext,
   account: SignedUp,
   bytes: Uint8Array | Buffer,
-  { fileType = 'application/pdf', ticketUrl = founderDeckPaths.uploadTicket as string } = {},
+  {
+    fileType = 'application/pdf',
+    ticketUrl = founderDeckPaths.uploadTicket as string,
+    declaredSize,
+  }: { fileType?: string; ticketUrl?: string; declaredSize?: number } = {},
 ) {
   const ticketReply = await ctx.app.fastify.inject({
     method: 'GET',
-    url: `${ticketUrl}?fileType=${encodeURIComponent(fileType)}`,
+    url: `${ticketUrl}?fileType=${encodeURIComponent(fileType)}&fileSize=${Math.max(1, declaredSize ?? bytes.byteLength)}`,
     headers: authHeaders(account.tokens),
   });
   expect(ticketReply.statusCode).toBe(200);

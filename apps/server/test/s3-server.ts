@@ -220,6 +220,10 @@ export async function startS3Server(
     if (request.method === 'PUT') {
       const body = decodePayload(request, Buffer.concat(chunks), signed);
       const contentType = request.headers['content-type'] ?? 'binary/octet-stream';
+      // S3's conditional write: `If-None-Match: *` stores only when the key is free.
+      if (request.headers['if-none-match'] === '*' && objects.has(key)) {
+        throw new S3Error(412, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold');
+      }
       objects.set(key, { body, contentType });
       response.writeHead(200, { ETag: `"${createHash('md5').update(body).digest('hex')}"` }).end();
     } else if (request.method === 'GET' || request.method === 'HEAD') {

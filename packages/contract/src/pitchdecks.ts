@@ -110,6 +110,9 @@ export type SearchPitchDecksQuery = z.infer<typeof searchPitchDecksQuerySchema>;
 /** Path parameter of every /pitchdecks/{id} call. */
 export const pitchDeckIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
+/** One report covers at most this much reading time; the viewer reports every few seconds. */
+export const maxSecondsPerViewReport = 600;
+
 /**
  * POST /api/v1/investors/pitchdecks/{id}/views: time an investor spent on pages since the last
  * report of one viewing session. The viewer sends it every few seconds and when the tab hides.
@@ -126,7 +129,13 @@ export const recordDeckViewBodySchema = z.object({
       }),
     )
     .min(1, 'Report at least one page.')
-    .max(300),
+    .max(300)
+    .refine((pages) => new Set(pages.map((entry) => entry.page)).size === pages.length, {
+      message: 'Report each page once.',
+    })
+    .refine((pages) => pages.reduce((sum, entry) => sum + entry.seconds, 0) <= maxSecondsPerViewReport, {
+      message: `Report at most ${maxSecondsPerViewReport} seconds at a time.`,
+    }),
 });
 export type RecordDeckViewBody = z.infer<typeof recordDeckViewBodySchema>;
 

@@ -14,8 +14,9 @@ export const maxDeckPages = 300;
 export const signedUrlTtlSeconds = 15 * 60;
 
 /**
- * GET …/upload?fileType=&fileSize=: `fileType` is the file's MIME type; `fileSize` (bytes) is
- * optional but lets the server refuse an oversized file before any byte moves.
+ * GET …/upload?fileType=&fileSize=: the file's MIME type and its size in bytes. The signed URL
+ * accepts at most that many bytes, so an oversized file is refused before any byte moves and a
+ * URL cannot be reused for a larger file.
  */
 export const uploadTicketQuerySchema = z.object({
   fileType: z
@@ -24,7 +25,10 @@ export const uploadTicketQuerySchema = z.object({
     .toLowerCase()
     .min(1, 'Say which type of file you are uploading.')
     .max(100),
-  fileSize: z.coerce.number().int().min(1, 'That file is empty.').optional(),
+  fileSize: z.coerce
+    .number({ error: 'Say how large the file is, in bytes.' })
+    .int('Say how large the file is, in bytes.')
+    .min(1, 'That file is empty.'),
 });
 export type UploadTicketQuery = z.infer<typeof uploadTicketQuerySchema>;
 
@@ -39,7 +43,7 @@ export const uploadTicketSchema = z.object({
   headers: z.record(z.string(), z.string()),
   /** When the signed URL stops working (ISO-8601). */
   expiresAt: z.string(),
-  /** Largest file the URL accepts, in bytes. */
+  /** Largest file the URL accepts, in bytes (the size asked for). Each URL stores one file, once. */
   maxBytes: z.number(),
 });
 export type UploadTicket = z.infer<typeof uploadTicketSchema>;

@@ -62,11 +62,13 @@ const investorOnly = (ok: number) => ({
 /** The deck's founder gets `ok`; another founder 404 (decks of others are not revealed); investors 403. */
 const deckOwnerOnly = (ok: number) => ({ ...founderOnly(ok), otherFounder: 404 });
 
+const unusedUploadBody = Buffer.from('%PDF-1.7\n%%EOF\n');
+
 /** Bodies that pass validation, so the status tells about authorisation only. */
 const rows: Row[] = [
   {
     route: 'GET /api/v1/users/pitchdecks/upload',
-    request: { method: 'GET', url: '/api/v1/users/pitchdecks/upload?fileType=application/pdf' },
+    request: { method: 'GET', url: '/api/v1/users/pitchdecks/upload?fileType=application/pdf&fileSize=1048576' },
     expected: founderOnly(200),
   },
   {
@@ -137,7 +139,7 @@ const rows: Row[] = [
   },
   {
     route: 'GET /api/users/profile/picture/upload',
-    request: { method: 'GET', url: '/api/users/profile/picture/upload?fileType=image/png' },
+    request: { method: 'GET', url: '/api/users/profile/picture/upload?fileType=image/png&fileSize=2048' },
     expected: founderOnly(200),
   },
   {
@@ -197,9 +199,10 @@ const rows: Row[] = [
       method: 'PUT',
       url: f.uploadUrl,
       headers: { 'content-type': 'application/pdf' },
-      payload: Buffer.from('%PDF-1.7\n%%EOF\n'),
+      payload: unusedUploadBody,
     }),
-    expected: { anonymous: 200, founder: 200, investor: 200, otherFounder: 200, otherInvestor: 200 },
+    // Anyone holding the link may use it, once: the first PUT stores the file, later ones are 409.
+    expected: { anonymous: 200, founder: 409, investor: 409, otherFounder: 409, otherInvestor: 409 },
   },
   { route: 'GET /api/v1/users/me', request: { method: 'GET', url: '/api/v1/users/me' }, expected: founderOnly(200) },
   {
@@ -313,7 +316,12 @@ beforeAll(async () => {
     fileType: 'image/png',
     ticketUrl: '/api/users/profile/picture/upload',
   });
-  const target = await uploadFile(ctx, founder, await deckPdf(1));
+  // A URL nobody has used yet, for a file of exactly the table's PUT body.
+  const target = await ctx.app.fastify.inject({
+    method: 'GET',
+    url: `/api/v1/users/pitchdecks/upload?fileType=application/pdf&fileSize=${unusedUploadBody.length}`,
+    headers: authHeaders(founder.tokens),
+  });
   fixtures = {
     deckId: deck.id,
     interestId,
@@ -324,7 +332,7 @@ beforeAll(async () => {
     spareDeckKey: spareUpload.ticket.key,
     pictureKey: pictureUpload.ticket.key,
     fileUrl: deck.fileUrl ?? '',
-    uploadUrl: target.ticket.uploadUrl,
+    uploadUrl: target.json().uploadUrl as string,
   };
 });
 

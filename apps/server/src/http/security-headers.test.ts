@@ -14,6 +14,13 @@ afterAll(async () => {
 });
 
 describe('security headers', () => {
+  it('lets the browser reach the file storage origin when files live on S3', () => {
+    const csp = securityHeaders(['https://files.example.com'])['content-security-policy'] ?? '';
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/files\.example\.com/);
+    expect(csp).toMatch(/img-src [^;]*https:\/\/files\.example\.com/);
+    expect(securityHeaders()['content-security-policy']).not.toContain('files.example.com');
+  });
+
   it('records the headers helmet sets, the CSP for the web app among them', () => {
     const headers = securityHeaders();
     expect(headers).toMatchObject({

@@ -2,28 +2,34 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
-/** Helmet's defaults plus a CSP fit for the web app. */
-const applyHelmet = helmet({
-  contentSecurityPolicy: {
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      // Mantine sets inline style attributes.
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      connectSrc: ["'self'", 'ws:', 'wss:'],
-      workerSrc: ["'self'", 'blob:'],
-      upgradeInsecureRequests: null,
+/**
+ * Helmet's defaults plus a CSP fit for the web app. `fileOrigins` are where signed file URLs
+ * point besides this server (an S3 endpoint): the browser PUTs uploads there, and the viewer
+ * and pictures read from there.
+ */
+const helmetFor = (fileOrigins: string[]) =>
+  helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...fileOrigins],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...fileOrigins],
+        workerSrc: ["'self'", 'blob:'],
+        upgradeInsecureRequests: null,
+      },
     },
-  },
-});
+  });
 
 /**
  * The headers helmet sets, recorded once from a dry run. With the options above every value is
  * a constant (no nonces, nothing read from the request), so recording them is exact. Helmet's
  * only other action, removing X-Powered-By, has nothing to remove: Fastify never sets it.
  */
-export function securityHeaders(): Record<string, string> {
+export function securityHeaders(fileOrigins: string[] = []): Record<string, string> {
+  const applyHelmet = helmetFor(fileOrigins);
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader: (name: string, value: unknown) => {
@@ -50,8 +56,11 @@ export function securityHeaders(): Record<string, string> {
  * the recorded headers join Fastify's own reply headers instead and reach the client the same.
  * A route may still override one with `reply.header`. See docs/decisions.md.
  */
-export function registerSecurityHeaders(app: FastifyInstance): void {
-  const headers = securityHeaders();
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  { fileOrigins = [] }: { fileOrigins?: string[] } = {},
+): void {
+  const headers = securityHeaders(fileOrigins);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

@@ -151,5 +151,8 @@ export const uploads = pgTable(
     ownerId: text('owner_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('uploads_created_idx').on(table.createdAt)],
+  (table) => [
+    index('uploads_created_idx').on(table.createdAt),
+    index('uploads_owner_idx').on(table.ownerId, table.createdAt),
+  ],
 );

@@ -161,7 +161,7 @@ describe('profile picture', () => {
     const headers = authHeaders(founder.tokens);
     const asPdf = await ctx.app.fastify.inject({
       method: 'GET',
-      url: `${pictureTicketUrl}?fileType=application/pdf`,
+      url: `${pictureTicketUrl}?fileType=application/pdf&fileSize=1000`,
       headers,
     });
     expect(asPdf.statusCode).toBe(415);

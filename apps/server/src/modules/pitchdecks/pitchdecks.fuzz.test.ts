@@ -32,7 +32,8 @@ const jsonBody = fc.oneof(
       amountSought: fc.oneof(fc.double(), fc.integer(), fc.jsonValue()),
       sector: fc.oneof(fc.constantFrom('Climate', 'Fintech', 'nope'), fc.jsonValue()),
       status: fc.oneof(fc.constantFrom('pending', 'accepted', 'declined', 'withdrawn'), fc.jsonValue()),
-      note: fc.oneof(fc.string({ maxLength: 1_200 }), fc.jsonValue()),
+      // Any code point, NUL included: PostgreSQL text refuses NUL, so it must be caught first.
+      note: fc.oneof(fc.string({ maxLength: 1_200 }), fc.string({ unit: 'binary', maxLength: 50 }), fc.jsonValue()),
       sessionId: fc.oneof(fc.uuid(), fc.string()),
       pages: fc.oneof(fc.array(fc.record({ page: fc.integer(), seconds: fc.double() })), fc.jsonValue()),
     },
@@ -44,7 +45,7 @@ const jsonBody = fc.oneof(
 const query = fc
   .record(
     {
-      q: fc.string({ maxLength: 300 }),
+      q: fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: 'binary', maxLength: 30 })),
       sector: fc.string(),
       stage: fc.string(),
       sort: fc.string(),

@@ -59,6 +59,9 @@ const activeInterestCount = sql<number>`(
 )`;
 const viewCount = sql<number>`(select count(*)::int from deck_views where deck_views.pitch_deck_id = pitch_decks.id)`;
 
+/** Page text kept per page, in characters. */
+const maxPageTextLength = 100_000;
+
 /** Decks, their page text and their viewing sessions. */
 export class PitchDecksRepository {
   constructor(private readonly db: Database) {}
@@ -150,8 +153,9 @@ export class PitchDecksRepository {
       for (let start = 0; start < result.pages.length; start += 500) {
         await tx.insert(pitchDeckPages).values(
           result.pages.slice(start, start + 500).map((raw, index) => {
-            // PostgreSQL text cannot hold NUL characters, which some PDFs' text contains.
-            const text = raw.replaceAll('\u0000', '');
+            // PostgreSQL text cannot hold NUL characters, which some PDFs' text contains; a
+            // tsvector holds at most 1 MB, and no slide carries 100,000 characters of prose.
+            const text = raw.replaceAll('\u0000', '').slice(0, maxPageTextLength);
             return {
               pitchDeckId: id,
               pageNumber: start + index + 1,
@@ -306,7 +310,7 @@ export class PitchDecksRepository {
     pitchDeckId: string;
     investorId: string;
     pages: { page: number; seconds: number }[];
-  }): Promise<'recorded' | 'not_yours'> {
+  }): Promise<'recorded' | 'not_yours' | 'too_much_time'> {
     return this.db.transaction(async (tx) => {
       const totalSeconds = input.pages.reduce((sum, entry) => sum + entry.seconds, 0);
       const furthestPage = Math.max(...input.pages.map((entry) => entry.page));
@@ -326,11 +330,21 @@ export class PitchDecksRepository {
             eq(deckViews.id, input.viewId),
             eq(deckViews.pitchDeckId, input.pitchDeckId),
             eq(deckViews.investorId, input.investorId),
+            // A session cannot hold more reading time than has passed since it began (plus a
+            // minute for clocks and the first report), however its reports are split.
+            sql`${deckViews.totalSeconds} + ${totalSeconds} <= extract(epoch from now() - ${deckViews.startedAt}) + 60`,
           ),
         )
         .returning({ id: deckViews.id });
-      // A session id another investor or deck already uses is not this caller's to extend.
-      if (!view) return 'not_yours';
+      if (!view) {
+        const [existing] = await tx
+          .select({ pitchDeckId: deckViews.pitchDeckId, investorId: deckViews.investorId })
+          .from(deckViews)
+          .where(eq(deckViews.id, input.viewId));
+        // A session id another investor or deck already uses is not this caller's to extend.
+        const isOwn = existing?.pitchDeckId === input.pitchDeckId && existing.investorId === input.investorId;
+        return isOwn ? 'too_much_time' : 'not_yours';
+      }
       const merged = new Map<number, number>();
       for (const entry of input.pages) merged.set(entry.page, (merged.get(entry.page) ?? 0) + entry.seconds);
       await tx

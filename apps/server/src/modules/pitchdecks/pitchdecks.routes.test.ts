@@ -48,7 +48,7 @@ describe('signed uploads', () => {
     expect(ticket).toMatchObject({
       method: 'PUT',
       headers: { 'Content-Type': 'application/pdf' },
-      maxBytes: 50 * 1024 * 1024,
+      maxBytes: pdf.byteLength,
     });
     expect(ticket.key).toMatch(new RegExp(`^decks/${founder.user.id}/upl-[0-9a-z]{16}\\.pdf$`));
     expect(Date.parse(ticket.expiresAt) - Date.now()).toBeGreaterThan(14 * 60_000);
@@ -95,6 +95,21 @@ describe('signed uploads', () => {
     expect(storedKeys()).toEqual(before);
   });
 
+  it('stores one file per URL: a second PUT cannot replace a deck’s file', async () => {
+    const pdf = await deckPdf(1);
+    const { ticket, put } = await uploadFile(ctx, founder, pdf);
+    expect(put.statusCode).toBe(200);
+    const again = await inject({
+      method: 'PUT',
+      url: ticket.uploadUrl,
+      headers: ticket.headers,
+      payload: Buffer.from(await deckPdf(1, { 1: 'Something else entirely.' })),
+    });
+    expect(again.statusCode).toBe(409);
+    const stored = await inject({ method: 'GET', url: await ctx.app.services.uploads.downloadUrl(ticket.key) });
+    expect(stored.rawPayload.equals(Buffer.from(pdf))).toBe(true);
+  });
+
   it('refuses a URL past its expiry', async () => {
     const { ticket } = await uploadFile(ctx, founder, await deckPdf(1));
     const url = new URL(ticket.uploadUrl, 'http://local');
@@ -119,7 +134,7 @@ describe('signed uploads', () => {
   it('refuses a wrong type at the ticket and at the PUT with 415', async () => {
     const ticket = await inject({
       method: 'GET',
-      url: `${founderDeckPaths.uploadTicket}?fileType=image/png`,
+      url: `${founderDeckPaths.uploadTicket}?fileType=image/png&fileSize=1000`,
       headers: authHeaders(founder.tokens),
     });
     expect(ticket.statusCode).toBe(415);
@@ -160,10 +175,11 @@ describe('signed uploads', () => {
     expect(ticket.json().error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
     expect(ticket.json().error.message).toMatch(/at most 50 MB/);
 
+    // A URL accepts the size it was asked for: a larger body is refused as it streams.
     const before = storedKeys();
-    const body = Buffer.alloc(tooBig, 0x20);
+    const body = Buffer.alloc(64 * 1024, 0x20);
     body.write('%PDF-1.7\n', 0, 'latin1');
-    const { put } = await uploadFile(ctx, founder, body);
+    const { put } = await uploadFile(ctx, founder, body, { declaredSize: 1024 });
     expect(put.statusCode).toBe(413);
     expect(storedKeys()).toEqual(before);
   });
@@ -491,5 +507,65 @@ describe('unused uploads', () => {
     await ctx.sql("update uploads set created_at = now() - interval '25 hours' where key = $1", [key]);
     await ctx.app.services.uploads.sweep();
     expect(storedKeys()).not.toContain(key);
+  });
+});
+
+describe('limits', () => {
+  it('refuses NUL characters in queries and bodies with 400, not a database error', async () => {
+    const search = await inject({
+      method: 'GET',
+      url: `${investorDeckPaths.pitchDecks}?q=${encodeURIComponent('tide\u0000s')}`,
+      headers: authHeaders(investor.tokens),
+    });
+    expect(search.statusCode).toBe(400);
+    expect(search.json().error.message).toMatch(/NUL/);
+    const deck = await readyDeck(ctx, founder);
+    const interest = await inject({
+      method: 'POST',
+      url: investorDeckPaths.interests(deck.id),
+      headers: authHeaders(investor.tokens),
+      payload: { note: 'keen\u0000' },
+    });
+    expect(interest.statusCode).toBe(400);
+  });
+
+  it('refuses more reading time than has passed in a session, and a page reported twice at once', async () => {
+    const deck = await readyDeck(ctx, founder, { pdf: await deckPdf(3) });
+    const sessionId = crypto.randomUUID();
+    const report = (pages: { page: number; seconds: number }[]) =>
+      inject({
+        method: 'POST',
+        url: investorDeckPaths.views(deck.id),
+        headers: authHeaders(investor.tokens),
+        payload: { sessionId, pages },
+      });
+    expect((await report([{ page: 1, seconds: 40 }])).statusCode).toBe(204);
+    const inflated = await report([{ page: 2, seconds: 50 }]);
+    expect(inflated.statusCode).toBe(400);
+    expect(inflated.json().error.message).toMatch(/more reading time/i);
+    expect(
+      (
+        await report([
+          { page: 1, seconds: 1 },
+          { page: 1, seconds: 1 },
+        ])
+      ).statusCode,
+    ).toBe(400);
+    const [row] = await ctx.sql('select total_seconds from deck_views where id = $1', [sessionId]);
+    expect(Number(row?.total_seconds)).toBe(40);
+  });
+
+  it('caps the upload URLs an account holds unused within a day', async () => {
+    const busy = await signUp(ctx, 'user');
+    const ticket = () =>
+      inject({
+        method: 'GET',
+        url: `${founderDeckPaths.uploadTicket}?fileType=application/pdf&fileSize=2048`,
+        headers: authHeaders(busy.tokens),
+      });
+    for (let count = 0; count < 20; count += 1) expect((await ticket()).statusCode).toBe(200);
+    const over = await ticket();
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error.code).toBe('RATE_LIMITED');
   });
 });

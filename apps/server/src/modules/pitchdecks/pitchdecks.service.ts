@@ -112,8 +112,12 @@ export class PitchDecksService {
       investorId: principal.accountId,
       pages: body.pages,
     });
-    if (outcome === 'not_yours')
+    if (outcome === 'not_yours') {
       throw new AppError('CONFLICT', 'This viewing session belongs to another deck. Reload the page.');
+    }
+    if (outcome === 'too_much_time') {
+      throw new AppError('VALIDATION_FAILED', 'More reading time was reported than has passed. Reload the page.');
+    }
   }
 
   async analytics(principal: Principal, id: string): Promise<DeckAnalytics> {

@@ -1,14 +1,14 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { link, mkdir, open, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { storagePathPrefix } from '@deckvalid/contract/api-paths';
 import { hmacSha256, randomSecret, safeEqual } from '@/lib/crypto';
 import { AppError } from '@/lib/errors';
 import {
-  assertAcceptedSize,
   type FileStorage,
   hasMagicBytes,
+  largerThanSignedError,
   magicLength,
   notThatTypeError,
   parseObjectKey,
@@ -28,6 +28,7 @@ const refused = () =>
  */
 export class LocalFileStorage implements FileStorage {
   readonly driver = 'local' as const;
+  readonly origin = null;
   private readonly signingKey: string;
 
   constructor(
@@ -121,7 +122,7 @@ export class LocalFileStorage implements FileStorage {
     try {
       for await (const chunk of body as AsyncIterable<Buffer>) {
         size += chunk.length;
-        if (size > maxBytes) assertAcceptedSize(kind, size);
+        if (size > maxBytes) throw largerThanSignedError(maxBytes);
         if (head.length < magicLength) {
           head = Buffer.concat([head, chunk.subarray(0, magicLength - head.length)]);
           if (head.length >= magicLength && !hasMagicBytes(contentType, head)) throw notThatTypeError(kind);
@@ -131,7 +132,17 @@ export class LocalFileStorage implements FileStorage {
       if (size === 0) throw new AppError('VALIDATION_FAILED', 'The file is empty. Choose the file again.');
       if (!hasMagicBytes(contentType, head)) throw notThatTypeError(kind);
       await handle.close();
-      await rename(partial, target);
+      // link() fails when the key exists: each signed URL stores one file, once, and a stored
+      // deck cannot be swapped for another file behind its page count and search text.
+      try {
+        await link(partial, target);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
+          throw new AppError('CONFLICT', 'This upload link was already used. Choose the file again for a new link.');
+        }
+        throw error;
+      }
+      await rm(partial, { force: true });
       return { size };
     } catch (error) {
       await handle.close().catch(() => undefined);

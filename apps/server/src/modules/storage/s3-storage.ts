@@ -36,11 +36,14 @@ function isStatus(error: unknown, status: number): boolean {
  */
 export class S3FileStorage implements FileStorage {
   readonly driver = 's3' as const;
+  readonly origin: string;
   private readonly client: S3Client;
   private readonly bucket: string;
 
   constructor({ endpoint, bucket, region, accessKeyId, secretAccessKey }: S3StorageOptions) {
     this.bucket = bucket;
+    // Path-style on a given endpoint; AWS's own virtual-hosted address otherwise.
+    this.origin = endpoint ? new URL(endpoint).origin : `https://${bucket}.s3.${region ?? 'us-east-1'}.amazonaws.com`;
     this.client = new S3Client({
       region,
       endpoint,
@@ -76,14 +79,18 @@ export class S3FileStorage implements FileStorage {
       Key: key,
       ContentType: contentType,
       ContentLength: size,
+      // A conditional write: the URL stores one file and cannot replace it afterwards.
+      IfNoneMatch: '*',
     });
     const url = await getSignedUrl(this.client, command, {
       expiresIn: secondsUntil(expiresAt),
-      // The presigner leaves Content-Type unsigned unless told; Content-Length is signed when present.
-      signableHeaders: new Set(size === undefined ? ['content-type'] : ['content-type', 'content-length']),
+      // The presigner leaves these unsigned unless told; Content-Length is signed when present.
+      signableHeaders: new Set(
+        size === undefined ? ['content-type', 'if-none-match'] : ['content-type', 'content-length', 'if-none-match'],
+      ),
     });
     // Content-Length is a header browsers set themselves and refuse to be given.
-    return { url, headers: { 'Content-Type': contentType } };
+    return { url, headers: { 'Content-Type': contentType, 'If-None-Match': '*' } };
   }
 
   async createDownloadUrl({ key, contentType, expiresAt }: { key: string; contentType: string; expiresAt: Date }) {

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '@/lib/errors';
 import type { LocalFileStorage } from './local-storage';
-import { assertAcceptedSize, parseObjectKey } from './storage';
+import { largerThanSignedError, parseObjectKey } from './storage';
 
 const signedQuerySchema = z.object({
   expires: z.string().max(20).optional(),
@@ -37,9 +37,8 @@ export async function storageRoutes(parent: FastifyInstance, { storage }: { stor
       );
     }
     const declared = Number(request.headers['content-length'] ?? Number.NaN);
-    const kind = parseObjectKey(key)?.kind;
     // Refuse before reading a byte when the browser already said the file is too large.
-    if (Number.isFinite(declared) && declared > maxBytes && kind) assertAcceptedSize(kind, declared);
+    if (Number.isFinite(declared) && declared > maxBytes) throw largerThanSignedError(maxBytes);
     const { size } = await storage.write(key, request.body as Readable, { contentType, maxBytes });
     return reply.status(200).send({ key, size });
   });

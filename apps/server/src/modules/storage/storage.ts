@@ -14,6 +14,8 @@ export type SignedUpload = { url: string; headers: Record<string, string> };
  */
 export interface FileStorage {
   readonly driver: 'local' | 's3';
+  /** Origin of the signed URLs when they point away from this server (null: same origin). */
+  readonly origin: string | null;
   /** A URL that accepts one PUT of `contentType`, at most `maxBytes`, until `expiresAt`. */
   createUploadUrl(input: {
     key: string;
@@ -93,6 +95,15 @@ export function assertAcceptedSize(kind: UploadKind, size: number): void {
       { maxBytes },
     );
   }
+}
+
+/** 413 for a body longer than the size its signed URL was issued for. */
+export function largerThanSignedError(maxBytes: number): AppError {
+  return new AppError(
+    'PAYLOAD_TOO_LARGE',
+    `This upload link takes at most ${maxBytes.toLocaleString('en-US')} bytes, the size of the file it was made for. Choose the file again.`,
+    { maxBytes },
+  );
 }
 
 /** Bytes needed to recognise every accepted type. */

@@ -1,4 +1,4 @@
-import { and, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { uploads } from '@/db/schema/pitchdecks';
 
@@ -29,6 +29,22 @@ export class UploadsRepository {
       .orderBy(uploads.createdAt)
       .limit(limit);
     return rows.map((row) => row.key);
+  }
+
+  /** Upload URLs `ownerId` was handed out since `since` that no deck or picture uses. */
+  async countUnusedSince(ownerId: string, since: Date): Promise<number> {
+    const [row] = await this.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(uploads)
+      .where(
+        and(
+          eq(uploads.ownerId, ownerId),
+          gte(uploads.createdAt, since),
+          sql`not exists (select 1 from pitch_decks where pitch_decks.file_key = ${uploads.key})`,
+          sql`not exists (select 1 from accounts where accounts.picture_key = ${uploads.key})`,
+        ),
+      );
+    return row?.count ?? 0;
   }
 
   async deleteKeys(keys: string[]): Promise<void> {

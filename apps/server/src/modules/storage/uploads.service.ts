@@ -1,4 +1,4 @@
-import { signedUrlTtlSeconds, type UploadKind, type UploadTicket, uploadKinds } from '@deckvalid/contract/uploads';
+import { signedUrlTtlSeconds, type UploadKind, type UploadTicket } from '@deckvalid/contract/uploads';
 import { AppError } from '@/lib/errors';
 import type { Principal } from '@/modules/auth/auth.service';
 import {
@@ -19,6 +19,9 @@ const notYours = () =>
 /** An upload nothing uses this long after its URL was handed out is deleted by `sweep`. */
 export const unusedUploadTtlMs = 24 * 60 * 60 * 1000;
 
+/** Upload URLs an account may hold within a day that no deck or picture uses yet. */
+export const maxUnusedUploadsPerDay = 20;
+
 /**
  * Signed uploads for decks and pictures: issues the PUT URL, and later checks an uploaded object
  * before anything uses it (owner, presence, size, real type), deleting what fails the check.
@@ -32,14 +35,23 @@ export class UploadsService {
   async issueTicket(
     principal: Principal,
     kind: UploadKind,
-    { fileType, fileSize }: { fileType: string; fileSize?: number | undefined },
+    { fileType, fileSize }: { fileType: string; fileSize: number },
   ): Promise<UploadTicket> {
     assertAcceptedType(kind, fileType);
-    if (fileSize !== undefined) assertAcceptedSize(kind, fileSize);
+    assertAcceptedSize(kind, fileSize);
+    const since = new Date(Date.now() - unusedUploadTtlMs);
+    if ((await this.repo.countUnusedSince(principal.accountId, since)) >= maxUnusedUploadsPerDay) {
+      throw new AppError(
+        'RATE_LIMITED',
+        `You started ${maxUnusedUploadsPerDay} uploads in the last day that are not decks or pictures yet. ` +
+          'Submit or remove one, or try again tomorrow.',
+      );
+    }
     const key = newObjectKey(kind, principal.accountId, fileType);
     await this.repo.insert(key, principal.accountId);
     const expiresAt = new Date(Date.now() + signedUrlTtlSeconds * 1000);
-    const { maxBytes } = uploadKinds[kind];
+    // The URL accepts the size asked for at most, never the kind's whole cap.
+    const maxBytes = fileSize;
     const signed = await this.storage.createUploadUrl({
       key,
       contentType: fileType,
@@ -94,6 +106,7 @@ export class UploadsService {
     if (await isInUse())
       throw new AppError('CONFLICT', 'This file belongs to a submitted deck and cannot be deleted here.');
     await this.storage.delete(key);
+    await this.repo.deleteKeys([key]);
   }
 
   /** A short-lived URL to read `key`; only call it for an account allowed to see the object. */

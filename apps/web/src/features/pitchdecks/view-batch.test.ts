@@ -60,6 +60,18 @@ describe('createViewBatch', () => {
     expect(batch.take()).toEqual([{ page: 1, seconds: 3 }]);
   });
 
+  it('sends at most 600 s in one report and keeps the rest for the next', () => {
+    const batch = createViewBatch();
+    batch.add(1, 500);
+    batch.add(2, 300);
+    expect(batch.take()).toEqual([
+      { page: 1, seconds: 500 },
+      { page: 2, seconds: 100 },
+    ]);
+    expect(batch.take()).toEqual([{ page: 2, seconds: 200 }]);
+    expect(batch.isEmpty).toBe(true);
+  });
+
   it('every body it produces passes the contract', () => {
     const batch = createViewBatch();
     batch.add(1, 1_000);

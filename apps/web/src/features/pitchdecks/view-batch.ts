@@ -1,14 +1,20 @@
-import type { RecordDeckViewBody } from '@deckvalid/contract/pitchdecks';
+import { maxSecondsPerViewReport, type RecordDeckViewBody } from '@deckvalid/contract/pitchdecks';
 
 type ViewPages = RecordDeckViewBody['pages'];
 
 /** Contract limits of one report (recordDeckViewBodySchema); restated as numbers to keep zod out. */
-export const viewReportLimits = { maxPage: 1_000, maxSecondsPerEntry: 600, maxEntries: 300 } as const;
+export const viewReportLimits = {
+  maxPage: 1_000,
+  maxSecondsPerEntry: 600,
+  maxEntries: 300,
+  maxSecondsPerReport: maxSecondsPerViewReport,
+} as const;
 
 /**
  * Page times waiting to be sent for one viewing session. Reports of the same page merge into one
- * entry (the server adds up entries, and one entry per page keeps a body small), each entry is
- * clamped to the contract's 600 s, and anything the contract would refuse is dropped on entry.
+ * entry (the server adds up entries, and one entry per page keeps a body small); a report
+ * carries at most the contract's 600 s in all, the rest waits for the next one, and anything the
+ * contract would refuse is dropped on entry.
  */
 export type ViewBatch = {
   /** Adds seconds to a page; ignores zero, negative, non-finite times and impossible pages. */
@@ -39,9 +45,16 @@ export function createViewBatch(): ViewBatch {
       if (secondsByPage.size === 0) return null;
       const pages = [...secondsByPage.keys()].sort((a, b) => a - b).slice(0, viewReportLimits.maxEntries);
       const entries: ViewPages = [];
+      // One report carries at most the contract's total; what does not fit waits for the next.
+      let budget: number = viewReportLimits.maxSecondsPerReport;
       for (const page of pages) {
-        const seconds = roundSeconds(Math.min(secondsByPage.get(page) ?? 0, viewReportLimits.maxSecondsPerEntry));
-        secondsByPage.delete(page);
+        if (budget <= 0) break;
+        const stored = secondsByPage.get(page) ?? 0;
+        const seconds = roundSeconds(Math.min(stored, viewReportLimits.maxSecondsPerEntry, budget));
+        const rest = stored - seconds;
+        if (rest > 0.0005) secondsByPage.set(page, rest);
+        else secondsByPage.delete(page);
+        budget -= seconds;
         // Rounding can turn a sliver of a millisecond into 0, which says nothing.
         if (seconds > 0) entries.push({ page, seconds });
       }
