@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { createAppStore } from '@/app/store';
-import { FounderInterestList } from './founder-interest-list';
+import { FounderDeckInterests, FounderInterestList } from './founder-interest-list';
 
 const interestNumbered = (index: number, status: FounderInterest['status'] = 'pending'): FounderInterest => ({
   id: `int-${index}`,
@@ -62,5 +62,38 @@ describe('FounderInterestList', () => {
     await waitFor(() => expect(screen.getAllByTestId('interest-row')).toHaveLength(2));
     expect(screen.queryByTestId('empty-state')).toBeNull();
     expect(screen.getByText('2 interests')).toBeTruthy();
+  });
+});
+
+describe('FounderDeckInterests', () => {
+  it('pages a deck’s interests instead of stopping at the first page', async () => {
+    const rows = Array.from({ length: 3 }, (_, index) => interestNumbered(index + 1));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (request: Request) => {
+        const url = new URL(request.url);
+        const page = Number(url.searchParams.get('page'));
+        const limit = Number(url.searchParams.get('limit'));
+        const data = rows.slice((page - 1) * limit, page * limit);
+        return json({ data, meta: { page, limit, total: rows.length, hasMore: page * limit < rows.length } });
+      }),
+    );
+    const store = createAppStore({
+      isAuthenticated: true,
+      role: 'user',
+      tokens: { token: 't', controlSignature: 'c', hashToken: 'h' },
+      user: { id: 'usr-1', name: 'Maya', email: 'maya@example.com' },
+    });
+    render(
+      <AppProviders store={store}>
+        <MemoryRouter>
+          <FounderDeckInterests deckId="deck-1" pageSize={2} />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    await screen.findByRole('article', { name: /Investor 1/ });
+    expect(screen.queryByRole('article', { name: /Investor 3/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '2' }));
+    await screen.findByRole('article', { name: /Investor 3/ });
   });
 });

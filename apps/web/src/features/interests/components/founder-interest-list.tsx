@@ -111,9 +111,17 @@ export function FounderInterestList({ deckPath, deckOptions = [], pageSize = 20 
   );
 }
 
-/** A deck's interests on its page: the same rows, without the deck line or the filters. */
-export function FounderDeckInterests({ deckId }: { deckId: string }) {
-  const interests = useFounderInterestsQuery({ deckId, page: 1, limit: 50 });
+/** A deck's interests on its page: the same rows, without the deck line or the filters, paged. */
+export function FounderDeckInterests({ deckId, pageSize = 10 }: { deckId: string; pageSize?: number }) {
+  const [page, setPage] = useState(1);
+  const interests = useFounderInterestsQuery({ deckId, page, limit: pageSize });
+  const total = interests.data?.meta.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  // A decision or a withdrawal can leave the page being read past the end.
+  const isPastEnd = interests.currentData?.data.length === 0 && page > pageCount;
+  useEffect(() => {
+    if (isPastEnd) setPage(pageCount);
+  }, [isPastEnd, pageCount]);
   if (interests.isLoading) return <InterestListSkeleton rows={2} />;
   if (!interests.data) {
     return (
@@ -133,10 +141,15 @@ export function FounderDeckInterests({ deckId }: { deckId: string }) {
     );
   }
   return (
-    <Stack gap="sm" data-testid="deck-interests">
+    <Stack gap="sm" data-testid="deck-interests" aria-busy={interests.isFetching}>
       {interests.data.data.map((interest) => (
         <FounderInterestRow key={interest.id} interest={interest} deckPath={null} />
       ))}
+      {pageCount > 1 ? (
+        <Group justify="center" mt="xs">
+          <Pagination size="sm" total={pageCount} value={page} onChange={setPage} aria-label="Interest pages" />
+        </Group>
+      ) : null}
     </Stack>
   );
 }

@@ -88,6 +88,14 @@ export function InvestorDeckBrowser({ deckPath }: InvestorDeckBrowserProps) {
 
   const args = toSearchArgs(search);
   const query = useInvestorPitchDecksQuery(args);
+  // Signed file addresses expire; a thumbnail that fails asks for fresh ones, once per deck,
+  // so a file that is broken for another reason cannot make the list refetch in a loop.
+  const refreshedFor = useRef(new Set<string>());
+  const handleFileUnavailable = (deckId: string) => {
+    if (refreshedFor.current.has(deckId)) return;
+    refreshedFor.current.add(deckId);
+    void query.refetch();
+  };
   // While another search loads, the previous results stay (dimmed); a failed search shows its
   // error instead of results that belong to other filters.
   const result = query.isError ? undefined : (query.currentData ?? query.data);
@@ -173,6 +181,7 @@ export function InvestorDeckBrowser({ deckPath }: InvestorDeckBrowserProps) {
               deck={deck}
               to={deckPath(deck.id)}
               linkState={{ listSearch: location.search } satisfies DeckListReturnState}
+              onFileUnavailable={() => handleFileUnavailable(deck.id)}
             />
           ))}
         </CardGrid>

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { PdfThumbnail } from '@/shared/pdf/pdf-thumbnail';
 import { excerptSegments } from '../deck-excerpt';
 import { formatAmount, myInterestDisplay, pageCountLabel } from '../investor-deck-search';
-import { stableFileUrl } from '../stable-file-url';
+import { forgetFileUrl, stableFileUrl } from '../stable-file-url';
 import classes from './investor-deck-card.module.css';
 
 type InvestorDeckCardProps = {
@@ -15,13 +15,18 @@ type InvestorDeckCardProps = {
   to: string;
   /** Router state for the deck page (the list's query string, for its back link). */
   linkState?: unknown;
+  /**
+   * Called when the thumbnail's file did not load, most likely because its signed address
+   * expired while the list stayed open; the list refetches for fresh addresses.
+   */
+  onFileUnavailable?: () => void;
 };
 
 /**
  * One ready deck in the investor's search results. The whole card is the link to the deck page
  * (`data-testid="deck-card"` is the anchor itself), so a click anywhere opens it.
  */
-export function InvestorDeckCard({ deck, to, linkState }: InvestorDeckCardProps) {
+export function InvestorDeckCard({ deck, to, linkState, onFileUnavailable }: InvestorDeckCardProps) {
   const { ref: thumbRef, width: thumbWidth } = useElementSize<HTMLDivElement>();
   const interest = deck.myInterest ? myInterestDisplay[deck.myInterest.status] : null;
   const pages = pageCountLabel(deck.pageCount);
@@ -46,7 +51,14 @@ export function InvestorDeckCard({ deck, to, linkState }: InvestorDeckCardProps)
         style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
       >
         {thumbWidth > 0 ? (
-          <PdfThumbnail fileUrl={stableFileUrl(deck.id, deck.fileUrl)} width={Math.floor(thumbWidth)} />
+          <PdfThumbnail
+            fileUrl={stableFileUrl(deck.id, deck.fileUrl)}
+            width={Math.floor(thumbWidth)}
+            onError={() => {
+              forgetFileUrl(deck.id);
+              onFileUnavailable?.();
+            }}
+          />
         ) : (
           <Skeleton h={180} radius={0} animate={false} />
         )}
