@@ -1,6 +1,7 @@
 import { authApiRoot } from '@deckvalid/contract/api-paths';
 import type { AccountRole, AuthResponse } from '@deckvalid/contract/auth';
 import { codeOf } from '../../apps/server/test/smtp-sink';
+import type { BrowserContext, Page } from './browser';
 import type { RunningServer } from './server';
 
 let counter = 0;
@@ -28,4 +29,19 @@ export async function createAccount(server: RunningServer, role: AccountRole, na
   const verified = await post('/verify/code', { email, code: codeOf(mail) });
   if (verified.status !== 200) throw new Error(`verify answered ${verified.status}`);
   return { email, password: e2ePassword, name, ...((await verified.json()) as AuthResponse) };
+}
+
+/** Signs in through the form and waits for the role's home. */
+export async function signIn(
+  context: BrowserContext,
+  account: { email: string; password: string },
+  role: AccountRole,
+): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(role === 'user' ? '/login' : '/login/investor');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === (role === 'user' ? '/founder' : '/investor'), { timeout: 15_000 });
+  return page;
 }

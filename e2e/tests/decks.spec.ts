@@ -4,7 +4,7 @@ import type { AuthResponse } from '@deckvalid/contract/auth';
 import type { DeckAnalytics } from '@deckvalid/contract/pitchdecks';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../support/accounts';
+import { createAccount, signIn } from '../support/accounts';
 import {
   type Browser,
   type BrowserContext,
@@ -54,17 +54,6 @@ async function deckPdf(): Promise<Buffer> {
   // Random bytes do not compress: the file stays about 1.5 MB.
   await document.attach(randomBytes(1_500_000), 'appendix.bin', { mimeType: 'application/octet-stream' });
   return Buffer.from(await document.save());
-}
-
-/** Signs in through the form and waits for the role's home. */
-async function signIn(context: BrowserContext, account: typeof founder, role: 'user' | 'investor'): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(role === 'user' ? '/login' : '/login/investor');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === (role === 'user' ? '/founder' : '/investor'), { timeout: 15_000 });
-  return page;
 }
 
 /** The founder's stored credentials, as the web sends them. */

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
  * A stand-in for S3 in tests: one bucket, path-style URLs, objects in memory. It speaks the real
  * REST protocol and checks AWS Signature Version 4 the way S3 does, so the SDK and presigned
  * URLs are exercised for real; it leaves out everything the app does not use (listing,
- * multipart, versions, ACLs).
+ * multipart, versions, ACLs). With `cors` it also answers browsers as a bucket with a CORS rule.
  */
 export type S3Double = {
   endpoint: string;
@@ -191,9 +191,64 @@ function parseRange(header: string | undefined, size: number): [number, number] 
   return [start, end];
 }
 
-/** Starts the double on a free port of 127.0.0.1. */
+/**
+ * The bucket's CORS configuration (S3's PutBucketCors), reduced to one rule whose origins vary:
+ * `*` or exact origins such as `http://127.0.0.1:5173`. Methods and headers are what the web
+ * app's uploads and pdf.js need, so a browser asking for anything more is refused, as S3 would.
+ */
+export type S3CorsRule = { allowedOrigins: string[] };
+
+const corsAllowedMethods = ['GET', 'PUT', 'HEAD'];
+const corsAllowedHeaders = ['content-type', 'if-none-match', 'range'];
+// Without these a cross-origin script cannot read them: pdf.js needs the length and ranges.
+const corsExposeHeaders = 'ETag, Content-Range, Accept-Ranges, Content-Length';
+
+/** What S3 puts in Access-Control-Allow-Origin for this origin: `*` for a wildcard rule, else the origin. */
+function allowedOrigin(cors: S3CorsRule, origin: string | undefined): string | null {
+  if (origin === undefined) return null;
+  if (cors.allowedOrigins.includes('*')) return '*';
+  return cors.allowedOrigins.includes(origin) ? origin : null;
+}
+
+/**
+ * A preflight (OPTIONS) is answered from the CORS rule alone: the browser sends it without the
+ * URL's signature headers, so S3 never checks a signature here. S3 echoes the requested headers.
+ */
+function answerPreflight(cors: S3CorsRule | undefined, request: IncomingMessage, response: ServerResponse) {
+  if (!cors) throw new S3Error(403, 'AccessForbidden', 'CORSResponse: CORS is not enabled for this bucket.');
+  const method = request.headers['access-control-request-method'];
+  if (!request.headers.origin || !method) {
+    throw new S3Error(400, 'BadRequest', 'Insufficient information. Origin request header needed.');
+  }
+  const requestedHeaders = (request.headers['access-control-request-headers'] ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
+  const origin = allowedOrigin(cors, request.headers.origin);
+  if (
+    !origin ||
+    !corsAllowedMethods.includes(method) ||
+    requestedHeaders.some((name) => !corsAllowedHeaders.includes(name))
+  ) {
+    throw new S3Error(403, 'AccessForbidden', 'CORSResponse: This CORS request is not allowed.');
+  }
+  response.writeHead(200, {
+    'Access-Control-Allow-Origin': origin,
+    'Access-Control-Allow-Methods': corsAllowedMethods.join(', '),
+    ...(requestedHeaders.length > 0 && { 'Access-Control-Allow-Headers': requestedHeaders.join(', ') }),
+    'Access-Control-Expose-Headers': corsExposeHeaders,
+    'Access-Control-Max-Age': '3000',
+    Vary: 'Origin, Access-Control-Request-Headers, Access-Control-Request-Method',
+  });
+  response.end();
+}
+
+/**
+ * Starts the double on a free port of 127.0.0.1. Without `cors` it refuses every preflight, as a
+ * bucket without a CORS rule does, so only server-side callers (the SDK, fetch in Node) reach it.
+ */
 export async function startS3Server(
-  options: { bucket?: string; region?: string; accessKeyId?: string; secretAccessKey?: string } = {},
+  options: { bucket?: string; region?: string; accessKeyId?: string; secretAccessKey?: string; cors?: S3CorsRule } = {},
 ): Promise<S3Double> {
   const bucket = options.bucket ?? 'pitchlane-test';
   const credentials = {
@@ -213,6 +268,7 @@ export async function startS3Server(
     const [, bucketName, ...keyParts] = rawPath.split('/').map(decodeURIComponent);
     const key = keyParts.join('/');
     if (bucketName !== bucket) throw new S3Error(404, 'NoSuchBucket', 'The specified bucket does not exist.');
+    if (request.method === 'OPTIONS') return answerPreflight(options.cors, request, response);
     const signed = readSignature(request, query);
     verifySignature(credentials, request, rawPath, pairs, signed);
     if (!key) throw new S3Error(501, 'NotImplemented', 'Bucket operations are not implemented by the test double.');
@@ -251,6 +307,13 @@ export async function startS3Server(
   }
 
   const server = createServer((request, response) => {
+    const origin = options.cors && request.method !== 'OPTIONS' && allowedOrigin(options.cors, request.headers.origin);
+    if (origin) {
+      // Set before any answer, refusals included: without them the browser hides S3's error from the page.
+      response.setHeader('Access-Control-Allow-Origin', origin);
+      response.setHeader('Access-Control-Expose-Headers', corsExposeHeaders);
+      response.setHeader('Vary', 'Origin');
+    }
     handle(request, response).catch((error: unknown) => {
       const s3Error = error instanceof S3Error ? error : new S3Error(500, 'InternalError', String(error));
       // HEAD answers carry no body, so the SDK sees only the status (and names a 404 `NotFound`).

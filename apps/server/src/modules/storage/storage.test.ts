@@ -284,6 +284,66 @@ describe('S3 driver against the double', () => {
   });
 });
 
+describe('S3 double with a bucket CORS rule', () => {
+  const origin = 'http://127.0.0.1:5173';
+  let double: Awaited<ReturnType<typeof startS3Server>>;
+  let storage: S3FileStorage;
+  beforeAll(async () => {
+    double = await startS3Server({ cors: { allowedOrigins: [origin] } });
+    storage = new S3FileStorage(double);
+  });
+  afterAll(() => double.close());
+
+  /** The preflight a browser sends before a PUT carrying the ticket's headers. */
+  const preflight = (url: string, from: string, headers: Record<string, string>) =>
+    fetch(url, {
+      method: 'OPTIONS',
+      headers: {
+        origin: from,
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': Object.keys(headers).join(',').toLowerCase(),
+      },
+    });
+
+  it("passes the upload ticket's headers for the allowed origin only, unsigned", async () => {
+    const { url, headers } = await storage.createUploadUrl({
+      key: newDeckKey(),
+      contentType: 'application/pdf',
+      maxBytes: 50 * 1024 * 1024,
+      size: deck.length,
+      expiresAt: inMinutes(15),
+    });
+    const allowed = await preflight(url, origin, headers);
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(allowed.headers.get('access-control-allow-headers')).toBe('content-type, if-none-match');
+    expect((await preflight(url, 'http://elsewhere.test', headers)).status).toBe(403);
+    expect((await preflight(url, origin, { ...headers, 'X-Debug': '1' })).status).toBe(403);
+  });
+
+  it('exposes range headers to the origin, on refusals too', async () => {
+    const missing = await fetch(
+      await storage.createDownloadUrl({ key: newDeckKey(), contentType: 'application/pdf', expiresAt: inMinutes(15) }),
+      {
+        headers: { origin },
+      },
+    );
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(missing.headers.get('access-control-expose-headers')).toContain('Accept-Ranges');
+  });
+
+  it('refuses every preflight without a CORS rule, as a bare bucket does', async () => {
+    const bare = await startS3Server();
+    try {
+      const url = `${bare.endpoint}/${bare.bucket}/any.pdf`;
+      expect((await preflight(url, origin, {})).status).toBe(403);
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
 describe('createStorage', () => {
   it('picks the driver the environment names', () => {
     const base = { DATA_DIR: tmpdir(), AUTH_SECRET: 'x'.repeat(40) };
