@@ -245,4 +245,22 @@ describe('a deck from submission to a withdrawn interest', () => {
       await investorMobile.close();
     }
   });
+
+  it('the founder deletes the deck; investors no longer find it', async () => {
+    const page = founderPage;
+    await page.goto(`/founder/view/${deckId}`);
+    await page.getByRole('button', { name: 'Delete deck' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this deck?' });
+    await dialog.waitFor();
+    // Let the modal's fade-in finish before the picture.
+    await page.waitForTimeout(400);
+    await screenshot(page, 'deck-delete-confirm');
+    await dialog.getByRole('button', { name: 'Delete deck' }).click();
+    await page.waitForURL((url) => url.pathname === '/founder/pitchdecks');
+    await page.getByTestId('empty-state').waitFor();
+
+    await investorPage.goto(`/investor?q=${hiddenWord}`);
+    await investorPage.getByTestId('deck-list-empty').waitFor();
+    expect(await investorPage.getByTestId('deck-card').count()).toBe(0);
+  });
 });

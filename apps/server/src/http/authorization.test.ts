@@ -22,6 +22,8 @@ type Fixtures = {
   freshDeckId: string;
   /** A ready deck on which both investors have a pending interest. */
   interestedDeckId: string;
+  /** A deck of `founder` the table deletes. */
+  disposableDeckId: string;
   /** A deck of `founder` whose processing failed. */
   failedDeckId: string;
   /** Uploads of `founder` that nothing uses yet. */
@@ -107,6 +109,11 @@ const rows: Row[] = [
     route: 'GET /api/v1/users/pitchdecks/:id',
     request: (f) => ({ method: 'GET', url: `/api/v1/users/pitchdecks/${f.deckId}` }),
     expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'DELETE /api/v1/users/pitchdecks/:id',
+    request: (f) => ({ method: 'DELETE', url: `/api/v1/users/pitchdecks/${f.disposableDeckId}` }),
+    expected: deckOwnerOnly(204),
   },
   {
     route: 'GET /api/v1/users/pitchdecks/:id/analytics',
@@ -328,6 +335,7 @@ beforeAll(async () => {
     freshDeckId: freshDeck.id,
     interestedDeckId: interestedDeck.id,
     failedDeckId: failed.id,
+    disposableDeckId: (await readyDeck(ctx, founder)).id,
     deckKey: deckUpload.ticket.key,
     spareDeckKey: spareUpload.ticket.key,
     pictureKey: pictureUpload.ticket.key,

@@ -85,6 +85,15 @@ export class PitchDecksRepository {
     return row as PitchDeckWithCounts | undefined;
   }
 
+  /** Deletes a deck with its pages, interests and views (foreign keys cascade); answers its file key. */
+  async deleteById(id: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .delete(pitchDecks)
+      .where(eq(pitchDecks.id, id))
+      .returning({ fileKey: pitchDecks.fileKey });
+    return row?.fileKey;
+  }
+
   async existsWithFileKey(fileKey: string): Promise<boolean> {
     const [row] = await this.db
       .select({ id: pitchDecks.id })

@@ -569,3 +569,47 @@ describe('limits', () => {
     expect(over.json().error.code).toBe('RATE_LIMITED');
   });
 });
+
+describe('deleting a deck', () => {
+  it('lets its founder delete it with its file, interests and reading data; nobody else', async () => {
+    const deck = await readyDeck(ctx, founder);
+    const [row] = await ctx.sql('select file_key from pitch_decks where id = $1', [deck.id]);
+    const key = String(row?.file_key);
+    const shown = await inject({
+      method: 'POST',
+      url: investorDeckPaths.interests(deck.id),
+      headers: authHeaders(investor.tokens),
+      payload: { note: 'Keen.' },
+    });
+    expect(shown.statusCode).toBe(201);
+
+    const byOther = await inject({
+      method: 'DELETE',
+      url: founderDeckPaths.pitchDeck(deck.id),
+      headers: authHeaders(otherFounder.tokens),
+    });
+    expect(byOther.statusCode).toBe(404);
+    const byInvestor = await inject({
+      method: 'DELETE',
+      url: founderDeckPaths.pitchDeck(deck.id),
+      headers: authHeaders(investor.tokens),
+    });
+    expect(byInvestor.statusCode).toBe(403);
+    expect(storedKeys()).toContain(key);
+
+    const byOwner = await inject({
+      method: 'DELETE',
+      url: founderDeckPaths.pitchDeck(deck.id),
+      headers: authHeaders(founder.tokens),
+    });
+    expect(byOwner.statusCode).toBe(204);
+    expect(storedKeys()).not.toContain(key);
+    expect(await ctx.sql('select 1 from interests where pitch_deck_id = $1', [deck.id])).toHaveLength(0);
+    const gone = await inject({
+      method: 'GET',
+      url: investorDeckPaths.pitchDeck(deck.id),
+      headers: authHeaders(investor.tokens),
+    });
+    expect(gone.statusCode).toBe(404);
+  });
+});

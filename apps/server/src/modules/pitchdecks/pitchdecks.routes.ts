@@ -53,6 +53,15 @@ export async function pitchDecksRoutes(
     async (request) => ({ pitchDeck: await pitchDecks.getMine(principalOf(request), request.params.id) }),
   );
 
+  app.delete(
+    `${founderDeckPaths.pitchDecks}/:id`,
+    { ...founder, schema: { params: pitchDeckIdParamsSchema } },
+    async (request, reply) => {
+      await pitchDecks.deleteMine(principalOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
   app.get(
     `${founderDeckPaths.pitchDecks}/:id/analytics`,
     { ...founder, schema: { params: pitchDeckIdParamsSchema } },

@@ -72,6 +72,16 @@ export class PitchDecksService {
     return row;
   }
 
+  /**
+   * Deletes a founder's own deck: its pages, interests and reading data go with it, and its file
+   * leaves storage at once (its upload record too, so the sweep has nothing left to do).
+   */
+  async deleteMine(principal: Principal, id: string): Promise<void> {
+    await this.requireOwnDeck(principal, id);
+    const fileKey = await this.deps.repo.deleteById(id);
+    if (fileKey) await this.deps.uploads.forget(fileKey);
+  }
+
   /** DELETE …/pitchdecks/file?key=: an upload the founder abandoned before creating a deck. */
   async deleteUnusedUpload(principal: Principal, key: string): Promise<void> {
     await this.deps.uploads.deleteUnused(principal, 'deck', key, () => this.deps.repo.existsWithFileKey(key));

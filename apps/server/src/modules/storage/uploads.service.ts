@@ -124,6 +124,12 @@ export class UploadsService {
     await this.storage.delete(key);
   }
 
+  /** Deletes a file its owning module no longer uses, and its upload record. */
+  async forget(key: string): Promise<void> {
+    await this.storage.delete(key);
+    await this.repo.deleteKeys([key]);
+  }
+
   /**
    * Deletes files whose upload URL was handed out over a day ago and that no deck or picture
    * uses: uploads abandoned before submitting (a closed tab cannot always say so), and files of

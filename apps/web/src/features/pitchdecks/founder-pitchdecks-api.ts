@@ -8,8 +8,8 @@ import { api } from '@/app/api';
 const founderListTag = { type: 'PitchDeck', id: 'FOUNDER_LIST' } as const;
 
 /**
- * The founder's deck calls (spec §7, User API): upload ticket, discard, create, list, one deck and
- * its view analytics. Credentials follow from the /api/v1/users root.
+ * The founder's deck calls (spec §7, User API): upload ticket, discard, create, list, one deck,
+ * its view analytics, and deleting a deck. Credentials follow from the /api/v1/users root.
  */
 export const founderPitchDecksApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -41,6 +41,11 @@ export const founderPitchDecksApi = api.injectEndpoints({
     discardDeckUpload: build.mutation<void, string>({
       query: (key) => ({ url: founderDeckPaths.uploadedFile, method: 'DELETE', params: { key }, keepalive: true }),
     }),
+    /** Deletes a deck with its interests and reading data; lists and the founder's interests refresh. */
+    deletePitchDeck: build.mutation<void, string>({
+      query: (id) => ({ url: founderDeckPaths.pitchDeck(id), method: 'DELETE' }),
+      invalidatesTags: (_result, _error, id) => [founderListTag, { type: 'PitchDeck', id }, 'Interest'],
+    }),
     createPitchDeck: build.mutation<FounderPitchDeck, CreatePitchDeckBody>({
       query: (body) => ({ url: founderDeckPaths.pitchDecks, method: 'POST', body }),
       transformResponse: (response: { pitchDeck: FounderPitchDeck }) => response.pitchDeck,
@@ -56,4 +61,5 @@ export const {
   useDeckUploadTicketMutation,
   useDiscardDeckUploadMutation,
   useCreatePitchDeckMutation,
+  useDeletePitchDeckMutation,
 } = founderPitchDecksApi;

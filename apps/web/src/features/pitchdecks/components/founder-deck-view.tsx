@@ -16,7 +16,7 @@ import {
 import { IconAlertTriangle, IconArrowLeft, IconFileUnknown } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { type ReactNode, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { describeApiError } from '@/shared/api/api-error';
 import { DeckViewer } from '@/shared/pdf/deck-viewer';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
@@ -24,6 +24,7 @@ import { deckStatusDisplay, formatUsd, pollingIntervalFor } from '../deck-status
 import { founderPitchDecksApi, useFounderPitchDeckQuery } from '../founder-pitchdecks-api';
 import { FounderDeckAnalyticsDetail, FounderDeckAnalyticsSummary } from './founder-deck-analytics';
 import { FounderDeckStatusBadge } from './founder-deck-status-badge';
+import { FounderDeleteDeckButton } from './founder-delete-deck-button';
 
 type FounderDeckViewProps = {
   deckId: string;
@@ -43,6 +44,7 @@ const smallFontPoints = 12;
  * A processing deck is asked for again every 2 s until it is ready or failed.
  */
 export function FounderDeckView({ deckId, listPath, submitPath, sidePanel }: FounderDeckViewProps) {
+  const navigate = useNavigate();
   const cached = founderPitchDecksApi.endpoints.founderPitchDeck.useQueryState(deckId);
   const deck = useFounderPitchDeckQuery(deckId, {
     pollingInterval: pollingIntervalFor(cached.data ? [cached.data] : undefined),
@@ -100,7 +102,18 @@ export function FounderDeckView({ deckId, listPath, submitPath, sidePanel }: Fou
 
   return (
     <Stack gap="lg" data-testid="founder-deck-view" data-status={data.status}>
-      <DeckHeader deck={data} backLink={backLink} />
+      <DeckHeader
+        deck={data}
+        backLink={backLink}
+        actions={
+          <FounderDeleteDeckButton
+            deckId={data.id}
+            title={data.title}
+            interestCount={data.interestCount}
+            onDeleted={() => navigate(listPath, { replace: true })}
+          />
+        }
+      />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           {isReady && data.fileUrl ? (
@@ -121,7 +134,7 @@ export function FounderDeckView({ deckId, listPath, submitPath, sidePanel }: Fou
   );
 }
 
-function DeckHeader({ deck, backLink }: { deck: FounderPitchDeck; backLink: ReactNode }) {
+function DeckHeader({ deck, backLink, actions }: { deck: FounderPitchDeck; backLink: ReactNode; actions?: ReactNode }) {
   const facts = [deck.company, deck.sector, deck.stage, `raising ${formatUsd(deck.amountSought)}`, deck.location];
   const hasSmallFonts = deck.fontSizes !== null && deck.fontSizes.min < smallFontPoints;
   return (
@@ -160,6 +173,7 @@ function DeckHeader({ deck, backLink }: { deck: FounderPitchDeck; backLink: Reac
             {hasSmallFonts ? ` — some text is under ${smallFontPoints} pt and may be hard to read on screen` : ''}
           </Text>
         ) : null}
+        {actions}
       </Group>
     </Stack>
   );
