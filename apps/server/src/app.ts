@@ -109,6 +109,13 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
   const pdfPool = new PdfPool(logger);
   const processor = new DeckProcessor({ repo: pitchDecksRepo, storage, pool: pdfPool, background, logger });
   const pitchDecks = new PitchDecksService({ repo: pitchDecksRepo, uploads, processor });
+  // Every few minutes, decks whose claim went stale (the process processing them died) are
+  // taken over, so several processes never need a restart to finish a crashed one's work.
+  const resumeUnfinishedDecks = () =>
+    background.run('resume unfinished decks', async () => {
+      await processor.resumeUnfinished();
+    });
+  const resumeTimer = setInterval(resumeUnfinishedDecks, 5 * 60_000).unref();
   const interests = new InterestsService(new InterestsRepository(database.db), pitchDecks);
 
   registerSecurityHeaders(fastify, { fileOrigins: storage.origin ? [storage.origin] : [] });
@@ -148,6 +155,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
     close: async () => {
       clearTimeout(firstSweep);
       clearInterval(sweepTimer);
+      clearInterval(resumeTimer);
       // Sockets first: upgraded connections would otherwise keep the HTTP server from closing.
       io.local.disconnectSockets(true);
       io.engine.close();
