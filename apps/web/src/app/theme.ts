@@ -1,4 +1,4 @@
-import { Anchor, createTheme } from '@mantine/core';
+import { Anchor, type CSSVariablesResolver, createTheme, DEFAULT_THEME, darken } from '@mantine/core';
 
 /**
  * Pitchlane's look: indigo as the brand color, system fonts (no web fonts: the product runs
@@ -20,4 +20,27 @@ export const theme = createTheme({
     // Links sit inside sentences: take the sentence's size instead of jumping to the base size.
     Anchor: Anchor.extend({ defaultProps: { inherit: true } }),
   },
+});
+
+const { teal, yellow } = DEFAULT_THEME.colors;
+
+/**
+ * Light-scheme colours darkened to reach WCAG AA (4.5:1 for body text), which some Mantine
+ * defaults miss: dimmed text (gray.6) is 3.3:1 on white, a yellow light badge (yellow.9 on
+ * yellow.1) 2.7:1, a teal one 4.3:1, white on a filled teal button 3.1:1, on filled red 3.8:1. The axe check in
+ * e2e/tests/accessibility.spec.ts holds these. Dark scheme keeps Mantine's values.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-yellow-light-color': darken(yellow[9], 0.3),
+    '--mantine-color-teal-light-color': darken(teal[9], 0.1),
+    '--mantine-color-teal-filled': 'var(--mantine-color-teal-9)',
+    '--mantine-color-teal-filled-hover': darken(teal[9], 0.1),
+    // White on red.6 is 3.8:1; red.8 reaches 5.7:1 for "Delete deck" and other filled red buttons.
+    '--mantine-color-red-filled': 'var(--mantine-color-red-8)',
+    '--mantine-color-red-filled-hover': 'var(--mantine-color-red-9)',
+  },
+  dark: {},
 });

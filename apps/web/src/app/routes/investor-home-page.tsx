@@ -28,7 +28,8 @@ export function InvestorHomePage() {
         <Alert color="indigo" variant="light" icon={<IconId aria-hidden />} title="Tell founders who you are">
           <Text fz="sm">
             Add your firm, thesis, sectors and cheque sizes so founders know what you look for.{' '}
-            <Anchor component={Link} to={paths.investor.profile} fw={600}>
+            {/* indigo.9: the default link shade reads at 3.9:1 on the alert's indigo tint. */}
+            <Anchor component={Link} to={paths.investor.profile} fw={600} c="indigo.9">
               Complete your investor info
             </Anchor>
           </Text>

@@ -186,7 +186,8 @@ export function DeckViewerReader({ fileUrl, title, onPageTime, onLoadError }: De
             onClick={() => setIsRailChosenOpen(!isRailOpen)}
             isDisabled={!isReady}
             isPressed={isRailOpen}
-            controls={railId}
+            // The rail is unmounted while closed, and aria-controls must name an element that exists.
+            controls={isReady && isRailOpen ? railId : undefined}
             isDark={isFullscreen}
             isCompact={!isWide}
           >

@@ -5,11 +5,6 @@ import { selectAuth } from '../auth-slice';
 import { useSignOut } from '../hooks/use-sign-out';
 import { roleLabels } from '../role-home';
 
-function initialsOf(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
-}
-
 /** The header's account menu: who is signed in, account settings, and the two sign-outs. */
 export function UserMenu({
   onOpenSettings,
@@ -33,9 +28,9 @@ export function UserMenu({
           style={{ borderRadius: 8 }}
         >
           <Group gap={8} wrap="nowrap">
-            <Avatar color="indigo" radius="xl" size={32}>
-              {initialsOf(name)}
-            </Avatar>
+            {/* A person icon, not initials: visible text must be part of the button's name (WCAG 2.5.3
+                label in name), and initials would be a second, unlabelled name beside the full one. */}
+            <Avatar color="indigo" radius="xl" size={32} aria-hidden />
             <Text fz="sm" fw={500} visibleFrom="xs" maw={160} truncate="end">
               {name}
             </Text>

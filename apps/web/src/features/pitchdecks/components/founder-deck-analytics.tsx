@@ -147,6 +147,9 @@ function AnalyticsBody({ analytics }: { analytics: DeckAnalytics }) {
               tickLine="y"
               gridAxis="y"
               maxBarWidth={36}
+              // Hidden from assistive tech (the table below carries the numbers), so it must not take
+              // focus either: Recharts' keyboard layer would make the hidden SVG a tab stop.
+              barChartProps={{ accessibilityLayer: false }}
               aria-hidden
               data-testid="time-per-page-chart"
             />
@@ -175,6 +178,7 @@ function AnalyticsBody({ analytics }: { analytics: DeckAnalytics }) {
               gridAxis="y"
               maxBarWidth={36}
               yAxisProps={{ allowDecimals: false }}
+              barChartProps={{ accessibilityLayer: false }}
               aria-hidden
               data-testid="exits-per-page-chart"
             />
