@@ -106,15 +106,15 @@ async function settle(page: Page) {
   );
 }
 
-/** Runs axe-core on the page as it stands and fails on serious or critical violations. */
-async function expectNoSeriousViolations(page: Page, screen: string) {
+/** Runs axe-core on the page as it stands and fails on any violation of moderate impact or worse. */
+async function expectNoViolations(page: Page, screen: string) {
   await settle(page);
   await page.addScriptTag({ content: axe.source });
   const results = await page.evaluate(() =>
     (window as unknown as AxeWindow).axe.run(document, { resultTypes: ['violations'] }),
   );
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+  const found = results.violations
+    .filter((violation) => violation.impact !== 'minor')
     .map(
       (violation) =>
         `[${violation.impact}] ${violation.id}: ${violation.help} — ${violation.nodes
@@ -122,7 +122,7 @@ async function expectNoSeriousViolations(page: Page, screen: string) {
           .join(' | ')}`,
     );
   // Soft: one screen's violations should not hide the next screen's.
-  expect.soft(serious, `${screen} at ${page.viewportSize()?.width}px`).toEqual([]);
+  expect.soft(found, `${screen} at ${page.viewportSize()?.width}px`).toEqual([]);
 }
 
 beforeAll(async () => {
@@ -166,54 +166,54 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])('accessibili
   it('landing, sign-in and investor sign-up', async () => {
     await visitorPage.goto('/');
     await visitorPage.getByRole('heading', { level: 1 }).waitFor();
-    await expectNoSeriousViolations(visitorPage, '/');
+    await expectNoViolations(visitorPage, '/');
 
     await visitorPage.goto('/login');
     await visitorPage.getByRole('button', { name: 'Sign in' }).waitFor();
-    await expectNoSeriousViolations(visitorPage, '/login');
+    await expectNoViolations(visitorPage, '/login');
 
     await visitorPage.goto('/signup/investor');
     await visitorPage.getByLabel('Email').waitFor();
-    await expectNoSeriousViolations(visitorPage, '/signup/investor');
+    await expectNoViolations(visitorPage, '/signup/investor');
   });
 
   it('founder home and submit', async () => {
     const page = founderPage;
     await page.goto('/founder');
     await page.getByTestId('founder-welcome').waitFor();
-    await expectNoSeriousViolations(page, '/founder');
+    await expectNoViolations(page, '/founder');
 
     await page.goto('/founder/submit');
     await page.getByTestId('deck-dropzone').waitFor();
-    await expectNoSeriousViolations(page, '/founder/submit');
+    await expectNoViolations(page, '/founder/submit');
   });
 
   it('founder deck list, deck view and my investors', async () => {
     const page = founderPage;
     await page.goto('/founder/pitchdecks');
     await page.locator(`[data-testid="deck-card"][data-status="ready"]`).waitFor();
-    await expectNoSeriousViolations(page, '/founder/pitchdecks');
+    await expectNoViolations(page, '/founder/pitchdecks');
 
     await page.goto(`/founder/view/${deckId}`);
     await page.locator('[data-testid="deck-viewer"][data-state="ready"]').waitFor({ timeout: 20_000 });
     await page.getByTestId('deck-analytics').waitFor();
     await page.getByTestId('deck-interests').waitFor();
-    await expectNoSeriousViolations(page, '/founder/view/{id}');
+    await expectNoViolations(page, '/founder/view/{id}');
 
     await page.goto('/founder/my-investors');
     await page.getByTestId('interest-row').waitFor();
-    await expectNoSeriousViolations(page, '/founder/my-investors');
+    await expectNoViolations(page, '/founder/my-investors');
   });
 
   it('investor browse and deck', async () => {
     const page = investorPage;
     await page.goto('/investor');
     await page.getByTestId('deck-card').first().waitFor();
-    await expectNoSeriousViolations(page, '/investor');
+    await expectNoViolations(page, '/investor');
 
     await page.goto(`/investor/pitchdecks/${deckId}`);
     await page.locator('[data-testid="deck-viewer"][data-state="ready"]').waitFor({ timeout: 20_000 });
     await page.getByTestId('my-interest-status').waitFor();
-    await expectNoSeriousViolations(page, '/investor/pitchdecks/{id}');
+    await expectNoViolations(page, '/investor/pitchdecks/{id}');
   });
 });

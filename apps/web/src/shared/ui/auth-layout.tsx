@@ -24,7 +24,7 @@ export function AuthLayout({ title, description, footer, children }: AuthLayoutP
     >
       <Container size={460} px="md">
         <Stack gap="lg">
-          <Center>
+          <Center component="header">
             <Anchor component={Link} to="/" underline="never" c="inherit" aria-label="Pitchlane home">
               <Brand />
             </Anchor>
@@ -45,7 +45,7 @@ export function AuthLayout({ title, description, footer, children }: AuthLayoutP
             </Stack>
           </Paper>
           {footer ? (
-            <Stack gap={6} align="center" ta="center" fz="sm">
+            <Stack component="footer" gap={6} align="center" ta="center" fz="sm">
               {footer}
             </Stack>
           ) : null}

@@ -41,7 +41,7 @@ export function FounderDeckCard({ deck, coverUrl, to, onThumbnailError }: Founde
       </Card.Section>
       <Stack gap={6} mt="md" style={{ flex: 1 }}>
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <Title order={3} fz="md" lh={1.3} id={titleId} lineClamp={2} style={{ minWidth: 0 }}>
+          <Title order={2} fz="md" lh={1.3} id={titleId} lineClamp={2} style={{ minWidth: 0 }}>
             <Anchor component={Link} to={to} c="inherit" underline="hover">
               {deck.title}
             </Anchor>

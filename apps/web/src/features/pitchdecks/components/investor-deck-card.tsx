@@ -82,7 +82,7 @@ export function InvestorDeckCard({ deck, to, linkState, onFileUnavailable }: Inv
             </Badge>
           ) : null}
         </Group>
-        <Title order={3} fz="md" lh={1.3} lineClamp={2} className={classes.title}>
+        <Title order={2} fz="md" lh={1.3} lineClamp={2} className={classes.title}>
           {deck.title}
         </Title>
         <Text fz="sm" c="dimmed" lineClamp={2}>
