@@ -2,10 +2,10 @@ import { founderDeckPaths, investorDeckPaths } from '@deckvalid/contract/api-pat
 import type { AuthResponse } from '@deckvalid/contract/auth';
 import type { UploadTicket } from '@deckvalid/contract/uploads';
 import axe from 'axe-core';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, signIn } from '../support/accounts';
 import { type Browser, type BrowserContext, launchBrowser, type Page, viewports } from '../support/browser';
+import { samplePdf } from '../support/decks';
 import { type RunningServer, startServer } from '../support/server';
 
 let server: RunningServer;
@@ -24,17 +24,9 @@ function authHeaders(tokens: AuthResponse['tokens']): Record<string, string> {
 }
 
 /** A small three-slide deck; the screens only need one ready deck to show. */
-async function deckPdf(): Promise<Uint8Array<ArrayBuffer>> {
-  const document = await PDFDocument.create();
-  const font = await document.embedFont(StandardFonts.Helvetica);
-  for (let slide = 1; slide <= 3; slide += 1) {
-    const page = document.addPage([960, 540]);
-    page.drawText(`Lumenfield slide ${slide}`, { x: 48, y: 420, size: 36, font });
-    page.drawText('Solar forecasts for small grids.', { x: 48, y: 340, size: 20, font });
-  }
-  // A copy on a plain ArrayBuffer: fetch's body type does not take pdf-lib's ArrayBufferLike view.
-  return new Uint8Array(await document.save());
-}
+const deckPdf = async () =>
+  // A copy on a plain ArrayBuffer: fetch's body type does not take a Buffer's ArrayBufferLike view.
+  new Uint8Array(await samplePdf({ company: 'Lumenfield', slides: 3, body: 'Solar forecasts for small grids.' }));
 
 /**
  * Submits a deck the way the submit form does (ticket → PUT the bytes → create), waits until it

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type S3Double, startS3Server } from '../../apps/server/test/s3-server';
 import { createAccount, signIn } from '../support/accounts';
@@ -11,6 +9,7 @@ import {
   type Page,
   screenshot,
 } from '../support/browser';
+import { samplePdf } from '../support/decks';
 import { freePort, type RunningServer, startServer } from '../support/server';
 
 /**
@@ -68,22 +67,14 @@ afterAll(async () => {
  * Three slides and about 300 KB of incompressible padding: over pdf.js's 128 KB threshold, so it
  * may read the file in Range requests, which cross-origin need the bucket to expose its headers.
  */
-async function deckPdf(): Promise<Buffer> {
-  const document = await PDFDocument.create();
-  const font = await document.embedFont(StandardFonts.Helvetica);
-  for (let slide = 1; slide <= 3; slide += 1) {
-    const page = document.addPage([960, 540]);
-    page.drawText(`Saltmarsh slide ${slide}`, { x: 48, y: 420, size: 36, font });
-    page.drawText(slide === 2 ? `Grown on ${hiddenWord} flats.` : 'Seaweed packaging.', {
-      x: 48,
-      y: 340,
-      size: 20,
-      font,
-    });
-  }
-  await document.attach(randomBytes(300_000), 'appendix.bin', { mimeType: 'application/octet-stream' });
-  return Buffer.from(await document.save());
-}
+const deckPdf = () =>
+  samplePdf({
+    company: 'Saltmarsh',
+    slides: 3,
+    body: 'Seaweed packaging.',
+    lines: { 2: `Grown on ${hiddenWord} flats.` },
+    paddingBytes: 300_000,
+  });
 
 /** Records console errors, uncaught errors and failed requests of a page, and its requests to the bucket. */
 function watch(page: Page, name: string): Page {

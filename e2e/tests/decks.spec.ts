@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { founderDeckPaths } from '@deckvalid/contract/api-paths';
 import type { AuthResponse } from '@deckvalid/contract/auth';
 import type { DeckAnalytics } from '@deckvalid/contract/pitchdecks';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, signIn } from '../support/accounts';
 import {
@@ -13,6 +11,7 @@ import {
   type Page,
   screenshot,
 } from '../support/browser';
+import { samplePdf } from '../support/decks';
 import { type RunningServer, startServer } from '../support/server';
 
 let server: RunningServer;
@@ -37,24 +36,15 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A five-slide deck with the hidden word on slide 3, padded with an attachment so the upload takes a moment. */
-async function deckPdf(): Promise<Buffer> {
-  const document = await PDFDocument.create();
-  const font = await document.embedFont(StandardFonts.Helvetica);
-  for (let slide = 1; slide <= 5; slide += 1) {
-    const page = document.addPage([960, 540]);
-    page.drawText(`Harborlight slide ${slide}`, { x: 48, y: 420, size: 36, font });
-    page.drawText(slide === 3 ? `Our moat: the ${hiddenWord} dataset.` : 'Ports, tides and ships.', {
-      x: 48,
-      y: 340,
-      size: 20,
-      font,
-    });
-  }
-  // Random bytes do not compress: the file stays about 1.5 MB.
-  await document.attach(randomBytes(1_500_000), 'appendix.bin', { mimeType: 'application/octet-stream' });
-  return Buffer.from(await document.save());
-}
+/** A five-slide deck with the hidden word on slide 3, padded so the upload takes a moment. */
+const deckPdf = () =>
+  samplePdf({
+    company: 'Harborlight',
+    slides: 5,
+    body: 'Ports, tides and ships.',
+    lines: { 3: `Our moat: the ${hiddenWord} dataset.` },
+    paddingBytes: 1_500_000,
+  });
 
 /** The founder's stored credentials, as the web sends them. */
 async function founderHeaders(page: Page): Promise<Record<string, string>> {

@@ -1,3 +1,4 @@
+import type { InterestStatus } from '@deckvalid/contract/interests';
 import type { SearchPitchDecksQuery } from '@deckvalid/contract/pitchdecks';
 import { and, desc, eq, getTableColumns, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
@@ -58,6 +59,35 @@ const activeInterestCount = sql<number>`(
   where interests.pitch_deck_id = pitch_decks.id and interests.status <> 'withdrawn'
 )`;
 const viewCount = sql<number>`(select count(*)::int from deck_views where deck_views.pitch_deck_id = pitch_decks.id)`;
+
+/** A search hit's columns: the deck, its founder's name, and the searching investor's interest. */
+const hitColumns = {
+  ...deckColumns,
+  founderName: accounts.name,
+  interestId: interests.id,
+  interestStatus: interests.status,
+  interestNote: interests.note,
+  interestUpdatedAt: interests.updatedAt,
+};
+
+type HitRow = Omit<PitchDeckRow, 'searchVector' | 'rankVector'> & {
+  founderName: string;
+  interestId: string | null;
+  interestStatus: InterestStatus | null;
+  interestNote: string | null;
+  interestUpdatedAt: Date | null;
+};
+
+/** The left-joined interest columns become one object, or null when the investor has none. */
+function toHit({ interestId, interestStatus, interestNote, interestUpdatedAt, ...deck }: HitRow): PitchDeckHit {
+  return {
+    ...(deck as PitchDeckRow & { founderName: string }),
+    interest:
+      interestId && interestStatus && interestUpdatedAt
+        ? { id: interestId, status: interestStatus, note: interestNote, updatedAt: interestUpdatedAt }
+        : null,
+  };
+}
 
 /** Page text kept per page, in characters. */
 const maxPageTextLength = 100_000;
@@ -230,14 +260,7 @@ export class PitchDecksRepository {
     // before the first page could be cut, while alone each uses its index.
     const [rows, [count]] = await Promise.all([
       this.db
-        .select({
-          ...deckColumns,
-          founderName: accounts.name,
-          interestId: interests.id,
-          interestStatus: interests.status,
-          interestNote: interests.note,
-          interestUpdatedAt: interests.updatedAt,
-        })
+        .select(hitColumns)
         .from(pitchDecks)
         .innerJoin(accounts, eq(accounts.id, pitchDecks.founderId))
         .leftJoin(interests, and(eq(interests.pitchDeckId, pitchDecks.id), eq(interests.investorId, investorId)))
@@ -251,13 +274,7 @@ export class PitchDecksRepository {
         .where(and(...filters)),
     ]);
     return {
-      rows: rows.map(({ interestId, interestStatus, interestNote, interestUpdatedAt, ...deck }) => ({
-        ...(deck as unknown as PitchDeckRow & { founderName: string }),
-        interest:
-          interestId && interestStatus && interestUpdatedAt
-            ? { id: interestId, status: interestStatus, note: interestNote, updatedAt: interestUpdatedAt }
-            : null,
-      })),
+      rows: rows.map(toHit),
       total: count?.total ?? 0,
     };
   }
@@ -265,28 +282,13 @@ export class PitchDecksRepository {
   /** A ready deck with its founder's name and `investorId`'s own interest. */
   async findReadyHit(id: string, investorId: string): Promise<PitchDeckHit | undefined> {
     const [row] = await this.db
-      .select({
-        ...deckColumns,
-        founderName: accounts.name,
-        interestId: interests.id,
-        interestStatus: interests.status,
-        interestNote: interests.note,
-        interestUpdatedAt: interests.updatedAt,
-      })
+      .select(hitColumns)
       .from(pitchDecks)
       .innerJoin(accounts, eq(accounts.id, pitchDecks.founderId))
       .leftJoin(interests, and(eq(interests.pitchDeckId, pitchDecks.id), eq(interests.investorId, investorId)))
       .where(and(eq(pitchDecks.id, id), eq(pitchDecks.status, 'ready')))
       .limit(1);
-    if (!row) return undefined;
-    const { interestId, interestStatus, interestNote, interestUpdatedAt, ...deck } = row;
-    return {
-      ...(deck as unknown as PitchDeckRow & { founderName: string }),
-      interest:
-        interestId && interestStatus && interestUpdatedAt
-          ? { id: interestId, status: interestStatus, note: interestNote, updatedAt: interestUpdatedAt }
-          : null,
-    };
+    return row ? toHit(row) : undefined;
   }
 
   /**
