@@ -12,6 +12,18 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // React and Mantine change less often than the app: their own chunks stay cached across
+        // releases, and no chunk carries the whole UI kit plus the app.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-redux)[\\/]/ },
+            { name: 'mantine', test: /[\\/]node_modules[\\/]@mantine[\\/](core|hooks)[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,
