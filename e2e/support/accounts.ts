@@ -13,6 +13,15 @@ export function uniqueEmail(label: string): string {
   return `${label}.${Date.now()}.${counter}@example.test`;
 }
 
+/** The three credential headers the web sends with a signed-in call. */
+export function authHeaders(tokens: AuthResponse['tokens']): Record<string, string> {
+  return {
+    authorization: `Bearer ${tokens.token}`,
+    'x-control-signature': tokens.controlSignature,
+    'x-hash-token': tokens.hashToken,
+  };
+}
+
 /** Registers and verifies through the API (the UI flow has its own test): a ready account. */
 export async function createAccount(server: RunningServer, role: AccountRole, name: string) {
   const email = uniqueEmail(role);

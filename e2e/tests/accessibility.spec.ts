@@ -1,9 +1,8 @@
 import { founderDeckPaths, investorDeckPaths } from '@deckvalid/contract/api-paths';
-import type { AuthResponse } from '@deckvalid/contract/auth';
 import type { UploadTicket } from '@deckvalid/contract/uploads';
 import axe from 'axe-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, signIn } from '../support/accounts';
+import { authHeaders, createAccount, signIn } from '../support/accounts';
 import { type Browser, type BrowserContext, launchBrowser, type Page, viewports } from '../support/browser';
 import { samplePdf } from '../support/decks';
 import { type RunningServer, startServer } from '../support/server';
@@ -13,15 +12,6 @@ let browser: Browser;
 let founder: Awaited<ReturnType<typeof createAccount>>;
 let investor: Awaited<ReturnType<typeof createAccount>>;
 let deckId = '';
-
-/** The headers the web sends with a signed-in call. */
-function authHeaders(tokens: AuthResponse['tokens']): Record<string, string> {
-  return {
-    authorization: `Bearer ${tokens.token}`,
-    'x-control-signature': tokens.controlSignature,
-    'x-hash-token': tokens.hashToken,
-  };
-}
 
 /** A small three-slide deck; the screens only need one ready deck to show. */
 const deckPdf = async () =>

@@ -1,8 +1,7 @@
 import { founderDeckPaths } from '@deckvalid/contract/api-paths';
-import type { AuthResponse } from '@deckvalid/contract/auth';
 import type { DeckAnalytics } from '@deckvalid/contract/pitchdecks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, signIn } from '../support/accounts';
+import { authHeaders, createAccount, signIn } from '../support/accounts';
 import {
   type Browser,
   type BrowserContext,
@@ -45,17 +44,6 @@ const deckPdf = () =>
     lines: { 3: `Our moat: the ${hiddenWord} dataset.` },
     paddingBytes: 1_500_000,
   });
-
-/** The founder's stored credentials, as the web sends them. */
-async function founderHeaders(page: Page): Promise<Record<string, string>> {
-  const stored = await page.evaluate(() => localStorage.getItem('user_tokens'));
-  const tokens = JSON.parse(stored ?? 'null') as AuthResponse['tokens'];
-  return {
-    authorization: `Bearer ${tokens.token}`,
-    'x-control-signature': tokens.controlSignature,
-    'x-hash-token': tokens.hashToken,
-  };
-}
 
 describe('a deck from submission to a withdrawn interest', () => {
   let deckId = '';
@@ -170,7 +158,7 @@ describe('a deck from submission to a withdrawn interest', () => {
 
   it('the founder sees the reading time and accepts the interest', async () => {
     const page = founderPage;
-    const headers = await founderHeaders(page);
+    const headers = authHeaders(founder.tokens);
     await expect
       .poll(
         async () => {

@@ -54,6 +54,8 @@ export type App = {
   };
   /** Stops accepting, lets in-flight requests finish, closes sockets, Redis and mail; the database stays open. */
   close: () => Promise<void>;
+  /** Starts the periodic upkeep of a serving process; tests build apps without it. */
+  startJobs: () => void;
 };
 
 /** A session checked within this window is trusted from memory; invalidations drop it sooner. */
@@ -96,26 +98,22 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
   });
   const storage = createStorage(config);
   const uploads = new UploadsService(storage, new UploadsRepository(database.db));
-  const sweepUploads = () =>
-    background.run('sweep unused uploads', async () => {
-      const swept = await uploads.sweep();
-      if (swept > 0) logger.info({ files: swept }, 'deleted uploads nothing used');
-    });
-  // Hourly, and a minute after start; timers never keep the process alive on their own.
-  const firstSweep = setTimeout(sweepUploads, 60_000).unref();
-  const sweepTimer = setInterval(sweepUploads, 60 * 60_000).unref();
   const accounts = new AccountsService(new AccountsRepository(database.db), auth, uploads);
   const pitchDecksRepo = new PitchDecksRepository(database.db);
   const pdfPool = new PdfPool(logger);
   const processor = new DeckProcessor({ repo: pitchDecksRepo, storage, pool: pdfPool, background, logger });
   const pitchDecks = new PitchDecksService({ repo: pitchDecksRepo, uploads, processor });
-  // Every few minutes, decks whose claim went stale (the process processing them died) are
-  // taken over, so several processes never need a restart to finish a crashed one's work.
+  const timers: NodeJS.Timeout[] = [];
+  const sweepUploads = () =>
+    background.run('sweep unused uploads', async () => {
+      const swept = await uploads.sweep();
+      if (swept > 0) logger.info({ files: swept }, 'deleted uploads nothing used');
+    });
   const resumeUnfinishedDecks = () =>
     background.run('resume unfinished decks', async () => {
-      await processor.resumeUnfinished();
+      const resumed = await processor.resumeUnfinished();
+      if (resumed > 0) logger.info({ decks: resumed }, 'resumed processing of decks left unfinished');
     });
-  const resumeTimer = setInterval(resumeUnfinishedDecks, 5 * 60_000).unref();
   const interests = new InterestsService(new InterestsRepository(database.db), pitchDecks);
 
   registerSecurityHeaders(fastify, { fileOrigins: storage.origin ? [storage.origin] : [] });
@@ -138,7 +136,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
   ] as const) {
     await fastify.register(authRoutes, { prefix, role, auth, publicRateLimit: config.authRateLimitPerMinute });
   }
-  await fastify.register(accountsRoutes, { auth, accounts, uploads });
+  await fastify.register(accountsRoutes, { auth, accounts });
   await fastify.register(pitchDecksRoutes, { auth, pitchDecks, uploads });
   await fastify.register(interestsRoutes, { auth, interests });
   if (storage.driver === 'local') await fastify.register(storageRoutes, { storage });
@@ -152,10 +150,19 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
     mailer,
     background,
     services: { auth, accounts, pitchDecks, interests, uploads, processor, storage },
+    startJobs: () => {
+      // Decks a stopped process left unfinished now, then every five minutes: a claim goes stale
+      // when its process died, and any live process takes it over. Unused uploads: a minute
+      // after start, then hourly. Unref'd: timers never keep the process alive on their own.
+      resumeUnfinishedDecks();
+      timers.push(
+        setInterval(resumeUnfinishedDecks, 5 * 60_000).unref(),
+        setTimeout(sweepUploads, 60_000).unref(),
+        setInterval(sweepUploads, 60 * 60_000).unref(),
+      );
+    },
     close: async () => {
-      clearTimeout(firstSweep);
-      clearInterval(sweepTimer);
-      clearInterval(resumeTimer);
+      for (const timer of timers) clearTimeout(timer);
       // Sockets first: upgraded connections would otherwise keep the HTTP server from closing.
       io.local.disconnectSockets(true);
       io.engine.close();

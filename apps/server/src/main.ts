@@ -32,8 +32,7 @@ async function main(): Promise<void> {
   if (seeded) await seedDemoDecks(app, seeded, logger);
   await app.fastify.listen({ port: config.port, host: config.host });
   logger.info(`${config.productName} is running at ${config.publicUrl}`);
-  const resumed = await app.services.processor.resumeUnfinished();
-  if (resumed > 0) logger.info({ decks: resumed }, 'resumed processing of decks left unfinished');
+  app.startJobs();
 
   let isClosing = false;
   const shutdown = async (signal: string) => {

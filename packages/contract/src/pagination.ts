@@ -24,6 +24,14 @@ export const pageMetaSchema = z.object({
 });
 export type PageMeta = z.infer<typeof pageMetaSchema>;
 
+/** The meta of one page of `total` rows. */
+export const pageMeta = ({ page, limit }: { page: number; limit: number }, total: number): PageMeta => ({
+  page,
+  limit,
+  total,
+  hasMore: page * limit < total,
+});
+
 /** The `{ data, meta }` answer of every paginated list. */
 export const pageOf = <Item extends z.ZodType>(item: Item) => z.object({ data: z.array(item), meta: pageMetaSchema });
 export type Page<Item> = { data: Item[]; meta: PageMeta };

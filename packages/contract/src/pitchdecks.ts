@@ -110,8 +110,14 @@ export type SearchPitchDecksQuery = z.infer<typeof searchPitchDecksQuerySchema>;
 /** Path parameter of every /pitchdecks/{id} call. */
 export const pitchDeckIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
-/** One report covers at most this much reading time; the viewer reports every few seconds. */
-export const maxSecondsPerViewReport = 600;
+/** Limits of one view report; the viewer reports every few seconds and batches to fit them. */
+export const viewReportLimits = {
+  maxPage: 1_000,
+  maxSecondsPerEntry: 600,
+  maxEntries: 300,
+  /** Reading time in one report, all pages together. */
+  maxSecondsPerReport: 600,
+} as const;
 
 /**
  * POST /api/v1/investors/pitchdecks/{id}/views: time an investor spent on pages since the last
@@ -123,18 +129,18 @@ export const recordDeckViewBodySchema = z.object({
   pages: z
     .array(
       z.object({
-        page: z.number().int().min(1).max(1_000),
+        page: z.number().int().min(1).max(viewReportLimits.maxPage),
         /** Seconds the page was visible while the tab was visible, since the last report. */
-        seconds: z.number().min(0).max(600),
+        seconds: z.number().min(0).max(viewReportLimits.maxSecondsPerEntry),
       }),
     )
     .min(1, 'Report at least one page.')
-    .max(300)
+    .max(viewReportLimits.maxEntries)
     .refine((pages) => new Set(pages.map((entry) => entry.page)).size === pages.length, {
       message: 'Report each page once.',
     })
-    .refine((pages) => pages.reduce((sum, entry) => sum + entry.seconds, 0) <= maxSecondsPerViewReport, {
-      message: `Report at most ${maxSecondsPerViewReport} seconds at a time.`,
+    .refine((pages) => pages.reduce((sum, entry) => sum + entry.seconds, 0) <= viewReportLimits.maxSecondsPerReport, {
+      message: `Report at most ${viewReportLimits.maxSecondsPerReport} seconds at a time.`,
     }),
 });
 export type RecordDeckViewBody = z.infer<typeof recordDeckViewBodySchema>;

@@ -9,13 +9,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { principalOf, requireRole } from '@/http/auth-guard';
 import type { AuthService } from '@/modules/auth/auth.service';
-import type { UploadsService } from '@/modules/storage/uploads.service';
 import type { AccountsService } from './accounts.service';
 
 /** GET/PUT/DELETE /api/users/profile (founders) and GET/POST/PUT /api/v1/investors/info. */
 export async function accountsRoutes(
   parent: FastifyInstance,
-  { auth, accounts }: { auth: AuthService; accounts: AccountsService; uploads: UploadsService },
+  { auth, accounts }: { auth: AuthService; accounts: AccountsService },
 ) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const founder = { onRequest: requireRole(auth, 'user') };

@@ -43,7 +43,7 @@ export class AccountsService {
     if (!previous) throw accountGone();
     const account = await this.repo.updatePictureKey(principal.accountId, key);
     if (!account) throw accountGone();
-    if (previous.pictureKey && previous.pictureKey !== key) await this.uploads.delete(previous.pictureKey);
+    if (previous.pictureKey && previous.pictureKey !== key) await this.uploads.forget(previous.pictureKey);
     return this.toProfile(account);
   }
 
@@ -65,7 +65,7 @@ export class AccountsService {
     }
     await this.repo.deleteById(account.id);
     this.auth.endSessionsOfDeletedAccount(account.id);
-    if (account.pictureKey) await this.uploads.delete(account.pictureKey);
+    if (account.pictureKey) await this.uploads.forget(account.pictureKey);
   }
 
   private async toProfile(account: AccountRow): Promise<FounderProfile> {

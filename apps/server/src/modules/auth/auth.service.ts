@@ -262,8 +262,8 @@ export class AuthService {
    * 401 to the caller; the reason is only logged at debug level.
    */
   async authenticate(presented: PresentedCredentials): Promise<Principal> {
-    const recalled = this.authenticateFromMemory(presented);
-    if (recalled) return recalled;
+    // `verify` answers remembered triples itself, and the session cache is read next: a second
+    // memory check here would only repeat both.
     let verified: VerifiedCredentials;
     try {
       verified = await this.credentials.verify(presented);

@@ -7,14 +7,12 @@ import {
   type MilestoneInvestor,
   type ShowInterestBody,
 } from '@deckvalid/contract/interests';
-import type { Page } from '@deckvalid/contract/pagination';
+import { type Page, pageMeta } from '@deckvalid/contract/pagination';
 import type { InterestRow } from '@/db/schema/pitchdecks';
 import { AppError } from '@/lib/errors';
 import type { Principal } from '@/modules/auth/auth.service';
 import type { PitchDecksService } from '@/modules/pitchdecks/pitchdecks.service';
 import type { InterestsRepository, InterestWithParties } from './interests.repository';
-
-const statusWords = { pending: 'pending', accepted: 'accepted', declined: 'declined', withdrawn: 'withdrawn' } as const;
 
 const conflict = (message: string, current: InterestRow['status']) =>
   new AppError('CONFLICT', message, { status: current });
@@ -40,7 +38,7 @@ export class InterestsService {
       throw conflict(
         existing.status === 'declined'
           ? 'The founder declined your interest in this deck; it cannot be shown again.'
-          : `You already showed interest in this deck (it is ${statusWords[existing.status]}).`,
+          : `You already showed interest in this deck (it is ${existing.status}).`,
         existing.status,
       );
     }
@@ -55,7 +53,7 @@ export class InterestsService {
     const existing = await this.repo.findByDeckAndInvestor(pitchDeckId, principal.accountId);
     if (!existing) throw new AppError('NOT_FOUND', 'You have not shown interest in this deck.');
     if (!canMoveInterest(existing.status, 'withdrawn', 'investor')) {
-      throw conflict(`Your interest is ${statusWords[existing.status]}; it cannot be withdrawn.`, existing.status);
+      throw conflict(`Your interest is ${existing.status}; it cannot be withdrawn.`, existing.status);
     }
     const withdrawn = await this.repo.updateStatus(existing.id, existing.status, 'withdrawn');
     if (!withdrawn) throw conflict('Your interest changed meanwhile. Reload the page.', existing.status);
@@ -76,7 +74,7 @@ export class InterestsService {
     }
     if (!canMoveInterest(interest.status, body.status, 'founder')) {
       throw conflict(
-        `This interest is ${statusWords[interest.status]}; only a pending interest can be accepted or declined.`,
+        `This interest is ${interest.status}; only a pending interest can be accepted or declined.`,
         interest.status,
       );
     }
@@ -89,7 +87,7 @@ export class InterestsService {
     const { rows, total } = await this.repo.listForFounder(principal.accountId, query);
     return {
       data: rows.map(toFounderInterest),
-      meta: { page: query.page, limit: query.limit, total, hasMore: query.page * query.limit < total },
+      meta: pageMeta(query, total),
     };
   }
 
@@ -102,7 +100,7 @@ export class InterestsService {
     const { rows, total } = await this.repo.listForFounder(principal.accountId, { ...query, pitchDeckId });
     return {
       data: rows.map(toFounderInterest),
-      meta: { page: query.page, limit: query.limit, total, hasMore: query.page * query.limit < total },
+      meta: pageMeta(query, total),
     };
   }
 

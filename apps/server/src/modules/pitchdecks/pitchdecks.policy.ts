@@ -8,7 +8,3 @@ export const canFounderManageDeck = (principal: Principal, deck: Pick<PitchDeckR
 /** Investors see ready decks only: a processing or failed deck is its founder's business. */
 export const canInvestorSeeDeck = (principal: Principal, deck: Pick<PitchDeckRow, 'status'>) =>
   principal.role === 'investor' && deck.status === 'ready';
-
-/** An uploaded object belongs to the account whose id its key carries. */
-export const canUseUpload = (principal: Principal, upload: { ownerId: string }) =>
-  upload.ownerId === principal.accountId;

@@ -96,9 +96,14 @@ const maxPageTextLength = 100_000;
 export class PitchDecksRepository {
   constructor(private readonly db: Database) {}
 
-  async insert(deck: NewPitchDeck): Promise<PitchDeckRow> {
-    const [row] = await this.db.insert(pitchDecks).values(deck).returning(deckColumns);
-    return row as PitchDeckRow;
+  /** Answers undefined when a deck already uses the file key (the key is unique). */
+  async insert(deck: NewPitchDeck): Promise<PitchDeckRow | undefined> {
+    const [row] = await this.db
+      .insert(pitchDecks)
+      .values(deck)
+      .onConflictDoNothing({ target: pitchDecks.fileKey })
+      .returning(deckColumns);
+    return row as PitchDeckRow | undefined;
   }
 
   async findById(id: string): Promise<PitchDeckRow | undefined> {

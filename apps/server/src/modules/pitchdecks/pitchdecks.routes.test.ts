@@ -110,6 +110,15 @@ describe('signed uploads', () => {
     expect(stored.rawPayload.equals(Buffer.from(pdf))).toBe(true);
   });
 
+  it('answers a malformed signed-URL query with 400, not a server error', async () => {
+    const { ticket } = await uploadFile(ctx, founder, await deckPdf(1));
+    const url = new URL(ticket.uploadUrl, 'http://local');
+    url.searchParams.set('expires', '9'.repeat(40));
+    const reply = await inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json().error.code).toBe('VALIDATION_FAILED');
+  });
+
   it('refuses a URL past its expiry', async () => {
     const { ticket } = await uploadFile(ctx, founder, await deckPdf(1));
     const url = new URL(ticket.uploadUrl, 'http://local');

@@ -1,5 +1,5 @@
 import type { Sector, Stage } from '@deckvalid/contract/accounts';
-import type { Page } from '@deckvalid/contract/pagination';
+import { type Page, pageMeta } from '@deckvalid/contract/pagination';
 import type {
   CreatePitchDeckBody,
   DeckAnalytics,
@@ -29,9 +29,6 @@ export class PitchDecksService {
   async create(principal: Principal, body: CreatePitchDeckBody): Promise<FounderPitchDeck> {
     const { repo, uploads, processor } = this.deps;
     const { size } = await uploads.checkUploaded(principal, 'deck', body.key);
-    if (await repo.existsWithFileKey(body.key)) {
-      throw new AppError('CONFLICT', 'This file is already a submitted deck. Upload the file again for a new deck.');
-    }
     const { key, ...details } = body;
     const row = await repo.insert({
       id: newId('dck-'),
@@ -40,6 +37,10 @@ export class PitchDecksService {
       fileSize: size,
       ...details,
     });
+    // The unique file key decides, so two submits racing with one upload cannot both pass.
+    if (!row) {
+      throw new AppError('CONFLICT', 'This file is already a submitted deck. Upload the file again for a new deck.');
+    }
     processor.enqueue(row.id);
     return this.toFounderDeck({ ...row, interestCount: 0, viewCount: 0 });
   }
@@ -48,7 +49,7 @@ export class PitchDecksService {
     const { rows, total } = await this.deps.repo.listByFounderIdWithCounts(principal.accountId, page);
     return {
       data: await Promise.all(rows.map((row) => this.toFounderDeck(row))),
-      meta: { ...page, total, hasMore: page.page * page.limit < total },
+      meta: pageMeta(page, total),
     };
   }
 
@@ -98,7 +99,7 @@ export class PitchDecksService {
       : new Map<string, string>();
     return {
       data: await Promise.all(rows.map((row) => this.toInvestorDeck(row, excerpts.get(row.id) ?? null))),
-      meta: { page: query.page, limit: query.limit, total, hasMore: query.page * query.limit < total },
+      meta: pageMeta(query, total),
     };
   }
 

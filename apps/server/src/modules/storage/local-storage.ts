@@ -151,11 +151,21 @@ export class LocalFileStorage implements FileStorage {
     }
   }
 
-  /** The stored file's size and a stream of it (or of bytes `start`–`end`, inclusive), or null when it is gone. */
-  async openRead(key: string): Promise<{ size: number; open: (start?: number, end?: number) => Readable } | null> {
-    const info = await this.stat(key);
-    if (!info) return null;
-    return { size: info.size, open: (start, end) => createReadStream(this.pathOf(key), { start, end }) };
+  /**
+   * The stored file's size, its type (from its verified key) and a stream of it (or of bytes
+   * `start`–`end`, inclusive), or null when it is gone.
+   */
+  async openRead(
+    key: string,
+  ): Promise<{ size: number; contentType: string; open: (start?: number, end?: number) => Readable } | null> {
+    const parsed = parseObjectKey(key);
+    const info = parsed ? await this.stat(key) : null;
+    if (!parsed || !info) return null;
+    return {
+      size: info.size,
+      contentType: parsed.contentType,
+      open: (start, end) => createReadStream(this.pathOf(key), { start, end }),
+    };
   }
 
   private sign(method: string, key: string, expires: string, type: string, max: string): string {

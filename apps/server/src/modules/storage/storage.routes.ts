@@ -2,10 +2,11 @@ import type { Readable } from 'node:stream';
 import { storagePathPrefix } from '@deckvalid/contract/api-paths';
 import { signedUrlTtlSeconds } from '@deckvalid/contract/uploads';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '@/lib/errors';
 import type { LocalFileStorage } from './local-storage';
-import { largerThanSignedError, parseObjectKey } from './storage';
+import { largerThanSignedError } from './storage';
 
 const signedQuerySchema = z.object({
   expires: z.string().max(20).optional(),
@@ -21,14 +22,17 @@ const keyOf = (params: unknown) => (params as { '*': string })['*'];
  * carry no credentials; the signature in the query string is the permission.
  */
 export async function storageRoutes(parent: FastifyInstance, { storage }: { storage: LocalFileStorage }) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  // Malformed queries get the central 400 like any call, before any signature work.
+  const signed = { schema: { querystring: signedQuerySchema } };
   // The body stays a stream: LocalFileStorage.write counts bytes and checks the first ones
   // while writing, so an oversized or disguised file is refused without being held in memory.
   parent.removeAllContentTypeParsers();
   parent.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
-  parent.put(`${storagePathPrefix}*`, async (request, reply) => {
+  app.put(`${storagePathPrefix}*`, signed, async (request, reply) => {
     const key = keyOf(request.params);
-    const { contentType, maxBytes } = storage.verify('PUT', key, signedQuerySchema.parse(request.query));
+    const { contentType, maxBytes } = storage.verify('PUT', key, request.query);
     const sentType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
     if (sentType !== contentType) {
       throw new AppError(
@@ -43,14 +47,13 @@ export async function storageRoutes(parent: FastifyInstance, { storage }: { stor
     return reply.status(200).send({ key, size });
   });
 
-  parent.get(`${storagePathPrefix}*`, async (request, reply) => {
+  app.get(`${storagePathPrefix}*`, signed, async (request, reply) => {
     const key = keyOf(request.params);
-    storage.verify('GET', key, signedQuerySchema.parse(request.query));
+    storage.verify('GET', key, request.query);
     const file = await storage.openRead(key);
-    const parsed = parseObjectKey(key);
-    if (!file || !parsed) throw new AppError('NOT_FOUND', 'This file no longer exists.');
+    if (!file) throw new AppError('NOT_FOUND', 'This file no longer exists.');
     reply
-      .header('Content-Type', parsed.contentType)
+      .header('Content-Type', file.contentType)
       .header('Content-Disposition', 'inline')
       .header('Cache-Control', `private, max-age=${signedUrlTtlSeconds}`)
       // pdf.js asks for byte ranges when offered: a thumbnail then reads the first page, not 50 MB.

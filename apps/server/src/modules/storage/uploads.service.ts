@@ -16,6 +16,13 @@ import type { UploadsRepository } from './uploads.repository';
 const notYours = () =>
   new AppError('NOT_FOUND', 'That upload was not found. Upload the file again.', { reason: 'UPLOAD_NOT_FOUND' });
 
+/** The parsed key when it names an upload of `kind` by this account; 404 otherwise. */
+function ownUpload(principal: Principal, kind: UploadKind, key: string) {
+  const parsed = parseObjectKey(key);
+  if (!parsed || parsed.kind !== kind || parsed.ownerId !== principal.accountId) throw notYours();
+  return parsed;
+}
+
 /** An upload nothing uses this long after its URL was handed out is deleted by `sweep`. */
 export const unusedUploadTtlMs = 24 * 60 * 60 * 1000;
 
@@ -79,8 +86,7 @@ export class UploadsService {
     kind: UploadKind,
     key: string,
   ): Promise<{ size: number; contentType: string }> {
-    const parsed = parseObjectKey(key);
-    if (!parsed || parsed.kind !== kind || parsed.ownerId !== principal.accountId) throw notYours();
+    const parsed = ownUpload(principal, kind, key);
     const stored = await this.storage.stat(key);
     if (!stored) {
       throw new AppError('VALIDATION_FAILED', 'The file has not finished uploading. Upload it again.', {
@@ -101,12 +107,10 @@ export class UploadsService {
 
   /** Deletes an upload of this account that nothing uses yet (`isInUse` asks the owning module). */
   async deleteUnused(principal: Principal, kind: UploadKind, key: string, isInUse: () => Promise<boolean>) {
-    const parsed = parseObjectKey(key);
-    if (!parsed || parsed.kind !== kind || parsed.ownerId !== principal.accountId) throw notYours();
+    ownUpload(principal, kind, key);
     if (await isInUse())
       throw new AppError('CONFLICT', 'This file belongs to a submitted deck and cannot be deleted here.');
-    await this.storage.delete(key);
-    await this.repo.deleteKeys([key]);
+    await this.forget(key);
   }
 
   /** A short-lived URL to read `key`; only call it for an account allowed to see the object. */
@@ -118,10 +122,6 @@ export class UploadsService {
       contentType: parsed.contentType,
       expiresAt: new Date(Date.now() + signedUrlTtlSeconds * 1000),
     });
-  }
-
-  async delete(key: string): Promise<void> {
-    await this.storage.delete(key);
   }
 
   /** Deletes a file its owning module no longer uses, and its upload record. */

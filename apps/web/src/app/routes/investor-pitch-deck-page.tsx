@@ -6,8 +6,9 @@ import { paths } from '@/config/paths';
 import { InvestorInterestActions } from '@/features/interests/components/investor-interest-actions';
 import type { DeckListReturnState } from '@/features/pitchdecks/components/investor-deck-browser';
 import { InvestorDeckDetails } from '@/features/pitchdecks/components/investor-deck-details';
+import { formatUsd } from '@/features/pitchdecks/deck-status';
 import { useViewRecorder } from '@/features/pitchdecks/hooks/use-view-recorder';
-import { formatAmount, pageCountLabel } from '@/features/pitchdecks/investor-deck-search';
+import { pageCountLabel } from '@/features/pitchdecks/investor-deck-search';
 import { useInvestorPitchDeckQuery } from '@/features/pitchdecks/investor-pitchdecks-api';
 import { describeApiError } from '@/shared/api/api-error';
 import { DeckViewer } from '@/shared/pdf/deck-viewer';
@@ -137,7 +138,7 @@ export function InvestorPitchDeckPage() {
                 {deck.stage}
               </Badge>
               <Badge variant="outline" color="gray" radius="sm" tt="none">
-                Raising {formatAmount(deck.amountSought, { isCompact: true })}
+                Raising {formatUsd(deck.amountSought, { isCompact: true })}
               </Badge>
               {pages ? (
                 <Badge variant="outline" color="gray" radius="sm" tt="none">

@@ -91,19 +91,6 @@ export const myInterestDisplay: Record<MyInterest['status'], { label: string; co
   withdrawn: { label: 'Withdrawn', color: 'gray' },
 };
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const compactUsd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  maximumFractionDigits: 1,
-});
-
-/** "$1,500,000" in full, or "$1.5M" on a card. */
-export function formatAmount(amount: number, { isCompact = false }: { isCompact?: boolean } = {}): string {
-  return (isCompact ? compactUsd : usd).format(amount);
-}
-
 /** "1 page", "12 pages", or null while the count is unknown. */
 export function pageCountLabel(pageCount: number | null): string | null {
   if (pageCount === null) return null;

@@ -1,14 +1,6 @@
-import { maxSecondsPerViewReport, type RecordDeckViewBody } from '@deckvalid/contract/pitchdecks';
+import { type RecordDeckViewBody, viewReportLimits } from '@deckvalid/contract/pitchdecks';
 
 type ViewPages = RecordDeckViewBody['pages'];
-
-/** Contract limits of one report (recordDeckViewBodySchema); restated as numbers to keep zod out. */
-export const viewReportLimits = {
-  maxPage: 1_000,
-  maxSecondsPerEntry: 600,
-  maxEntries: 300,
-  maxSecondsPerReport: maxSecondsPerViewReport,
-} as const;
 
 /**
  * Page times waiting to be sent for one viewing session. Reports of the same page merge into one

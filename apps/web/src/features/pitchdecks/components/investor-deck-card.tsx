@@ -5,7 +5,8 @@ import { IconFileText } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PdfThumbnail } from '@/shared/pdf/pdf-thumbnail';
 import { excerptSegments } from '../deck-excerpt';
-import { formatAmount, myInterestDisplay, pageCountLabel } from '../investor-deck-search';
+import { formatUsd } from '../deck-status';
+import { myInterestDisplay, pageCountLabel } from '../investor-deck-search';
 import { forgetFileUrl, stableFileUrl } from '../stable-file-url';
 import classes from './investor-deck-card.module.css';
 
@@ -96,8 +97,8 @@ export function InvestorDeckCard({ deck, to, linkState, onFileUnavailable }: Inv
           <Badge variant="light" color="indigo" radius="sm" tt="none">
             {deck.stage}
           </Badge>
-          <Text fz="sm" fw={600} ml="auto" title={formatAmount(deck.amountSought)}>
-            {formatAmount(deck.amountSought, { isCompact: true })}
+          <Text fz="sm" fw={600} ml="auto" title={formatUsd(deck.amountSought)}>
+            {formatUsd(deck.amountSought, { isCompact: true })}
           </Text>
         </Group>
         {pages ? (

@@ -1,15 +1,11 @@
 import type { InvestorPitchDeck } from '@deckvalid/contract/pitchdecks';
 import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatAmount, pageCountLabel } from '../investor-deck-search';
+import { formatFileSize } from '@/shared/api/upload-file';
+import { formatUsd } from '../deck-status';
+import { pageCountLabel } from '../investor-deck-search';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-
-/** "2.4 MB": file sizes in the units people read. */
-function formatFileSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 /** "example.com/path" for a link's text; the full address stays in href. */
 function displayUrl(url: string): string {
@@ -19,7 +15,7 @@ function displayUrl(url: string): string {
 /** The facts of a deck beside its viewer: round, company, founder, file. */
 export function InvestorDeckDetails({ deck }: { deck: InvestorPitchDeck }) {
   const facts: { label: string; value: ReactNode }[] = [
-    { label: 'Raising', value: formatAmount(deck.amountSought) },
+    { label: 'Raising', value: formatUsd(deck.amountSought) },
     { label: 'Stage', value: deck.stage },
     { label: 'Sector', value: deck.sector },
     { label: 'Location', value: deck.location },
