@@ -12,6 +12,7 @@ export type InterestWithParties = InterestRow & {
   investorFirm: string | null;
   deckTitle: string;
   deckCompany: string;
+  deckFounderId: string;
 };
 
 const withParties = {
@@ -28,6 +29,7 @@ const withParties = {
   investorFirm: investorInfos.firm,
   deckTitle: pitchDecks.title,
   deckCompany: pitchDecks.company,
+  deckFounderId: pitchDecks.founderId,
 };
 
 /** Interests of investors in decks. Status changes are conditional updates, so races cannot skip a rule. */

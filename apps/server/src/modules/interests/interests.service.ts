@@ -11,6 +11,7 @@ import { type Page, pageMeta } from '@deckvalid/contract/pagination';
 import type { InterestRow } from '@/db/schema/pitchdecks';
 import { AppError } from '@/lib/errors';
 import type { Principal } from '@/modules/auth/auth.service';
+import { canFounderManageDeck } from '@/modules/pitchdecks/pitchdecks.policy';
 import type { PitchDecksService } from '@/modules/pitchdecks/pitchdecks.service';
 import type { InterestsRepository, InterestWithParties } from './interests.repository';
 
@@ -67,9 +68,13 @@ export class InterestsService {
     interestId: string,
     body: DecideInterestBody,
   ): Promise<FounderInterest> {
-    await this.pitchDecks.requireOwnDeck(principal, pitchDeckId);
+    // One read: the interest joined with its deck, whose founder the policy checks.
     const interest = await this.repo.findWithPartiesById(interestId);
-    if (!interest || interest.pitchDeckId !== pitchDeckId) {
+    if (
+      !interest ||
+      interest.pitchDeckId !== pitchDeckId ||
+      !canFounderManageDeck(principal, { founderId: interest.deckFounderId })
+    ) {
       throw new AppError('NOT_FOUND', 'This interest does not exist on this deck.');
     }
     if (!canMoveInterest(interest.status, body.status, 'founder')) {

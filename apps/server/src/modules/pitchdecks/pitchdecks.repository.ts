@@ -120,11 +120,14 @@ export class PitchDecksRepository {
     return row as PitchDeckWithCounts | undefined;
   }
 
-  /** Deletes a deck with its pages, interests and views (foreign keys cascade); answers its file key. */
-  async deleteById(id: string): Promise<string | undefined> {
+  /**
+   * Deletes a founder's deck with its pages, interests and views (foreign keys cascade); answers
+   * its file key, or undefined when that founder has no such deck.
+   */
+  async deleteByIdAndFounderId(id: string, founderId: string): Promise<string | undefined> {
     const [row] = await this.db
       .delete(pitchDecks)
-      .where(eq(pitchDecks.id, id))
+      .where(and(eq(pitchDecks.id, id), eq(pitchDecks.founderId, founderId)))
       .returning({ fileKey: pitchDecks.fileKey });
     return row?.fileKey;
   }

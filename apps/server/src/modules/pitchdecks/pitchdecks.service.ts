@@ -78,9 +78,10 @@ export class PitchDecksService {
    * leaves storage at once (its upload record too, so the sweep has nothing left to do).
    */
   async deleteMine(principal: Principal, id: string): Promise<void> {
-    await this.requireOwnDeck(principal, id);
-    const fileKey = await this.deps.repo.deleteById(id);
-    if (fileKey) await this.deps.uploads.forget(fileKey);
+    // The founder is part of the delete's condition: one statement, and another founder's deck is 404.
+    const fileKey = await this.deps.repo.deleteByIdAndFounderId(id, principal.accountId);
+    if (!fileKey) throw deckNotFound();
+    await this.deps.uploads.forget(fileKey);
   }
 
   /** DELETE …/pitchdecks/file?key=: an upload the founder abandoned before creating a deck. */
