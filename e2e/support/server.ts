@@ -9,8 +9,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 export type RunningServer = { baseUrl: string; dataDir: string; sink: SmtpSink; stop: () => Promise<void> };
 
-/** A port nothing listens on now; callers that must know the product's origin early pick it first. */
-export function freePort(): Promise<number> {
+/** A port nothing listens on now (taken at once by the product, after the sink has its own). */
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -24,16 +24,12 @@ export function freePort(): Promise<number> {
 
 /**
  * Starts the product as README says (`npm start`, through scripts/start.mjs) on a fresh data
- * folder, with mail going to a real SMTP sink, and waits for /api/health. `port` is for tests
- * that must tell another service the product's origin before it starts (an S3 CORS rule).
+ * folder, with mail going to a real SMTP sink, and waits for /api/health.
  */
-export async function startServer(
-  extraEnv: Record<string, string> = {},
-  { port: chosenPort }: { port?: number } = {},
-): Promise<RunningServer> {
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const sink = new SmtpSink();
   const smtpUrl = await sink.start();
-  const port = chosenPort ?? (await freePort());
+  const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pitchlane-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {

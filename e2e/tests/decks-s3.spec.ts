@@ -10,7 +10,7 @@ import {
   screenshot,
 } from '../support/browser';
 import { samplePdf } from '../support/decks';
-import { freePort, type RunningServer, startServer } from '../support/server';
+import { type RunningServer, startServer } from '../support/server';
 
 /**
  * The deck flow with STORAGE_DRIVER=s3: the browser PUTs the PDF straight to a presigned URL on
@@ -35,20 +35,20 @@ const troubles: BrowserTrouble[] = [];
 const bucketRequests: string[] = [];
 
 beforeAll(async () => {
-  // The CORS rule names the product's exact origin, as a real bucket would, so the port comes first.
-  const port = await freePort();
-  double = await startS3Server({ cors: { allowedOrigins: [`http://127.0.0.1:${port}`] } });
-  server = await startServer(
-    {
-      STORAGE_DRIVER: 's3',
-      S3_ENDPOINT: double.endpoint,
-      S3_BUCKET: double.bucket,
-      S3_REGION: double.region,
-      S3_ACCESS_KEY_ID: double.accessKeyId,
-      S3_SECRET_ACCESS_KEY: double.secretAccessKey,
-    },
-    { port },
-  );
+  // The CORS rule names the product's exact origin, as a real bucket would. The rule is read per
+  // request, so the origin joins it once the product has a port: choosing a port up front and
+  // starting the double and the mail sink after could hand the same port to one of them.
+  const allowedOrigins: string[] = [];
+  double = await startS3Server({ cors: { allowedOrigins } });
+  server = await startServer({
+    STORAGE_DRIVER: 's3',
+    S3_ENDPOINT: double.endpoint,
+    S3_BUCKET: double.bucket,
+    S3_REGION: double.region,
+    S3_ACCESS_KEY_ID: double.accessKeyId,
+    S3_SECRET_ACCESS_KEY: double.secretAccessKey,
+  });
+  allowedOrigins.push(new URL(server.baseUrl).origin);
   browser = await launchBrowser();
   [founder, investor, deckBytes] = await Promise.all([
     createAccount(server, 'user', 'Sol Founder'),

@@ -196,6 +196,7 @@ function parseRange(header: string | undefined, size: number): [number, number] 
  * `*` or exact origins such as `http://127.0.0.1:5173`. Methods and headers are what the web
  * app's uploads and pdf.js need, so a browser asking for anything more is refused, as S3 would.
  */
+/** A bucket's CORS rule; `allowedOrigins` is read on every request, so origins may join later. */
 export type S3CorsRule = { allowedOrigins: string[] };
 
 const corsAllowedMethods = ['GET', 'PUT', 'HEAD'];
