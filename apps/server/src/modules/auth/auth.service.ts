@@ -106,18 +106,23 @@ export class AuthService {
       name: body.name,
       passwordHash,
     };
+    // The answer waits for the insert only; what follows (a code row and a mail for a new or
+    // unverified account, a notice for a verified one) runs after it, so a taken email and a free
+    // one answer after the same work.
     if (await this.deps.repo.insertAccountIfAbsent(account)) {
-      await this.sendVerificationCode(account, passwordHash);
+      this.deps.background.run('send verification code', () => this.sendVerificationCode(account, passwordHash));
       return { message: messages.registered };
     }
-    const existing = await this.deps.repo.findAccountByRoleAndEmail(role, body.email);
-    if (!existing) throw new AppError('CONFLICT', 'The account changed while registering. Try again.');
-    if (existing.emailVerifiedAt) {
-      this.deps.mailer.enqueue(alreadyRegisteredMail(this.mailContext(), mailRecipient(existing)));
-    } else if (!(await this.isResendTooSoon(existing.id, 'verify_email'))) {
-      // The code carries this registration's password: whoever owns the mailbox decides which one counts.
-      await this.sendVerificationCode(existing, passwordHash);
-    }
+    this.deps.background.run('answer a repeated registration', async () => {
+      const existing = await this.deps.repo.findAccountByRoleAndEmail(role, body.email);
+      if (!existing) return;
+      if (existing.emailVerifiedAt) {
+        this.deps.mailer.enqueue(alreadyRegisteredMail(this.mailContext(), mailRecipient(existing)));
+      } else if (!(await this.isResendTooSoon(existing.id, 'verify_email'))) {
+        // The code carries this registration's password: whoever owns the mailbox decides which one counts.
+        await this.sendVerificationCode(existing, passwordHash);
+      }
+    });
     return { message: messages.registered };
   }
 
