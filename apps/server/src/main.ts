@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   mkdirSync(config.dataDir, { recursive: true });
 
   const database = config.databaseUrl
-    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
+    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, logger })
     : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') });
   await database.migrate();
   logger.info({ db: database.kind }, 'database ready');

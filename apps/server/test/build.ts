@@ -56,6 +56,9 @@ async function openTestDatabase(): Promise<{
   const database = await openDatabase({ kind: 'postgres', url: testUrl.toString(), poolSize: 5 });
   await database.migrate();
   const pool = new pg.Pool({ connectionString: testUrl.toString(), max: 2 });
+  // The test's own pool meets the same terminations as the app's (dropped databases, tests
+  // that end backends on purpose): a lost idle client is dropped, never an unhandled error.
+  pool.on('error', () => undefined);
   return {
     database,
     sql: async (text, params) => (await pool.query(text, params)).rows,

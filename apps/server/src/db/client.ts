@@ -3,6 +3,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -21,7 +22,13 @@ export type DatabaseHandle = {
 };
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** Where a connection the server ended (restart, failover, idle timeout) is reported. */
+      logger?: Pick<Logger, 'warn'>;
+    }
   | { kind: 'pglite'; dataDir?: string; client?: PGlite };
 
 const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
@@ -29,7 +36,18 @@ const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite in `dataDir` (or memory). */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // A server that does not answer must not hold a request (or a health check) forever.
+      connectionTimeoutMillis: 5_000,
+    });
+    // PostgreSQL ending an idle pooled connection (restart, failover, a pooler's idle timeout,
+    // pg_terminate_backend) emits `error` on the pool; without a listener Node exits. The pool
+    // has already dropped that client: the next query opens a new connection, so log and go on.
+    pool.on('error', (error) => {
+      options.logger?.warn({ err: error }, 'PostgreSQL ended an idle connection; the pool opens a new one');
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,
