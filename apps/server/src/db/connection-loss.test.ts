@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeaders, build, type TestContext } from '../../test/build';
 import { signUp } from '../../test/accounts';
+import { authHeaders, build, type TestContext } from '../../test/build';
 
 const databaseUrl = process.env.DATABASE_URL;
 
