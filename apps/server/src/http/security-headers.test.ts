@@ -59,4 +59,22 @@ describe('security headers', () => {
       expect(reply.headers['x-powered-by']).toBeUndefined();
     }
   });
+
+  it('keeps authenticated answers and answers carrying tokens out of every cache', async () => {
+    const account = await signUp(ctx, 'user');
+    const login = await ctx.app.fastify.inject({
+      method: 'POST',
+      url: '/api/v1/users/login',
+      payload: { email: account.email, password: account.password },
+    });
+    expect(login.statusCode).toBe(200);
+    const replies = [
+      login,
+      await ctx.app.fastify.inject({ method: 'GET', url: '/api/v1/users/me', headers: authHeaders(account.tokens) }),
+      await ctx.app.fastify.inject({ method: 'GET', url: '/api/v1/users/me' }),
+      await ctx.app.fastify.inject({ method: 'POST', url: '/api/v1/users/verify/code', payload: {} }),
+      await ctx.app.fastify.inject({ method: 'GET', url: '/api/health' }),
+    ];
+    for (const reply of replies) expect(reply.headers['cache-control']).toBe('no-store');
+  });
 });

@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
+const apiPrefix = '/api/';
+
 /**
  * Helmet's defaults plus a CSP fit for the web app. `fileOrigins` are where signed file URLs
  * point besides this server (an S3 endpoint): the browser PUTs uploads there, and the viewer
@@ -61,8 +63,11 @@ export function registerSecurityHeaders(
   { fileOrigins = [] }: { fileOrigins?: string[] } = {},
 ): void {
   const headers = securityHeaders(fileOrigins);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  // API answers carry accounts' data and, from login and verification, credentials: no browser,
+  // proxy or CDN may keep them. A route with a cacheable answer (signed file reads) sets its own.
+  const apiHeaders = { ...headers, 'cache-control': 'no-store' };
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith(apiPrefix) ? apiHeaders : headers);
     done();
   });
 }
