@@ -3,7 +3,6 @@ import type { Logger } from 'pino';
 import type { App } from '@/app';
 import { samplePdf } from '@/lib/sample-pdf';
 import type { Principal } from '@/modules/auth/auth.service';
-import { newObjectKey } from '@/modules/storage/storage';
 
 type DemoDeck = {
   company: string;
@@ -101,12 +100,16 @@ export async function seedDemoDecks(
   seeded: { founder: Principal; investors: Principal[] },
   logger: Logger,
 ): Promise<void> {
-  const { storage, pitchDecks, interests } = app.services;
+  const { uploads, pitchDecks, interests } = app.services;
   const ids: string[] = [];
   for (const demo of demoDecks) {
     const { slides, ...details } = demo;
-    const key = newObjectKey('deck', seeded.founder.accountId, 'application/pdf');
-    await storage.put(key, await samplePdf(slides), 'application/pdf');
+    const key = await uploads.storeServerFile(
+      seeded.founder.accountId,
+      'deck',
+      await samplePdf(slides),
+      'application/pdf',
+    );
     const deck = await pitchDecks.create(seeded.founder, { key, ...details, website: null });
     ids.push(deck.id);
   }

@@ -1,9 +1,15 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../../test/accounts';
 import { authHeaders, build, type TestContext } from '../../../test/build';
-import { deckPdf, uploadFile } from '../../../test/decks';
+import { deckPdf, readyDeck, uploadFile } from '../../../test/decks';
 
 let ctx: TestContext;
+
+/** The smallest PNG header the picture check accepts. */
+const tinyPng = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+const pictureTicketUrl = '/api/users/profile/picture/upload';
 
 beforeAll(async () => {
   ctx = await build();
@@ -68,6 +74,38 @@ describe('founder profile', () => {
     const me = await ctx.app.fastify.inject({ method: 'GET', url: '/api/v1/users/me', headers });
     expect(me.statusCode).toBe(401);
   });
+
+  it('deletes every file of a deleted account at once: issued URLs stop serving, nothing stays on disk', async () => {
+    const founder = await signUp(ctx, 'user');
+    const headers = authHeaders(founder.tokens);
+    const deck = await readyDeck(ctx, founder);
+    const abandoned = await uploadFile(ctx, founder, await deckPdf(1));
+    expect(abandoned.put.statusCode).toBe(200);
+    const picture = await uploadFile(ctx, founder, tinyPng, { fileType: 'image/png', ticketUrl: pictureTicketUrl });
+    const set = await ctx.app.fastify.inject({
+      method: 'PUT',
+      url: '/api/users/profile/picture',
+      headers,
+      payload: { key: picture.ticket.key },
+    });
+    const urls = [deck.fileUrl ?? '', set.json().profile.pictureUrl as string];
+    for (const url of urls) expect((await ctx.app.fastify.inject({ method: 'GET', url })).statusCode).toBe(200);
+    const ownFolders = ['decks', 'pictures'].map((kind) =>
+      path.join(ctx.config.dataDir, 'uploads', kind, founder.user.id),
+    );
+    expect(ownFolders.flatMap((folder) => (existsSync(folder) ? readdirSync(folder) : []))).toHaveLength(3);
+
+    const deleted = await ctx.app.fastify.inject({
+      method: 'DELETE',
+      url: '/api/users/profile',
+      headers,
+      payload: { password: founder.password },
+    });
+    expect(deleted.statusCode).toBe(204);
+    for (const url of urls) expect((await ctx.app.fastify.inject({ method: 'GET', url })).statusCode).toBe(404);
+    expect(ownFolders.flatMap((folder) => (existsSync(folder) ? readdirSync(folder) : []))).toEqual([]);
+    expect(await ctx.sql('select key from uploads where owner_id = $1', [founder.user.id])).toEqual([]);
+  });
 });
 
 describe('investor info', () => {
@@ -123,8 +161,7 @@ describe('investor info', () => {
 });
 
 describe('profile picture', () => {
-  const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-  const pictureTicketUrl = '/api/users/profile/picture/upload';
+  const png = tinyPng;
 
   it('sets an uploaded picture, serves it by a signed URL, and deletes the one it replaces', async () => {
     const founder = await signUp(ctx, 'user');

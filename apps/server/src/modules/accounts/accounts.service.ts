@@ -65,7 +65,8 @@ export class AccountsService {
     }
     await this.repo.deleteById(account.id);
     this.auth.endSessionsOfDeletedAccount(account.id);
-    if (account.pictureKey) await this.uploads.forget(account.pictureKey);
+    // Its decks' rows went with the account; their files, its picture and unused uploads go now.
+    await this.uploads.forgetAllOf(account.id);
   }
 
   private async toProfile(account: AccountRow): Promise<FounderProfile> {

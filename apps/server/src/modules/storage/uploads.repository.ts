@@ -47,6 +47,12 @@ export class UploadsRepository {
     return row?.count ?? 0;
   }
 
+  /** Every key handed out to `ownerId`, used or not: what an account's deletion must remove. */
+  async findKeysByOwnerId(ownerId: string): Promise<string[]> {
+    const rows = await this.db.select({ key: uploads.key }).from(uploads).where(eq(uploads.ownerId, ownerId));
+    return rows.map((row) => row.key);
+  }
+
   async deleteKeys(keys: string[]): Promise<void> {
     if (keys.length > 0) await this.db.delete(uploads).where(inArray(uploads.key, keys));
   }

@@ -131,6 +131,29 @@ export class UploadsService {
   }
 
   /**
+   * Deletes every file handed out to `ownerId` and their records, used or not: a deleted
+   * account's decks and picture stop serving at once, not when the sweep comes by.
+   */
+  async forgetAllOf(ownerId: string): Promise<number> {
+    const keys = await this.repo.findKeysByOwnerId(ownerId);
+    for (const key of keys) await this.storage.delete(key);
+    await this.repo.deleteKeys(keys);
+    return keys.length;
+  }
+
+  /**
+   * Stores a file the server made itself (the demo seed) under a fresh key of `ownerId`'s, with
+   * the same record a signed upload leaves, so everything said of uploads holds for it too.
+   */
+  async storeServerFile(ownerId: string, kind: UploadKind, bytes: Uint8Array, contentType: string): Promise<string> {
+    assertAcceptedType(kind, contentType);
+    const key = newObjectKey(kind, ownerId, contentType);
+    await this.repo.insert(key, ownerId);
+    await this.storage.put(key, bytes, contentType);
+    return key;
+  }
+
+  /**
    * Deletes files whose upload URL was handed out over a day ago and that no deck or picture
    * uses: uploads abandoned before submitting (a closed tab cannot always say so), and files of
    * deleted accounts. Answers how many went. Safe on several processes at once: deleting is
