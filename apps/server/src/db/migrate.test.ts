@@ -14,6 +14,7 @@ describe('migrations', () => {
     expect(tables.rows.map((row) => row.table_name)).toEqual([
       'accounts',
       'deck_page_views',
+      'deck_readers',
       'deck_views',
       'interests',
       'investor_infos',

@@ -115,12 +115,42 @@ export const deckViews = pgTable(
     investorId: text('investor_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
+    /**
+     * The counted view this session belongs to: its own id when it opened a view, else the id
+     * of the investor's view of this deck that began less than 30 minutes before it. Views are
+     * counted by distinct visit, so reopening the deck (or forging fresh session ids) within
+     * that window adds no view.
+     */
+    visitId: text('visit_id').notNull(),
     totalSeconds: doublePrecision('total_seconds').notNull().default(0),
     furthestPage: integer('furthest_page').notNull().default(1),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('deck_views_deck_idx').on(table.pitchDeckId)],
+  (table) => [
+    index('deck_views_deck_idx').on(table.pitchDeckId),
+    index('deck_views_investor_deck_idx').on(table.investorId, table.pitchDeckId, table.startedAt),
+  ],
+);
+
+/**
+ * One row per investor and deck: the moment up to which their reading time is accounted for.
+ * Each report of S seconds claims the S seconds before now, after what was claimed already; a
+ * claim may not run ahead of the wall clock, so all sessions together (however many ids are
+ * made up) hold no more reading time than has passed.
+ */
+export const deckReaders = pgTable(
+  'deck_readers',
+  {
+    pitchDeckId: text('pitch_deck_id')
+      .notNull()
+      .references(() => pitchDecks.id, { onDelete: 'cascade' }),
+    investorId: text('investor_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    readUntil: timestamp('read_until', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.pitchDeckId, table.investorId] })],
 );
 
 /** Seconds one viewing session spent on one page. */

@@ -5,6 +5,7 @@ import type { Database } from '@/db/client';
 import { accounts } from '@/db/schema/accounts';
 import {
   deckPageViews,
+  deckReaders,
   deckViews,
   interests,
   type PitchDeckRow,
@@ -27,6 +28,22 @@ export type NewPitchDeck = Pick<
   | 'location'
   | 'website'
 >;
+
+/** A view opened less than this long ago takes in the investor's new sessions of the deck. */
+const viewWindowMinutes = 30;
+
+/**
+ * How far a reader's claims may run ahead of the clock: reports of one session travel a few
+ * seconds apart and may arrive out of step with the reading they describe.
+ */
+const readerClockSlackSeconds = 10;
+
+/** Ends a view report's transaction without writing anything, carrying why. */
+class ViewRefused extends Error {
+  constructor(readonly outcome: 'not_yours' | 'too_much_time') {
+    super(outcome);
+  }
+}
 
 /** A founder's deck with the counts its card shows. */
 export type PitchDeckWithCounts = PitchDeckRow & { interestCount: number; viewCount: number };
@@ -58,7 +75,7 @@ const activeInterestCount = sql<number>`(
   select count(*)::int from interests
   where interests.pitch_deck_id = pitch_decks.id and interests.status <> 'withdrawn'
 )`;
-const viewCount = sql<number>`(select count(*)::int from deck_views where deck_views.pitch_deck_id = pitch_decks.id)`;
+const viewCount = sql<number>`(select count(distinct visit_id)::int from deck_views where deck_views.pitch_deck_id = pitch_decks.id)`;
 
 /** A search hit's columns: the deck, its founder's name, and the searching investor's interest. */
 const hitColumns = {
@@ -322,7 +339,9 @@ export class PitchDecksRepository {
 
   /**
    * Adds one report of a viewing session: creates the session on its first report (for this
-   * deck and investor only) and adds seconds per page.
+   * deck and investor only, inside the investor's current view) and adds seconds per page.
+   * Nothing is written unless both bounds hold: the session's own (no more time than since it
+   * began) and the reader's across all their sessions (no claim ahead of the wall clock).
    */
   async recordView(input: {
     viewId: string;
@@ -330,51 +349,90 @@ export class PitchDecksRepository {
     investorId: string;
     pages: { page: number; seconds: number }[];
   }): Promise<'recorded' | 'not_yours' | 'too_much_time'> {
-    return this.db.transaction(async (tx) => {
-      const totalSeconds = input.pages.reduce((sum, entry) => sum + entry.seconds, 0);
-      const furthestPage = Math.max(...input.pages.map((entry) => entry.page));
-      await tx
-        .insert(deckViews)
-        .values({ id: input.viewId, pitchDeckId: input.pitchDeckId, investorId: input.investorId })
-        .onConflictDoNothing({ target: deckViews.id });
-      const [view] = await tx
-        .update(deckViews)
-        .set({
-          totalSeconds: sql`${deckViews.totalSeconds} + ${totalSeconds}`,
-          furthestPage: sql`greatest(${deckViews.furthestPage}, ${furthestPage})`,
-          lastSeenAt: sql`now()`,
-        })
-        .where(
-          and(
-            eq(deckViews.id, input.viewId),
-            eq(deckViews.pitchDeckId, input.pitchDeckId),
-            eq(deckViews.investorId, input.investorId),
-            // A session cannot hold more reading time than has passed since it began (plus a
-            // minute for clocks and the first report), however its reports are split.
-            sql`${deckViews.totalSeconds} + ${totalSeconds} <= extract(epoch from now() - ${deckViews.startedAt}) + 60`,
-          ),
-        )
-        .returning({ id: deckViews.id });
-      if (!view) {
-        const [existing] = await tx
-          .select({ pitchDeckId: deckViews.pitchDeckId, investorId: deckViews.investorId })
+    try {
+      return await this.db.transaction(async (tx) => {
+        const totalSeconds = input.pages.reduce((sum, entry) => sum + entry.seconds, 0);
+        const furthestPage = Math.max(...input.pages.map((entry) => entry.page));
+        // First, and as an upsert: the reader's row lock orders concurrent reports of one
+        // investor on one deck, so each sees the views and claims the one before it made.
+        const claim = sql`greatest(${deckReaders.readUntil}, now() - make_interval(secs => ${totalSeconds})) + make_interval(secs => ${totalSeconds})`;
+        const [claimed] = await tx
+          .insert(deckReaders)
+          .values({ pitchDeckId: input.pitchDeckId, investorId: input.investorId, readUntil: sql`now()` })
+          .onConflictDoUpdate({
+            target: [deckReaders.pitchDeckId, deckReaders.investorId],
+            set: { readUntil: claim },
+            setWhere: sql`${claim} <= now() + make_interval(secs => ${readerClockSlackSeconds})`,
+          })
+          .returning({ readUntil: deckReaders.readUntil });
+        if (!claimed) throw new ViewRefused('too_much_time');
+
+        const currentVisit = tx
+          .select({ visitId: deckViews.visitId })
           .from(deckViews)
-          .where(eq(deckViews.id, input.viewId));
-        // A session id another investor or deck already uses is not this caller's to extend.
-        const isOwn = existing?.pitchDeckId === input.pitchDeckId && existing.investorId === input.investorId;
-        return isOwn ? 'too_much_time' : 'not_yours';
-      }
-      const merged = new Map<number, number>();
-      for (const entry of input.pages) merged.set(entry.page, (merged.get(entry.page) ?? 0) + entry.seconds);
-      await tx
-        .insert(deckPageViews)
-        .values([...merged].map(([pageNumber, seconds]) => ({ viewId: input.viewId, pageNumber, seconds })))
-        .onConflictDoUpdate({
-          target: [deckPageViews.viewId, deckPageViews.pageNumber],
-          set: { seconds: sql`${deckPageViews.seconds} + excluded.seconds` },
-        });
-      return 'recorded';
-    });
+          .where(
+            and(
+              eq(deckViews.investorId, input.investorId),
+              eq(deckViews.pitchDeckId, input.pitchDeckId),
+              // Only a session that opened a view starts its window: views never chain.
+              eq(deckViews.id, deckViews.visitId),
+              sql`${deckViews.startedAt} > now() - make_interval(mins => ${viewWindowMinutes})`,
+            ),
+          )
+          .orderBy(desc(deckViews.startedAt))
+          .limit(1);
+        await tx
+          .insert(deckViews)
+          .values({
+            id: input.viewId,
+            pitchDeckId: input.pitchDeckId,
+            investorId: input.investorId,
+            visitId: sql`coalesce((${currentVisit}), ${input.viewId})`,
+          })
+          .onConflictDoNothing({ target: deckViews.id });
+        const [view] = await tx
+          .update(deckViews)
+          .set({
+            totalSeconds: sql`${deckViews.totalSeconds} + ${totalSeconds}`,
+            furthestPage: sql`greatest(${deckViews.furthestPage}, ${furthestPage})`,
+            lastSeenAt: sql`now()`,
+          })
+          .where(
+            and(
+              eq(deckViews.id, input.viewId),
+              eq(deckViews.pitchDeckId, input.pitchDeckId),
+              eq(deckViews.investorId, input.investorId),
+              // A session cannot hold more reading time than has passed since it began (plus a
+              // minute for clocks and the first report), however its reports are split.
+              sql`${deckViews.totalSeconds} + ${totalSeconds} <= extract(epoch from now() - ${deckViews.startedAt}) + 60`,
+            ),
+          )
+          .returning({ id: deckViews.id });
+        if (!view) {
+          const [existing] = await tx
+            .select({ pitchDeckId: deckViews.pitchDeckId, investorId: deckViews.investorId })
+            .from(deckViews)
+            .where(eq(deckViews.id, input.viewId));
+          // A session id another investor or deck already uses is not this caller's to extend.
+          const isOwn = existing?.pitchDeckId === input.pitchDeckId && existing.investorId === input.investorId;
+          throw new ViewRefused(isOwn ? 'too_much_time' : 'not_yours');
+        }
+        const merged = new Map<number, number>();
+        for (const entry of input.pages) merged.set(entry.page, (merged.get(entry.page) ?? 0) + entry.seconds);
+        await tx
+          .insert(deckPageViews)
+          .values([...merged].map(([pageNumber, seconds]) => ({ viewId: input.viewId, pageNumber, seconds })))
+          .onConflictDoUpdate({
+            target: [deckPageViews.viewId, deckPageViews.pageNumber],
+            set: { seconds: sql`${deckPageViews.seconds} + excluded.seconds` },
+          });
+        return 'recorded' as const;
+      });
+    } catch (error) {
+      // Thrown inside the transaction so that the reader's claim rolls back with the rest.
+      if (error instanceof ViewRefused) return error.outcome;
+      throw error;
+    }
   }
 
   /** Per-page totals of a deck's viewing sessions, and where each session stopped. */
@@ -384,17 +442,24 @@ export class PitchDecksRepository {
         .select({
           page: deckPageViews.pageNumber,
           seconds: sql<number>`sum(${deckPageViews.seconds})`.mapWith(Number),
-          views: sql<number>`count(distinct ${deckPageViews.viewId})`.mapWith(Number),
+          views: sql<number>`count(distinct ${deckViews.visitId})`.mapWith(Number),
         })
         .from(deckPageViews)
         .innerJoin(deckViews, eq(deckViews.id, deckPageViews.viewId))
         .where(eq(deckViews.pitchDeckId, pitchDeckId))
         .groupBy(deckPageViews.pageNumber),
+      // Where each view stopped: the furthest page any of its sessions reached.
       this.db
-        .select({ page: deckViews.furthestPage, exits: sql<number>`count(*)`.mapWith(Number) })
-        .from(deckViews)
-        .where(eq(deckViews.pitchDeckId, pitchDeckId))
-        .groupBy(deckViews.furthestPage),
+        .select({ page: sql<number>`furthest`.mapWith(Number), exits: sql<number>`count(*)`.mapWith(Number) })
+        .from(
+          this.db
+            .select({ furthest: sql<number>`max(${deckViews.furthestPage})`.as('furthest') })
+            .from(deckViews)
+            .where(eq(deckViews.pitchDeckId, pitchDeckId))
+            .groupBy(deckViews.visitId)
+            .as('visits'),
+        )
+        .groupBy(sql`furthest`),
     ]);
     return { pages, exits };
   }
@@ -406,7 +471,7 @@ export class PitchDecksRepository {
         investorId: deckViews.investorId,
         name: accounts.name,
         firm: sql<string | null>`(select firm from investor_infos where investor_id = ${deckViews.investorId})`,
-        sessions: sql<number>`count(*)`.mapWith(Number),
+        sessions: sql<number>`count(distinct ${deckViews.visitId})`.mapWith(Number),
         totalSeconds: sql<number>`sum(${deckViews.totalSeconds})`.mapWith(Number),
         furthestPage: sql<number>`max(${deckViews.furthestPage})`.mapWith(Number),
         lastViewedAt: sql<Date>`max(${deckViews.lastSeenAt})`.mapWith((value: string | Date) => new Date(value)),

@@ -396,6 +396,8 @@ describe('view analytics', () => {
         ])
       ).statusCode,
     ).toBe(204);
+    // The second session opens the deck again after the first view's 30 minutes have passed.
+    await ctx.sql(`update deck_views set started_at = started_at - interval '31 minutes' where id = $1`, [session]);
     expect((await report(crypto.randomUUID(), [{ page: 1, seconds: 3 }])).statusCode).toBe(204);
     expect((await report(crypto.randomUUID(), [{ page: 9, seconds: 3 }])).statusCode).toBe(400);
 
@@ -427,6 +429,51 @@ describe('view analytics', () => {
       headers: authHeaders(otherFounder.tokens),
     });
     expect(byOther.statusCode).toBe(404);
+  });
+
+  it('bounds what one investor can claim: fresh session ids add no views and no time beyond the clock', async () => {
+    const deck = await readyDeck(ctx, founder, { pdf: await deckPdf(3) });
+    const reader = await signUp(ctx, 'investor');
+    const report = () =>
+      inject({
+        method: 'POST',
+        url: investorDeckPaths.views(deck.id),
+        headers: authHeaders(reader.tokens),
+        payload: { sessionId: crypto.randomUUID(), pages: [{ page: 1, seconds: 60 }] },
+      });
+    const statuses: number[] = [];
+    for (let count = 0; count < 100; count += 1) statuses.push((await report()).statusCode);
+    // The first report's minute is reading done before it; the other 99 claim time not yet passed.
+    expect(statuses.filter((status) => status === 204)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(99);
+    const analytics = await inject({
+      method: 'GET',
+      url: founderDeckPaths.analytics(deck.id),
+      headers: authHeaders(founder.tokens),
+    });
+    expect(analytics.json().analytics).toMatchObject({ viewerCount: 1, viewCount: 1, totalSeconds: 60 });
+
+    // Sessions opened within 30 minutes of the view's start belong to it; later ones count anew.
+    const rejoin = (seconds: number) =>
+      inject({
+        method: 'POST',
+        url: investorDeckPaths.views(deck.id),
+        headers: authHeaders(reader.tokens),
+        payload: { sessionId: crypto.randomUUID(), pages: [{ page: 2, seconds }] },
+      });
+    await ctx.sql(`update deck_readers set read_until = read_until - interval '20 minutes'`);
+    await ctx.sql(`update deck_views set started_at = started_at - interval '20 minutes'`);
+    expect((await rejoin(30)).statusCode).toBe(204);
+    await ctx.sql(`update deck_readers set read_until = read_until - interval '11 minutes'`);
+    await ctx.sql(`update deck_views set started_at = started_at - interval '11 minutes'`);
+    expect((await rejoin(30)).statusCode).toBe(204);
+    const later = await inject({
+      method: 'GET',
+      url: founderDeckPaths.analytics(deck.id),
+      headers: authHeaders(founder.tokens),
+    });
+    expect(later.json().analytics).toMatchObject({ viewCount: 2, totalSeconds: 120 });
+    expect(later.json().analytics.viewers[0]).toMatchObject({ sessions: 2 });
   });
 
   it('refuses a session id another investor uses, without changing its numbers', async () => {
