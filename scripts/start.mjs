@@ -18,12 +18,36 @@ const env = {
   DATA_DIR: path.resolve(process.env.DATA_DIR ?? 'data'),
   ...(process.env.WEB_DIST ? { WEB_DIST: path.resolve(process.env.WEB_DIST) } : {}),
 };
+// An IPC channel lets the server notice at once when this script is gone, however it went.
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   cwd: path.join(root, 'apps/server'),
   env,
-  stdio: 'inherit',
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
 });
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => server.kill(signal));
+
+let isStopping = false;
+/** Asks the server to stop once; it finishes in-flight requests, then exits, and so do we. */
+function stop(signal) {
+  if (isStopping) return;
+  isStopping = true;
+  server.kill(signal);
 }
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => stop(signal === 'SIGHUP' ? 'SIGTERM' : signal));
+}
+
+// npm runs this script through `sh -c`; told to stop, npm signals only that shell, which exits
+// without passing the signal on. A parent that is gone means the same as SIGTERM.
+const parent = process.ppid;
+const parentWatch = setInterval(() => {
+  try {
+    process.kill(parent, 0);
+  } catch {
+    stop('SIGTERM');
+  }
+}, 250);
+
+server.on('exit', (code, signal) => {
+  clearInterval(parentWatch);
+  process.exit(code ?? (signal ? 1 : 0));
+});

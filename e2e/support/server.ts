@@ -7,7 +7,16 @@ import { SmtpSink } from '../../apps/server/test/smtp-sink';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-export type RunningServer = { baseUrl: string; dataDir: string; sink: SmtpSink; stop: () => Promise<void> };
+export type RunningServer = {
+  baseUrl: string;
+  dataDir: string;
+  sink: SmtpSink;
+  /** The process this helper started: `npm` or scripts/start.mjs. */
+  process: ChildProcess;
+  /** Resolves when that process has exited. */
+  exited: Promise<void>;
+  stop: () => Promise<void>;
+};
 
 /** A port nothing listens on now (taken at once by the product, after the sink has its own). */
 function freePort(): Promise<number> {
@@ -26,13 +35,18 @@ function freePort(): Promise<number> {
  * Starts the product as README says (`npm start`, through scripts/start.mjs) on a fresh data
  * folder, with mail going to a real SMTP sink, and waits for /api/health.
  */
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  extraEnv: Record<string, string> = {},
+  { viaNpm = false }: { viaNpm?: boolean } = {},
+): Promise<RunningServer> {
   const sink = new SmtpSink();
   const smtpUrl = await sink.start();
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pitchlane-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+  // `npm start` itself when the test is about what npm does with signals; else its script directly.
+  const [command, args] = viaNpm ? ['npm', ['start']] : [process.execPath, [path.join(root, 'scripts/start.mjs')]];
+  const child: ChildProcess = spawn(command, args, {
     cwd: root,
     env: {
       ...process.env,
@@ -65,6 +79,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     baseUrl,
     dataDir,
     sink,
+    process: child,
+    exited,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;

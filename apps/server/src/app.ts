@@ -14,6 +14,7 @@ import { registerTextGuard } from './http/text-guard';
 import { connectRedis, type RedisConnections, redisInvalidationBus } from './infra/redis';
 import { BackgroundTasks } from './lib/background';
 import { AppError } from './lib/errors';
+import { InFlightHandlers } from './lib/in-flight';
 import { AccountsRepository } from './modules/accounts/accounts.repository';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { AccountsService } from './modules/accounts/accounts.service';
@@ -75,6 +76,8 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
   fastify.decorateRequest('principal', null);
+  const inFlight = new InFlightHandlers();
+  inFlight.attach(fastify);
 
   const redis: RedisConnections | undefined = config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;
   const background = new BackgroundTasks(logger);
@@ -167,6 +170,9 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
       io.local.disconnectSockets(true);
       io.engine.close();
       await fastify.close();
+      // The server is closed; handlers whose connection is gone (or that `inject` ran) may
+      // still be querying. The caller ends the database pool after this resolves.
+      await inFlight.idle();
       // Mail and deck processing run as background tasks: let them finish before the pool goes.
       await background.drain();
       await pdfPool.close();

@@ -55,6 +55,12 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // Started by scripts/start.mjs (npm start) over an IPC channel: if that script dies, even by
+  // SIGKILL, the channel closes and the server stops instead of running on unsupervised.
+  if (process.channel) {
+    process.channel.unref();
+    process.on('disconnect', () => void shutdown('parent exited'));
+  }
 }
 
 main().catch((error: unknown) => {
