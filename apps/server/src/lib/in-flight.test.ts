@@ -7,7 +7,7 @@ describe('InFlightHandlers', () => {
     const app = Fastify();
     const inFlight = new InFlightHandlers();
     inFlight.attach(app);
-    let finish = () => undefined as void;
+    let finish: () => void = () => undefined;
     const started = new Promise<void>((resolveStarted) => {
       app.get('/slow', async () => {
         resolveStarted();
