@@ -14,7 +14,7 @@ import type {
   VerifyCodeBody,
   VerifyLinkBody,
 } from '@deckvalid/contract/auth';
-import { api } from '@/app/api';
+import { api } from '@/shared/api/api';
 
 /** Every account call takes the role whose REST root it goes to (spec §7). */
 type ForRole<Body> = { role: AccountRole; body: Body };
