@@ -27,6 +27,18 @@ const wants = (name) => only.length === 0 || only.includes(name);
 const failures = [];
 
 if (wants('lint') && !step('format and lint (biome)', bin('biome'), ['check', '.'])) failures.push('lint');
+if (wants('boundaries')) {
+  // The import rules of docs/ARCHITECTURE.md, per workspace so its `@/` alias resolves.
+  for (const workspace of ['packages/contract', 'apps/server', 'apps/web']) {
+    const ok = step(
+      `import boundaries ${workspace} (dependency-cruiser)`,
+      bin('depcruise'),
+      [`${workspace}/src`, '--config', '.dependency-cruiser.cjs', '--output-type', 'err'],
+      { DEPCRUISE_WORKSPACE: workspace },
+    );
+    if (!ok) failures.push(`boundaries ${workspace}`);
+  }
+}
 if (wants('typecheck')) {
   for (const project of ['packages/contract', 'apps/server', 'apps/web', 'e2e', 'bench']) {
     if (!step(`typecheck ${project}`, bin('tsc'), ['-p', project])) failures.push(`typecheck ${project}`);

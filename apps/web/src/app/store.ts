@@ -1,7 +1,15 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { createAuthPersistence } from '@/features/auth/auth-persistence';
-import { type AuthState, authReducer, initialAuthState } from '@/features/auth/auth-slice';
-import { api } from './api';
+import { type AuthRootState, type AuthState, authReducer, initialAuthState, logout } from '@/features/auth/auth-slice';
+import { api, connectApiSession } from '@/shared/api/api';
+
+connectApiSession({
+  selectSession: (state) => {
+    const { role, tokens } = (state as AuthRootState).auth;
+    return { role, tokens };
+  },
+  logout,
+});
 
 const rootReducer = combineReducers({ auth: authReducer, [api.reducerPath]: api.reducer });
 

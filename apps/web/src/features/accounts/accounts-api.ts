@@ -7,7 +7,7 @@ import type {
 } from '@deckvalid/contract/accounts';
 import { apiPaths } from '@deckvalid/contract/api-paths';
 import type { SetProfilePictureBody, UploadTicket } from '@deckvalid/contract/uploads';
-import { api } from '@/app/api';
+import { api } from '@/shared/api/api';
 
 /** The founder profile and the investor info (spec §7); credentials follow from the URL root. */
 export const accountsApi = api.injectEndpoints({

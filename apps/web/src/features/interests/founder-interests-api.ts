@@ -6,7 +6,7 @@ import type {
   MilestoneInvestor,
 } from '@deckvalid/contract/interests';
 import type { Page } from '@deckvalid/contract/pagination';
-import { api } from '@/app/api';
+import { api } from '@/shared/api/api';
 
 /** Every founder interest list (all decks, one deck, any filter) carries this tag. */
 const founderInterestsTag = { type: 'Interest', id: 'FOUNDER_LIST' } as const;

@@ -1,6 +1,6 @@
 import { investorDeckPaths } from '@deckvalid/contract/api-paths';
 import type { InvestorInterest } from '@deckvalid/contract/interests';
-import { api } from '@/app/api';
+import { api } from '@/shared/api/api';
 
 /**
  * What an interest change makes stale: the deck itself (its `myInterest`), every page of the

@@ -2,7 +2,7 @@ import { founderDeckPaths } from '@deckvalid/contract/api-paths';
 import type { Page, PaginationQuery } from '@deckvalid/contract/pagination';
 import type { CreatePitchDeckBody, DeckAnalytics, FounderPitchDeck } from '@deckvalid/contract/pitchdecks';
 import type { UploadTicket } from '@deckvalid/contract/uploads';
-import { api } from '@/app/api';
+import { api } from '@/shared/api/api';
 
 /** The founder's deck list is one cache entry per page; this tag refreshes all of them. */
 const founderListTag = { type: 'PitchDeck', id: 'FOUNDER_LIST' } as const;

@@ -1,7 +1,7 @@
 import { investorDeckPaths } from '@deckvalid/contract/api-paths';
 import type { Page } from '@deckvalid/contract/pagination';
 import type { InvestorPitchDeck, RecordDeckViewBody, SearchPitchDecksQuery } from '@deckvalid/contract/pitchdecks';
-import { api } from '@/app/api';
+import { api } from '@/shared/api/api';
 
 /**
  * Every cached page of the investor's deck search carries this tag, so an interest change (in

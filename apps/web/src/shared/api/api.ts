@@ -1,20 +1,33 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
-import { type AuthRootState, logout } from '@/features/auth/auth-slice';
-import { createBaseQuery } from '@/shared/api/base-query';
+import { type BaseQueryOptions, createBaseQuery } from './base-query';
+
+type SessionAccess = Pick<BaseQueryOptions, 'selectSession' | 'logout'>;
+
+let sessionAccess: SessionAccess | null = null;
+
+/**
+ * Tells the API slice where the session lives in the store and how to end it. app/ calls this
+ * once with the auth feature's selector and logout action, so shared code never imports a
+ * feature while features still inject their calls into the one slice below.
+ */
+export function connectApiSession(access: SessionAccess): void {
+  sessionAccess = access;
+}
+
+function session(): SessionAccess {
+  if (!sessionAccess) throw new Error('connectApiSession must run before the first API call');
+  return sessionAccess;
+}
 
 /**
  * The one API slice (Redux style guide): empty here, every feature adds its calls with
- * `api.injectEndpoints` in its own `<feature>-api.ts`. app/ wires the auth slice into the shared
- * base query, so shared code never imports a feature.
+ * `api.injectEndpoints` in its own `<feature>-api.ts`.
  */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: createBaseQuery({
-    selectSession: (state) => {
-      const { role, tokens } = (state as AuthRootState).auth;
-      return { role, tokens };
-    },
-    logout,
+    selectSession: (state) => session().selectSession(state),
+    logout: (role) => session().logout(role),
   }),
   // Spec §9: cached data is kept 60 s once no screen uses it.
   keepUnusedDataFor: 60,

@@ -27,12 +27,23 @@ import {
 } from '@tabler/icons-react';
 import { type ReactNode, type TouchEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Document, Page } from 'react-pdf';
-import type { DeckViewerProps } from './deck-viewer';
 import { getPdfOptions } from './pdf-setup';
 import { usePageTimer } from './use-page-timer';
 import { clampPage, maxZoom, minZoom, viewerKeyAction, zoomIn, zoomOut } from './viewer-controls';
 
 type LoadState = 'loading' | 'ready' | 'error';
+
+/** What a deck viewer shows and whom it tells; the lazy wrapper in deck-viewer.tsx takes the same. */
+export type DeckViewerProps = {
+  /** Signed address of the PDF. A new address reloads the document (keep it stable while viewing). */
+  fileUrl: string;
+  /** The deck's title, for the viewer's accessible name and the full-screen header. */
+  title: string;
+  /** Seconds page `page` was on screen while the tab was visible, since that page's last report. */
+  onPageTime?: (page: number, seconds: number) => void;
+  /** The file could not be loaded (expired address, not a PDF, network). */
+  onLoadError?: () => void;
+};
 
 /** Room for the toolbar and the stage's padding when fitting a page to the screen's height. */
 const fullscreenChromePx = 72;

@@ -1,17 +1,7 @@
 import { Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconFileAlert } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect } from 'react';
-
-export type DeckViewerProps = {
-  /** Signed address of the PDF. A new address reloads the document (keep it stable while viewing). */
-  fileUrl: string;
-  /** The deck's title, for the viewer's accessible name and the full-screen header. */
-  title: string;
-  /** Seconds page `page` was on screen while the tab was visible, since that page's last report. */
-  onPageTime?: (page: number, seconds: number) => void;
-  /** The file could not be loaded (expired address, not a PDF, network). */
-  onLoadError?: () => void;
-};
+import type { DeckViewerProps } from './deck-viewer-reader';
 
 /** pdf.js is half a megabyte: it arrives with the first viewer, not with the app. */
 const DeckViewerReader = lazy(() =>
