@@ -109,12 +109,17 @@ export const forgotResetPasswordBodySchema = z.object({
 });
 export type ForgotResetPasswordBody = z.infer<typeof forgotResetPasswordBodySchema>;
 
-/** POST reset-password: signed in, proving the current password. */
+/** POST reset-password: signed in, proving the current password when the account has one. */
 export const resetPasswordBodySchema = z.object({
-  currentPassword: currentPasswordSchema,
+  /** Required while the account has a password; left out to choose the first one (see `passwordRequired`). */
+  currentPassword: currentPasswordSchema.optional(),
   newPassword: newPasswordSchema,
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+/** The "choose your password" step after `passwordRequired`: POST reset-password without a current one. */
+export const choosePasswordBodySchema = resetPasswordBodySchema.pick({ newPassword: true });
+export type ChoosePasswordBody = z.infer<typeof choosePasswordBodySchema>;
 
 /** POST logout?type=current|all */
 export const logoutQuerySchema = z.object({
@@ -142,7 +147,15 @@ export const userDtoSchema = z.object({
 export type UserDto = z.infer<typeof userDtoSchema>;
 
 /** Answer of login and of a verified registration. */
-export const authResponseSchema = z.object({ tokens: tokensSchema, user: userDtoSchema });
+export const authResponseSchema = z.object({
+  tokens: tokensSchema,
+  user: userDtoSchema,
+  /**
+   * Present (true) only after verifying an account that two registrations gave different
+   * passwords: neither was kept, and this session must choose one with reset-password.
+   */
+  passwordRequired: z.literal(true).optional(),
+});
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 /** Answer of calls that only acknowledge (register, resend, forgot-password, …). */

@@ -24,6 +24,7 @@ describe('migrations', () => {
       'pitch_decks',
       'sessions',
       'uploads',
+      'verification_sends',
     ]);
     const future = Date.now() + 365 * 24 * 3600 * 1000;
     await client.query(`insert into drizzle.__drizzle_migrations (hash, created_at) values ('future', $1)`, [future]);

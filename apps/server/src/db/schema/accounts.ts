@@ -12,8 +12,17 @@ export const accounts = pgTable(
     role: text('role', { enum: ['user', 'investor', 'mentor'] }).notNull(),
     email: text('email').notNull(),
     name: text('name').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /**
+     * Null only after a contested registration (see `passwordContestedAt`) was verified, until
+     * the verifier chooses a password: no password signs in meanwhile.
+     */
+    passwordHash: text('password_hash'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /**
+     * Set while unverified when a second registration came with a different password: the
+     * mailbox owner may be either registrant, so verifying keeps neither password.
+     */
+    passwordContestedAt: timestamp('password_contested_at', { withTimezone: true }),
     headline: text('headline'),
     bio: text('bio'),
     company: text('company'),

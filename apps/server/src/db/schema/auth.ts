@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
 /** A signed-in session. Only the hash of its secret (the hash token) is kept. */
@@ -53,6 +53,24 @@ export const loginFailures = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('login_failures_lookup_idx').on(table.role, table.email, table.ip, table.createdAt)],
+);
+
+/**
+ * When a verification code was last sent or asked for, per role and email, whether or not an
+ * account has that email: verify/send then answers its 60-second limit alike for every address.
+ * The email is kept only as a keyed hash, since most rows may name people who never signed up.
+ */
+export const verificationSends = pgTable(
+  'verification_sends',
+  {
+    role: text('role').notNull(),
+    emailKey: text('email_key').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.role, table.emailKey] }),
+    index('verification_sends_sent_idx').on(table.sentAt),
+  ],
 );
 
 export type SessionRow = typeof sessions.$inferSelect;

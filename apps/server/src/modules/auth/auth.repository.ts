@@ -2,7 +2,7 @@ import type { Role } from '@deckvalid/contract/auth';
 import { and, count, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { type AccountRow, accounts } from '@/db/schema/accounts';
-import { loginFailures, type OneTimeCodeRow, oneTimeCodes, sessions } from '@/db/schema/auth';
+import { loginFailures, type OneTimeCodeRow, oneTimeCodes, sessions, verificationSends } from '@/db/schema/auth';
 
 export type CodePurpose = OneTimeCodeRow['purpose'];
 
@@ -46,19 +46,81 @@ export class AuthRepository {
     return rows.length === 1;
   }
 
-  async markVerified(accountId: string, passwordHash: string | null): Promise<void> {
+  /**
+   * Verifies the email with a code's password (null: keep the account's), unless the password
+   * was contested: then the account keeps no password at all. One statement, so a registration
+   * contesting at this moment is either seen here or finds the account verified and does nothing.
+   * Answers whether the account has a password now.
+   */
+  async markVerifiedWithCodePassword(
+    accountId: string,
+    passwordHash: string | null,
+  ): Promise<{ hasPassword: boolean }> {
+    const [row] = await this.db
+      .update(accounts)
+      .set({
+        emailVerifiedAt: sql`coalesce(${accounts.emailVerifiedAt}, now())`,
+        passwordHash: sql`case when ${accounts.passwordContestedAt} is null then coalesce(${passwordHash}::text, ${accounts.passwordHash}) end`,
+        passwordContestedAt: null,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(accounts.id, accountId))
+      .returning({ hasPassword: sql<boolean>`${accounts.passwordHash} is not null` });
+    return { hasPassword: row?.hasPassword ?? false };
+  }
+
+  /** Sets the password chosen after proving the mailbox (a reset code), which verifies the email too. */
+  async markVerifiedWithNewPassword(accountId: string, passwordHash: string): Promise<void> {
     await this.db
       .update(accounts)
       .set({
         emailVerifiedAt: sql`coalesce(${accounts.emailVerifiedAt}, now())`,
-        ...(passwordHash ? { passwordHash } : {}),
+        passwordHash,
+        passwordContestedAt: null,
         updatedAt: sql`now()`,
       })
       .where(eq(accounts.id, accountId));
   }
 
+  /** Marks an unverified account's password as contested; a verified account is left alone. */
+  async markPasswordContested(accountId: string): Promise<void> {
+    await this.db
+      .update(accounts)
+      .set({ passwordContestedAt: sql`coalesce(${accounts.passwordContestedAt}, now())`, updatedAt: sql`now()` })
+      .where(and(eq(accounts.id, accountId), isNull(accounts.emailVerifiedAt)));
+  }
+
   async updatePasswordHash(accountId: string, passwordHash: string): Promise<void> {
     await this.db.update(accounts).set({ passwordHash, updatedAt: sql`now()` }).where(eq(accounts.id, accountId));
+  }
+
+  /**
+   * Claims the right to send a verification code to (role, email key): granted when none was
+   * claimed within `windowSeconds`. One upsert, so of two concurrent claims only one is granted.
+   * Answers 0 when granted, else the whole seconds left, counted on the database's clock.
+   */
+  async claimVerificationSend(role: Role, emailKey: string, windowSeconds: number): Promise<number> {
+    const window = sql`make_interval(secs => ${windowSeconds})`;
+    const granted = await this.db
+      .insert(verificationSends)
+      .values({ role, emailKey, sentAt: sql`now()` })
+      .onConflictDoUpdate({
+        target: [verificationSends.role, verificationSends.emailKey],
+        set: { sentAt: sql`now()` },
+        setWhere: sql`${verificationSends.sentAt} <= now() - ${window}`,
+      })
+      .returning({ role: verificationSends.role });
+    if (granted.length === 1) return 0;
+    const [held] = await this.db
+      .select({ seconds: sql<number>`ceil(extract(epoch from ${verificationSends.sentAt} + ${window} - now()))::int` })
+      .from(verificationSends)
+      .where(and(eq(verificationSends.role, role), eq(verificationSends.emailKey, emailKey)));
+    // A row that aged out between the two statements leaves under a second to wait: say one.
+    return Math.max(1, held?.seconds ?? 1);
+  }
+
+  async deleteVerificationSendsBefore(before: Date): Promise<void> {
+    await this.db.delete(verificationSends).where(lt(verificationSends.sentAt, before));
   }
 
   async insertSession(session: {

@@ -1,5 +1,5 @@
 import { authApiRoot } from '@deckvalid/contract/api-paths';
-import type { AccountRole, AuthResponse } from '@deckvalid/contract/auth';
+import { type AccountRole, type AuthResponse, codeRules } from '@deckvalid/contract/auth';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hmacSha256 } from '@/lib/crypto';
@@ -55,6 +55,35 @@ async function verificationMailFor(email: string) {
   const newest = mails.at(-1);
   if (!newest) throw new Error(`no verification mail for ${email}`);
   return newest;
+}
+
+/**
+ * Moves every code sent for this email, and the record of when one was last sent (kept under a
+ * keyed hash of the email, derived as the service does), `seconds` into the past, as if that
+ * much time had gone by: the 60-second resend limit then no longer holds a new code back.
+ */
+async function letTimePass(role: AccountRole, email: string, seconds: number) {
+  await ctx.app.background.drain();
+  await ctx.sql(
+    `update one_time_codes set created_at = created_at - make_interval(secs => $3)
+      where account_id = (select id from accounts where email = $1 and role = $2)`,
+    [email, role, seconds],
+  );
+  const emailKey = hmacSha256(hmacSha256(testAuthSecret, 'verification-send-email-key'), email);
+  await ctx.sql(
+    'update verification_sends set sent_at = sent_at - make_interval(secs => $3) where email_key = $1 and role = $2',
+    [emailKey, role, seconds],
+  );
+}
+
+/** Status and body together, so one `toEqual` compares two answers whole. */
+function answerOf(reply: Reply) {
+  return { status: reply.statusCode, body: reply.json() };
+}
+
+/** A six-digit code other than `code`. */
+function otherThan(code: string) {
+  return code === '000000' ? '111111' : '000000';
 }
 
 describe.each(['user', 'investor'] as const)('account calls of role %s', (role) => {
@@ -196,11 +225,7 @@ describe.each(['user', 'investor'] as const)('account calls of role %s', (role) 
       expect(errorOf(tooSoon).code).toBe('RATE_LIMITED');
       expect(errorOf(tooSoon).details?.retryAfterSeconds).toBeGreaterThan(0);
     });
-    await ctx.sql(
-      `update one_time_codes set created_at = created_at - interval '61 seconds'
-        where account_id = (select id from accounts where email = $1 and role = $2)`,
-      [email, role],
-    );
+    await letTimePass(role, email, 61);
     const resent = await post(`${root}/verify/send?service=email`, { email });
     expect(resent.statusCode).toBe(202);
     await ctx.app.mailer.drain();
@@ -259,6 +284,126 @@ describe.each(['user', 'investor'] as const)('account calls of role %s', (role) 
     expect(
       (await post(`${root}/login`, { email: account.email, password: 'another-strong-passphrase' })).statusCode,
     ).toBe(401);
+  });
+
+  describe('two registrations of one unverified email with different passwords (pre-takeover)', () => {
+    const victimPassword = 'victim-chosen-passphrase-1';
+    const attackerPassword = 'attacker-chosen-passphrase-2';
+    const cases = (['victim', 'attacker'] as const).flatMap((first) =>
+      (['code', 'link'] as const).flatMap((via) =>
+        [61, 0].map((secondsBetween) => ({
+          first,
+          via,
+          secondsBetween,
+          gap: secondsBetween > 0 ? `${secondsBetween} s later` : 'at once',
+        })),
+      ),
+    );
+
+    /** Verifies with the newest mail, as the person reading the mailbox would. */
+    async function verifyFromMailbox(email: string, via: 'code' | 'link') {
+      const mail = await verificationMailFor(email);
+      return via === 'code'
+        ? post(`${root}/verify/code`, { email, code: codeOf(mail) })
+        : post(`${root}/verify?service=email`, { email, token: linkTokenOf(mail) });
+    }
+
+    async function expectNoRegistrationPasswordSignsIn(email: string) {
+      const wrong = await post(`${root}/login`, { email, password: 'never-registered-passphrase' });
+      expect(wrong.statusCode).toBe(401);
+      for (const password of [victimPassword, attackerPassword]) {
+        const reply = await post(`${root}/login`, { email, password });
+        expect(answerOf(reply), password).toEqual(answerOf(wrong));
+      }
+    }
+
+    it.each(cases)(
+      '$first registers first, the other $gap; verified by $via, only the password the verifier then chooses signs in',
+      async ({ first, via, secondsBetween }) => {
+        const email = uniqueEmail('contested');
+        const [firstPassword, secondPassword] =
+          first === 'victim' ? [victimPassword, attackerPassword] : [attackerPassword, victimPassword];
+        expect((await register(role, email, firstPassword)).statusCode).toBe(202);
+        await letTimePass(role, email, secondsBetween);
+        expect((await register(role, email, secondPassword)).statusCode).toBe(202);
+        // A minute apart, the second registration mails a code of its own, and the newest mail is
+        // the one used; at once, only the first registration's code is in the mailbox.
+        await ctx.app.mailer.drain();
+        const mails = ctx.sink.messagesTo(email).filter((mail) => /verification code/.test(mail.subject));
+        expect(mails).toHaveLength(secondsBetween > 0 ? 2 : 1);
+
+        const verified = await verifyFromMailbox(email, via);
+        expect(verified.statusCode).toBe(200);
+        const body = verified.json() as AuthResponse;
+        expect(body.user.email).toBe(email);
+        await expectNoRegistrationPasswordSignsIn(email);
+        expect(body.passwordRequired).toBe(true);
+
+        // The verifier's session is live and may choose the first password without a current one.
+        const chosen = await post(
+          `${root}/reset-password`,
+          { newPassword: 'verifier-chosen-passphrase-3' },
+          authHeaders(body.tokens),
+        );
+        expect(chosen.statusCode).toBe(200);
+        await expectNoRegistrationPasswordSignsIn(email);
+        const signedIn = await post(`${root}/login`, { email, password: 'verifier-chosen-passphrase-3' });
+        expect(signedIn.statusCode).toBe(200);
+        expect((signedIn.json() as AuthResponse).user.id).toBe(body.user.id);
+      },
+    );
+
+    it('keeps the password when every registration used the same one, whatever the time between them', async () => {
+      for (const secondsBetween of [0, 61]) {
+        const email = uniqueEmail('repeated');
+        await register(role, email, strongPassword);
+        await letTimePass(role, email, secondsBetween);
+        await register(role, email, strongPassword);
+        const verified = await post(`${root}/verify/code`, { email, code: codeOf(await verificationMailFor(email)) });
+        expect(verified.statusCode).toBe(200);
+        expect(verified.json()).not.toHaveProperty('passwordRequired');
+        expect((await post(`${root}/login`, { email, password: strongPassword })).statusCode).toBe(200);
+      }
+    });
+
+    it('lets the mailbox owner set a password through forgot-password, after verifying or instead of it', async () => {
+      for (const isVerifiedFirst of [true, false]) {
+        const email = uniqueEmail('contested-reset');
+        await register(role, email, victimPassword);
+        await register(role, email, attackerPassword);
+        if (isVerifiedFirst) {
+          const verified = await post(`${root}/verify/code`, { email, code: codeOf(await verificationMailFor(email)) });
+          expect((verified.json() as AuthResponse).passwordRequired).toBe(true);
+        }
+        expect((await post(`${root}/forgot-password`, { email })).statusCode).toBe(202);
+        const mail = await ctx.sink.waitFor((m) => m.to.includes(email) && /reset code/.test(m.subject));
+        const reset = await post(`${root}/forgot-reset-password`, {
+          email,
+          code: codeOf(mail),
+          password: 'recovered-passphrase-4',
+        });
+        expect(reset.statusCode).toBe(200);
+        await expectNoRegistrationPasswordSignsIn(email);
+        const signedIn = await post(`${root}/login`, { email, password: 'recovered-passphrase-4' });
+        expect(signedIn.statusCode).toBe(200);
+        expect(signedIn.json()).not.toHaveProperty('passwordRequired');
+      }
+    });
+  });
+
+  it('asks for the current password when changing one that is set', async () => {
+    const account = await signUp(ctx, role);
+    await expectUnchanged(async () => {
+      const reply = await post(
+        `${root}/reset-password`,
+        { newPassword: 'changed-passphrase-88' },
+        authHeaders(account.tokens),
+      );
+      expect(reply.statusCode).toBe(400);
+      expect(errorOf(reply).details?.fields).toEqual([
+        { path: 'currentPassword', message: 'Enter your current password.' },
+      ]);
+    });
   });
 
   it('logs in, and refuses a wrong password or unknown email alike', async () => {
@@ -558,6 +703,61 @@ describe('answers that must not tell whether an account exists', () => {
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(count / 2)] ?? 0;
     return [median(times[0]), median(times[1])] as const;
   }
+
+  it('refuses wrong reset and verification codes alike for known and unknown emails, try after try', async () => {
+    const account = await signUp(ctx, 'user');
+    const pendingEmail = uniqueEmail('pending');
+    await register('user', pendingEmail);
+    const [unknownForReset, unknownForVerify] = [uniqueEmail('nobody'), uniqueEmail('nobody')];
+    for (const email of [account.email, unknownForReset]) await post('/api/v1/users/forgot-password', { email });
+    const resetMail = await ctx.sink.waitFor((m) => m.to.includes(account.email) && /reset code/.test(m.subject));
+    const wrongResetCode = otherThan(codeOf(resetMail));
+    const wrongVerifyCode = otherThan(codeOf(await verificationMailFor(pendingEmail)));
+    const password = 'brand-new-passphrase-5';
+
+    // Past the fifth try the code is void; the sixth shows the answer stays alike after that too.
+    for (let attempt = 1; attempt <= codeRules.maxAttempts + 1; attempt++) {
+      const knownReset = await post('/api/v1/users/forgot-reset-password', {
+        email: account.email,
+        code: wrongResetCode,
+        password,
+      });
+      const unknownReset = await post('/api/v1/users/forgot-reset-password', {
+        email: unknownForReset,
+        code: wrongResetCode,
+        password,
+      });
+      expect(knownReset.statusCode).toBe(400);
+      expect(answerOf(knownReset), `reset try ${attempt}`).toEqual(answerOf(unknownReset));
+
+      const pending = await post('/api/v1/users/verify/code', { email: pendingEmail, code: wrongVerifyCode });
+      const unknown = await post('/api/v1/users/verify/code', { email: unknownForVerify, code: wrongVerifyCode });
+      expect(pending.statusCode).toBe(400);
+      expect(answerOf(pending), `verification try ${attempt}`).toEqual(answerOf(unknown));
+    }
+  });
+
+  it('limits verify/send per email whether or not an account has it, and answers alike', async () => {
+    const pendingEmail = uniqueEmail('pending');
+    await register('user', pendingEmail);
+    const verified = await signUp(ctx, 'user');
+    for (const email of [pendingEmail, verified.email]) await letTimePass('user', email, 61);
+    const emails = { pending: pendingEmail, verified: verified.email, unknown: uniqueEmail('nobody') };
+
+    for (const [round, expectedStatus] of [
+      [1, 202],
+      [2, 429],
+    ] as const) {
+      // One round asks for all three, so each email's two asks are about equally far apart.
+      const answers: Record<string, ReturnType<typeof answerOf>> = {};
+      for (const [kind, email] of Object.entries(emails)) {
+        answers[kind] = answerOf(await post('/api/v1/users/verify/send?service=email', { email }));
+      }
+      expect(answers.unknown?.status, `round ${round}`).toBe(expectedStatus);
+      expect(answers.pending, `round ${round}, pending`).toEqual(answers.unknown);
+      expect(answers.verified, `round ${round}, verified`).toEqual(answers.unknown);
+    }
+  });
 
   it('login, register and forgot-password take similar time for known and unknown emails', async () => {
     const account = await signUp(ctx, 'user');

@@ -66,16 +66,33 @@ const messages = {
   resetSent: 'If an account uses that email, a reset code is on its way.',
   passwordReset: 'Your password was changed. Sign in with the new one.',
   passwordChanged: 'Your password was changed. Your other sessions were signed out.',
+  passwordSet: 'Your password is set. Use it to sign in from now on.',
   loggedOut: 'You are signed out.',
 } as const;
 
-const badCode = (message = 'That code is wrong or has expired. Check the newest email or ask for a new code.') =>
-  new AppError('VALIDATION_FAILED', message, { fields: [{ path: 'code', message }] });
+/**
+ * The one answer to any refused code, whatever the reason: naming a reason ("too many wrong
+ * tries") only where an account had a code would tell a stranger the account exists. The
+ * sentence still tells the owner what to do in every case.
+ */
+const badCode = () => {
+  const message = `That code is wrong or has expired. A code stops working after ${codeRules.maxAttempts} wrong tries: use the newest email or ask for a new code.`;
+  return new AppError('VALIDATION_FAILED', message, { fields: [{ path: 'code', message }] });
+};
+
+const resendTooSoon = (seconds: number) =>
+  new AppError('RATE_LIMITED', `Wait ${seconds} seconds before asking for another code.`, {
+    retryAfterSeconds: seconds,
+  });
 
 const commonPassword = (path: string) => {
   const message = 'This password is one of the most common ones. Choose one that is harder to guess.';
   return new AppError('VALIDATION_FAILED', message, { fields: [{ path, message }] });
 };
+
+/** 400, not 401: a 401 would sign the web client out. */
+const currentPasswordProblem = (message: string) =>
+  new AppError('VALIDATION_FAILED', message, { fields: [{ path: 'currentPassword', message }] });
 
 const badLogin = () => new AppError('UNAUTHORIZED', 'Email or password is incorrect.');
 
@@ -85,16 +102,20 @@ const unauthorized = () => new AppError('UNAUTHORIZED', 'Your session has ended.
 export class AuthService {
   private readonly credentials: Credentials;
   private readonly codeKey: string;
+  private readonly emailKey: string;
   private readonly endedSessionsListeners = new Set<(ended: EndedSessions) => void>();
 
   constructor(private readonly deps: Deps) {
     this.credentials = new Credentials(deps.authSecret);
     this.codeKey = hmacSha256(deps.authSecret, 'one-time-code-key');
+    this.emailKey = hmacSha256(deps.authSecret, 'verification-send-email-key');
   }
 
   /**
-   * Answers alike whether or not the email is taken: a new account gets a code, a pending one
-   * gets a fresh code bound to the new password, a verified one gets a notice by mail.
+   * Answers alike whether or not the email is taken: a new account gets a code, a verified one a
+   * notice by mail. A pending one gets a fresh code bound to the new password when both
+   * registrations chose the same password; otherwise its password becomes contested, and
+   * verifying it will keep neither (see `markVerifiedWithCodePassword`).
    */
   async register(role: AccountRole, body: RegisterBody): Promise<{ message: string }> {
     if (isCommonPassword(body.password)) throw commonPassword('password');
@@ -110,18 +131,29 @@ export class AuthService {
     // unverified account, a notice for a verified one) runs after it, so a taken email and a free
     // one answer after the same work.
     if (await this.deps.repo.insertAccountIfAbsent(account)) {
-      this.deps.background.run('send verification code', () => this.sendVerificationCode(account, passwordHash));
+      this.deps.background.run('send verification code', async () => {
+        // Claimed like any registration's, so a verify/send that follows answers the same for a
+        // new, a pending and a verified email; the new account gets its code whatever the claim.
+        await this.claimVerificationSend(role, body.email);
+        await this.sendVerificationCode(account, passwordHash);
+      });
       return { message: messages.registered };
     }
     this.deps.background.run('answer a repeated registration', async () => {
       const existing = await this.deps.repo.findAccountByRoleAndEmail(role, body.email);
       if (!existing) return;
+      const mayMailCode = (await this.claimVerificationSend(role, body.email)) === 0;
       if (existing.emailVerifiedAt) {
         this.deps.mailer.enqueue(alreadyRegisteredMail(this.mailContext(), mailRecipient(existing)));
-      } else if (!(await this.isResendTooSoon(existing.id, 'verify_email'))) {
-        // The code carries this registration's password: whoever owns the mailbox decides which one counts.
-        await this.sendVerificationCode(existing, passwordHash);
+        return;
       }
+      // Two passwords for one mailbox: either registrant may be the one who owns it, so neither
+      // password may survive verification. Compared with the account's, which is the first
+      // registration's: any later one that differs from it differs from some earlier one.
+      const isContested =
+        existing.passwordContestedAt !== null || !(await verifyPassword(existing.passwordHash, body.password));
+      if (isContested) await this.deps.repo.markPasswordContested(existing.id);
+      if (mayMailCode) await this.sendVerificationCode(existing, isContested ? null : passwordHash);
     });
     return { message: messages.registered };
   }
@@ -130,8 +162,7 @@ export class AuthService {
     const account = await this.deps.repo.findAccountByRoleAndEmail(role, body.email);
     if (!account || account.emailVerifiedAt) throw badCode();
     const code = await this.useCode(account.id, 'verify_email', body.code);
-    await this.deps.repo.markVerified(account.id, code.passwordHash);
-    return this.startSession(account, meta);
+    return this.verifyAndStartSession(account, code, meta);
   }
 
   async verifyLink(role: AccountRole, body: VerifyLinkBody, meta: RequestMeta): Promise<AuthResponse> {
@@ -151,16 +182,22 @@ export class AuthService {
     ) {
       throw invalidLink;
     }
-    await this.deps.repo.markVerified(account.id, code.passwordHash);
-    return this.startSession(account, meta);
+    return this.verifyAndStartSession(account, code, meta);
   }
 
+  /**
+   * The 60-second limit holds per (role, email) whether or not an account has it, and the
+   * lookup and mail happen after the answer: status, body and timing are alike for every email.
+   */
   async resendVerification(role: AccountRole, body: SendCodeBody): Promise<{ message: string }> {
-    const account = await this.deps.repo.findAccountByRoleAndEmail(role, body.email);
-    if (!account || account.emailVerifiedAt) return { message: messages.codeSent };
-    await this.assertResendAllowed(account.id, 'verify_email');
-    const previous = await this.deps.repo.findNewestCode(account.id, 'verify_email');
-    await this.sendVerificationCode(account, previous?.passwordHash ?? null);
+    const wait = await this.claimVerificationSend(role, body.email);
+    if (wait > 0) throw resendTooSoon(wait);
+    this.deps.background.run('resend verification code', async () => {
+      const account = await this.deps.repo.findAccountByRoleAndEmail(role, body.email);
+      if (!account || account.emailVerifiedAt) return;
+      const previous = await this.deps.repo.findNewestCode(account.id, 'verify_email');
+      await this.sendVerificationCode(account, previous?.passwordHash ?? null);
+    });
     return { message: messages.codeSent };
   }
 
@@ -181,7 +218,7 @@ export class AuthService {
       throw badLogin();
     }
     if (!account.emailVerifiedAt) {
-      if (!(await this.isResendTooSoon(account.id, 'verify_email'))) {
+      if ((await this.claimVerificationSend(role, body.email)) === 0) {
         await this.sendVerificationCode(account, null);
       }
       throw new AppError('FORBIDDEN', 'Verify your email address first: we sent you a code.', {
@@ -236,8 +273,9 @@ export class AuthService {
     const account = await this.deps.repo.findAccountByRoleAndEmail(role, body.email);
     if (!account) throw badCode();
     await this.useCode(account.id, 'reset_password', body.code);
-    // The code reached the mailbox, so the address is proven as well.
-    await this.deps.repo.markVerified(account.id, await hashPassword(body.password));
+    // The code reached the mailbox, so the address is proven as well, and whoever reads it may
+    // end a contest over the password by choosing one.
+    await this.deps.repo.markVerifiedWithNewPassword(account.id, await hashPassword(body.password));
     await this.deps.repo.revokeSessionsOfAccount(account.id);
     this.deps.sessionCache.invalidateAccount(account.id);
     this.announceEnded({ accountId: account.id });
@@ -245,13 +283,20 @@ export class AuthService {
     return { message: messages.passwordReset };
   }
 
-  /** Changes the password of a signed-in account; every other session ends. */
+  /**
+   * Changes the password of a signed-in account, proving the current one; every other session
+   * ends. An account without a password (a contested registration, just verified) chooses its
+   * first one here without a current one: its session came from a code that reached the mailbox.
+   */
   async resetPassword(principal: Principal, body: ResetPasswordBody): Promise<{ message: string }> {
     const account = await this.deps.repo.findAccountById(principal.accountId);
     if (!account) throw unauthorized();
-    if (!(await verifyPassword(account.passwordHash, body.currentPassword))) {
-      const message = 'Your current password is not correct.';
-      throw new AppError('VALIDATION_FAILED', message, { fields: [{ path: 'currentPassword', message }] });
+    const hasPassword = account.passwordHash !== null;
+    if (account.passwordHash !== null) {
+      if (body.currentPassword === undefined) throw currentPasswordProblem('Enter your current password.');
+      if (!(await verifyPassword(account.passwordHash, body.currentPassword))) {
+        throw currentPasswordProblem('Your current password is not correct.');
+      }
     }
     if (isCommonPassword(body.newPassword)) throw commonPassword('newPassword');
     await this.deps.repo.updatePasswordHash(account.id, await hashPassword(body.newPassword));
@@ -259,7 +304,14 @@ export class AuthService {
     for (const sessionId of revoked) this.deps.sessionCache.invalidateSession(sessionId);
     this.announceEnded({ sessionIds: revoked });
     this.deps.mailer.enqueue(passwordChangedMail(this.mailContext(), mailRecipient(account)));
-    return { message: messages.passwordChanged };
+    return { message: hasPassword ? messages.passwordChanged : messages.passwordSet };
+  }
+
+  /** Drops throttle records too old to hold anything back; for a periodic job. */
+  async pruneThrottleRecords(): Promise<void> {
+    const now = Date.now();
+    await this.deps.repo.deleteLoginFailuresBefore(new Date(now - loginThrottle.windowSeconds * 1000));
+    await this.deps.repo.deleteVerificationSendsBefore(new Date(now - codeRules.resendAfterSeconds * 1000));
   }
 
   /**
@@ -338,6 +390,17 @@ export class AuthService {
     for (const listener of this.endedSessionsListeners) listener(ended);
   }
 
+  /** Verifies with a used code and signs in; a contested account is told to choose a password. */
+  private async verifyAndStartSession(
+    account: AccountRow,
+    code: OneTimeCodeRow,
+    meta: RequestMeta,
+  ): Promise<AuthResponse> {
+    const { hasPassword } = await this.deps.repo.markVerifiedWithCodePassword(account.id, code.passwordHash);
+    const response = await this.startSession(account, meta);
+    return hasPassword ? response : { ...response, passwordRequired: true };
+  }
+
   private async startSession(account: AccountRow, meta: RequestMeta): Promise<AuthResponse> {
     const sessionId = newId('ses-');
     const expiresAt = new Date(Date.now() + sessionLifetimeSeconds * 1000);
@@ -358,10 +421,8 @@ export class AuthService {
     const stored = await this.deps.repo.findNewestCode(accountId, purpose);
     if (!stored || !isOpen(stored)) throw badCode();
     if (!safeEqual(stored.codeHash, this.hashCode(code))) {
-      const failures = await this.deps.repo.recordCodeFailure(stored.id, codeRules.maxAttempts);
-      throw failures >= codeRules.maxAttempts
-        ? badCode('Too many wrong codes. Ask for a new code and use the newest email.')
-        : badCode();
+      await this.deps.repo.recordCodeFailure(stored.id, codeRules.maxAttempts);
+      throw badCode();
     }
     if (!(await this.deps.repo.consumeCode(stored.id))) throw badCode();
     return stored;
@@ -389,13 +450,12 @@ export class AuthService {
     return (await this.secondsUntilResend(accountId, purpose)) > 0;
   }
 
-  private async assertResendAllowed(accountId: string, purpose: CodePurpose): Promise<void> {
-    const wait = await this.secondsUntilResend(accountId, purpose);
-    if (wait > 0) {
-      throw new AppError('RATE_LIMITED', `Wait ${wait} seconds before asking for another code.`, {
-        retryAfterSeconds: wait,
-      });
-    }
+  /**
+   * Claims the 60-second slot of (role, email) for a verification code; 0 when claimed, else
+   * the seconds left. Keyed by a keyed hash of the email: most claims may name no account.
+   */
+  private claimVerificationSend(role: AccountRole, email: string): Promise<number> {
+    return this.deps.repo.claimVerificationSend(role, hmacSha256(this.emailKey, email), codeRules.resendAfterSeconds);
   }
 
   private async secondsUntilResend(accountId: string, purpose: CodePurpose): Promise<number> {

@@ -12,15 +12,23 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, argon2Options);
 }
 
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * False for an account without a password (a contested registration, until its owner chooses
+ * one), after the same argon2 work as a real check: no password must look like a wrong one.
+ */
+export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+  if (passwordHash === null) {
+    await spendPasswordCheck(password);
+    return false;
+  }
   try {
     return await verify(passwordHash, password);
   } catch {
     return false;
   }
 }
-
-let dummyHash: Promise<string> | undefined;
 
 /**
  * Verifies against a throwaway hash so that a login for an unknown email costs the same time

@@ -1,9 +1,14 @@
 import { Anchor, Text } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { ChoosePasswordForm } from '@/features/auth/components/choose-password-form';
 import { VerificationForm } from '@/features/auth/components/verification-form';
 import { authPagesOf } from '@/features/auth/role-home';
-import { verificationStateFromSearch, verificationStateOf } from '@/features/auth/verification-state';
+import {
+  type SessionAwaitingPassword,
+  verificationStateFromSearch,
+  verificationStateOf,
+} from '@/features/auth/verification-state';
 import { AuthLayout } from '@/shared/ui/auth-layout';
 import { LandingPage } from './landing-page';
 
@@ -11,12 +16,15 @@ import { LandingPage } from './landing-page';
  * /verification. It needs navigation state {type, email, username} (spec §2, §5); the emailed
  * link carries them as query parameters, which are moved into state (taking the token out of the
  * address bar and history) before the page verifies with the token. Without them: the landing page.
+ * An account two sign-ups gave different passwords is verified without one: the page then asks
+ * for a password before the session starts (and the signed-out guard moves on).
  */
 export function VerificationPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const fromLink = verificationStateFromSearch(location.search);
   const state = verificationStateOf(location.state);
+  const [awaitingPassword, setAwaitingPassword] = useState<SessionAwaitingPassword | null>(null);
 
   useEffect(() => {
     const linkState = verificationStateFromSearch(location.search);
@@ -25,6 +33,25 @@ export function VerificationPage() {
 
   if (fromLink) return null;
   if (!state) return <LandingPage />;
+
+  if (awaitingPassword) {
+    return (
+      <AuthLayout
+        title="Choose your password"
+        description={`Your email is verified. Two sign-ups used ${awaitingPassword.user.email ?? 'this address'} with different passwords, so we kept neither: choose the one you will sign in with.`}
+        footer={
+          <Text fz="sm">
+            Not now? You can set it later with{' '}
+            <Anchor component={Link} to={authPagesOf(awaitingPassword.role).forgotPassword}>
+              Forgot password
+            </Anchor>
+          </Text>
+        }
+      >
+        <ChoosePasswordForm session={awaitingPassword} />
+      </AuthLayout>
+    );
+  }
 
   const isInvestor = state.type === 'investor';
   return (
@@ -44,7 +71,11 @@ export function VerificationPage() {
         </Text>
       }
     >
-      <VerificationForm key={`${state.type}:${state.email}:${state.token ?? ''}`} state={state} />
+      <VerificationForm
+        key={`${state.type}:${state.email}:${state.token ?? ''}`}
+        state={state}
+        onPasswordRequired={setAwaitingPassword}
+      />
     </AuthLayout>
   );
 }

@@ -1,18 +1,21 @@
 import { authApiRoot, authPaths } from '@deckvalid/contract/api-paths';
-import type {
-  AccountRole,
-  AuthResponse,
-  ForgotPasswordBody,
-  ForgotResetPasswordBody,
-  LoginBody,
-  LogoutQuery,
-  MeResponse,
-  MessageResponse,
-  RegisterBody,
-  ResetPasswordBody,
-  SendCodeBody,
-  VerifyCodeBody,
-  VerifyLinkBody,
+import {
+  type AccountRole,
+  type AuthResponse,
+  type ChoosePasswordBody,
+  credentialHeaders,
+  type ForgotPasswordBody,
+  type ForgotResetPasswordBody,
+  type LoginBody,
+  type LogoutQuery,
+  type MeResponse,
+  type MessageResponse,
+  type RegisterBody,
+  type ResetPasswordBody,
+  type SendCodeBody,
+  type Tokens,
+  type VerifyCodeBody,
+  type VerifyLinkBody,
 } from '@deckvalid/contract/auth';
 import { api } from '@/shared/api/api';
 
@@ -68,6 +71,25 @@ export const authApi = api.injectEndpoints({
     resetPassword: build.mutation<MessageResponse, ForRole<ResetPasswordBody>>({
       query: ({ role, body }) => ({ url: url(role, authPaths.resetPassword), method: 'POST', body }),
     }),
+    /**
+     * The first password of an account verified without one (`passwordRequired`): reset-password
+     * with no current password, under the session the verification just issued. That session is
+     * stored only once a password is chosen, so the call names its credentials itself and is
+     * marked public: the base query adds no stored ones, and a 401 here signs no stored role out.
+     */
+    choosePassword: build.mutation<MessageResponse, { role: AccountRole; tokens: Tokens; body: ChoosePasswordBody }>({
+      query: ({ role, tokens, body }) => ({
+        url: url(role, authPaths.resetPassword),
+        method: 'POST',
+        body,
+        headers: {
+          [credentialHeaders.authorization]: `Bearer ${tokens.token}`,
+          [credentialHeaders.controlSignature]: tokens.controlSignature,
+          [credentialHeaders.hashToken]: tokens.hashToken,
+        },
+      }),
+      extraOptions: publicCall,
+    }),
     logout: build.mutation<MessageResponse, { role: AccountRole; type: LogoutQuery['type'] }>({
       query: ({ role, type }) => ({ url: url(role, authPaths.logout), method: 'POST', params: { type } }),
     }),
@@ -87,6 +109,7 @@ export const {
   useForgotPasswordMutation,
   useForgotResetPasswordMutation,
   useResetPasswordMutation,
+  useChoosePasswordMutation,
   useLogoutMutation,
   useMeQuery,
 } = authApi;

@@ -1,4 +1,5 @@
-import type { AccountRole } from '@deckvalid/contract/auth';
+import type { AccountRole, Tokens } from '@deckvalid/contract/auth';
+import type { AuthUser } from './auth-slice';
 
 /**
  * Navigation state the verification page needs (spec §2, §5): the account's role, email and
@@ -29,3 +30,10 @@ export function verificationStateFromSearch(search: string): VerificationState |
     token: params.get('token') ?? undefined,
   });
 }
+
+/**
+ * A session a verification issued to an account with no password yet (`passwordRequired`): kept
+ * off the store and storage until the person chooses one, so closing the page leaves no session
+ * without a password behind (forgot-password still sets one later).
+ */
+export type SessionAwaitingPassword = { role: AccountRole; tokens: Tokens; user: AuthUser };

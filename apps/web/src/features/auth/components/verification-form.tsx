@@ -1,4 +1,4 @@
-import { codeRules, codeSchema } from '@deckvalid/contract/auth';
+import { type AccountRole, type AuthResponse, codeRules, codeSchema } from '@deckvalid/contract/auth';
 import { Button, Center, Loader, PinInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Dispatch } from '@reduxjs/toolkit';
@@ -8,25 +8,44 @@ import { describeApiError, retryAfterSecondsOf } from '@/shared/api/api-error';
 import { useCountdown } from '@/shared/hooks/use-countdown';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
 import { useSendCodeMutation, useVerifyCodeMutation, useVerifyLinkMutation } from '../auth-api';
-import { type LoginSucceededPayload, loginSucceeded } from '../auth-slice';
-import type { VerificationState } from '../verification-state';
+import { loginSucceeded } from '../auth-slice';
+import type { SessionAwaitingPassword, VerificationState } from '../verification-state';
 
-/** A verified account is a signed-in one: greet, and start the session. */
-function finishVerification(dispatch: Dispatch, payload: LoginSucceededPayload) {
+/**
+ * A verified account is a signed-in one: greet, and start the session. One left without a
+ * password (`passwordRequired`) goes to the "choose your password" step first instead.
+ */
+function finishVerification(
+  dispatch: Dispatch,
+  role: AccountRole,
+  { tokens, user, passwordRequired }: AuthResponse,
+  onPasswordRequired: (session: SessionAwaitingPassword) => void,
+) {
+  const session = { role, tokens, user: { id: user.id, name: user.name, email: user.email } };
+  if (passwordRequired) {
+    onPasswordRequired(session);
+    return;
+  }
   notifications.show({
     color: 'teal',
     title: 'Email verified',
-    message: `Welcome to Pitchlane, ${payload.user.name}.`,
+    message: `Welcome to Pitchlane, ${user.name}.`,
   });
-  dispatch(loginSucceeded(payload));
+  dispatch(loginSucceeded(session));
 }
+
+type VerificationFormProps = {
+  state: VerificationState;
+  /** Called instead of signing in when the account must choose a password first. */
+  onPasswordRequired: (session: SessionAwaitingPassword) => void;
+};
 
 /**
  * Email verification: the 6-digit code from the mail, or, when the page was opened from the
  * mail's link, the link's token sent automatically. Success starts the session; the signed-out
  * guard then moves on (spec §2: investor area, else founder area, else sign-in).
  */
-export function VerificationForm({ state }: { state: VerificationState }) {
+export function VerificationForm({ state, onPasswordRequired }: VerificationFormProps) {
   const { type: role, email, token } = state;
   const dispatch = useDispatch();
   const [verifyCode, codeCall] = useVerifyCodeMutation();
@@ -49,13 +68,12 @@ export function VerificationForm({ state }: { state: VerificationState }) {
     hasSentLinkRef.current = true;
     void verifyLink({ role, body: { email, token } }).then((result) => {
       if ('data' in result && result.data) {
-        const { tokens, user } = result.data;
-        finishVerification(dispatch, { role, tokens, user: { id: user.id, name: user.name, email: user.email } });
+        finishVerification(dispatch, role, result.data, onPasswordRequired);
       } else {
         setProblem(describeApiError(result.error).message);
       }
     });
-  }, [token, role, email, verifyLink, dispatch]);
+  }, [token, role, email, verifyLink, dispatch, onPasswordRequired]);
 
   const submit = async (value: string) => {
     setProblem(null);
@@ -68,8 +86,7 @@ export function VerificationForm({ state }: { state: VerificationState }) {
     setCodeError(null);
     const result = await verifyCode({ role, body: { email, code: parsed.data } });
     if ('data' in result && result.data) {
-      const { tokens, user } = result.data;
-      finishVerification(dispatch, { role, tokens, user: { id: user.id, name: user.name, email: user.email } });
+      finishVerification(dispatch, role, result.data, onPasswordRequired);
       return;
     }
     const failure = describeApiError(result.error);
