@@ -117,6 +117,8 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
       const resumed = await processor.resumeUnfinished();
       if (resumed > 0) logger.info({ decks: resumed }, 'resumed processing of decks left unfinished');
     });
+  const pruneThrottles = () =>
+    background.run('prune sign-in and resend throttles', () => auth.pruneThrottleRecords());
   const interests = new InterestsService(new InterestsRepository(database.db), pitchDecks);
 
   registerSecurityHeaders(fastify, { fileOrigins: storage.origin ? [storage.origin] : [] });
@@ -162,6 +164,8 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
         setInterval(resumeUnfinishedDecks, 5 * 60_000).unref(),
         setTimeout(sweepUploads, 60_000).unref(),
         setInterval(sweepUploads, 60 * 60_000).unref(),
+        // Failed sign-ins and resend claims matter for minutes; older rows are only weight.
+        setInterval(pruneThrottles, 15 * 60_000).unref(),
       );
     },
     close: async () => {
