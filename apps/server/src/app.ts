@@ -6,12 +6,13 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Logger } from 'pino';
 import type { Server as SocketServer } from 'socket.io';
 import type { Config } from './config';
+import { EventBus } from './core/events';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandling } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { registerTextGuard } from './http/text-guard';
-import { connectRedis, type RedisConnections, redisInvalidationBus } from './infra/redis';
+import { connectRedis, type RedisConnections, redisEventTransport, redisInvalidationBus } from './infra/redis';
 import { BackgroundTasks } from './lib/background';
 import { AppError } from './lib/errors';
 import { InFlightHandlers } from './lib/in-flight';
@@ -44,6 +45,8 @@ export type App = {
   io: SocketServer;
   mailer: Mailer;
   background: BackgroundTasks;
+  /** Domain events: what modules and tests subscribe to. */
+  events: EventBus;
   services: {
     auth: AuthService;
     accounts: AccountsService;
@@ -88,9 +91,12 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
     logger,
     background,
   });
+  // Domain events: in process, and over Redis to the other processes when there is one.
+  const events = new EventBus(logger, redis ? redisEventTransport(redis, logger) : undefined);
   const sessionCache = new SessionCache(sessionCacheTtlMs, redis ? redisInvalidationBus(redis, logger) : undefined);
   const auth = new AuthService({
     repo: new AuthRepository(database.db),
+    events,
     background,
     mailer,
     sessionCache,
@@ -117,9 +123,8 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
       const resumed = await processor.resumeUnfinished();
       if (resumed > 0) logger.info({ decks: resumed }, 'resumed processing of decks left unfinished');
     });
-  const pruneThrottles = () =>
-    background.run('prune sign-in and resend throttles', () => auth.pruneThrottleRecords());
-  const interests = new InterestsService(new InterestsRepository(database.db), pitchDecks);
+  const pruneThrottles = () => background.run('prune sign-in and resend throttles', () => auth.pruneThrottleRecords());
+  const interests = new InterestsService(new InterestsRepository(database.db), pitchDecks, events);
 
   registerSecurityHeaders(fastify, { fileOrigins: storage.origin ? [storage.origin] : [] });
   await fastify.register(cors, { origin: config.publicUrl, credentials: false });
@@ -147,13 +152,14 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
   if (storage.driver === 'local') await fastify.register(storageRoutes, { storage });
   await registerSpa(fastify, config.webDist);
 
-  const io = attachRealtime(fastify, { auth, redis });
+  const io = attachRealtime(fastify, { auth, events, redis });
 
   return {
     fastify,
     io,
     mailer,
     background,
+    events,
     services: { auth, accounts, pitchDecks, interests, uploads, processor, storage },
     startJobs: () => {
       // Decks a stopped process left unfinished now, then every five minutes: a claim goes stale

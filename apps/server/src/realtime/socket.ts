@@ -2,6 +2,7 @@ import { apiPaths } from '@deckvalid/contract/api-paths';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
+import type { EventBus } from '@/core/events';
 import type { RedisConnections } from '@/infra/redis';
 import { AppError } from '@/lib/errors';
 import type { AuthService, Principal } from '@/modules/auth/auth.service';
@@ -21,7 +22,7 @@ export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
  */
 export function attachRealtime(
   app: FastifyInstance,
-  { auth, redis }: { auth: AuthService; redis: RedisConnections | undefined },
+  { auth, events, redis }: { auth: AuthService; events: EventBus; redis: RedisConnections | undefined },
 ): Server {
   const io = new Server(app.server, {
     serveClient: false,
@@ -51,7 +52,7 @@ export function attachRealtime(
   });
   // A revoked session's sockets are closed at once, on every process when the Redis adapter is
   // in use; a reconnect then fails the handshake like any call with those credentials.
-  auth.onSessionsEnded((ended) => {
+  events.on('sessions.ended', (ended) => {
     const rooms = 'accountId' in ended ? [accountRoom(ended.accountId)] : ended.sessionIds.map(sessionRoom);
     chats.in(rooms).disconnectSockets(true);
   });

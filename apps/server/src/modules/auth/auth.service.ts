@@ -16,6 +16,7 @@ import {
   type VerifyLinkBody,
 } from '@deckvalid/contract/auth';
 import type { Logger } from 'pino';
+import type { EndedSessions, EventBus } from '@/core/events';
 import type { AccountRow } from '@/db/schema/accounts';
 import type { OneTimeCodeRow } from '@/db/schema/auth';
 import type { BackgroundTasks } from '@/lib/background';
@@ -46,11 +47,10 @@ export type Principal = { sessionId: string; accountId: string; role: Role; user
 /** Where a request comes from; kept on the session and used by the login throttle. */
 export type RequestMeta = { ip: string; userAgent: string | null };
 
-/** Sessions that just ended: these ones, or every session of an account. */
-export type EndedSessions = { sessionIds: string[] } | { accountId: string };
-
 type Deps = {
   repo: AuthRepository;
+  /** Revocations are announced as `sessions.ended`, so sockets (and later modules) can end with them. */
+  events: EventBus;
   background: BackgroundTasks;
   mailer: Mailer;
   sessionCache: SessionCache;
@@ -103,7 +103,6 @@ export class AuthService {
   private readonly credentials: Credentials;
   private readonly codeKey: string;
   private readonly emailKey: string;
-  private readonly endedSessionsListeners = new Set<(ended: EndedSessions) => void>();
 
   constructor(private readonly deps: Deps) {
     this.credentials = new Credentials(deps.authSecret);
@@ -376,18 +375,9 @@ export class AuthService {
     this.announceEnded({ accountId });
   }
 
-  /**
-   * Hears every revocation made by this process (logout, password reset or change, account
-   * deletion), so long-lived connections such as sockets can end with their session.
-   */
-  onSessionsEnded(listener: (ended: EndedSessions) => void): () => void {
-    this.endedSessionsListeners.add(listener);
-    return () => this.endedSessionsListeners.delete(listener);
-  }
-
   private announceEnded(ended: EndedSessions): void {
     if ('sessionIds' in ended && ended.sessionIds.length === 0) return;
-    for (const listener of this.endedSessionsListeners) listener(ended);
+    this.deps.events.emit('sessions.ended', ended);
   }
 
   /** Verifies with a used code and signs in; a contested account is told to choose a password. */

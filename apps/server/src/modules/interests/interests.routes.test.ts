@@ -205,6 +205,32 @@ describe('interest lifecycle', () => {
     expect(seen.body).not.toContain(first.id);
   });
 
+  it('announces each committed change as a domain event naming both parties, and nothing for a refusal', async () => {
+    const heard: string[] = [];
+    const stops = [
+      ctx.app.events.on('interest.shown', (event) => {
+        heard.push(`shown ${event.investorId} → ${event.founderId}`);
+      }),
+      ctx.app.events.on('interest.decided', (event) => {
+        heard.push(`${event.status} ${event.interestId}`);
+      }),
+      ctx.app.events.on('interest.withdrawn', (event) => {
+        heard.push(`withdrawn ${event.pitchDeckId}`);
+      }),
+    ];
+    const investor = await signUp(ctx, 'investor');
+    const shown = await show(investor, 'Keen');
+    expect(shown.statusCode).toBe(201);
+    const interestId = shown.json().interest.id as string;
+    expect((await decide(interestId, 'accepted')).statusCode).toBe(200);
+    expect((await decide(interestId, 'declined')).statusCode).toBe(409);
+    expect((await withdraw(investor)).statusCode).toBe(200);
+    await expect
+      .poll(() => heard)
+      .toEqual([`shown ${investor.user.id} → ${founder.user.id}`, `accepted ${interestId}`, `withdrawn ${deck.id}`]);
+    for (const stop of stops) stop();
+  });
+
   it('refuses a withdrawal without an interest and a note that is too long', async () => {
     const investor = await signUp(ctx, 'investor');
     expect((await withdraw(investor)).statusCode).toBe(404);

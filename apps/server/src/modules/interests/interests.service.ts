@@ -8,6 +8,7 @@ import {
   type ShowInterestBody,
 } from '@deckvalid/contract/interests';
 import { type Page, pageMeta } from '@deckvalid/contract/pagination';
+import type { EventBus } from '@/core/events';
 import type { InterestRow } from '@/db/schema/pitchdecks';
 import { AppError } from '@/lib/errors';
 import type { Principal } from '@/modules/auth/auth.service';
@@ -26,13 +27,27 @@ export class InterestsService {
   constructor(
     private readonly repo: InterestsRepository,
     private readonly pitchDecks: PitchDecksService,
+    private readonly events: EventBus,
   ) {}
+
+  /** After the change committed: the parties' ids, so subscribers can notify both sides. */
+  private announce(name: 'interest.shown' | 'interest.withdrawn', interest: InterestRow, founderId: string): void {
+    this.events.emit(name, {
+      interestId: interest.id,
+      pitchDeckId: interest.pitchDeckId,
+      founderId,
+      investorId: interest.investorId,
+    });
+  }
 
   /** Shows interest in a ready deck, or reopens a withdrawn interest as pending with the new note. */
   async show(principal: Principal, pitchDeckId: string, body: ShowInterestBody): Promise<InvestorInterest> {
-    await this.pitchDecks.requireVisibleDeck(principal, pitchDeckId);
+    const deck = await this.pitchDecks.requireVisibleDeck(principal, pitchDeckId);
     const created = await this.repo.insertPending(pitchDeckId, principal.accountId, body.note);
-    if (created) return toInvestorInterest(created);
+    if (created) {
+      this.announce('interest.shown', created, deck.founderId);
+      return toInvestorInterest(created);
+    }
     const existing = await this.repo.findByDeckAndInvestor(pitchDeckId, principal.accountId);
     if (!existing) throw new Error('interest vanished between insert and read');
     if (!canMoveInterest(existing.status, 'pending', 'investor')) {
@@ -45,12 +60,13 @@ export class InterestsService {
     }
     const reopened = await this.repo.updateStatus(existing.id, existing.status, 'pending', { note: body.note });
     if (!reopened) throw conflict('Your interest changed meanwhile. Reload the page.', existing.status);
+    this.announce('interest.shown', reopened, deck.founderId);
     return toInvestorInterest(reopened);
   }
 
   /** The investor withdraws a pending or accepted interest. */
   async withdraw(principal: Principal, pitchDeckId: string): Promise<InvestorInterest> {
-    await this.pitchDecks.requireVisibleDeck(principal, pitchDeckId);
+    const deck = await this.pitchDecks.requireVisibleDeck(principal, pitchDeckId);
     const existing = await this.repo.findByDeckAndInvestor(pitchDeckId, principal.accountId);
     if (!existing) throw new AppError('NOT_FOUND', 'You have not shown interest in this deck.');
     if (!canMoveInterest(existing.status, 'withdrawn', 'investor')) {
@@ -58,6 +74,7 @@ export class InterestsService {
     }
     const withdrawn = await this.repo.updateStatus(existing.id, existing.status, 'withdrawn');
     if (!withdrawn) throw conflict('Your interest changed meanwhile. Reload the page.', existing.status);
+    this.announce('interest.withdrawn', withdrawn, deck.founderId);
     return toInvestorInterest(withdrawn);
   }
 
@@ -85,6 +102,13 @@ export class InterestsService {
     }
     const moved = await this.repo.updateStatus(interest.id, interest.status, body.status, { decided: true });
     if (!moved) throw conflict('The investor changed this interest meanwhile. Reload the page.', interest.status);
+    this.events.emit('interest.decided', {
+      interestId: moved.id,
+      pitchDeckId,
+      founderId: interest.deckFounderId,
+      investorId: moved.investorId,
+      status: body.status,
+    });
     return toFounderInterest({ ...interest, ...moved });
   }
 

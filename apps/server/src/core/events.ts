@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+
+/** Sessions that ended together: every session of an account, or the listed ones. */
+export type EndedSessions = { accountId: string } | { sessionIds: string[] };
+
+/**
+ * Every domain event and its payload. A service emits one after its transaction commits; other
+ * modules (sockets, mail, later chat and milestones) subscribe instead of being called by it.
+ * Payloads carry ids and the few facts a subscriber needs, never rows.
+ */
+export type DomainEvents = {
+  'sessions.ended': EndedSessions;
+  'interest.shown': { interestId: string; pitchDeckId: string; founderId: string; investorId: string };
+  'interest.decided': {
+    interestId: string;
+    pitchDeckId: string;
+    founderId: string;
+    investorId: string;
+    status: 'accepted' | 'declined';
+  };
+  'interest.withdrawn': { interestId: string; pitchDeckId: string; founderId: string; investorId: string };
+};
+
+export type DomainEventName = keyof DomainEvents;
+type Handler<Name extends DomainEventName> = (payload: DomainEvents[Name]) => void | Promise<void>;
+
+/** Carries events between processes (Redis pub/sub in production). */
+export type EventTransport = {
+  publish: (message: string) => void;
+  subscribe: (handler: (message: string) => void) => void;
+};
+
+type Envelope = { origin: string; name: DomainEventName; payload: unknown };
+
+/**
+ * A small typed event bus. `on` hears events emitted by this process: the subscriber acts once
+ * in the cluster (a mail is sent once; a socket event reaches other processes' clients through
+ * the Socket.IO adapter). `onEverywhere` hears them from every process sharing the transport, for
+ * state each process keeps (caches). Handlers run after the emitter has moved on; a failing
+ * handler is logged and never reaches the emitter or the other handlers.
+ */
+export class EventBus {
+  private readonly local = new Map<DomainEventName, Set<Handler<never>>>();
+  private readonly everywhere = new Map<DomainEventName, Set<Handler<never>>>();
+  private readonly origin = randomUUID();
+
+  constructor(
+    private readonly logger: Pick<Logger, 'error' | 'warn'>,
+    private readonly transport?: EventTransport,
+  ) {
+    transport?.subscribe((message) => this.receive(message));
+  }
+
+  on<Name extends DomainEventName>(name: Name, handler: Handler<Name>): () => void {
+    return this.add(this.local, name, handler);
+  }
+
+  onEverywhere<Name extends DomainEventName>(name: Name, handler: Handler<Name>): () => void {
+    return this.add(this.everywhere, name, handler);
+  }
+
+  emit<Name extends DomainEventName>(name: Name, payload: DomainEvents[Name]): void {
+    this.deliver(this.local, name, payload);
+    this.deliver(this.everywhere, name, payload);
+    this.transport?.publish(JSON.stringify({ origin: this.origin, name, payload } satisfies Envelope));
+  }
+
+  private receive(message: string): void {
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(message) as Envelope;
+    } catch (error) {
+      this.logger.warn({ err: error }, 'ignored a malformed domain event');
+      return;
+    }
+    // This process delivered its own events when it emitted them.
+    if (envelope.origin === this.origin) return;
+    this.deliver(this.everywhere, envelope.name, envelope.payload as DomainEvents[DomainEventName]);
+  }
+
+  private add<Name extends DomainEventName>(
+    registry: Map<DomainEventName, Set<Handler<never>>>,
+    name: Name,
+    handler: Handler<Name>,
+  ): () => void {
+    const handlers = registry.get(name) ?? new Set();
+    handlers.add(handler as Handler<never>);
+    registry.set(name, handlers);
+    return () => handlers.delete(handler as Handler<never>);
+  }
+
+  private deliver<Name extends DomainEventName>(
+    registry: Map<DomainEventName, Set<Handler<never>>>,
+    name: Name,
+    payload: DomainEvents[Name],
+  ): void {
+    for (const handler of registry.get(name) ?? []) {
+      queueMicrotask(() => {
+        Promise.resolve()
+          .then(() => (handler as Handler<Name>)(payload))
+          .catch((error: unknown) => this.logger.error({ err: error, event: name }, 'a domain event handler failed'));
+      });
+    }
+  }
+}
