@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Lazy pages and their first fetch can take over a second on a loaded two-core CI machine; a
+// findBy* that gives up after the default 1 s fails there while the screen is right.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks the layout APIs Mantine reads; these stand-ins answer "desktop, nothing observed".
 if (typeof window !== 'undefined') {
