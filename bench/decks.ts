@@ -3,14 +3,20 @@
 //    create, background parsing in a worker thread) until ready; the baseline is pdf.js parsing
 //    the same bytes in this process, so the ratio shows what the product adds. Budget: a 30-page
 //    deck ready in under 3 s.
-// 2. Search: GET /api/v1/investors/pitchdecks with a search term over 10,000 ready decks on
+// 2. Bomb: a 1 MB PDF whose page content inflates to 1 GiB of spaces, then at once a 12-page deck.
+//    Measures the server process's RSS growth while the bomb is processed, the time until it is
+//    failed, and the 12-page deck's time to ready against the same deck submitted alone. Budget:
+//    RSS grows under 300 MB, and the deck after the bomb is ready within 3× its time alone + 1 s.
+// 3. Search: GET /api/v1/investors/pitchdecks with a search term over 10,000 ready decks on
 //    PostgreSQL, under autocannon, beside a bare Fastify route. Budget: p99 under 100 ms.
-// Prints a table per part and one JSON line.
+// Prints a table per part and one JSON line. BENCH_PART=processing, =bomb or =search runs one.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import pg from 'pg';
+import { bombPdf } from '../apps/server/test/pdf-bombs';
 import { signUp, startBareServer, startProductServer } from './support/processes';
 
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -81,6 +87,16 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 /** Uploads and creates a deck, then polls until it leaves processing; answers ms from create to ready. */
 async function timeToReady(base: string, headers: Headers, bytes: Uint8Array, pages: number): Promise<number> {
+  const deck = await submit(base, headers, bytes, `${pages}-page deck`);
+  const done = await settled(base, headers, deck);
+  if (done.status !== 'ready' || done.pageCount !== pages) throw new Error(`a ${pages}-page deck failed processing`);
+  return done.ms;
+}
+
+type Submitted = { id: string; createdAt: number };
+
+/** Uploads `bytes` and creates a deck from them; answers its id and when the create call was sent. */
+async function submit(base: string, headers: Headers, bytes: Uint8Array, title: string): Promise<Submitted> {
   const ticket = (await (
     await fetch(`${base}/api/v1/users/pitchdecks/upload?fileType=application/pdf&fileSize=${bytes.byteLength}`, {
       headers,
@@ -88,14 +104,14 @@ async function timeToReady(base: string, headers: Headers, bytes: Uint8Array, pa
   ).json()) as { uploadUrl: string; key: string; headers: Headers };
   const put = await fetch(new URL(ticket.uploadUrl, base), { method: 'PUT', headers: ticket.headers, body: bytes });
   if (!put.ok) throw new Error(`upload failed: ${put.status} ${await put.text()}`);
-  const started = performance.now();
+  const createdAt = performance.now();
   const created = await fetch(`${base}/api/v1/users/pitchdecks`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },
     body: JSON.stringify({
       key: ticket.key,
-      company: `Bench ${pages}`,
-      title: `${pages}-page deck`,
+      company: `Bench ${title}`,
+      title,
       pitch: 'A deck for timing.',
       sector: 'SaaS',
       stage: 'Seed',
@@ -104,11 +120,17 @@ async function timeToReady(base: string, headers: Headers, bytes: Uint8Array, pa
     }),
   });
   const { pitchDeck } = (await created.json()) as { pitchDeck: { id: string } };
+  return { id: pitchDeck.id, createdAt };
+}
+
+type Settled = { status: string; pageCount: number | null; failureReason: string | null; ms: number };
+
+/** Polls a deck until it leaves processing; `ms` runs from its create call. */
+async function settled(base: string, headers: Headers, deck: Submitted): Promise<Settled> {
   for (;;) {
-    const reply = await fetch(`${base}/api/v1/users/pitchdecks/${pitchDeck.id}`, { headers });
-    const { pitchDeck: deck } = (await reply.json()) as { pitchDeck: { status: string; pageCount: number } };
-    if (deck.status === 'ready' && deck.pageCount === pages) return performance.now() - started;
-    if (deck.status === 'failed') throw new Error(`a ${pages}-page deck failed processing`);
+    const reply = await fetch(`${base}/api/v1/users/pitchdecks/${deck.id}`, { headers });
+    const { pitchDeck } = (await reply.json()) as { pitchDeck: Omit<Settled, 'ms'> };
+    if (pitchDeck.status !== 'processing') return { ...pitchDeck, ms: performance.now() - deck.createdAt };
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
@@ -137,6 +159,55 @@ async function benchProcessing() {
     }
     console.table(rows);
     return rows;
+  } finally {
+    await product.stop();
+  }
+}
+
+/** The resident set of process `pid` in bytes, from /proc (Linux). */
+function residentBytes(pid: number): number {
+  const line = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Number(line?.[1] ?? Number.NaN) * 1024;
+}
+
+async function benchBomb() {
+  const product = await startProductServer(18_093, { DATABASE_URL: '' });
+  try {
+    const base = 'http://127.0.0.1:18093';
+    const headers = await signUp(base, product.dataDir, 'users');
+    const pid = product.child.pid ?? 0;
+    const normal = await makePdf(12);
+    const bomb = await bombPdf(1024 * 1024 * 1024);
+    // The first deck pays for starting the workers.
+    await timeToReady(base, headers, normal, 12);
+    const alone: number[] = [];
+    for (let run = 0; run < 3; run += 1) alone.push(await timeToReady(base, headers, normal, 12));
+
+    const rssBefore = residentBytes(pid);
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => {
+      rssPeak = Math.max(rssPeak, residentBytes(pid));
+    }, 10);
+    try {
+      const bombDeck = await submit(base, headers, bomb, 'bomb');
+      const next = await submit(base, headers, normal, 'deck after the bomb');
+      const [bombDone, nextDone] = await Promise.all([settled(base, headers, bombDeck), settled(base, headers, next)]);
+      const row = {
+        bombPdfMegabytes: Number((bomb.byteLength / 1024 / 1024).toFixed(2)),
+        bombInflatesToMiB: 1024,
+        bombStatus: bombDone.status,
+        bombSettledMs: Math.round(bombDone.ms),
+        rssGrowthMb: Math.round((rssPeak - rssBefore) / 1024 / 1024),
+        normalAloneMs: Math.round(median(alone)),
+        normalAfterBombMs: Math.round(nextDone.ms),
+        normalAfterBombStatus: nextDone.status,
+        ratio: Number((nextDone.ms / median(alone)).toFixed(2)),
+      };
+      console.table([row]);
+      return row;
+    } finally {
+      clearInterval(sampler);
+    }
   } finally {
     await product.stop();
   }
@@ -270,21 +341,29 @@ async function benchSearch() {
   }
 }
 
-// BENCH_PART=processing or =search runs one part alone.
+// BENCH_PART=processing, =bomb or =search runs one part alone.
 const part = process.env.BENCH_PART ?? 'all';
-const processing = part === 'search' ? [] : await benchProcessing();
-const search = part === 'processing' ? { decks: 0, seedSeconds: 0, rows: [] } : await benchSearch();
+const runs = (name: string) => part === 'all' || part === name;
+const processing = runs('processing') ? await benchProcessing() : [];
+const bomb = runs('bomb') ? await benchBomb() : null;
+const search = runs('search') ? await benchSearch() : { decks: 0, seedSeconds: 0, rows: [] };
 const thirty = processing.find((row) => row.pages === 30);
 const searchRows = search.rows.slice(2);
 const withinBudget =
-  (part === 'search' || (thirty !== undefined && thirty.readyMs < 3_000)) &&
+  (!runs('processing') || (thirty !== undefined && thirty.readyMs < 3_000)) &&
+  (bomb === null ||
+    (bomb.bombStatus === 'failed' &&
+      bomb.rssGrowthMb < 300 &&
+      bomb.normalAfterBombStatus === 'ready' &&
+      bomb.normalAfterBombMs < bomb.normalAloneMs * 3 + 1_000)) &&
   searchRows.every((row) => row.p99 < 100 && row.non2xx === 0 && row.errors === 0);
 console.log(
   JSON.stringify({
     bench: 'decks',
     processing,
+    bomb,
     search,
-    budget: { thirtyPagesReadyMs: 3_000, searchP99Ms: 100 },
+    budget: { thirtyPagesReadyMs: 3_000, bombRssGrowthMb: 300, afterBomb: '3× alone + 1 s', searchP99Ms: 100 },
     withinBudget,
   }),
 );

@@ -162,12 +162,13 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
     events,
     services: { auth, accounts, pitchDecks, interests, uploads, processor, storage },
     startJobs: () => {
-      // Decks a stopped process left unfinished now, then every five minutes: a claim goes stale
-      // when its process died, and any live process takes it over. Unused uploads: a minute
-      // after start, then hourly. Unref'd: timers never keep the process alive on their own.
+      // Decks a stopped process left unfinished now, then every few seconds: a claim goes stale
+      // when its holder stops beating (it died), and any live process takes it over. Unused
+      // uploads and abandoned upload parts: a minute after start, then hourly. Unref'd: timers
+      // never keep the process alive on their own.
       resumeUnfinishedDecks();
       timers.push(
-        setInterval(resumeUnfinishedDecks, 5 * 60_000).unref(),
+        setInterval(resumeUnfinishedDecks, processor.takeoverCheckMs).unref(),
         setTimeout(sweepUploads, 60_000).unref(),
         setInterval(sweepUploads, 60 * 60_000).unref(),
         // Failed sign-ins and resend claims matter for minutes; older rows are only weight.

@@ -64,7 +64,7 @@ export const founderPitchDeckSchema = pitchDeckBaseSchema.extend({
   interestCount: z.number(),
   /** Viewing sessions by investors. */
   viewCount: z.number(),
-  /** Signed, short-lived address of the PDF (null when processing failed and the file is gone). */
+  /** Signed, short-lived address of the PDF (null once processing failed: that file could not be read). */
   fileUrl: z.string().nullable(),
 });
 export type FounderPitchDeck = z.infer<typeof founderPitchDeckSchema>;

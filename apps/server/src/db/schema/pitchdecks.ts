@@ -49,8 +49,15 @@ export const pitchDecks = pgTable(
     maxFontSize: real('max_font_size'),
     searchVector: tsvector('search_vector'),
     rankVector: tsvector('rank_vector'),
-    /** When a process took the deck for processing; a stale claim is taken over after a crash. */
+    /** The process that holds the deck for processing: a random id made at each process start. */
+    processingClaimedBy: text('processing_claimed_by'),
+    /** When that process took the deck. */
     processingClaimedAt: timestamp('processing_claimed_at', { withTimezone: true }),
+    /**
+     * Refreshed every few seconds while the holder works on the deck. A heartbeat that stopped
+     * means the holder died (a killed process cannot say so), and any process takes the deck over.
+     */
+    processingHeartbeatAt: timestamp('processing_heartbeat_at', { withTimezone: true }),
     processingMs: integer('processing_ms'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -60,6 +67,9 @@ export const pitchDecks = pgTable(
     uniqueIndex('pitch_decks_file_key_key').on(table.fileKey),
     index('pitch_decks_founder_idx').on(table.founderId, table.createdAt),
     index('pitch_decks_ready_idx').on(table.readyAt).where(sql`${table.status} = 'ready'`),
+    // Every process looks for abandoned decks every few seconds, oldest first: only decks in
+    // processing are read, however many ready ones the table holds.
+    index('pitch_decks_processing_idx').on(table.createdAt).where(sql`${table.status} = 'processing'`),
     // Without the pending list, a deck is indexed when it becomes ready (a few ms, rarely) instead
     // of every search scanning unmerged entries (which made 10,000-deck searches take 100 ms).
     index('pitch_decks_search_idx').using('gin', table.searchVector).with({ fastupdate: false }),

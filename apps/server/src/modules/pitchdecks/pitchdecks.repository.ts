@@ -109,6 +109,31 @@ function toHit({ interestId, interestStatus, interestNote, interestUpdatedAt, ..
 /** Page text kept per page, in characters. */
 const maxPageTextLength = 100_000;
 
+/** Thrown inside the ready transaction to roll it back: another process took the deck over. */
+class ClaimLost extends Error {}
+
+const secondsAgo = (seconds: number) => sql`now() - make_interval(secs => ${seconds})`;
+
+/** A deck nobody holds, or whose holder stopped beating `staleAfterSeconds` ago. */
+const isClaimable = (staleAfterSeconds: number) =>
+  or(
+    isNull(pitchDecks.processingClaimedBy),
+    isNull(pitchDecks.processingHeartbeatAt),
+    lt(pitchDecks.processingHeartbeatAt, secondsAgo(staleAfterSeconds)),
+  );
+
+/**
+ * A deck no live process will finish: its holder stopped beating, or nobody claimed it in the
+ * `staleAfterSeconds` since it was created (its creator queues it at once and claims it when its
+ * turn comes, so a fresh unclaimed deck is still its creator's to take).
+ */
+const isAbandoned = (staleAfterSeconds: number) =>
+  lt(sql`coalesce(${pitchDecks.processingHeartbeatAt}, ${pitchDecks.createdAt})`, secondsAgo(staleAfterSeconds));
+
+/** A deck still in processing and still held by `instanceId`. */
+const isHeldBy = (instanceId: string) =>
+  and(eq(pitchDecks.status, 'processing'), eq(pitchDecks.processingClaimedBy, instanceId));
+
 /** Decks, their page text and their viewing sessions. */
 export class PitchDecksRepository {
   constructor(private readonly db: Database) {}
@@ -177,86 +202,116 @@ export class PitchDecksRepository {
   }
 
   /**
-   * Takes a processing deck for this process. A claim older than `staleBefore` belongs to a
-   * process that died, so it is taken over; a fresh one is left to its owner.
+   * Takes a processing deck for `instanceId` unless another process holds it and beat within
+   * `staleAfterSeconds`. Times come from the database's clock, the one all processes share.
    */
-  async claimForProcessing(id: string, staleBefore: Date): Promise<PitchDeckRow | undefined> {
+  async claimForProcessing(
+    id: string,
+    instanceId: string,
+    staleAfterSeconds: number,
+  ): Promise<PitchDeckRow | undefined> {
     const [row] = await this.db
       .update(pitchDecks)
-      .set({ processingClaimedAt: sql`now()` })
-      .where(
-        and(
-          eq(pitchDecks.id, id),
-          eq(pitchDecks.status, 'processing'),
-          or(isNull(pitchDecks.processingClaimedAt), lt(pitchDecks.processingClaimedAt, staleBefore)),
-        ),
-      )
+      .set({ processingClaimedBy: instanceId, processingClaimedAt: sql`now()`, processingHeartbeatAt: sql`now()` })
+      .where(and(eq(pitchDecks.id, id), eq(pitchDecks.status, 'processing'), isClaimable(staleAfterSeconds)))
       .returning(deckColumns);
     return row as PitchDeckRow | undefined;
   }
 
-  /** Ids of decks still processing whose claim is missing or stale (after a restart). */
-  async findUnclaimedProcessingIds(staleBefore: Date): Promise<string[]> {
+  /**
+   * Ids of processing decks no live process will finish (see `isAbandoned`), oldest first, a
+   * batch at a time. Every process runs this every few seconds: it reads only the partial index
+   * of processing decks.
+   */
+  async findAbandonedIds(staleAfterSeconds: number, limit = 200): Promise<string[]> {
     const rows = await this.db
       .select({ id: pitchDecks.id })
       .from(pitchDecks)
-      .where(
-        and(
-          eq(pitchDecks.status, 'processing'),
-          or(isNull(pitchDecks.processingClaimedAt), lt(pitchDecks.processingClaimedAt, staleBefore)),
-        ),
-      );
+      .where(and(eq(pitchDecks.status, 'processing'), isAbandoned(staleAfterSeconds)))
+      .orderBy(pitchDecks.createdAt)
+      .limit(limit);
     return rows.map((row) => row.id);
   }
 
-  /** Stores the page text and makes the deck ready and searchable, in one transaction. */
-  async markReady(id: string, result: ProcessedDeck): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx.delete(pitchDeckPages).where(eq(pitchDeckPages.pitchDeckId, id));
-      // Batches keep each statement's parameter count far under PostgreSQL's 65,535.
-      for (let start = 0; start < result.pages.length; start += 500) {
-        await tx.insert(pitchDeckPages).values(
-          result.pages.slice(start, start + 500).map((raw, index) => {
-            // PostgreSQL text cannot hold NUL characters, which some PDFs' text contains; a
-            // tsvector holds at most 1 MB, and no slide carries 100,000 characters of prose.
-            const text = raw.replaceAll('\u0000', '').slice(0, maxPageTextLength);
-            return {
-              pitchDeckId: id,
-              pageNumber: start + index + 1,
-              text,
-              searchVector: sql`to_tsvector('english', ${text})`,
-            };
-          }),
-        );
-      }
-      const pageText = sql`(select coalesce(string_agg(${pitchDeckPages.text}, ' ' order by ${pitchDeckPages.pageNumber}), '')
-        from ${pitchDeckPages} where ${pitchDeckPages.pitchDeckId} = ${id})`;
-      await tx
-        .update(pitchDecks)
-        .set({
-          status: 'ready',
-          failureReason: null,
-          pageCount: result.pageCount,
-          minFontSize: result.fontSizes?.min ?? null,
-          maxFontSize: result.fontSizes?.max ?? null,
-          processingMs: result.processingMs,
-          readyAt: sql`now()`,
-          updatedAt: sql`now()`,
-          searchVector: sql`setweight(to_tsvector('english', ${pitchDecks.title} || ' ' || ${pitchDecks.company}), 'A')
-            || setweight(to_tsvector('english', ${pitchDecks.pitch}), 'B')
-            || setweight(to_tsvector('english', left(${pageText}, 900000)), 'C')`,
-          rankVector: sql`setweight(to_tsvector('english', ${pitchDecks.title} || ' ' || ${pitchDecks.company}), 'A')
-            || setweight(to_tsvector('english', ${pitchDecks.pitch}), 'B')`,
-        })
-        .where(eq(pitchDecks.id, id));
-    });
-  }
-
-  async markFailed(id: string, reason: string, processingMs: number): Promise<void> {
+  /** Tells other processes that `instanceId` is alive and still working on these decks. */
+  async refreshClaims(ids: string[], instanceId: string): Promise<void> {
+    if (ids.length === 0) return;
     await this.db
       .update(pitchDecks)
+      .set({ processingHeartbeatAt: sql`now()` })
+      .where(
+        and(
+          inArray(pitchDecks.id, ids),
+          eq(pitchDecks.status, 'processing'),
+          eq(pitchDecks.processingClaimedBy, instanceId),
+        ),
+      );
+  }
+
+  /**
+   * Stores the page text and makes the deck ready and searchable, in one transaction, if
+   * `instanceId` still holds it; answers false (and changes nothing) when another process took
+   * it over meanwhile, since that one writes its own result.
+   */
+  async markReady(id: string, instanceId: string, result: ProcessedDeck): Promise<boolean> {
+    try {
+      await this.db.transaction(async (tx) => {
+        await tx.delete(pitchDeckPages).where(eq(pitchDeckPages.pitchDeckId, id));
+        // Batches keep each statement's parameter count far under PostgreSQL's 65,535.
+        for (let start = 0; start < result.pages.length; start += 500) {
+          await tx.insert(pitchDeckPages).values(
+            result.pages.slice(start, start + 500).map((raw, index) => {
+              // PostgreSQL text cannot hold NUL characters, which some PDFs' text contains; a
+              // tsvector holds at most 1 MB, and no slide carries 100,000 characters of prose.
+              const text = raw.replaceAll('\u0000', '').slice(0, maxPageTextLength);
+              return {
+                pitchDeckId: id,
+                pageNumber: start + index + 1,
+                text,
+                searchVector: sql`to_tsvector('english', ${text})`,
+              };
+            }),
+          );
+        }
+        const pageText = sql`(select coalesce(string_agg(${pitchDeckPages.text}, ' ' order by ${pitchDeckPages.pageNumber}), '')
+          from ${pitchDeckPages} where ${pitchDeckPages.pitchDeckId} = ${id})`;
+        const updated = await tx
+          .update(pitchDecks)
+          .set({
+            status: 'ready',
+            failureReason: null,
+            pageCount: result.pageCount,
+            minFontSize: result.fontSizes?.min ?? null,
+            maxFontSize: result.fontSizes?.max ?? null,
+            processingMs: result.processingMs,
+            readyAt: sql`now()`,
+            updatedAt: sql`now()`,
+            searchVector: sql`setweight(to_tsvector('english', ${pitchDecks.title} || ' ' || ${pitchDecks.company}), 'A')
+              || setweight(to_tsvector('english', ${pitchDecks.pitch}), 'B')
+              || setweight(to_tsvector('english', left(${pageText}, 900000)), 'C')`,
+            rankVector: sql`setweight(to_tsvector('english', ${pitchDecks.title} || ' ' || ${pitchDecks.company}), 'A')
+              || setweight(to_tsvector('english', ${pitchDecks.pitch}), 'B')`,
+          })
+          .where(and(eq(pitchDecks.id, id), isHeldBy(instanceId)))
+          .returning({ id: pitchDecks.id });
+        // The pages written above go with the rollback.
+        if (updated.length === 0) throw new ClaimLost();
+      });
+      return true;
+    } catch (error) {
+      if (error instanceof ClaimLost) return false;
+      throw error;
+    }
+  }
+
+  /** Fails the deck with a reason if `instanceId` still holds it; answers whether it did. */
+  async markFailed(id: string, instanceId: string, reason: string, processingMs: number): Promise<boolean> {
+    const updated = await this.db
+      .update(pitchDecks)
       .set({ status: 'failed', failureReason: reason, processingMs, updatedAt: sql`now()` })
-      .where(eq(pitchDecks.id, id));
+      .where(and(eq(pitchDecks.id, id), isHeldBy(instanceId)))
+      .returning({ id: pitchDecks.id });
+    return updated.length > 0;
   }
 
   /**

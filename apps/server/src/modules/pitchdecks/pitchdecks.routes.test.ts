@@ -1,10 +1,15 @@
+import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import { utimes } from 'node:fs/promises';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { founderDeckPaths, investorDeckPaths } from '@deckvalid/contract/api-paths';
 import type { DeckAnalytics, FounderPitchDeck, InvestorPitchDeck } from '@deckvalid/contract/pitchdecks';
 import type { UploadTicket } from '@deckvalid/contract/uploads';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalFileStorage } from '@/modules/storage/local-storage';
+import { newObjectKey } from '@/modules/storage/storage';
 import { type SignedUp, signUp } from '../../../test/accounts';
 import { authHeaders, build, type TestContext } from '../../../test/build';
 import { createDeck, deckDetails, deckPdf, processed, readyDeck, uploadFile } from '../../../test/decks';
@@ -40,6 +45,25 @@ function storedKeys(): string[] {
 }
 
 const inject = (options: InjectOptions) => ctx.app.fastify.inject(options);
+
+async function until(condition: () => boolean, withinMs: number): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`not so within ${withinMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Streams one chunk of an upload through the local driver, then waits forever for the rest. */
+const streamForeverScript = `
+  import { PassThrough } from 'node:stream';
+  const { LocalFileStorage } = await import('${path.resolve(import.meta.dirname, '../storage/local-storage.ts')}');
+  const storage = new LocalFileStorage(process.env.STORAGE_ROOT, process.env.STORAGE_SECRET);
+  const body = new PassThrough();
+  void storage.write(process.env.KEY, body, { contentType: 'application/pdf', maxBytes: 1000000 });
+  body.write(Buffer.concat([Buffer.from('%PDF-1.7\\n'), Buffer.alloc(4096, 0x41)]));
+  setInterval(() => {}, 60000);
+`;
 
 describe('signed uploads', () => {
   it('answers a signed PUT URL; the PUT stores the file and a deck is created from its key', async () => {
@@ -280,6 +304,20 @@ describe('processing', () => {
     expect(done.failureReason).toBe('The deck has 301 pages; decks can have at most 300.');
   });
 
+  it('hands out no file address for a failed deck: its founder submits a corrected file instead', async () => {
+    const corrupt = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(4096, 0x41)]);
+    const failed = await processed(ctx, founder, (await createDeck(ctx, founder, { pdf: corrupt })).id);
+    expect(failed).toMatchObject({ status: 'failed', fileUrl: null });
+    const list = await inject({
+      method: 'GET',
+      url: `${founderDeckPaths.pitchDecks}?limit=100`,
+      headers: authHeaders(founder.tokens),
+    });
+    const listed = (list.json().data as FounderPitchDeck[]).find((deck) => deck.id === failed.id);
+    expect(listed).toMatchObject({ status: 'failed', fileUrl: null });
+    expect((await readyDeck(ctx, founder)).fileUrl).toMatch(/^\/api\/v1\/storage\/decks\//);
+  });
+
   it('serves the file through a signed URL that cannot be altered', async () => {
     const pdf = await deckPdf(2);
     const deck = await readyDeck(ctx, founder, { pdf });
@@ -493,17 +531,22 @@ describe('view analytics', () => {
 });
 
 describe('after a crash', () => {
-  it('takes up decks left processing without a live claim, and leaves a fresh claim alone', async () => {
+  it('takes up decks left processing without a live claim, and leaves a claim with a fresh heartbeat alone', async () => {
     const orphan = await createDeck(ctx, founder);
     const claimed = await createDeck(ctx, founder);
     await ctx.app.background.drain();
-    // As a process that died mid-way would leave them: one never claimed, one claimed just now.
-    await ctx.sql("update pitch_decks set status = 'processing', processing_claimed_at = null where id = $1", [
-      orphan.id,
-    ]);
-    await ctx.sql("update pitch_decks set status = 'processing', processing_claimed_at = now() where id = $1", [
-      claimed.id,
-    ]);
+    // As a process that died mid-way would leave them: one it never claimed (its creator died
+    // before its turn a minute ago), one whose holder beat just now.
+    await ctx.sql(
+      `update pitch_decks set status = 'processing', processing_claimed_by = null, processing_claimed_at = null,
+        processing_heartbeat_at = null, created_at = now() - interval '1 minute' where id = $1`,
+      [orphan.id],
+    );
+    await ctx.sql(
+      `update pitch_decks set status = 'processing', processing_claimed_by = 'another-process',
+        processing_claimed_at = now(), processing_heartbeat_at = now() where id = $1`,
+      [claimed.id],
+    );
     expect(await ctx.app.services.processor.resumeUnfinished()).toBe(1);
     expect((await processed(ctx, founder, orphan.id)).status).toBe('ready');
     expect((await processed(ctx, founder, claimed.id)).status).toBe('processing');
@@ -564,6 +607,48 @@ describe('unused uploads', () => {
     await ctx.app.services.uploads.sweep();
     expect(storedKeys()).not.toContain(key);
   });
+
+  it('removes the part file of an upload killed mid-way, never the part of an upload still streaming', async () => {
+    const root = path.join(ctx.config.dataDir, 'uploads');
+    const partFiles = () =>
+      readdirSync(root, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile() && entry.name.endsWith('.part'))
+        .map((entry) => path.join(entry.parentPath, entry.name));
+    const firstBytes = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(4096, 0x41)]);
+    const deadKey = newObjectKey('deck', founder.user.id, 'application/pdf');
+    const liveKey = newObjectKey('deck', founder.user.id, 'application/pdf');
+
+    // Another process streams an upload into the same folder and is killed with SIGKILL, as a
+    // crash or an OOM kill would: its catch block never runs.
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', streamForeverScript], {
+      cwd: path.resolve(import.meta.dirname, '../../..'),
+      env: { ...process.env, STORAGE_ROOT: root, STORAGE_SECRET: ctx.config.authSecret, KEY: deadKey },
+      stdio: 'ignore',
+    });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    await until(() => partFiles().length === 1, 20_000);
+    child.kill('SIGKILL');
+    await exited;
+    const deadPart = String(partFiles()[0]);
+    // An hour without a write: no live upload is that slow.
+    const anHourAgo = new Date(Date.now() - 61 * 60_000);
+    await utimes(deadPart, anHourAgo, anHourAgo);
+
+    const storage = ctx.app.services.storage as LocalFileStorage;
+    const body = new PassThrough();
+    const live = storage.write(liveKey, body, { contentType: 'application/pdf', maxBytes: 1_000_000 });
+    body.write(firstBytes);
+    await until(() => partFiles().length === 2, 5_000);
+
+    await ctx.app.services.uploads.sweep();
+    expect(partFiles()).not.toContain(deadPart);
+    expect(partFiles()).toHaveLength(1);
+    body.end(Buffer.from('\n%%EOF\n'));
+    await expect(live).resolves.toEqual({ size: firstBytes.length + 7 });
+    expect(storedKeys()).toContain(liveKey);
+    expect(storedKeys()).not.toContain(deadKey);
+    expect(partFiles()).toEqual([]);
+  }, 30_000);
 });
 
 describe('limits', () => {

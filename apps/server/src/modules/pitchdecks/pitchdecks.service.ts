@@ -172,7 +172,9 @@ export class PitchDecksService {
         row.minFontSize !== null && row.maxFontSize !== null ? { min: row.minFontSize, max: row.maxFontSize } : null,
       interestCount: row.interestCount,
       viewCount: row.viewCount,
-      fileUrl: await this.deps.uploads.downloadUrl(row.fileKey),
+      // A failed deck's file is not served back: it is the file that could not be read (or one
+      // that expands to gigabytes), nothing shows it, and its founder still has the original.
+      fileUrl: row.status === 'failed' ? null : await this.deps.uploads.downloadUrl(row.fileKey),
     };
   }
 

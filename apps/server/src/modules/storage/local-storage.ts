@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { link, mkdir, open, readFile, rm, stat } from 'node:fs/promises';
+import { link, mkdir, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { storagePathPrefix } from '@deckvalid/contract/api-paths';
@@ -21,6 +21,13 @@ export type SignedQuery = { expires?: string; type?: string; max?: string; signa
 
 const refused = () =>
   new AppError('FORBIDDEN', 'This file link is not valid or has expired. Go back and try again for a fresh link.');
+
+/**
+ * Where uploads stream to before they are complete, beside the stored files (a hard link needs
+ * the same file system) but apart from them, so the sweep lists this folder alone. The leading
+ * dot keeps it out of every key: keys never start with one.
+ */
+const partsFolder = '.parts';
 
 /**
  * Files under DATA_DIR/uploads, reached through URLs this process signs with HMAC-SHA-256: a
@@ -95,6 +102,25 @@ export class LocalFileStorage implements FileStorage {
     await rm(this.pathOf(key), { force: true });
   }
 
+  /**
+   * Deletes part files last written before `before`. A process killed mid-upload (SIGKILL, an
+   * OOM kill, a power cut) never reaches the clean-up in `write`, and its part would stay
+   * forever; a live upload writes its part with every chunk it receives.
+   */
+  async removeAbandonedParts(before: Date): Promise<number> {
+    const folder = path.join(this.root, partsFolder);
+    const names = await readdir(folder).catch(() => [] as string[]);
+    let removed = 0;
+    for (const name of names) {
+      const file = path.join(folder, name);
+      const info = await stat(file).catch(() => null);
+      if (!info || info.mtime >= before) continue;
+      await rm(file, { force: true });
+      removed += 1;
+    }
+    return removed;
+  }
+
   /** Checks a signed URL's query for `method` on `key`; answers the upload's type and cap for a PUT. */
   verify(method: 'PUT' | 'GET', key: string, query: SignedQuery): { contentType: string; maxBytes: number } {
     const { expires = '', type = '', max = '', signature = '' } = query;
@@ -113,9 +139,10 @@ export class LocalFileStorage implements FileStorage {
    */
   async write(key: string, body: Readable, { contentType, maxBytes }: { contentType: string; maxBytes: number }) {
     const target = this.pathOf(key);
-    const partial = `${target}.${randomSecret(6)}.part`;
+    const partial = path.join(this.root, partsFolder, `${randomSecret(9)}.part`);
     const kind = parseObjectKey(key)?.kind ?? 'deck';
     await mkdir(path.dirname(target), { recursive: true });
+    await mkdir(path.dirname(partial), { recursive: true });
     const handle = await open(partial, 'w');
     let size = 0;
     let head = Buffer.alloc(0);

@@ -140,6 +140,11 @@ export class S3FileStorage implements FileStorage {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
+  async removeAbandonedParts(): Promise<number> {
+    // A presigned PUT stores the whole object or nothing: a cut-off upload leaves no part here.
+    return 0;
+  }
+
   private async get(key: string, range?: string): Promise<Buffer> {
     const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range }));
     if (!answer.Body) return Buffer.alloc(0);

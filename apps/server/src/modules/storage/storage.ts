@@ -36,6 +36,11 @@ export interface FileStorage {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** Removes the object; removing a missing object is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Deletes what uploads cut off by a crash left behind and nothing has written to since
+   * `before`; answers how many went. Uploads still streaming are never that old.
+   */
+  removeAbandonedParts(before: Date): Promise<number>;
 }
 
 const extensionByType: Record<string, string> = {

@@ -26,6 +26,9 @@ function ownUpload(principal: Principal, kind: UploadKind, key: string) {
 /** An upload nothing uses this long after its URL was handed out is deleted by `sweep`. */
 export const unusedUploadTtlMs = 24 * 60 * 60 * 1000;
 
+/** A part file untouched this long belongs to an upload whose process died; live ones write every chunk. */
+export const abandonedPartAgeMs = 60 * 60 * 1000;
+
 /** Upload URLs an account may hold within a day that no deck or picture uses yet. */
 export const maxUnusedUploadsPerDay = 20;
 
@@ -156,12 +159,12 @@ export class UploadsService {
   /**
    * Deletes files whose upload URL was handed out over a day ago and that no deck or picture
    * uses: uploads abandoned before submitting (a closed tab cannot always say so), and files of
-   * deleted accounts. Answers how many went. Safe on several processes at once: deleting is
-   * idempotent.
+   * deleted accounts; and the part files of uploads cut off by a crash. Answers how many went.
+   * Safe on several processes at once: deleting is idempotent.
    */
   async sweep(now = new Date()): Promise<number> {
     const cutoff = new Date(now.getTime() - unusedUploadTtlMs);
-    let swept = 0;
+    let swept = await this.storage.removeAbandonedParts(new Date(now.getTime() - abandonedPartAgeMs));
     for (;;) {
       const keys = await this.repo.findUnusedBefore(cutoff, 200);
       if (keys.length === 0) return swept;

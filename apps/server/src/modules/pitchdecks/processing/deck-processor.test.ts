@@ -11,16 +11,21 @@ import type { PdfPool } from './pdf-pool';
 const logger = pino({ level: 'silent' });
 
 /** A processor over fakes: every deck's file is `sizes[id]` bytes (absent: the file is gone). */
-function processorWith(sizes: Record<string, number>, { concurrency }: { concurrency?: number } = {}) {
+function processorWith(
+  sizes: Record<string, number>,
+  { concurrency, heartbeatMs, parseMs = 5 }: { concurrency?: number; heartbeatMs?: number; parseMs?: number } = {},
+) {
   const failed = new Map<string, string>();
+  const beats: { ids: string[]; instanceId: string }[] = [];
   const ready = new Set<string>();
   let reading = 0;
   let mostReadAtOnce = 0;
   const readKeys: string[] = [];
   const repo = {
     claimForProcessing: async (id: string) => ({ id, fileKey: id }) as PitchDeckRow,
-    markReady: async (id: string) => void ready.add(id),
-    markFailed: async (id: string, reason: string) => void failed.set(id, reason),
+    markReady: async (id: string) => ready.add(id) !== undefined,
+    markFailed: async (id: string, _instanceId: string, reason: string) => failed.set(id, reason) !== undefined,
+    refreshClaims: async (ids: string[], instanceId: string) => void beats.push({ ids: [...ids], instanceId }),
   } as unknown as PitchDecksRepository;
   const storage = {
     stat: async (key: string) => (key in sizes ? { size: sizes[key] as number } : null),
@@ -34,14 +39,14 @@ function processorWith(sizes: Record<string, number>, { concurrency }: { concurr
   const pool = {
     // Parsing takes a while; the file stays in memory until it is done.
     parse: async () => {
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise((resolve) => setTimeout(resolve, parseMs));
       reading -= 1;
       return { ok: true, pageCount: 1, pages: ['Slide 1'], fontSizes: null };
     },
   } as unknown as PdfPool;
   const background = new BackgroundTasks(logger);
-  const processor = new DeckProcessor({ repo, storage, pool, background, logger, concurrency });
-  return { processor, background, failed, ready, readKeys, mostReadAtOnce: () => mostReadAtOnce };
+  const processor = new DeckProcessor({ repo, storage, pool, background, logger, concurrency, heartbeatMs });
+  return { processor, background, failed, ready, readKeys, beats, mostReadAtOnce: () => mostReadAtOnce };
 }
 
 describe('DeckProcessor', () => {
@@ -62,5 +67,18 @@ describe('DeckProcessor', () => {
     expect(subject.readKeys).toEqual([]);
     expect(subject.failed.get('dck-big')).toMatch(/larger than the 50 MB/);
     expect(subject.failed.get('dck-gone')).toMatch(/file is gone/);
+  });
+
+  it('beats for the decks it holds while it works on them, under its own process id, and stops after', async () => {
+    const subject = processorWith({ 'dck-slow': 1_000 }, { heartbeatMs: 20, parseMs: 200 });
+    subject.processor.enqueue('dck-slow');
+    await subject.background.drain();
+    expect(subject.ready.has('dck-slow')).toBe(true);
+    expect(subject.beats.length).toBeGreaterThanOrEqual(4);
+    expect(subject.beats).toContainEqual({ ids: ['dck-slow'], instanceId: subject.processor.instanceId });
+    expect(subject.beats.every((beat) => beat.instanceId === subject.processor.instanceId)).toBe(true);
+    const beatsWhenDone = subject.beats.length;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(subject.beats).toHaveLength(beatsWhenDone);
   });
 });

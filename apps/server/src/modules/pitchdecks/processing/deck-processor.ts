@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { maxDeckPages, uploadKinds } from '@deckvalid/contract/uploads';
 import type { Logger } from 'pino';
 import type { BackgroundTasks } from '@/lib/background';
@@ -5,8 +7,18 @@ import type { FileStorage } from '@/modules/storage/storage';
 import type { PitchDecksRepository } from '../pitchdecks.repository';
 import type { PdfPool } from './pdf-pool';
 
-/** A claim older than this belongs to a process that died mid-way; another may take the deck. */
-const staleClaimMs = 5 * 60_000;
+/**
+ * How often a process refreshes the heartbeat of the decks it holds, and how often every
+ * process looks for decks whose holder stopped beating.
+ */
+const defaultHeartbeatMs = 5_000;
+
+/**
+ * A holder silent this long (three missed beats) is taken for dead and its decks are taken
+ * over. A killed process cannot release its claims, so silence is the only sign; a live one
+ * beats from a timer even while its workers parse, since parsing never runs on the event loop.
+ */
+const staleAfterBeats = 3;
 
 /**
  * Decks processed at once by this process. Each holds its whole file (up to 50 MB) in memory
@@ -21,12 +33,31 @@ export type DeckProcessedListener = (event: { pitchDeckId: string; status: 'read
 /**
  * Takes a processing deck to ready or failed: reads the file from storage, parses it in the PDF
  * pool (off the event loop), stores the page text and the search vector. Runs as background
- * work after the create call has answered; decks left processing by a crash are resumed at start.
+ * work after the create call has answered.
+ *
+ * A deck is claimed under this process's `instanceId` before it is read, and the claim's
+ * heartbeat is refreshed every few seconds until the deck is done. Any process takes over a deck
+ * whose holder stopped beating (`resumeUnfinished`, at start and every `takeoverCheckMs`), so
+ * after a crash its decks move on within seconds, not at the next sweep.
  */
 export class DeckProcessor {
+  /**
+   * This process's name in claims. Random per start: a restarted process on the same host and
+   * pid must not mistake the dead one's claims for its own live ones.
+   */
+  readonly instanceId = `${hostname()}:${process.pid}:${randomBytes(6).toString('hex')}`;
+  /** How often `resumeUnfinished` should run (app.ts): as often as holders beat. */
+  readonly takeoverCheckMs: number;
+  private readonly heartbeatMs: number;
+  private readonly staleAfterSeconds: number;
   private readonly listeners = new Set<DeckProcessedListener>();
   private running = 0;
   private readonly waiting: (() => void)[] = [];
+  /** Decks queued or in progress here, so the periodic check never queues one twice. */
+  private readonly queued = new Set<string>();
+  /** Decks this process holds a claim on right now. */
+  private readonly held = new Set<string>();
+  private heartbeat: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly deps: {
@@ -37,12 +68,22 @@ export class DeckProcessor {
       logger: Logger;
       /** Decks processed at once (default 4); the rest wait their turn before reading their file. */
       concurrency?: number;
+      /** Heartbeat period (default 5 s); a claim is stale after three periods without a beat. */
+      heartbeatMs?: number;
     },
-  ) {}
+  ) {
+    this.heartbeatMs = deps.heartbeatMs ?? defaultHeartbeatMs;
+    this.takeoverCheckMs = this.heartbeatMs;
+    this.staleAfterSeconds = (this.heartbeatMs * staleAfterBeats) / 1000;
+  }
 
   /** Processes the deck after the current request; never throws into the caller. */
   enqueue(pitchDeckId: string): void {
-    this.deps.background.run('process pitch deck', () => this.withTurn(() => this.process(pitchDeckId)));
+    if (this.queued.has(pitchDeckId)) return;
+    this.queued.add(pitchDeckId);
+    this.deps.background.run('process pitch deck', () =>
+      this.withTurn(() => this.process(pitchDeckId)).finally(() => this.queued.delete(pitchDeckId)),
+    );
   }
 
   /** Runs `task` once fewer than `concurrency` decks are being processed. */
@@ -62,11 +103,16 @@ export class DeckProcessor {
     }
   }
 
-  /** Picks up decks a stopped process left in processing. */
+  /**
+   * Queues the decks no live process holds: those whose holder stopped beating, and those nobody
+   * claimed since their creation a while ago (their creator died before its turn came). Answers
+   * how many it queued. One cheap query over the partial index of processing decks.
+   */
   async resumeUnfinished(): Promise<number> {
-    const ids = await this.deps.repo.findUnclaimedProcessingIds(new Date(Date.now() - staleClaimMs));
-    for (const id of ids) this.enqueue(id);
-    return ids.length;
+    const ids = await this.deps.repo.findAbandonedIds(this.staleAfterSeconds);
+    const fresh = ids.filter((id) => !this.queued.has(id));
+    for (const id of fresh) this.enqueue(id);
+    return fresh.length;
   }
 
   onProcessed(listener: DeckProcessedListener): () => void {
@@ -76,36 +122,65 @@ export class DeckProcessor {
 
   private async process(pitchDeckId: string): Promise<void> {
     const { repo, storage, pool, logger } = this.deps;
-    const deck = await repo.claimForProcessing(pitchDeckId, new Date(Date.now() - staleClaimMs));
+    const deck = await repo.claimForProcessing(pitchDeckId, this.instanceId, this.staleAfterSeconds);
     if (!deck) return;
+    this.hold(pitchDeckId);
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     let status: 'ready' | 'failed' = 'failed';
+    let isStillHeld = true;
     try {
-      const refusal = await this.refusalOf(deck.fileKey);
-      if (refusal) {
-        await repo.markFailed(pitchDeckId, refusal, elapsed());
-      } else {
-        const bytes = await storage.read(deck.fileKey);
-        const data = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-        const result = await pool.parse(data, maxDeckPages);
-        if (result.ok) {
-          await repo.markReady(pitchDeckId, { ...result, processingMs: elapsed() });
-          status = 'ready';
+      try {
+        const refusal = await this.refusalOf(deck.fileKey);
+        if (refusal) {
+          isStillHeld = await repo.markFailed(pitchDeckId, this.instanceId, refusal, elapsed());
         } else {
-          await repo.markFailed(pitchDeckId, result.reason, elapsed());
+          const bytes = await storage.read(deck.fileKey);
+          const data = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+          const result = await pool.parse(data, maxDeckPages);
+          if (result.ok) {
+            isStillHeld = await repo.markReady(pitchDeckId, this.instanceId, { ...result, processingMs: elapsed() });
+            status = 'ready';
+          } else {
+            isStillHeld = await repo.markFailed(pitchDeckId, this.instanceId, result.reason, elapsed());
+          }
         }
+      } catch (error) {
+        logger.error({ err: error, pitchDeckId }, 'pitch deck processing failed');
+        isStillHeld = await repo.markFailed(
+          pitchDeckId,
+          this.instanceId,
+          'We could not process this deck. Upload it again; if it keeps failing, export the PDF again first.',
+          elapsed(),
+        );
       }
-    } catch (error) {
-      logger.error({ err: error, pitchDeckId }, 'pitch deck processing failed');
-      await repo.markFailed(
-        pitchDeckId,
-        'We could not process this deck. Upload it again; if it keeps failing, export the PDF again first.',
-        elapsed(),
-      );
+    } finally {
+      this.release(pitchDeckId);
+    }
+    if (!isStillHeld) {
+      // This process went silent long enough (a stalled database, say) for another to take the
+      // deck over; that one records and announces its own result.
+      logger.warn({ pitchDeckId, ms: elapsed() }, 'pitch deck was taken over by another process; result dropped');
+      return;
     }
     logger.info({ pitchDeckId, status, ms: elapsed() }, 'pitch deck processed');
     for (const listener of this.listeners) listener({ pitchDeckId, status });
+  }
+
+  /** Starts beating for `pitchDeckId`; one timer serves every deck this process holds. */
+  private hold(pitchDeckId: string): void {
+    this.held.add(pitchDeckId);
+    this.heartbeat ??= setInterval(() => {
+      const ids = [...this.held];
+      this.deps.background.run('refresh processing claims', () => this.deps.repo.refreshClaims(ids, this.instanceId));
+    }, this.heartbeatMs).unref();
+  }
+
+  private release(pitchDeckId: string): void {
+    this.held.delete(pitchDeckId);
+    if (this.held.size > 0 || !this.heartbeat) return;
+    clearInterval(this.heartbeat);
+    this.heartbeat = null;
   }
 
   /**

@@ -23,25 +23,76 @@ type Job = {
   reject: (error: Error) => void;
 };
 
-type Slot = { worker: Worker; job: Job | null; timer: NodeJS.Timeout | null };
+/** A worker answers once when pdf.js is loaded and warmed up, then once per job. */
+const workerMessageSchema = z.union([
+  z.object({ ready: z.literal(true) }),
+  z.object({ jobId: z.number(), result: z.unknown() }),
+]);
+
+type Slot = { worker: Worker; isReady: boolean; job: Job | null; timer: NodeJS.Timeout | null };
+
+export type PdfPoolOptions = {
+  /** Worker threads: by default one per core but one, and at least two, so no deck holds them all. */
+  size?: number;
+  /** A deck still being read after this long fails, and its worker is replaced (default 30 s). */
+  timeoutMs?: number;
+  /** Each worker's V8 heap, in MB (default 256); a deck that needs more fails. */
+  maxHeapMb?: number;
+  /** What all streams of one PDF but its images may decode to together (default 64 MiB). */
+  maxDecodedBytes?: number;
+  /** What one image may decode to (default 64 MiB). */
+  maxImageBytes?: number;
+};
+
+const defaults = {
+  timeoutMs: 30_000,
+  // A 300-page deck of plain text slides needs about 90 MB; fonts and images add some.
+  maxHeapMb: 256,
+  // pdf.js holds a decoded stream at about twice its size while its buffer doubles, so 64 MiB
+  // keeps any deck's share of the server's memory near 150 MB. A 300-page deck's contents and
+  // fonts come to a few MB; only a deck with several complete (unsubsetted) CJK fonts comes near.
+  maxDecodedBytes: 64 * 1024 * 1024,
+  maxImageBytes: 64 * 1024 * 1024,
+};
+
+/** After this many workers in a row die before pdf.js is loaded, waiting decks fail instead of looping. */
+const maxStartFailures = 3;
+
+const tooSlowReason =
+  'This PDF took too long to read. Export it again from your slides app (flattening very complex pages helps) and upload the new file.';
+const tooLargeForMemoryReason =
+  'This PDF needs more memory to read than a deck may use. Export it again from your slides app and upload the new file.';
 
 const workerUrl = new URL('./pdf.worker.mjs', import.meta.url);
 
 /**
  * A fixed pool of worker threads that parse PDFs, so page extraction never runs on the event
- * loop. One job per worker at a time; a worker that crashes or overruns `timeoutMs` is replaced
- * and its job fails with a reason instead of hanging.
+ * loop. One job per worker at a time. A deck cannot take more than its share: each worker's heap
+ * is capped (`resourceLimits`), what its streams decode to is measured before pdf.js reads them
+ * (pdf-decoded-size.mjs), and a deck over its time limit or its heap fails with a reason and its
+ * worker is replaced; with two workers at least, one slow deck never holds up the others.
  */
 export class PdfPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Job[] = [];
   private nextJobId = 1;
+  private startFailures = 0;
   private closed = false;
+  private readonly settings: Required<PdfPoolOptions>;
 
   constructor(
     private readonly logger: Logger,
-    private readonly options: { size?: number; timeoutMs?: number } = {},
-  ) {}
+    options: PdfPoolOptions = {},
+  ) {
+    this.settings = {
+      // Leave a core to the event loop when there are several: parsing is CPU-bound.
+      size: options.size ?? Math.max(2, Math.min(4, availableParallelism() - 1)),
+      timeoutMs: options.timeoutMs ?? defaults.timeoutMs,
+      maxHeapMb: options.maxHeapMb ?? defaults.maxHeapMb,
+      maxDecodedBytes: options.maxDecodedBytes ?? defaults.maxDecodedBytes,
+      maxImageBytes: options.maxImageBytes ?? defaults.maxImageBytes,
+    };
+  }
 
   /** Parses `data`; the buffer is transferred to the worker and unusable afterwards. */
   parse(data: Uint8Array, maxPages: number): Promise<PdfParseResult> {
@@ -58,46 +109,62 @@ export class PdfPool {
     await Promise.all(this.slots.splice(0).map((slot) => this.retire(slot)));
   }
 
-  private get size(): number {
-    // Leave a core to the event loop: parsing is CPU-bound.
-    return this.options.size ?? Math.max(1, Math.min(4, availableParallelism() - 1));
-  }
-
   private pump(): void {
-    while (this.queue.length > 0) {
-      let slot = this.slots.find((candidate) => candidate.job === null);
-      if (!slot && this.slots.length < this.size) slot = this.spawn();
-      if (!slot) return;
-      const job = this.queue.shift() as Job;
-      slot.job = job;
-      slot.timer = setTimeout(
-        () => this.fail(slot as Slot, new Error('PDF parsing timed out')),
-        this.options.timeoutMs ?? 120_000,
-      );
-      slot.worker.postMessage({ jobId: job.jobId, data: job.data, maxPages: job.maxPages }, [
-        job.data.buffer as ArrayBuffer,
-      ]);
+    for (const slot of this.slots) {
+      const job = slot.isReady && !slot.job ? this.queue.shift() : undefined;
+      if (job) this.start(slot, job);
+    }
+    // Workers still loading pdf.js take the next waiting jobs; start more for the rest, plus one
+    // spare, so the next deck neither waits for a thread to load pdf.js (a second, under load)
+    // nor behind a slow deck.
+    const idle = this.slots.filter((slot) => !slot.job).length;
+    let missing = this.queue.length - idle + 1;
+    while (missing > 0 && this.slots.length < this.settings.size) {
+      this.spawn();
+      missing -= 1;
     }
   }
 
-  private spawn(): Slot {
-    const slot: Slot = { worker: new Worker(workerUrl), job: null, timer: null };
-    slot.worker.unref();
-    slot.worker.on('message', (message: { jobId: number; result: unknown }) => {
+  private start(slot: Slot, job: Job): void {
+    const { timeoutMs, maxDecodedBytes, maxImageBytes } = this.settings;
+    slot.job = job;
+    slot.timer = setTimeout(() => this.stop(slot, { ok: false, reason: tooSlowReason }), timeoutMs);
+    slot.worker.postMessage(
+      { jobId: job.jobId, data: job.data, maxPages: job.maxPages, limits: { maxDecodedBytes, maxImageBytes } },
+      [job.data.buffer as ArrayBuffer],
+    );
+  }
+
+  private spawn(): void {
+    const worker = new Worker(workerUrl, { resourceLimits: { maxOldGenerationSizeMb: this.settings.maxHeapMb } });
+    const slot: Slot = { worker, isReady: false, job: null, timer: null };
+    worker.unref();
+    worker.on('message', (raw: unknown) => {
+      const message = workerMessageSchema.safeParse(raw);
+      if (!message.success) return;
+      if ('ready' in message.data) {
+        slot.isReady = true;
+        this.startFailures = 0;
+        this.pump();
+        return;
+      }
       const job = slot.job;
-      if (!job || job.jobId !== message.jobId) return;
+      if (!job || job.jobId !== message.data.jobId) return;
       this.finish(slot);
-      const parsed = parseResultSchema.safeParse(message.result);
+      const parsed = parseResultSchema.safeParse(message.data.result);
       if (parsed.success) job.resolve(parsed.data);
       else job.reject(new Error('the PDF worker answered an unexpected shape'));
       this.pump();
     });
-    slot.worker.on('error', (error) => this.fail(slot, error));
-    slot.worker.on('exit', (code) => {
-      if (slot.job) this.fail(slot, new Error(`the PDF worker exited with code ${code}`));
-    });
+    worker.on('error', (error: NodeJS.ErrnoException) =>
+      this.stop(
+        slot,
+        // The deck's doing, not a fault: its parse outgrew the heap the worker is allowed.
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? { ok: false, reason: tooLargeForMemoryReason } : error,
+      ),
+    );
+    worker.on('exit', (code) => this.stop(slot, new Error(`the PDF worker exited with code ${code}`)));
     this.slots.push(slot);
-    return slot;
   }
 
   private finish(slot: Slot): void {
@@ -106,22 +173,39 @@ export class PdfPool {
     slot.job = null;
   }
 
-  /** Fails the slot's job and replaces its worker: after a crash or timeout its state is unknown. */
-  private fail(slot: Slot, error: Error): void {
+  /**
+   * Ends the slot's job with `outcome` (a refusal in words, or an error for a fault) and
+   * replaces its worker: after a crash, a timeout or an exhausted heap its state is unknown.
+   */
+  private stop(slot: Slot, outcome: { ok: false; reason: string } | Error): void {
+    const index = this.slots.indexOf(slot);
+    if (index < 0) return;
+    this.slots.splice(index, 1);
     const job = slot.job;
     this.finish(slot);
-    const index = this.slots.indexOf(slot);
-    if (index >= 0) this.slots.splice(index, 1);
     void this.retire(slot);
     if (job) {
-      this.logger.warn({ err: error }, 'PDF worker failed');
-      job.reject(error);
+      if (outcome instanceof Error) {
+        this.logger.warn({ err: outcome }, 'PDF worker failed');
+        job.reject(outcome);
+      } else {
+        this.logger.warn({ reason: outcome.reason }, 'PDF worker stopped a deck');
+        job.resolve(outcome);
+      }
+    } else if (!slot.isReady && ++this.startFailures >= maxStartFailures) {
+      // A worker that cannot even load pdf.js will not on the next try either.
+      this.startFailures = 0;
+      this.logger.error({ err: outcome }, 'PDF workers fail to start');
+      for (const waiting of this.queue.splice(0)) waiting.reject(new Error('PDF workers fail to start'));
     }
     if (!this.closed) this.pump();
   }
 
   private async retire(slot: Slot): Promise<void> {
     slot.worker.removeAllListeners('exit');
+    slot.worker.removeAllListeners('error');
+    // An 'error' after this point must not crash the process: nothing waits on this worker.
+    slot.worker.on('error', () => undefined);
     await slot.worker.terminate().catch(() => undefined);
   }
 }

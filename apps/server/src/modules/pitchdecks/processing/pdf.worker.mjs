@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { fitsDecodedBudget } from './pdf-decoded-size.mjs';
 
 const require = createRequire(import.meta.url);
 const packageRoot = path.dirname(require.resolve('pdfjs-dist/package.json'));
@@ -17,8 +18,17 @@ const cMapUrl = `${path.join(packageRoot, 'cmaps')}${path.sep}`;
 /**
  * @param {Uint8Array} data
  * @param {number} maxPages
+ * @param {{ maxDecodedBytes: number, maxImageBytes: number }} limits
  */
-async function parse(data, maxPages) {
+async function parse(data, maxPages, limits) {
+  // Before pdf.js sees the file: pdf.js would hold whatever its streams inflate to.
+  if (!(await fitsDecodedBudget(data, limits))) {
+    return {
+      ok: false,
+      reason:
+        'This PDF expands to far more data than a deck can hold. Export it again from your slides app and upload the new file.',
+    };
+  }
   const task = getDocument({
     data,
     standardFontDataUrl,
@@ -78,7 +88,40 @@ async function parse(data, maxPages) {
   }
 }
 
-parentPort?.on('message', async (/** @type {{ jobId: number, data: Uint8Array, maxPages: number }} */ message) => {
-  const result = await parse(message.data, message.maxPages);
+/**
+ * @typedef {{ jobId: number, data: Uint8Array, maxPages: number, limits: { maxDecodedBytes: number, maxImageBytes: number } }} ParseMessage
+ */
+parentPort?.on('message', async (/** @type {ParseMessage} */ message) => {
+  const result = await parse(message.data, message.maxPages, message.limits);
   parentPort?.postMessage({ jobId: message.jobId, result });
 });
+
+/** A one-page PDF in the two fonts decks use most, written here so a worker can warm itself up. */
+function warmUpPdf() {
+  const content = 'BT /F1 24 Tf 72 400 Td (Warm up) Tj /F2 12 Tf 0 -40 Td (the parser) Tj ET';
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 960 540] /Resources << /Font << /F1 4 0 R /F2 5 0 R >> >> /Contents 6 0 R >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  ];
+  let pdf = '%PDF-1.7\n';
+  const offsets = objects.map((body, index) => {
+    const at = pdf.length;
+    pdf += `${index + 1} 0 obj\n${body}\nendobj\n`;
+    return at;
+  });
+  const xref = pdf.length;
+  const rows = offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('');
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${rows}`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new Uint8Array(Buffer.from(pdf, 'latin1'));
+}
+
+// A fresh worker's first parse takes ten times its later ones (pdf.js loads its font metrics
+// and its code is not yet compiled): that cost is paid here, before the worker takes a deck.
+await parse(warmUpPdf(), 1, { maxDecodedBytes: 1024 * 1024, maxImageBytes: 1024 * 1024 });
+// The pool starts a deck's clock only once its worker says so.
+parentPort?.postMessage({ ready: true });

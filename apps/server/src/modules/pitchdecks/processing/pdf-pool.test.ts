@@ -1,0 +1,144 @@
+import { crc32, deflateSync } from 'node:zlib';
+import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { deckPdf } from '../../../../test/decks';
+import { type BombKind, bombPdf } from '../../../../test/pdf-bombs';
+import { PdfPool } from './pdf-pool';
+
+const logger = pino({ level: 'silent' });
+const mebibytes = (count: number) => count * 1024 * 1024;
+
+let pools: PdfPool[] = [];
+afterEach(async () => {
+  await Promise.all(pools.map((pool) => pool.close()));
+  pools = [];
+});
+
+function poolWith(options: ConstructorParameters<typeof PdfPool>[1] = {}): PdfPool {
+  const pool = new PdfPool(logger, options);
+  pools.push(pool);
+  return pool;
+}
+
+/** An RGB PNG of `width` × `height` with a little noise, so it compresses as a screenshot does. */
+function pngOf(width: number, height: number): Buffer {
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let index = 0; index < rows.length; index += 97) rows[index] = index % 251;
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body) >>> 0);
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** One page with `content` as a second, Flate-compressed content stream after a line of text. */
+async function pageWithContent(content: Buffer): Promise<Uint8Array> {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  const page = document.addPage([960, 540]);
+  page.drawText('Quarterly plan', { x: 72, y: 460, size: 24, font });
+  const context = document.context;
+  const stream = context.stream(deflateSync(content), { Filter: PDFName.of('FlateDecode') });
+  page.node.addContentStream(context.register(stream));
+  return document.save();
+}
+
+/** Moves the pen and shows two letters `runs` times: slow to read, yet small in every way. */
+function manyTextRunsPdf(runs: number): Promise<Uint8Array> {
+  return pageWithContent(Buffer.from(`BT /F1 12 Tf\n${'1 0 Td (ab) Tj\n'.repeat(runs)}ET\n`, 'latin1'));
+}
+
+/**
+ * One TJ operator whose array holds `count` small dictionaries: 9 bytes each decoded, well within
+ * the decoded budget, but pdf.js keeps every one as an object on its heap until the operator ends.
+ */
+function manyDictionariesPdf(count: number): Promise<Uint8Array> {
+  return pageWithContent(Buffer.from(`BT /F1 12 Tf [(a) ${'<</a 1>> '.repeat(count)}] TJ ET\n`, 'latin1'));
+}
+
+describe('PdfPool', () => {
+  it.each<BombKind>([
+    'flate',
+    'flate-twice',
+    'lzw',
+    'in-object-stream',
+    'image-as-content',
+    'indirect-filter',
+    'hex-then-flate',
+    'encrypted-rc4',
+    'encrypted-aes256',
+  ])('refuses a %s decompression bomb once it decodes past the budget, before pdf.js holds it', async (kind) => {
+    const pool = poolWith({ maxDecodedBytes: mebibytes(8) });
+    const started = performance.now();
+    const result = await pool.parse(await bombPdf(mebibytes(64), kind), 300);
+    expect(result).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/expands to far more data than a deck can hold/),
+    });
+    // pdf.js itself takes about a second over these 64 MiB; the scan stops at 8.
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it('reads an ordinary deck under the same budget, however large its images decode', async () => {
+    const pool = poolWith({ maxDecodedBytes: mebibytes(8) });
+    const document = await PDFDocument.load(await deckPdf(3, { 2: 'Traction in three ports.' }));
+    // A 2000 × 1500 screenshot: 9 MB of pixels once inflated, each image within its own size.
+    const image = await document.embedPng(await pngOf(2000, 1500));
+    for (const page of document.getPages()) page.drawImage(image, { x: 0, y: 0, width: 200, height: 150 });
+    const result = await pool.parse(await document.save(), 300);
+    expect(result).toMatchObject({ ok: true, pageCount: 3 });
+    expect(result.ok && result.pages[1]).toContain('Traction in three ports.');
+  });
+
+  it.each<BombKind>(['encrypted-rc4', 'encrypted-aes256'])(
+    'reads a %s deck locked by an owner password only, within the budget',
+    async (kind) => {
+      const pool = poolWith({ maxDecodedBytes: mebibytes(8) });
+      const result = await pool.parse(await bombPdf(mebibytes(1), kind), 300);
+      expect(result).toMatchObject({ ok: true, pageCount: 1, pages: ['Quarterly plan'] });
+    },
+  );
+
+  it('stops a deck at its time limit with a sentence, and reads the next one on a fresh worker', async () => {
+    const pool = poolWith({ size: 1, timeoutMs: 400 });
+    // Under the decoded budget, so only the clock stops it: pdf.js needs seconds for 48 MiB.
+    const slow = await pool.parse(await bombPdf(mebibytes(48)), 300);
+    expect(slow).toEqual({ ok: false, reason: expect.stringMatching(/took too long to read/) });
+    expect(await pool.parse(await deckPdf(2), 300)).toMatchObject({ ok: true, pageCount: 2 });
+  });
+
+  it('stops a deck that fills the worker heap with a sentence, and reads the next one', async () => {
+    const pool = poolWith({ size: 1, maxHeapMb: 96 });
+    const result = await pool.parse(await manyDictionariesPdf(1_000_000), 300);
+    expect(result).toEqual({ ok: false, reason: expect.stringMatching(/needs more memory to read/) });
+    expect(await pool.parse(await deckPdf(2), 300)).toMatchObject({ ok: true, pageCount: 2 });
+  });
+
+  it('keeps a worker free for other decks while one deck is slow', async () => {
+    const pool = poolWith();
+    // Every worker is up first, so what is timed below is waiting, not starting threads.
+    await Promise.all([pool.parse(await deckPdf(1), 300), pool.parse(await deckPdf(1), 300)]);
+    const [slowPdf, quickPdf] = await Promise.all([manyTextRunsPdf(600_000), deckPdf(3)]);
+    const slow = pool.parse(slowPdf, 300);
+    const started = performance.now();
+    expect(await pool.parse(quickPdf, 300)).toMatchObject({ ok: true, pageCount: 3 });
+    const quickMs = performance.now() - started;
+    await slow;
+    const slowMs = performance.now() - started;
+    expect(quickMs).toBeLessThan(Math.min(1_000, slowMs / 2));
+  });
+});
