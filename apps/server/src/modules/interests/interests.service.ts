@@ -12,8 +12,8 @@ import type { EventBus } from '@/core/events';
 import type { InterestRow } from '@/db/schema/pitchdecks';
 import { AppError } from '@/lib/errors';
 import type { Principal } from '@/modules/auth/auth.service';
-import { canFounderManageDeck } from '@/modules/pitchdecks/pitchdecks.policy';
 import type { PitchDecksService } from '@/modules/pitchdecks/pitchdecks.service';
+import { canChangeOwnInterest, canDecideInterest } from './interests.policy';
 import type { InterestsRepository, InterestWithParties } from './interests.repository';
 
 const conflict = (message: string, current: InterestRow['status']) =>
@@ -68,7 +68,9 @@ export class InterestsService {
   async withdraw(principal: Principal, pitchDeckId: string): Promise<InvestorInterest> {
     const deck = await this.pitchDecks.requireVisibleDeck(principal, pitchDeckId);
     const existing = await this.repo.findByDeckAndInvestor(pitchDeckId, principal.accountId);
-    if (!existing) throw new AppError('NOT_FOUND', 'You have not shown interest in this deck.');
+    if (!existing || !canChangeOwnInterest(principal, existing)) {
+      throw new AppError('NOT_FOUND', 'You have not shown interest in this deck.');
+    }
     if (!canMoveInterest(existing.status, 'withdrawn', 'investor')) {
       throw conflict(`Your interest is ${existing.status}; it cannot be withdrawn.`, existing.status);
     }
@@ -85,13 +87,10 @@ export class InterestsService {
     interestId: string,
     body: DecideInterestBody,
   ): Promise<FounderInterest> {
-    // One read: the interest joined with its deck, whose founder the policy checks.
+    // One read: the interest joined with its deck, whose founder the policy checks. Anyone but
+    // that founder gets the same 404 as for a missing interest.
     const interest = await this.repo.findWithPartiesById(interestId);
-    if (
-      !interest ||
-      interest.pitchDeckId !== pitchDeckId ||
-      !canFounderManageDeck(principal, { founderId: interest.deckFounderId })
-    ) {
+    if (!interest || interest.pitchDeckId !== pitchDeckId || !canDecideInterest(principal, interest)) {
       throw new AppError('NOT_FOUND', 'This interest does not exist on this deck.');
     }
     if (!canMoveInterest(interest.status, body.status, 'founder')) {

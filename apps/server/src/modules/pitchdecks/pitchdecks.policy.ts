@@ -1,10 +1,12 @@
-import type { PitchDeckRow } from '@/db/schema/pitchdecks';
 import type { Principal } from '@/modules/auth/auth.service';
 
-/** A founder sees and changes only their own decks (and the interests on them). */
-export const canFounderManageDeck = (principal: Principal, deck: Pick<PitchDeckRow, 'founderId'>) =>
+/** What the deck policies read of a deck: its founder and how far processing got. */
+export type DeckSubject = { founderId: string; status: 'processing' | 'ready' | 'failed' };
+
+/** A founder sees and changes only their own decks (and the interests and analytics on them). */
+export const canFounderManageDeck = (principal: Principal, deck: Pick<DeckSubject, 'founderId'>) =>
   principal.role === 'user' && deck.founderId === principal.accountId;
 
 /** Investors see ready decks only: a processing or failed deck is its founder's business. */
-export const canInvestorSeeDeck = (principal: Principal, deck: Pick<PitchDeckRow, 'status'>) =>
+export const canInvestorSeeDeck = (principal: Principal, deck: Pick<DeckSubject, 'status'>) =>
   principal.role === 'investor' && deck.status === 'ready';

@@ -11,6 +11,7 @@ import {
   notThatTypeError,
   parseObjectKey,
 } from './storage';
+import { canUseUpload } from './storage.policy';
 import type { UploadsRepository } from './uploads.repository';
 
 const notYours = () =>
@@ -19,7 +20,7 @@ const notYours = () =>
 /** The parsed key when it names an upload of `kind` by this account; 404 otherwise. */
 function ownUpload(principal: Principal, kind: UploadKind, key: string) {
   const parsed = parseObjectKey(key);
-  if (!parsed || parsed.kind !== kind || parsed.ownerId !== principal.accountId) throw notYours();
+  if (!parsed || !canUseUpload(principal, parsed, kind)) throw notYours();
   return parsed;
 }
 

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import type { Principal } from '@/modules/auth/auth.service';
+import { canFounderManageDeck, canInvestorSeeDeck, type DeckSubject } from './pitchdecks.policy';
+
+const principal = (accountId: string, role: Principal['role']): Principal => ({
+  sessionId: `ses-${accountId}`,
+  accountId,
+  role,
+  user: { id: accountId, name: accountId, email: `${accountId}@example.test`, role },
+});
+const founder = principal('usr-owner', 'user');
+const otherFounder = principal('usr-other', 'user');
+const investor = principal('inv-reader', 'investor');
+const deck = (status: DeckSubject['status']): DeckSubject => ({ founderId: founder.accountId, status });
+
+describe('deck policy', () => {
+  it.each([
+    ['its founder', founder, 'processing', true],
+    ['its founder', founder, 'failed', true],
+    ['its founder', founder, 'ready', true],
+    ['another founder', otherFounder, 'ready', false],
+    ['an investor', investor, 'ready', false],
+    // An investor holding the founder's id (ids are distinct by prefix, but the role decides).
+    ['an investor with the founder’s id', principal(founder.accountId, 'investor'), 'ready', false],
+  ] as const)('canFounderManageDeck: %s on a %s deck → %s', (_who, who, status, allowed) => {
+    expect(canFounderManageDeck(who, deck(status))).toBe(allowed);
+  });
+
+  it.each([
+    ['an investor', investor, 'ready', true],
+    ['an investor', investor, 'processing', false],
+    ['an investor', investor, 'failed', false],
+    ['its founder', founder, 'ready', false],
+    ['another founder', otherFounder, 'ready', false],
+  ] as const)('canInvestorSeeDeck: %s on a %s deck → %s', (_who, who, status, allowed) => {
+    expect(canInvestorSeeDeck(who, deck(status))).toBe(allowed);
+  });
+});
