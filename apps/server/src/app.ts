@@ -110,7 +110,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
   const accounts = new AccountsService(new AccountsRepository(database.db), auth, uploads);
   const pitchDecksRepo = new PitchDecksRepository(database.db);
   const pdfPool = new PdfPool(logger);
-  const processor = new DeckProcessor({ repo: pitchDecksRepo, storage, pool: pdfPool, background, logger });
+  const processor = new DeckProcessor({ repo: pitchDecksRepo, storage, pool: pdfPool, background, events, logger });
   const pitchDecks = new PitchDecksService({ repo: pitchDecksRepo, uploads, processor });
   const timers: NodeJS.Timeout[] = [];
   const sweepUploads = () =>

@@ -20,6 +20,10 @@ export type DomainEvents = {
     status: 'accepted' | 'declined';
   };
   'interest.withdrawn': { interestId: string; pitchDeckId: string; founderId: string; investorId: string };
+  /** A deck left processing readable; announced once, by the process that holds its claim. */
+  'deck.ready': { pitchDeckId: string; founderId: string };
+  /** A deck left processing unreadable; `reason` is the sentence the founder is shown. */
+  'deck.failed': { pitchDeckId: string; founderId: string; reason: string };
 };
 
 export type DomainEventName = keyof DomainEvents;

@@ -27,7 +27,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** When each deck left processing, by this process's clock. */
 function finishTimes(): Map<string, number> {
   const times = new Map<string, number>();
-  ctx.app.services.processor.onProcessed(({ pitchDeckId }) => times.set(pitchDeckId, performance.now()));
+  for (const name of ['deck.ready', 'deck.failed'] as const) {
+    ctx.app.events.on(name, ({ pitchDeckId }) => {
+      times.set(pitchDeckId, performance.now());
+    });
+  }
   return times;
 }
 
@@ -82,7 +86,9 @@ describe('a decompression bomb', () => {
       'This PDF expands to far more data than a deck can hold. Export it again from your slides app and upload the new file.',
     );
     expect(rssPeak - rssBefore).toBeLessThan(300 * 1024 * 1024);
-    expect((finished.get(bombDeck.id) ?? Number.POSITIVE_INFINITY) - bombStarted).toBeLessThan(3_000);
+    // Well inside the 30 s per-deck limit, so it was the decoded-size budget that stopped it (the
+    // sentence says so too); about 0.5 s on a quiet machine.
+    expect((finished.get(bombDeck.id) ?? Number.POSITIVE_INFINITY) - bombStarted).toBeLessThan(10_000);
 
     expect((await processed(ctx, founder, next.id)).status).toBe('ready');
     const nextMs = (finished.get(next.id) ?? Number.POSITIVE_INFINITY) - nextStarted;

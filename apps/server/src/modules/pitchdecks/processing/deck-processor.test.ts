@@ -1,6 +1,7 @@
 import { uploadKinds } from '@deckvalid/contract/uploads';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { EventBus } from '@/core/events';
 import type { PitchDeckRow } from '@/db/schema/pitchdecks';
 import { BackgroundTasks } from '@/lib/background';
 import type { FileStorage } from '@/modules/storage/storage';
@@ -22,7 +23,7 @@ function processorWith(
   let mostReadAtOnce = 0;
   const readKeys: string[] = [];
   const repo = {
-    claimForProcessing: async (id: string) => ({ id, fileKey: id }) as PitchDeckRow,
+    claimForProcessing: async (id: string) => ({ id, fileKey: id, founderId: 'usr-founder' }) as PitchDeckRow,
     markReady: async (id: string) => ready.add(id) !== undefined,
     markFailed: async (id: string, _instanceId: string, reason: string) => failed.set(id, reason) !== undefined,
     refreshClaims: async (ids: string[], instanceId: string) => void beats.push({ ids: [...ids], instanceId }),
@@ -45,8 +46,9 @@ function processorWith(
     },
   } as unknown as PdfPool;
   const background = new BackgroundTasks(logger);
-  const processor = new DeckProcessor({ repo, storage, pool, background, logger, concurrency, heartbeatMs });
-  return { processor, background, failed, ready, readKeys, beats, mostReadAtOnce: () => mostReadAtOnce };
+  const events = new EventBus(logger);
+  const processor = new DeckProcessor({ repo, storage, pool, background, events, logger, concurrency, heartbeatMs });
+  return { processor, background, events, failed, ready, readKeys, beats, mostReadAtOnce: () => mostReadAtOnce };
 }
 
 describe('DeckProcessor', () => {
@@ -67,6 +69,25 @@ describe('DeckProcessor', () => {
     expect(subject.readKeys).toEqual([]);
     expect(subject.failed.get('dck-big')).toMatch(/larger than the 50 MB/);
     expect(subject.failed.get('dck-gone')).toMatch(/file is gone/);
+  });
+
+  it('announces each deck leaving processing once, ready or failed with the founder’s sentence', async () => {
+    const subject = processorWith({ 'dck-fine': 1_000, 'dck-big': uploadKinds.deck.maxBytes + 1 });
+    const heard: string[] = [];
+    subject.events.on('deck.ready', (event) => {
+      heard.push(`ready ${event.pitchDeckId} of ${event.founderId}`);
+    });
+    subject.events.on('deck.failed', (event) => {
+      heard.push(`failed ${event.pitchDeckId}: ${event.reason.slice(0, 24)}`);
+    });
+    subject.processor.enqueue('dck-fine');
+    subject.processor.enqueue('dck-big');
+    await subject.background.drain();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(heard.sort()).toEqual([
+      `failed dck-big: ${subject.failed.get('dck-big')?.slice(0, 24)}`,
+      'ready dck-fine of usr-founder',
+    ]);
   });
 
   it('beats for the decks it holds while it works on them, under its own process id, and stops after', async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { maxDeckPages, uploadKinds } from '@deckvalid/contract/uploads';
 import type { Logger } from 'pino';
+import type { EventBus } from '@/core/events';
 import type { BackgroundTasks } from '@/lib/background';
 import type { FileStorage } from '@/modules/storage/storage';
 import type { PitchDecksRepository } from '../pitchdecks.repository';
@@ -27,9 +28,6 @@ const staleAfterBeats = 3;
  */
 const defaultConcurrency = 4;
 
-/** Listeners hear when a deck leaves processing (tests and, later, live notifications). */
-export type DeckProcessedListener = (event: { pitchDeckId: string; status: 'ready' | 'failed' }) => void;
-
 /**
  * Takes a processing deck to ready or failed: reads the file from storage, parses it in the PDF
  * pool (off the event loop), stores the page text and the search vector. Runs as background
@@ -50,7 +48,6 @@ export class DeckProcessor {
   readonly takeoverCheckMs: number;
   private readonly heartbeatMs: number;
   private readonly staleAfterSeconds: number;
-  private readonly listeners = new Set<DeckProcessedListener>();
   private running = 0;
   private readonly waiting: (() => void)[] = [];
   /** Decks queued or in progress here, so the periodic check never queues one twice. */
@@ -65,6 +62,8 @@ export class DeckProcessor {
       storage: FileStorage;
       pool: PdfPool;
       background: BackgroundTasks;
+      /** Where a deck leaving processing is announced (`deck.ready`, `deck.failed`). */
+      events: EventBus;
       logger: Logger;
       /** Decks processed at once (default 4); the rest wait their turn before reading their file. */
       concurrency?: number;
@@ -115,11 +114,6 @@ export class DeckProcessor {
     return fresh.length;
   }
 
-  onProcessed(listener: DeckProcessedListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
   private async process(pitchDeckId: string): Promise<void> {
     const { repo, storage, pool, logger } = this.deps;
     const deck = await repo.claimForProcessing(pitchDeckId, this.instanceId, this.staleAfterSeconds);
@@ -128,11 +122,13 @@ export class DeckProcessor {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     let status: 'ready' | 'failed' = 'failed';
+    let failure = '';
     let isStillHeld = true;
     try {
       try {
         const refusal = await this.refusalOf(deck.fileKey);
         if (refusal) {
+          failure = refusal;
           isStillHeld = await repo.markFailed(pitchDeckId, this.instanceId, refusal, elapsed());
         } else {
           const bytes = await storage.read(deck.fileKey);
@@ -142,17 +138,14 @@ export class DeckProcessor {
             isStillHeld = await repo.markReady(pitchDeckId, this.instanceId, { ...result, processingMs: elapsed() });
             status = 'ready';
           } else {
+            failure = result.reason;
             isStillHeld = await repo.markFailed(pitchDeckId, this.instanceId, result.reason, elapsed());
           }
         }
       } catch (error) {
         logger.error({ err: error, pitchDeckId }, 'pitch deck processing failed');
-        isStillHeld = await repo.markFailed(
-          pitchDeckId,
-          this.instanceId,
-          'We could not process this deck. Upload it again; if it keeps failing, export the PDF again first.',
-          elapsed(),
-        );
+        failure = 'We could not process this deck. Upload it again; if it keeps failing, export the PDF again first.';
+        isStillHeld = await repo.markFailed(pitchDeckId, this.instanceId, failure, elapsed());
       }
     } finally {
       this.release(pitchDeckId);
@@ -164,7 +157,8 @@ export class DeckProcessor {
       return;
     }
     logger.info({ pitchDeckId, status, ms: elapsed() }, 'pitch deck processed');
-    for (const listener of this.listeners) listener({ pitchDeckId, status });
+    if (status === 'ready') this.deps.events.emit('deck.ready', { pitchDeckId, founderId: deck.founderId });
+    else this.deps.events.emit('deck.failed', { pitchDeckId, founderId: deck.founderId, reason: failure });
   }
 
   /** Starts beating for `pitchDeckId`; one timer serves every deck this process holds. */

@@ -89,8 +89,10 @@ describe('PdfPool', () => {
       ok: false,
       reason: expect.stringMatching(/expands to far more data than a deck can hold/),
     });
-    // pdf.js itself takes about a second over these 64 MiB; the scan stops at 8.
-    expect(performance.now() - started).toBeLessThan(2_000);
+    // The sentence comes only from the scan, which runs before pdf.js: that is the proof. The
+    // clock only guards against a scan gone slow; on a quiet machine it stops in well under 1 s,
+    // on a loaded CI machine in 2–3 s.
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   it('reads an ordinary deck under the same budget, however large its images decode', async () => {
@@ -114,9 +116,10 @@ describe('PdfPool', () => {
   );
 
   it('stops a deck at its time limit with a sentence, and reads the next one on a fresh worker', async () => {
-    const pool = poolWith({ size: 1, timeoutMs: 400 });
-    // Under the decoded budget, so only the clock stops it: pdf.js needs seconds for 48 MiB.
-    const slow = await pool.parse(await bombPdf(mebibytes(48)), 300);
+    // A limit a small deck meets even on a loaded machine (its first parse on a fresh worker took
+    // up to a few hundred ms there), and a deck that needs several seconds on a quiet one.
+    const pool = poolWith({ size: 1, timeoutMs: 1_500 });
+    const slow = await pool.parse(await manyTextRunsPdf(1_500_000), 300);
     expect(slow).toEqual({ ok: false, reason: expect.stringMatching(/took too long to read/) });
     expect(await pool.parse(await deckPdf(2), 300)).toMatchObject({ ok: true, pageCount: 2 });
   });
@@ -139,6 +142,7 @@ describe('PdfPool', () => {
     const quickMs = performance.now() - started;
     await slow;
     const slowMs = performance.now() - started;
-    expect(quickMs).toBeLessThan(Math.min(1_000, slowMs / 2));
+    // Relative, so a loaded machine slows both alike: the quick deck never waited for the slow one.
+    expect(quickMs).toBeLessThan(slowMs / 2);
   });
 });
