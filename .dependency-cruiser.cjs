@@ -8,6 +8,22 @@ const path = require('node:path');
 // workspace maps it to its own src/, which one shared tsconfig cannot express.
 const workspace = process.env.DEPCRUISE_WORKSPACE ?? 'apps/server';
 
+const serverSchema = '^apps/server/src/modules/[^/]+/[^/]+\\.schema\\.ts$';
+
+/**
+ * Other modules' tables a repository reads inside one query, where a call per row through the
+ * owning module would be slow; each repository says why next to the query. Writes stay with the
+ * owner. The storage sweep also reads decks and accounts, in plain SQL, for the same reason.
+ */
+const crossModuleReads = {
+  // The session check names the account on every request whose session is not cached.
+  auth: ['accounts'],
+  // Founders' interest lists name each investor and deck.
+  interests: ['accounts', 'pitchdecks'],
+  // Search hits carry the founder's name and the investor's own interest; cards count interests.
+  pitchdecks: ['accounts', 'interests'],
+};
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -49,10 +65,16 @@ module.exports = {
     {
       name: 'server-only-repositories-query',
       severity: 'error',
-      comment: 'Only repositories (and db/, migrations, the demo seed) touch the ORM.',
+      comment: 'Only repositories and table definitions (and db/, migrations, the demo seed) touch the ORM.',
       from: {
         path: '^apps/server/src/',
-        pathNot: ['\\.repository\\.ts$', '^apps/server/src/db/', '^apps/server/src/seed/', '\\.test\\.ts$'],
+        pathNot: [
+          '\\.repository\\.ts$',
+          '\\.schema\\.ts$',
+          '^apps/server/src/db/',
+          '^apps/server/src/seed/',
+          '\\.test\\.ts$',
+        ],
       },
       to: { path: 'node_modules/drizzle-orm/' },
     },
@@ -64,11 +86,76 @@ module.exports = {
       to: { path: '^apps/server/src/modules/[^/]+/.+\\.repository\\.ts$', pathNot: '^apps/server/src/modules/$1/' },
     },
     {
+      name: 'server-schema-only-in-repositories',
+      severity: 'error',
+      comment:
+        "A module's tables are its repository's business: services, routes and the rest see the domain " +
+        'types repositories answer. db/ (the aggregate drizzle-kit reads), the demo seed and tests may import them.',
+      from: {
+        path: '^apps/server/src/',
+        pathNot: [
+          '^apps/server/src/modules/[^/]+/[^/]+\\.(repository|schema)\\.ts$',
+          '^apps/server/src/db/',
+          '^apps/server/src/seed/',
+          '\\.test\\.ts$',
+        ],
+      },
+      to: { path: serverSchema },
+    },
+    {
+      name: 'server-no-foreign-schema',
+      severity: 'error',
+      comment:
+        "A repository queries its own module's tables; other modules' data comes through their services. " +
+        "Schema files may import another module's table for a foreign key; the joins listed in crossModuleReads are reads.",
+      from: {
+        path: '^apps/server/src/modules/([^/]+)/[^/]+\\.repository\\.ts$',
+        pathNot: `^apps/server/src/modules/(${Object.keys(crossModuleReads).join('|')})/`,
+      },
+      to: { path: serverSchema, pathNot: '^apps/server/src/modules/$1/' },
+    },
+    ...Object.entries(crossModuleReads).map(([module, readable]) => ({
+      name: `server-no-foreign-schema-${module}`,
+      severity: 'error',
+      comment: `The ${module} repository may read (never write) only ${readable.join(', ')} of other modules' tables.`,
+      from: { path: `^apps/server/src/modules/${module}/[^/]+\\.repository\\.ts$` },
+      to: { path: serverSchema, pathNot: `^apps/server/src/modules/(${[module, ...readable].join('|')})/` },
+    })),
+    {
       name: 'server-modules-import-no-app',
       severity: 'error',
       comment: 'app.ts wires modules together; a module importing it would be a cycle in waiting.',
       from: { path: '^apps/server/src/(modules|http|lib|core|db|infra|realtime)/', pathNot: '\\.test\\.ts$' },
       to: { path: '^apps/server/src/(app|main)\\.ts$' },
+    },
+    {
+      name: 'server-core-imports-no-module',
+      severity: 'error',
+      comment:
+        'core/ (identity, events) is what every module builds on; where core needs a module, it declares ' +
+        'an interface the module implements (Authenticator), so core never imports one.',
+      from: { path: '^apps/server/src/core/' },
+      to: { path: '^apps/server/src/modules/' },
+    },
+    {
+      name: 'server-frameworks-at-the-edge',
+      severity: 'error',
+      comment:
+        'Only routes, sockets, http/, the identity guard and handshake, the module contract, realtime/ and app.ts touch Fastify or Socket.IO; services stay plain.',
+      from: {
+        path: '^apps/server/src/',
+        pathNot: [
+          '\\.routes\\.ts$',
+          '\\.socket\\.ts$',
+          '\\.test\\.ts$',
+          '^apps/server/src/http/',
+          '^apps/server/src/realtime/',
+          '^apps/server/src/core/identity/(guard|socket-handshake)\\.ts$',
+          '^apps/server/src/core/module\\.ts$',
+          '^apps/server/src/app\\.ts$',
+        ],
+      },
+      to: { path: 'node_modules/(fastify|@fastify|socket\\.io|fastify-type-provider-zod)/' },
     },
   ],
   options: {

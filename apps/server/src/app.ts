@@ -7,37 +7,32 @@ import type { Logger } from 'pino';
 import type { Server as SocketServer } from 'socket.io';
 import type { Config } from './config';
 import { EventBus } from './core/events';
+import type { AppModule, ModuleContext } from './core/module';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandling } from './http/error-handler';
+import { InFlightHandlers } from './http/in-flight';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { registerTextGuard } from './http/text-guard';
 import { connectRedis, type RedisConnections, redisEventTransport, redisInvalidationBus } from './infra/redis';
 import { BackgroundTasks } from './lib/background';
 import { AppError } from './lib/errors';
-import { InFlightHandlers } from './lib/in-flight';
-import { AccountsRepository } from './modules/accounts/accounts.repository';
-import { accountsRoutes } from './modules/accounts/accounts.routes';
-import { AccountsService } from './modules/accounts/accounts.service';
-import { AuthRepository } from './modules/auth/auth.repository';
-import { authRoutes } from './modules/auth/auth.routes';
-import { AuthService } from './modules/auth/auth.service';
-import { SessionCache } from './modules/auth/session-cache';
-import { healthRoutes } from './modules/health/health.routes';
-import { InterestsRepository } from './modules/interests/interests.repository';
-import { interestsRoutes } from './modules/interests/interests.routes';
-import { InterestsService } from './modules/interests/interests.service';
+import { createAccountsModule, createAccountsStore } from './modules/accounts/accounts.module';
+import type { AccountsService } from './modules/accounts/accounts.service';
+import { createAuthModule } from './modules/auth/auth.module';
+import type { PasswordsService } from './modules/auth/passwords.service';
+import type { RegistrationService } from './modules/auth/registration.service';
+import type { SessionsService } from './modules/auth/sessions.service';
+import { createHealthModule } from './modules/health/health.module';
+import { createInterestsModule } from './modules/interests/interests.module';
+import type { InterestsService } from './modules/interests/interests.service';
 import { Mailer } from './modules/mail/mail.service';
-import { PitchDecksRepository } from './modules/pitchdecks/pitchdecks.repository';
-import { pitchDecksRoutes } from './modules/pitchdecks/pitchdecks.routes';
-import { PitchDecksService } from './modules/pitchdecks/pitchdecks.service';
-import { DeckProcessor } from './modules/pitchdecks/processing/deck-processor';
-import { PdfPool } from './modules/pitchdecks/processing/pdf-pool';
-import { createStorage } from './modules/storage/create-storage';
+import { createPitchDecksModule } from './modules/pitchdecks/pitchdecks.module';
+import type { PitchDecksService } from './modules/pitchdecks/pitchdecks.service';
+import type { DeckProcessor } from './modules/pitchdecks/processing/deck-processor';
 import type { FileStorage } from './modules/storage/storage';
-import { storageRoutes } from './modules/storage/storage.routes';
-import { UploadsRepository } from './modules/storage/uploads.repository';
-import { UploadsService } from './modules/storage/uploads.service';
+import { createStorageModule } from './modules/storage/storage.module';
+import type { UploadsService } from './modules/storage/uploads.service';
 import { attachRealtime } from './realtime/socket';
 
 export type App = {
@@ -48,7 +43,7 @@ export type App = {
   /** Domain events: what modules and tests subscribe to. */
   events: EventBus;
   services: {
-    auth: AuthService;
+    auth: { registration: RegistrationService; sessions: SessionsService; passwords: PasswordsService };
     accounts: AccountsService;
     pitchDecks: PitchDecksService;
     interests: InterestsService;
@@ -62,13 +57,11 @@ export type App = {
   startJobs: () => void;
 };
 
-/** A session checked within this window is trusted from memory; invalidations drop it sooner. */
-const sessionCacheTtlMs = 30_000;
-
 /**
  * Builds the whole server on an open, migrated database without listening, so tests can use
- * `inject` or listen on a port of their own. Plugins go in a fixed order: security, limits,
- * error handling, routes, then the web app's catch-all.
+ * `inject` or listen on a port of their own. Modules are built in dependency order from one shared
+ * context; plugins go in a fixed order: security, limits, error handling, each module's routes,
+ * then the web app's catch-all.
  */
 export async function buildApp(config: Config, database: DatabaseHandle, logger: Logger): Promise<App> {
   const fastify: FastifyInstance = Fastify({
@@ -93,66 +86,50 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
   });
   // Domain events: in process, and over Redis to the other processes when there is one.
   const events = new EventBus(logger, redis ? redisEventTransport(redis, logger) : undefined);
-  const sessionCache = new SessionCache(sessionCacheTtlMs, redis ? redisInvalidationBus(redis, logger) : undefined);
-  const auth = new AuthService({
-    repo: new AuthRepository(database.db),
-    events,
-    background,
-    mailer,
-    sessionCache,
-    logger,
-    authSecret: config.authSecret,
-    productName: config.productName,
-    publicUrl: config.publicUrl,
-  });
-  const storage = createStorage(config);
-  const uploads = new UploadsService(storage, new UploadsRepository(database.db));
-  const accounts = new AccountsService(new AccountsRepository(database.db), auth, uploads);
-  const pitchDecksRepo = new PitchDecksRepository(database.db);
-  const pdfPool = new PdfPool(logger);
-  const processor = new DeckProcessor({ repo: pitchDecksRepo, storage, pool: pdfPool, background, events, logger });
-  const pitchDecks = new PitchDecksService({ repo: pitchDecksRepo, uploads, processor });
-  const timers: NodeJS.Timeout[] = [];
-  const sweepUploads = () =>
-    background.run('sweep unused uploads', async () => {
-      const swept = await uploads.sweep();
-      if (swept > 0) logger.info({ files: swept }, 'deleted uploads nothing used');
-    });
-  const resumeUnfinishedDecks = () =>
-    background.run('resume unfinished decks', async () => {
-      const resumed = await processor.resumeUnfinished();
-      if (resumed > 0) logger.info({ decks: resumed }, 'resumed processing of decks left unfinished');
-    });
-  const pruneThrottles = () => background.run('prune sign-in and resend throttles', () => auth.pruneThrottleRecords());
-  const interests = new InterestsService(new InterestsRepository(database.db), pitchDecks, events);
+  const context: ModuleContext = { config, db: database.db, events, background, logger };
 
-  registerSecurityHeaders(fastify, { fileOrigins: storage.origin ? [storage.origin] : [] });
+  // Modules in dependency order; each is built from the shared context and what it names.
+  const accountsStore = createAccountsStore(context);
+  const auth = createAuthModule(context, {
+    accounts: accountsStore,
+    mailer,
+    invalidations: redis ? redisInvalidationBus(redis, logger) : undefined,
+  });
+  const files = createStorageModule(context);
+  const accounts = createAccountsModule({ store: accountsStore, sessions: auth.sessions, uploads: files.uploads });
+  const decks = createPitchDecksModule(context, {
+    auth: auth.sessions,
+    storage: files.storage,
+    uploads: files.uploads,
+  });
+  const interests = createInterestsModule(context, { auth: auth.sessions, pitchDecks: decks.pitchDecks });
+  const modules: AppModule[] = [
+    createHealthModule(database.ping),
+    auth.module,
+    accounts.module,
+    decks.module,
+    interests.module,
+    files.module,
+  ];
+
+  registerSecurityHeaders(fastify, { fileOrigins: files.storage.origin ? [files.storage.origin] : [] });
   await fastify.register(cors, { origin: config.publicUrl, credentials: false });
   await fastify.register(rateLimit, {
     global: false,
     ...(redis ? { redis: redis.command, nameSpace: 'pitchlane:rate:' } : {}),
-    errorResponseBuilder: (_request, context) =>
-      new AppError('RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`, {
-        retryAfterSeconds: Math.ceil(context.ttl / 1000),
+    errorResponseBuilder: (_request, limit) =>
+      new AppError('RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(limit.ttl / 1000)} seconds.`, {
+        retryAfterSeconds: Math.ceil(limit.ttl / 1000),
       }),
   });
   registerErrorHandling(fastify);
   registerTextGuard(fastify);
 
-  await fastify.register(healthRoutes, { ping: database.ping });
-  for (const [role, prefix] of [
-    ['user', '/api/v1/users'],
-    ['investor', '/api/v1/investors'],
-  ] as const) {
-    await fastify.register(authRoutes, { prefix, role, auth, publicRateLimit: config.authRateLimitPerMinute });
-  }
-  await fastify.register(accountsRoutes, { auth, accounts });
-  await fastify.register(pitchDecksRoutes, { auth, pitchDecks, uploads });
-  await fastify.register(interestsRoutes, { auth, interests });
-  if (storage.driver === 'local') await fastify.register(storageRoutes, { storage });
+  for (const module of modules) if (module.routes) await fastify.register(module.routes);
   await registerSpa(fastify, config.webDist);
 
-  const io = attachRealtime(fastify, { auth, events, redis });
+  const io = attachRealtime(fastify, { auth: auth.sessions, events, redis });
+  const timers: NodeJS.Timeout[] = [];
 
   return {
     fastify,
@@ -160,20 +137,27 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
     mailer,
     background,
     events,
-    services: { auth, accounts, pitchDecks, interests, uploads, processor, storage },
+    services: {
+      auth: { registration: auth.registration, sessions: auth.sessions, passwords: auth.passwords },
+      accounts: accounts.accounts,
+      pitchDecks: decks.pitchDecks,
+      interests: interests.interests,
+      uploads: files.uploads,
+      processor: decks.processor,
+      storage: files.storage,
+    },
     startJobs: () => {
-      // Decks a stopped process left unfinished now, then every few seconds: a claim goes stale
-      // when its holder stops beating (it died), and any live process takes it over. Unused
-      // uploads and abandoned upload parts: a minute after start, then hourly. Unref'd: timers
+      // Each module's upkeep, run as background work so shutdown waits for it. Unref'd: timers
       // never keep the process alive on their own.
-      resumeUnfinishedDecks();
-      timers.push(
-        setInterval(resumeUnfinishedDecks, processor.takeoverCheckMs).unref(),
-        setTimeout(sweepUploads, 60_000).unref(),
-        setInterval(sweepUploads, 60 * 60_000).unref(),
-        // Failed sign-ins and resend claims matter for minutes; older rows are only weight.
-        setInterval(pruneThrottles, 15 * 60_000).unref(),
-      );
+      for (const job of modules.flatMap((module) => module.jobs ?? [])) {
+        const run = () => background.run(job.name, job.run);
+        const start = () => {
+          run();
+          timers.push(setInterval(run, job.everyMs).unref());
+        };
+        if (job.firstAfterMs === 0) start();
+        else timers.push(setTimeout(start, job.firstAfterMs).unref());
+      }
     },
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
@@ -186,7 +170,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
       await inFlight.idle();
       // Mail and deck processing run as background tasks: let them finish before the pool goes.
       await background.drain();
-      await pdfPool.close();
+      for (const module of modules) await module.close?.();
       await redis?.close();
     },
   };

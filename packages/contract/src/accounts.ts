@@ -75,7 +75,12 @@ export type UpdateFounderProfileBody = z.infer<typeof updateFounderProfileBodySc
 export const deleteProfileBodySchema = z.object({ password: currentPasswordSchema });
 export type DeleteProfileBody = z.infer<typeof deleteProfileBodySchema>;
 
-export const founderProfileResponseSchema = z.object({ profile: founderProfileSchema });
+/** Answer of GET/PUT /api/users/profile and PUT /api/users/profile/picture. */
+export const founderProfileResponseSchema = z.object({
+  /** The profile after the call, with a freshly signed `pictureUrl`. */
+  profile: founderProfileSchema,
+});
+export type FounderProfileResponse = z.infer<typeof founderProfileResponseSchema>;
 
 /** Amounts are whole US dollars. */
 const dollars = z
@@ -125,5 +130,15 @@ export const investorInfoSchema = z.object({
 export type InvestorInfo = z.infer<typeof investorInfoSchema>;
 
 /** GET info answers null until the investor has saved it once. */
-export const investorInfoResponseSchema = z.object({ info: investorInfoSchema.nullable() });
+export const investorInfoResponseSchema = z.object({
+  /** The saved info, or null before the first POST. */
+  info: investorInfoSchema.nullable(),
+});
 export type InvestorInfoResponse = z.infer<typeof investorInfoResponseSchema>;
+
+/** POST (201) and PUT info: what was just saved, so never null. */
+export const savedInvestorInfoResponseSchema = z.object({
+  /** The info as stored. */
+  info: investorInfoSchema,
+});
+export type SavedInvestorInfoResponse = z.infer<typeof savedInvestorInfoResponseSchema>;

@@ -159,11 +159,17 @@ export const authResponseSchema = z.object({
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 /** Answer of calls that only acknowledge (register, resend, forgot-password, …). */
-export const messageResponseSchema = z.object({ message: z.string() });
+export const messageResponseSchema = z.object({
+  /** A sentence for the person, the same whatever the account's state so it reveals nothing. */
+  message: z.string(),
+});
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 /** Answer of `me`. */
-export const meResponseSchema = z.object({ user: userDtoSchema });
+export const meResponseSchema = z.object({
+  /** The signed-in account: exactly the DTO's fields, never the stored row. */
+  user: userDtoSchema,
+});
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
 /** Details of the 403 a login gets while the email is unverified. */

@@ -49,4 +49,10 @@ export const errorResponseSchema = z.object({
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 /** One failing field of a VALIDATION_FAILED answer (`details.fields`). */
-export type FieldError = { path: string; message: string };
+export const fieldErrorSchema = z.object({
+  /** Dotted path of the field within its part of the request, or the part (`body`, `querystring`) itself. */
+  path: z.string(),
+  /** What to change, in a sentence shown next to the field. */
+  message: z.string(),
+});
+export type FieldError = z.infer<typeof fieldErrorSchema>;

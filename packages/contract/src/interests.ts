@@ -65,8 +65,14 @@ export const founderInterestSchema = z.object({
   pitchDeck: z.object({ id: z.string(), title: z.string(), company: z.string() }),
 });
 export type FounderInterest = z.infer<typeof founderInterestSchema>;
+/** GET /api/v1/users/me/interests and /api/v1/users/pitchdecks/{id}/interests. */
 export const founderInterestPageSchema = pageOf(founderInterestSchema);
-export const founderInterestResponseSchema = z.object({ interest: founderInterestSchema });
+/** PATCH /api/v1/users/pitchdecks/{id}/interests/{interestId}. */
+export const founderInterestResponseSchema = z.object({
+  /** The interest after the founder's decision. */
+  interest: founderInterestSchema,
+});
+export type FounderInterestResponse = z.infer<typeof founderInterestResponseSchema>;
 
 /** GET /api/v1/users/me/interests?status=&page=&limit= */
 export const founderInterestsQuerySchema = paginationQuerySchema.extend({
@@ -84,7 +90,11 @@ export const investorInterestSchema = z.object({
   updatedAt: z.string(),
 });
 export type InvestorInterest = z.infer<typeof investorInterestSchema>;
-export const investorInterestResponseSchema = z.object({ interest: investorInterestSchema });
+export const investorInterestResponseSchema = z.object({
+  /** The investor's own interest after the call. */
+  interest: investorInterestSchema,
+});
+export type InvestorInterestResponse = z.infer<typeof investorInterestResponseSchema>;
 
 /** GET /api/v1/users/pitchdecks/{id}/milestone-investors: the accepted investors of a deck. */
 export const milestoneInvestorSchema = z.object({
@@ -95,4 +105,8 @@ export const milestoneInvestorSchema = z.object({
   acceptedAt: z.string(),
 });
 export type MilestoneInvestor = z.infer<typeof milestoneInvestorSchema>;
-export const milestoneInvestorsResponseSchema = z.object({ data: z.array(milestoneInvestorSchema) });
+export const milestoneInvestorsResponseSchema = z.object({
+  /** Every accepted investor of the deck; a deck has few, so the list is not paginated. */
+  data: z.array(milestoneInvestorSchema),
+});
+export type MilestoneInvestorsResponse = z.infer<typeof milestoneInvestorsResponseSchema>;

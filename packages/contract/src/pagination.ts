@@ -16,10 +16,13 @@ export const paginationQuerySchema = z.object({
 export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
 
 export const pageMetaSchema = z.object({
+  /** This page's number, from 1. */
   page: z.number(),
+  /** Rows asked for per page; the last page may hold fewer. */
   limit: z.number(),
   /** Rows across every page. */
   total: z.number(),
+  /** Whether a later page has rows. */
   hasMore: z.boolean(),
 });
 export type PageMeta = z.infer<typeof pageMetaSchema>;
@@ -33,5 +36,11 @@ export const pageMeta = ({ page, limit }: { page: number; limit: number }, total
 });
 
 /** The `{ data, meta }` answer of every paginated list. */
-export const pageOf = <Item extends z.ZodType>(item: Item) => z.object({ data: z.array(item), meta: pageMetaSchema });
-export type Page<Item> = { data: Item[]; meta: PageMeta };
+export const pageOf = <Item extends z.ZodType>(item: Item) =>
+  z.object({
+    /** The rows of this page, in the list's order. */
+    data: z.array(item),
+    meta: pageMetaSchema,
+  });
+/** A page of any item, derived from `pageOf` so the shape is stated once. */
+export type Page<Item> = z.infer<ReturnType<typeof pageOf<z.ZodType<Item>>>>;

@@ -88,9 +88,21 @@ export const investorPitchDeckSchema = pitchDeckBaseSchema.extend({
 });
 export type InvestorPitchDeck = z.infer<typeof investorPitchDeckSchema>;
 
-export const founderPitchDeckResponseSchema = z.object({ pitchDeck: founderPitchDeckSchema });
+/** POST (201) and GET /api/v1/users/pitchdecks/{id}. */
+export const founderPitchDeckResponseSchema = z.object({
+  /** The founder's own deck. */
+  pitchDeck: founderPitchDeckSchema,
+});
+export type FounderPitchDeckResponse = z.infer<typeof founderPitchDeckResponseSchema>;
+/** GET /api/v1/users/pitchdecks: newest first. */
 export const founderPitchDeckPageSchema = pageOf(founderPitchDeckSchema);
-export const investorPitchDeckResponseSchema = z.object({ pitchDeck: investorPitchDeckSchema });
+/** GET /api/v1/investors/pitchdecks/{id}. */
+export const investorPitchDeckResponseSchema = z.object({
+  /** A ready deck, with the investor's own interest in it. */
+  pitchDeck: investorPitchDeckSchema,
+});
+export type InvestorPitchDeckResponse = z.infer<typeof investorPitchDeckResponseSchema>;
+/** GET /api/v1/investors/pitchdecks: ready decks only. */
 export const investorPitchDeckPageSchema = pageOf(investorPitchDeckSchema);
 
 export const pitchDeckSorts = ['relevance', 'newest', 'amount_asc', 'amount_desc'] as const;
@@ -176,4 +188,8 @@ export const deckAnalyticsSchema = z.object({
   ),
 });
 export type DeckAnalytics = z.infer<typeof deckAnalyticsSchema>;
-export const deckAnalyticsResponseSchema = z.object({ analytics: deckAnalyticsSchema });
+export const deckAnalyticsResponseSchema = z.object({
+  /** Reading figures across every investor who opened the deck. */
+  analytics: deckAnalyticsSchema,
+});
+export type DeckAnalyticsResponse = z.infer<typeof deckAnalyticsResponseSchema>;

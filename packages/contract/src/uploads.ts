@@ -48,6 +48,18 @@ export const uploadTicketSchema = z.object({
 });
 export type UploadTicket = z.infer<typeof uploadTicketSchema>;
 
+/**
+ * The local driver's answer to a PUT on `uploadUrl` (S3 answers with the bucket's own response,
+ * so the web relies on the status only and names the file by the ticket's `key`).
+ */
+export const storedUploadSchema = z.object({
+  /** The object key the file was stored under: the ticket's `key`. */
+  key: z.string(),
+  /** Bytes stored. */
+  size: z.number(),
+});
+export type StoredUpload = z.infer<typeof storedUploadSchema>;
+
 /** DELETE /api/v1/users/pitchdecks/file?key= */
 export const deleteUploadQuerySchema = z.object({
   key: z.string({ error: 'Say which file to delete.' }).min(1, 'Say which file to delete.').max(300),

@@ -3,11 +3,9 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { EventBus } from '@/core/events';
+import type { Authenticator } from '@/core/identity/principal';
+import { type SocketData, socketHandshake } from '@/core/identity/socket-handshake';
 import type { RedisConnections } from '@/infra/redis';
-import { AppError } from '@/lib/errors';
-import type { AuthService, Principal } from '@/modules/auth/auth.service';
-
-export type SocketData = { principal: Principal };
 
 /** Room every socket of one account joins, so a message can reach all of a person's tabs. */
 export const accountRoom = (accountId: string) => `account:${accountId}`;
@@ -22,7 +20,7 @@ export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
  */
 export function attachRealtime(
   app: FastifyInstance,
-  { auth, events, redis }: { auth: AuthService; events: EventBus; redis: RedisConnections | undefined },
+  { auth, events, redis }: { auth: Authenticator; events: EventBus; redis: RedisConnections | undefined },
 ): Server {
   const io = new Server(app.server, {
     serveClient: false,
@@ -30,22 +28,7 @@ export function attachRealtime(
     ...(redis ? { adapter: createAdapter(redis.command.duplicate(), redis.subscriber.duplicate()) } : {}),
   });
   const chats = io.of(apiPaths.socketNamespace);
-  chats.use(async (socket, next) => {
-    const handshake = socket.handshake.auth as Record<string, unknown>;
-    const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-    try {
-      const principal = await auth.authenticate({
-        authorization: text(handshake.authorization),
-        controlSignature: text(handshake.controlSignature),
-        hashToken: text(handshake.hashToken),
-      });
-      (socket.data as SocketData).principal = principal;
-      next();
-    } catch (error) {
-      const refusal = new Error(error instanceof AppError ? error.code : 'INTERNAL');
-      next(refusal);
-    }
-  });
+  chats.use(socketHandshake(auth));
   chats.on('connection', (socket) => {
     const { principal } = socket.data as SocketData;
     void socket.join([accountRoom(principal.accountId), sessionRoom(principal.sessionId)]);

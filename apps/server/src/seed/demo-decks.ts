@@ -1,8 +1,8 @@
 import type { Sector, Stage } from '@deckvalid/contract/accounts';
 import type { Logger } from 'pino';
 import type { App } from '@/app';
+import type { Principal } from '@/core/identity/principal';
 import { samplePdf } from '@/lib/sample-pdf';
-import type { Principal } from '@/modules/auth/auth.service';
 
 type DemoDeck = {
   company: string;

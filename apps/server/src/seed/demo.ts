@@ -1,9 +1,9 @@
 import { count } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import type { Principal } from '@/core/identity/principal';
 import type { Database } from '@/db/client';
-import { accounts, investorInfos } from '@/db/schema/accounts';
 import { newAccountId } from '@/lib/ids';
-import type { Principal } from '@/modules/auth/auth.service';
+import { accounts, investorInfos } from '@/modules/accounts/accounts.schema';
 import { hashPassword } from '@/modules/auth/password';
 
 /** Demo sign-in details, printed at start; they only ever exist in a database seeded for a demo. */

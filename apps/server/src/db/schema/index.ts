@@ -1,3 +1,10 @@
-export * from './accounts';
-export * from './auth';
-export * from './pitchdecks';
+/**
+ * Every table in one object, as drizzle-kit (which diffs it against the committed migrations)
+ * and the Drizzle client (whose query types are built from it) need. Each table is defined and
+ * owned by its module's `<domain>.schema.ts`; nothing is declared here.
+ */
+export * from '@/modules/accounts/accounts.schema';
+export * from '@/modules/auth/auth.schema';
+export * from '@/modules/interests/interests.schema';
+export * from '@/modules/pitchdecks/pitchdecks.schema';
+export * from '@/modules/storage/storage.schema';

@@ -8,12 +8,12 @@ import type {
   UpdateFounderProfileBody,
 } from '@deckvalid/contract/accounts';
 import type { UploadTicket, UploadTicketQuery } from '@deckvalid/contract/uploads';
-import type { AccountRow, InvestorInfoRow } from '@/db/schema/accounts';
+import type { Principal } from '@/core/identity/principal';
 import { AppError } from '@/lib/errors';
-import type { AuthService, Principal } from '@/modules/auth/auth.service';
 import { verifyPassword } from '@/modules/auth/password';
+import type { SessionsService } from '@/modules/auth/sessions.service';
 import type { UploadsService } from '@/modules/storage/uploads.service';
-import type { AccountsRepository } from './accounts.repository';
+import type { Account, AccountsRepository, InvestorInfoRecord } from './accounts.repository';
 
 const accountGone = () => new AppError('UNAUTHORIZED', 'Your account no longer exists. Sign in again.');
 
@@ -21,7 +21,7 @@ const accountGone = () => new AppError('UNAUTHORIZED', 'Your account no longer e
 export class AccountsService {
   constructor(
     private readonly repo: AccountsRepository,
-    private readonly auth: AuthService,
+    private readonly auth: SessionsService,
     private readonly uploads: UploadsService,
   ) {}
 
@@ -69,7 +69,7 @@ export class AccountsService {
     await this.uploads.forgetAllOf(account.id);
   }
 
-  private async toProfile(account: AccountRow): Promise<FounderProfile> {
+  private async toProfile(account: Account): Promise<FounderProfile> {
     return {
       id: account.id,
       name: account.name,
@@ -102,7 +102,7 @@ export class AccountsService {
   }
 }
 
-function toInvestorInfo(row: InvestorInfoRow): InvestorInfo {
+function toInvestorInfo(row: InvestorInfoRecord): InvestorInfo {
   return {
     investorId: row.investorId,
     firm: row.firm,

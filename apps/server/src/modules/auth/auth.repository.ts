@@ -1,12 +1,39 @@
 import type { Role } from '@deckvalid/contract/auth';
 import { and, count, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { type AccountRow, accounts } from '@/db/schema/accounts';
-import { loginFailures, type OneTimeCodeRow, oneTimeCodes, sessions, verificationSends } from '@/db/schema/auth';
+import { accounts } from '@/modules/accounts/accounts.schema';
+import { loginFailures, oneTimeCodes, sessions, verificationSends } from './auth.schema';
 
-export type CodePurpose = OneTimeCodeRow['purpose'];
+/** What sign-up, sign-in and password changes read of an account. */
+export type AuthAccount = {
+  id: string;
+  role: 'user' | 'investor' | 'mentor';
+  email: string;
+  name: string;
+  /** Null while a contested registration's verifier has not chosen a password yet. */
+  passwordHash: string | null;
+  emailVerifiedAt: Date | null;
+  passwordContestedAt: Date | null;
+};
 
-export type NewAccount = Pick<AccountRow, 'id' | 'role' | 'email' | 'name' | 'passwordHash'>;
+export type NewAccount = Pick<AuthAccount, 'id' | 'role' | 'email' | 'name' | 'passwordHash'>;
+
+export type CodePurpose = 'verify_email' | 'reset_password';
+
+/** An emailed one-time code as stored: keyed hashes only, never the code or link token. */
+export type OneTimeCode = {
+  id: string;
+  accountId: string;
+  purpose: CodePurpose;
+  codeHash: string;
+  linkTokenHash: string | null;
+  /** The password a registration code activates; null keeps the account's own. */
+  passwordHash: string | null;
+  failedAttempts: number;
+  createdAt: Date;
+  expiresAt: Date;
+  consumedAt: Date | null;
+};
 
 export type NewCode = {
   id: string;
@@ -18,80 +45,76 @@ export type NewCode = {
   expiresAt: Date;
 };
 
-/** Queries of accounts, sessions, one-time codes and login failures. */
-export class AuthRepository {
-  constructor(private readonly db: Database) {}
+/** A session with the account it signs in, as the credential check needs it. */
+export type SessionWithAccount = {
+  id: string;
+  accountId: string;
+  secretHash: string;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  account: Pick<AuthAccount, 'id' | 'role' | 'name' | 'email'>;
+};
 
-  async findAccountByRoleAndEmail(role: Role, email: string): Promise<AccountRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(accounts)
-      .where(and(eq(accounts.role, role), eq(accounts.email, email)))
-      .limit(1);
-    return row;
+/**
+ * The account reads and writes auth needs, answered by the accounts module's repository (wired
+ * in app.ts): the accounts table has that one writer. Declared here, by shape, so auth imports
+ * nothing of the accounts module's repository.
+ */
+export type AccountCredentialsStore = {
+  findById(id: string): Promise<AuthAccount | undefined>;
+  findByRoleAndEmail(role: Role, email: string): Promise<AuthAccount | undefined>;
+  insertIfAbsent(account: NewAccount): Promise<boolean>;
+  markVerifiedWithCodePassword(accountId: string, passwordHash: string | null): Promise<{ hasPassword: boolean }>;
+  markVerifiedWithNewPassword(accountId: string, passwordHash: string): Promise<void>;
+  markPasswordContested(accountId: string): Promise<void>;
+  updatePasswordHash(accountId: string, passwordHash: string): Promise<void>;
+};
+
+/**
+ * Sessions, one-time codes, login failures and verification sends: the only writer of those
+ * tables. Account queries are passed on to the accounts module's store, so the auth services
+ * keep one repository to call while the accounts table keeps one writer.
+ */
+export class AuthRepository {
+  constructor(
+    private readonly db: Database,
+    private readonly accountStore: AccountCredentialsStore,
+  ) {}
+
+  findAccountByRoleAndEmail(role: Role, email: string): Promise<AuthAccount | undefined> {
+    return this.accountStore.findByRoleAndEmail(role, email);
   }
 
-  async findAccountById(id: string): Promise<AccountRow | undefined> {
-    const [row] = await this.db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
-    return row;
+  findAccountById(id: string): Promise<AuthAccount | undefined> {
+    return this.accountStore.findById(id);
   }
 
   /** Inserts unless the role already has this email; answers whether a row was made. */
-  async insertAccountIfAbsent(account: NewAccount): Promise<boolean> {
-    const rows = await this.db
-      .insert(accounts)
-      .values(account)
-      .onConflictDoNothing({ target: [accounts.role, accounts.email] })
-      .returning({ id: accounts.id });
-    return rows.length === 1;
+  insertAccountIfAbsent(account: NewAccount): Promise<boolean> {
+    return this.accountStore.insertIfAbsent(account);
   }
 
   /**
    * Verifies the email with a code's password (null: keep the account's), unless the password
-   * was contested: then the account keeps no password at all. One statement, so a registration
-   * contesting at this moment is either seen here or finds the account verified and does nothing.
+   * was contested: then the account keeps no password at all (one statement; see the store).
    * Answers whether the account has a password now.
    */
-  async markVerifiedWithCodePassword(
-    accountId: string,
-    passwordHash: string | null,
-  ): Promise<{ hasPassword: boolean }> {
-    const [row] = await this.db
-      .update(accounts)
-      .set({
-        emailVerifiedAt: sql`coalesce(${accounts.emailVerifiedAt}, now())`,
-        passwordHash: sql`case when ${accounts.passwordContestedAt} is null then coalesce(${passwordHash}::text, ${accounts.passwordHash}) end`,
-        passwordContestedAt: null,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(accounts.id, accountId))
-      .returning({ hasPassword: sql<boolean>`${accounts.passwordHash} is not null` });
-    return { hasPassword: row?.hasPassword ?? false };
+  markVerifiedWithCodePassword(accountId: string, passwordHash: string | null): Promise<{ hasPassword: boolean }> {
+    return this.accountStore.markVerifiedWithCodePassword(accountId, passwordHash);
   }
 
   /** Sets the password chosen after proving the mailbox (a reset code), which verifies the email too. */
-  async markVerifiedWithNewPassword(accountId: string, passwordHash: string): Promise<void> {
-    await this.db
-      .update(accounts)
-      .set({
-        emailVerifiedAt: sql`coalesce(${accounts.emailVerifiedAt}, now())`,
-        passwordHash,
-        passwordContestedAt: null,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(accounts.id, accountId));
+  markVerifiedWithNewPassword(accountId: string, passwordHash: string): Promise<void> {
+    return this.accountStore.markVerifiedWithNewPassword(accountId, passwordHash);
   }
 
   /** Marks an unverified account's password as contested; a verified account is left alone. */
-  async markPasswordContested(accountId: string): Promise<void> {
-    await this.db
-      .update(accounts)
-      .set({ passwordContestedAt: sql`coalesce(${accounts.passwordContestedAt}, now())`, updatedAt: sql`now()` })
-      .where(and(eq(accounts.id, accountId), isNull(accounts.emailVerifiedAt)));
+  markPasswordContested(accountId: string): Promise<void> {
+    return this.accountStore.markPasswordContested(accountId);
   }
 
-  async updatePasswordHash(accountId: string, passwordHash: string): Promise<void> {
-    await this.db.update(accounts).set({ passwordHash, updatedAt: sql`now()` }).where(eq(accounts.id, accountId));
+  updatePasswordHash(accountId: string, passwordHash: string): Promise<void> {
+    return this.accountStore.updatePasswordHash(accountId, passwordHash);
   }
 
   /**
@@ -134,7 +157,11 @@ export class AuthRepository {
     await this.db.insert(sessions).values(session);
   }
 
-  async findSessionByIdIncludeAccount(sessionId: string) {
+  /**
+   * Joins the accounts table (a read only): every request whose session is not cached comes
+   * here, and one query answers faster than a second round trip to the accounts store.
+   */
+  async findSessionByIdIncludeAccount(sessionId: string): Promise<SessionWithAccount | undefined> {
     const [row] = await this.db
       .select({
         id: sessions.id,
@@ -174,7 +201,7 @@ export class AuthRepository {
     return rows.map((row) => row.id);
   }
 
-  async findNewestCode(accountId: string, purpose: CodePurpose): Promise<OneTimeCodeRow | undefined> {
+  async findNewestCode(accountId: string, purpose: CodePurpose): Promise<OneTimeCode | undefined> {
     const [row] = await this.db
       .select()
       .from(oneTimeCodes)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { PresentedCredentials } from '@/core/identity/principal';
 import { sha256 } from '@/lib/crypto';
-import { Credentials, type PresentedCredentials } from './credentials';
+import { Credentials } from './credentials';
 
 const secret = 'unit-test-secret-that-is-long-enough-0123456789';
 const claims = { accountId: 'usr-0001', role: 'user', sessionId: 'ses-0001' } as const;

@@ -1,18 +1,12 @@
 import { type Role, roles, type Tokens } from '@deckvalid/contract/auth';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { PresentedCredentials } from '@/core/identity/principal';
 import { hmacSha256, randomSecret, safeEqual, sha256 } from '@/lib/crypto';
 
 /** Sessions and their tokens live this long; a new login starts a new one. */
 export const sessionLifetimeSeconds = 30 * 24 * 60 * 60;
 
 export type TokenClaims = { accountId: string; role: Role; sessionId: string };
-
-/** What a request presents: the three credential headers, any of them possibly missing. */
-export type PresentedCredentials = {
-  authorization?: string | undefined;
-  controlSignature?: string | undefined;
-  hashToken?: string | undefined;
-};
 
 /** What a full check proved: the claims, and the hash of the hash token to match the session's. */
 export type VerifiedCredentials = TokenClaims & { hashTokenDigest: string };

@@ -1,9 +1,14 @@
 import { apiPaths } from '@deckvalid/contract/api-paths';
+import { healthResponseSchema } from '@deckvalid/contract/health';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 /** GET /api/health: `{ status, db }`; 503 while the database does not answer. */
-export async function healthRoutes(app: FastifyInstance, { ping }: { ping: () => Promise<boolean> }) {
-  app.get(apiPaths.health, async (_request, reply) => {
+export async function healthRoutes(parent: FastifyInstance, { ping }: { ping: () => Promise<boolean> }) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  // 503 is declared too: it is this route's own answer, not one the error handler shapes.
+  const schema = { response: { 200: healthResponseSchema, 503: healthResponseSchema } };
+  app.get(apiPaths.health, { schema }, async (_request, reply) => {
     const isDbUp = await ping();
     return reply.status(isDbUp ? 200 : 503).send({ status: isDbUp ? 'ok' : 'degraded', db: isDbUp ? 'up' : 'down' });
   });

@@ -1,4 +1,4 @@
-import type { Principal } from '@/modules/auth/auth.service';
+import type { Principal } from '@/core/identity/principal';
 
 /** What the interest policies read of an interest: its two parties. */
 export type InterestSubject = { investorId: string; deckFounderId: string };

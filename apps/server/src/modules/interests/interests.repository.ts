@@ -1,12 +1,26 @@
 import type { InterestStatus } from '@deckvalid/contract/interests';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { accounts, investorInfos } from '@/db/schema/accounts';
-import { type InterestRow, interests, pitchDecks } from '@/db/schema/pitchdecks';
 import { newId } from '@/lib/ids';
+import { accounts, investorInfos } from '@/modules/accounts/accounts.schema';
+import { pitchDecks } from '@/modules/pitchdecks/pitchdecks.schema';
+import { interests } from './interests.schema';
+
+/** An investor's interest in a deck; its status follows contract/interests.ts. */
+export type Interest = {
+  id: string;
+  pitchDeckId: string;
+  investorId: string;
+  status: InterestStatus;
+  note: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  /** When the founder accepted or declined it. */
+  decidedAt: Date | null;
+};
 
 /** An interest with the investor and deck its founder sees named. */
-export type InterestWithParties = InterestRow & {
+export type InterestWithParties = Interest & {
   investorName: string;
   investorEmail: string;
   investorFirm: string | null;
@@ -15,6 +29,18 @@ export type InterestWithParties = InterestRow & {
   deckFounderId: string;
 };
 
+/** An investor who follows a deck's milestones, with when the founder accepted them. */
+export type AcceptedInvestor = {
+  id: string;
+  name: string;
+  email: string;
+  firm: string | null;
+  acceptedAt: Date | null;
+};
+
+// The investor's name and firm and the deck's title come from the accounts and deck tables in the
+// same query (reads only; those modules stay their tables' writers): a founder's list names every
+// row's parties, and a lookup per row through the other modules would cost a query each.
 const withParties = {
   id: interests.id,
   pitchDeckId: interests.pitchDeckId,
@@ -32,11 +58,14 @@ const withParties = {
   deckFounderId: pitchDecks.founderId,
 };
 
-/** Interests of investors in decks. Status changes are conditional updates, so races cannot skip a rule. */
+/**
+ * Interests of investors in decks: the only writer of the interests table. Status changes are
+ * conditional updates, so races cannot skip a rule.
+ */
 export class InterestsRepository {
   constructor(private readonly db: Database) {}
 
-  async findByDeckAndInvestor(pitchDeckId: string, investorId: string): Promise<InterestRow | undefined> {
+  async findByDeckAndInvestor(pitchDeckId: string, investorId: string): Promise<Interest | undefined> {
     const [row] = await this.db
       .select()
       .from(interests)
@@ -46,7 +75,7 @@ export class InterestsRepository {
   }
 
   /** Creates a pending interest; undefined when the investor already has one on the deck. */
-  async insertPending(pitchDeckId: string, investorId: string, note: string | null): Promise<InterestRow | undefined> {
+  async insertPending(pitchDeckId: string, investorId: string, note: string | null): Promise<Interest | undefined> {
     const [row] = await this.db
       .insert(interests)
       .values({ id: newId('int-'), pitchDeckId, investorId, status: 'pending', note })
@@ -64,7 +93,7 @@ export class InterestsRepository {
     from: InterestStatus,
     to: InterestStatus,
     changes: { note?: string | null; decided?: boolean } = {},
-  ): Promise<InterestRow | undefined> {
+  ): Promise<Interest | undefined> {
     const [row] = await this.db
       .update(interests)
       .set({
@@ -126,8 +155,8 @@ export class InterestsRepository {
     return row;
   }
 
-  /** The accepted investors of a deck: those who follow its milestones. */
-  async findAcceptedInvestors(pitchDeckId: string) {
+  /** The accepted investors of a deck: those who follow its milestones (names joined as above). */
+  async findAcceptedInvestors(pitchDeckId: string): Promise<AcceptedInvestor[]> {
     return this.db
       .select({
         id: accounts.id,

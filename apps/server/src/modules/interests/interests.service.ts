@@ -9,14 +9,13 @@ import {
 } from '@deckvalid/contract/interests';
 import { type Page, pageMeta } from '@deckvalid/contract/pagination';
 import type { EventBus } from '@/core/events';
-import type { InterestRow } from '@/db/schema/pitchdecks';
+import type { Principal } from '@/core/identity/principal';
 import { AppError } from '@/lib/errors';
-import type { Principal } from '@/modules/auth/auth.service';
 import type { PitchDecksService } from '@/modules/pitchdecks/pitchdecks.service';
 import { canChangeOwnInterest, canDecideInterest } from './interests.policy';
-import type { InterestsRepository, InterestWithParties } from './interests.repository';
+import type { Interest, InterestsRepository, InterestWithParties } from './interests.repository';
 
-const conflict = (message: string, current: InterestRow['status']) =>
+const conflict = (message: string, current: Interest['status']) =>
   new AppError('CONFLICT', message, { status: current });
 
 /**
@@ -31,7 +30,7 @@ export class InterestsService {
   ) {}
 
   /** After the change committed: the parties' ids, so subscribers can notify both sides. */
-  private announce(name: 'interest.shown' | 'interest.withdrawn', interest: InterestRow, founderId: string): void {
+  private announce(name: 'interest.shown' | 'interest.withdrawn', interest: Interest, founderId: string): void {
     this.events.emit(name, {
       interestId: interest.id,
       pitchDeckId: interest.pitchDeckId,
@@ -146,7 +145,7 @@ export class InterestsService {
   }
 }
 
-function toInvestorInterest(row: InterestRow): InvestorInterest {
+function toInvestorInterest(row: Interest): InvestorInterest {
   return {
     id: row.id,
     pitchDeckId: row.pitchDeckId,

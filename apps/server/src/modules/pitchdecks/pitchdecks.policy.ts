@@ -1,4 +1,4 @@
-import type { Principal } from '@/modules/auth/auth.service';
+import type { Principal } from '@/core/identity/principal';
 
 /** What the deck policies read of a deck: its founder and how far processing got. */
 export type DeckSubject = { founderId: string; status: 'processing' | 'ready' | 'failed' };

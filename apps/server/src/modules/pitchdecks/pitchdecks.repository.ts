@@ -2,19 +2,41 @@ import type { InterestStatus } from '@deckvalid/contract/interests';
 import type { SearchPitchDecksQuery } from '@deckvalid/contract/pitchdecks';
 import { and, desc, eq, getTableColumns, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { accounts } from '@/db/schema/accounts';
-import {
-  deckPageViews,
-  deckReaders,
-  deckViews,
-  interests,
-  type PitchDeckRow,
-  pitchDeckPages,
-  pitchDecks,
-} from '@/db/schema/pitchdecks';
+import { accounts } from '@/modules/accounts/accounts.schema';
+import { interests } from '@/modules/interests/interests.schema';
+import { deckPageViews, deckReaders, deckViews, pitchDeckPages, pitchDecks } from './pitchdecks.schema';
+
+/** A founder's deck as stored, without its search vectors (only the database reads those). */
+export type PitchDeck = {
+  id: string;
+  founderId: string;
+  fileKey: string;
+  fileSize: number;
+  company: string;
+  title: string;
+  pitch: string;
+  sector: string;
+  stage: string;
+  amountSought: number;
+  location: string;
+  website: string | null;
+  status: 'processing' | 'ready' | 'failed';
+  failureReason: string | null;
+  pageCount: number | null;
+  minFontSize: number | null;
+  maxFontSize: number | null;
+  /** The process that holds the deck for processing, while one does. */
+  processingClaimedBy: string | null;
+  processingClaimedAt: Date | null;
+  processingHeartbeatAt: Date | null;
+  processingMs: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+  readyAt: Date | null;
+};
 
 export type NewPitchDeck = Pick<
-  PitchDeckRow,
+  PitchDeck,
   | 'id'
   | 'founderId'
   | 'fileKey'
@@ -46,10 +68,10 @@ class ViewRefused extends Error {
 }
 
 /** A founder's deck with the counts its card shows. */
-export type PitchDeckWithCounts = PitchDeckRow & { interestCount: number; viewCount: number };
+export type PitchDeckWithCounts = PitchDeck & { interestCount: number; viewCount: number };
 
 /** A ready deck as a search hit: its founder's name and the searching investor's own interest. */
-export type PitchDeckHit = PitchDeckRow & {
+export type PitchDeckHit = PitchDeck & {
   founderName: string;
   interest: {
     id: string;
@@ -57,6 +79,23 @@ export type PitchDeckHit = PitchDeckRow & {
     note: string | null;
     updatedAt: Date;
   } | null;
+};
+
+/** Reading time per page of a deck, and how many views stopped at each page. */
+export type DeckPageStats = {
+  pages: { page: number; seconds: number; views: number }[];
+  exits: { page: number; exits: number }[];
+};
+
+/** One investor's reading of a deck, over all their viewing sessions. */
+export type DeckViewer = {
+  investorId: string;
+  name: string;
+  firm: string | null;
+  sessions: number;
+  totalSeconds: number;
+  furthestPage: number;
+  lastViewedAt: Date;
 };
 
 export type ProcessedDeck = {
@@ -70,14 +109,20 @@ export type ProcessedDeck = {
 const { searchVector: _searchVector, rankVector: _rankVector, ...deckColumns } = getTableColumns(pitchDecks);
 
 // Spelled out with table names: inside a subquery drizzle renders columns unqualified, and
-// "id" would then bind to the subquery's own table.
+// "id" would then bind to the subquery's own table. The interest count reads the interests
+// module's table (a read; that module writes it): a founder's list shows a count on every card,
+// and one subquery per row costs less than asking that module deck by deck.
 const activeInterestCount = sql<number>`(
   select count(*)::int from interests
   where interests.pitch_deck_id = pitch_decks.id and interests.status <> 'withdrawn'
 )`;
 const viewCount = sql<number>`(select count(distinct visit_id)::int from deck_views where deck_views.pitch_deck_id = pitch_decks.id)`;
 
-/** A search hit's columns: the deck, its founder's name, and the searching investor's interest. */
+/**
+ * A search hit's columns: the deck, its founder's name, and the searching investor's interest.
+ * The name and the interest are joined from the accounts and interests tables (reads only; their
+ * modules write them): a search page shows both on every hit, in one query.
+ */
 const hitColumns = {
   ...deckColumns,
   founderName: accounts.name,
@@ -87,7 +132,7 @@ const hitColumns = {
   interestUpdatedAt: interests.updatedAt,
 };
 
-type HitRow = Omit<PitchDeckRow, 'searchVector' | 'rankVector'> & {
+type HitRow = PitchDeck & {
   founderName: string;
   interestId: string | null;
   interestStatus: InterestStatus | null;
@@ -98,7 +143,7 @@ type HitRow = Omit<PitchDeckRow, 'searchVector' | 'rankVector'> & {
 /** The left-joined interest columns become one object, or null when the investor has none. */
 function toHit({ interestId, interestStatus, interestNote, interestUpdatedAt, ...deck }: HitRow): PitchDeckHit {
   return {
-    ...(deck as PitchDeckRow & { founderName: string }),
+    ...deck,
     interest:
       interestId && interestStatus && interestUpdatedAt
         ? { id: interestId, status: interestStatus, note: interestNote, updatedAt: interestUpdatedAt }
@@ -134,23 +179,26 @@ const isAbandoned = (staleAfterSeconds: number) =>
 const isHeldBy = (instanceId: string) =>
   and(eq(pitchDecks.status, 'processing'), eq(pitchDecks.processingClaimedBy, instanceId));
 
-/** Decks, their page text and their viewing sessions. */
+/**
+ * Decks, their page text and their viewing sessions: the only writer of the pitch-deck module's
+ * tables. Deleting a deck removes its interests through the foreign key's cascade, in the database.
+ */
 export class PitchDecksRepository {
   constructor(private readonly db: Database) {}
 
   /** Answers undefined when a deck already uses the file key (the key is unique). */
-  async insert(deck: NewPitchDeck): Promise<PitchDeckRow | undefined> {
+  async insert(deck: NewPitchDeck): Promise<PitchDeck | undefined> {
     const [row] = await this.db
       .insert(pitchDecks)
       .values(deck)
       .onConflictDoNothing({ target: pitchDecks.fileKey })
       .returning(deckColumns);
-    return row as PitchDeckRow | undefined;
+    return row;
   }
 
-  async findById(id: string): Promise<PitchDeckRow | undefined> {
+  async findById(id: string): Promise<PitchDeck | undefined> {
     const [row] = await this.db.select(deckColumns).from(pitchDecks).where(eq(pitchDecks.id, id)).limit(1);
-    return row as PitchDeckRow | undefined;
+    return row;
   }
 
   async findByIdWithCounts(id: string): Promise<PitchDeckWithCounts | undefined> {
@@ -159,7 +207,7 @@ export class PitchDecksRepository {
       .from(pitchDecks)
       .where(eq(pitchDecks.id, id))
       .limit(1);
-    return row as PitchDeckWithCounts | undefined;
+    return row;
   }
 
   /**
@@ -198,24 +246,20 @@ export class PitchDecksRepository {
         .offset((page - 1) * limit),
       this.db.select({ total: sql<number>`count(*)::int` }).from(pitchDecks).where(eq(pitchDecks.founderId, founderId)),
     ]);
-    return { rows: rows as PitchDeckWithCounts[], total: count?.total ?? 0 };
+    return { rows, total: count?.total ?? 0 };
   }
 
   /**
    * Takes a processing deck for `instanceId` unless another process holds it and beat within
    * `staleAfterSeconds`. Times come from the database's clock, the one all processes share.
    */
-  async claimForProcessing(
-    id: string,
-    instanceId: string,
-    staleAfterSeconds: number,
-  ): Promise<PitchDeckRow | undefined> {
+  async claimForProcessing(id: string, instanceId: string, staleAfterSeconds: number): Promise<PitchDeck | undefined> {
     const [row] = await this.db
       .update(pitchDecks)
       .set({ processingClaimedBy: instanceId, processingClaimedAt: sql`now()`, processingHeartbeatAt: sql`now()` })
       .where(and(eq(pitchDecks.id, id), eq(pitchDecks.status, 'processing'), isClaimable(staleAfterSeconds)))
       .returning(deckColumns);
-    return row as PitchDeckRow | undefined;
+    return row;
   }
 
   /**
@@ -491,7 +535,7 @@ export class PitchDecksRepository {
   }
 
   /** Per-page totals of a deck's viewing sessions, and where each session stopped. */
-  async findPageStats(pitchDeckId: string) {
+  async findPageStats(pitchDeckId: string): Promise<DeckPageStats> {
     const [pages, exits] = await Promise.all([
       this.db
         .select({
@@ -519,8 +563,11 @@ export class PitchDecksRepository {
     return { pages, exits };
   }
 
-  /** One row per investor who viewed the deck. */
-  async findViewers(pitchDeckId: string) {
+  /**
+   * One row per investor who viewed the deck, named from the accounts and investor-info tables
+   * in the same query (reads only): the analytics page lists every viewer at once.
+   */
+  async findViewers(pitchDeckId: string): Promise<DeckViewer[]> {
     return this.db
       .select({
         investorId: deckViews.investorId,

@@ -8,13 +8,12 @@ import type {
   RecordDeckViewBody,
   SearchPitchDecksQuery,
 } from '@deckvalid/contract/pitchdecks';
-import type { PitchDeckRow } from '@/db/schema/pitchdecks';
+import type { Principal } from '@/core/identity/principal';
 import { AppError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
-import type { Principal } from '@/modules/auth/auth.service';
 import type { UploadsService } from '@/modules/storage/uploads.service';
 import { canFounderManageDeck, canInvestorSeeDeck } from './pitchdecks.policy';
-import type { PitchDeckHit, PitchDecksRepository, PitchDeckWithCounts } from './pitchdecks.repository';
+import type { PitchDeck, PitchDeckHit, PitchDecksRepository, PitchDeckWithCounts } from './pitchdecks.repository';
 import type { DeckProcessor } from './processing/deck-processor';
 
 const deckNotFound = () => new AppError('NOT_FOUND', 'This pitch deck does not exist or is not available to you.');
@@ -60,14 +59,14 @@ export class PitchDecksService {
   }
 
   /** The founder's own deck, or 404 (never 403: other founders' decks are not revealed). */
-  async requireOwnDeck(principal: Principal, id: string): Promise<PitchDeckRow> {
+  async requireOwnDeck(principal: Principal, id: string): Promise<PitchDeck> {
     const row = await this.deps.repo.findById(id);
     if (!row || !canFounderManageDeck(principal, row)) throw deckNotFound();
     return row;
   }
 
   /** A deck an investor may see (ready), or 404. */
-  async requireVisibleDeck(principal: Principal, id: string): Promise<PitchDeckRow> {
+  async requireVisibleDeck(principal: Principal, id: string): Promise<PitchDeck> {
     const row = await this.deps.repo.findById(id);
     if (!row || !canInvestorSeeDeck(principal, row)) throw deckNotFound();
     return row;
@@ -198,7 +197,7 @@ export class PitchDecksService {
 
 const round = (seconds: number) => Math.round(seconds * 10) / 10;
 
-function baseDto(row: PitchDeckRow) {
+function baseDto(row: PitchDeck) {
   return {
     id: row.id,
     company: row.company,

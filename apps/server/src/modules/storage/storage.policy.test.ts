@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Principal } from '@/modules/auth/auth.service';
+import type { Principal } from '@/core/identity/principal';
 import { canUseUpload } from './storage.policy';
 
 const principal = (accountId: string, role: Principal['role']): Principal => ({

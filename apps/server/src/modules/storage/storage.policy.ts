@@ -1,5 +1,5 @@
 import type { UploadKind } from '@deckvalid/contract/uploads';
-import type { Principal } from '@/modules/auth/auth.service';
+import type { Principal } from '@/core/identity/principal';
 
 /** What the key of an upload says about it (keys are made by the server and carry their owner). */
 export type UploadSubject = { kind: UploadKind; ownerId: string };

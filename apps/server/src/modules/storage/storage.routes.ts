@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { storagePathPrefix } from '@deckvalid/contract/api-paths';
-import { signedUrlTtlSeconds } from '@deckvalid/contract/uploads';
+import { signedUrlTtlSeconds, storedUploadSchema } from '@deckvalid/contract/uploads';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -30,7 +30,9 @@ export async function storageRoutes(parent: FastifyInstance, { storage }: { stor
   parent.removeAllContentTypeParsers();
   parent.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
-  app.put(`${storagePathPrefix}*`, signed, async (request, reply) => {
+  // The upload goes in as bytes, but the answer is JSON like any other call's, so it is declared.
+  const stored = { schema: { ...signed.schema, response: { 200: storedUploadSchema } } };
+  app.put(`${storagePathPrefix}*`, stored, async (request, reply) => {
     const key = keyOf(request.params);
     const { contentType, maxBytes } = storage.verify('PUT', key, request.query);
     const sentType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
@@ -47,6 +49,8 @@ export async function storageRoutes(parent: FastifyInstance, { storage }: { stor
     return reply.status(200).send({ key, size });
   });
 
+  // No response schema: 200 and 206 stream the file's bytes and 416 has no body, so there is no
+  // JSON for a serializer to check; the signature limits what can be read to one stored file.
   app.get(`${storagePathPrefix}*`, signed, async (request, reply) => {
     const key = keyOf(request.params);
     storage.verify('GET', key, request.query);

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
-import { uploads } from '@/db/schema/pitchdecks';
+import { uploads } from './storage.schema';
 
 /** The record of upload URLs handed out. */
 export class UploadsRepository {
@@ -12,8 +12,9 @@ export class UploadsRepository {
 
   /**
    * Keys handed out before `cutoff` that no deck and no profile picture uses. It reads the deck
-   * and account tables directly: "is this file used" spans modules, and asking each module for
-   * every key would move the whole list through the process.
+   * and account tables directly (reads only; their modules stay their only writers): "is this
+   * file used" spans modules, and asking each module for every key would move the whole list
+   * through the process.
    */
   async findUnusedBefore(cutoff: Date, limit: number): Promise<string[]> {
     const rows = await this.db
@@ -31,7 +32,10 @@ export class UploadsRepository {
     return rows.map((row) => row.key);
   }
 
-  /** Upload URLs `ownerId` was handed out since `since` that no deck or picture uses. */
+  /**
+   * Upload URLs `ownerId` was handed out since `since` that no deck or picture uses; reads the
+   * deck and account tables in the same query, for the reason given at `findUnusedBefore`.
+   */
   async countUnusedSince(ownerId: string, since: Date): Promise<number> {
     const [row] = await this.db
       .select({ count: sql<number>`count(*)::int` })

@@ -1,6 +1,6 @@
 import { signedUrlTtlSeconds, type UploadKind, type UploadTicket } from '@deckvalid/contract/uploads';
+import type { Principal } from '@/core/identity/principal';
 import { AppError } from '@/lib/errors';
-import type { Principal } from '@/modules/auth/auth.service';
 import {
   assertAcceptedSize,
   assertAcceptedType,

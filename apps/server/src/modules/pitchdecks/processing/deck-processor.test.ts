@@ -2,10 +2,9 @@ import { uploadKinds } from '@deckvalid/contract/uploads';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { EventBus } from '@/core/events';
-import type { PitchDeckRow } from '@/db/schema/pitchdecks';
 import { BackgroundTasks } from '@/lib/background';
 import type { FileStorage } from '@/modules/storage/storage';
-import type { PitchDecksRepository } from '../pitchdecks.repository';
+import type { PitchDeck, PitchDecksRepository } from '../pitchdecks.repository';
 import { DeckProcessor } from './deck-processor';
 import type { PdfPool } from './pdf-pool';
 
@@ -23,7 +22,7 @@ function processorWith(
   let mostReadAtOnce = 0;
   const readKeys: string[] = [];
   const repo = {
-    claimForProcessing: async (id: string) => ({ id, fileKey: id, founderId: 'usr-founder' }) as PitchDeckRow,
+    claimForProcessing: async (id: string) => ({ id, fileKey: id, founderId: 'usr-founder' }) as PitchDeck,
     markReady: async (id: string) => ready.add(id) !== undefined,
     markFailed: async (id: string, _instanceId: string, reason: string) => failed.set(id, reason) !== undefined,
     refreshClaims: async (ids: string[], instanceId: string) => void beats.push({ ids: [...ids], instanceId }),

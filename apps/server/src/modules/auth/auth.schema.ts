@@ -1,5 +1,7 @@
+// The auth module's tables: AuthRepository is their only writer. Sessions and codes belong to an
+// account (a foreign key to the accounts module's table) and go with it when it is deleted.
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts';
+import { accounts } from '@/modules/accounts/accounts.schema';
 
 /** A signed-in session. Only the hash of its secret (the hash token) is kept. */
 export const sessions = pgTable(
@@ -72,6 +74,3 @@ export const verificationSends = pgTable(
     index('verification_sends_sent_idx').on(table.sentAt),
   ],
 );
-
-export type SessionRow = typeof sessions.$inferSelect;
-export type OneTimeCodeRow = typeof oneTimeCodes.$inferSelect;

@@ -1,3 +1,5 @@
+// The pitch-deck module's tables: PitchDecksRepository is their only writer. Decks belong to a
+// founder and views to an investor (foreign keys to the accounts module's table).
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -12,7 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts';
+import { accounts } from '@/modules/accounts/accounts.schema';
 
 /** PostgreSQL's tsvector; written only through SQL (to_tsvector), never read back. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -90,30 +92,6 @@ export const pitchDeckPages = pgTable(
   (table) => [primaryKey({ columns: [table.pitchDeckId, table.pageNumber] })],
 );
 
-/** One interest per investor and deck; its status follows contract/interests.ts. */
-export const interests = pgTable(
-  'interests',
-  {
-    id: text('id').primaryKey(),
-    pitchDeckId: text('pitch_deck_id')
-      .notNull()
-      .references(() => pitchDecks.id, { onDelete: 'cascade' }),
-    investorId: text('investor_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['pending', 'accepted', 'declined', 'withdrawn'] }).notNull(),
-    note: text('note'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    /** When the founder accepted or declined it. */
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-  },
-  (table) => [
-    uniqueIndex('interests_deck_investor_key').on(table.pitchDeckId, table.investorId),
-    index('interests_investor_idx').on(table.investorId),
-  ],
-);
-
 /** One viewing session: an investor opening a deck once. */
 export const deckViews = pgTable(
   'deck_views',
@@ -174,25 +152,4 @@ export const deckPageViews = pgTable(
     seconds: doublePrecision('seconds').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.viewId, table.pageNumber] })],
-);
-
-export type PitchDeckRow = typeof pitchDecks.$inferSelect;
-export type InterestRow = typeof interests.$inferSelect;
-
-/**
- * Every upload URL handed out, so files that never became a deck or a picture (abandoned
- * uploads, decks of deleted accounts) can be found and deleted whichever driver stores them.
- * No foreign key to the owner: the row must outlive a deleted account to clean up its files.
- */
-export const uploads = pgTable(
-  'uploads',
-  {
-    key: text('key').primaryKey(),
-    ownerId: text('owner_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    index('uploads_created_idx').on(table.createdAt),
-    index('uploads_owner_idx').on(table.ownerId, table.createdAt),
-  ],
 );

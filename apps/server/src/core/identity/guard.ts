@@ -1,7 +1,7 @@
 import { type AccountRole, credentialHeaders } from '@deckvalid/contract/auth';
 import type { FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
 import { AppError } from '@/lib/errors';
-import type { AuthService, Principal } from '@/modules/auth/auth.service';
+import type { Authenticator, Principal } from './principal';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,7 +23,7 @@ function header(request: FastifyRequest, name: string): string | undefined {
  * memory (nearly all of them) is admitted without creating a promise; the rest take the full
  * asynchronous check, which makes every refusal.
  */
-export function requireRole(auth: AuthService, role: AccountRole): onRequestHookHandler {
+export function requireRole(auth: Authenticator, role: AccountRole): onRequestHookHandler {
   const admit = (request: FastifyRequest, principal: Principal, done: HookHandlerDoneFunction) => {
     if (principal.role !== role) {
       done(new AppError('FORBIDDEN', `This is only for ${roleNames[role]}. Sign in with that kind of account.`));

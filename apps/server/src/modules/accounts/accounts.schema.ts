@@ -1,3 +1,6 @@
+// The accounts module's tables: AccountsRepository is their only writer. Other modules' schema files
+// reference `accounts.id` in foreign keys, and a few repositories read these tables in joins
+// (each says why); sign-up and password changes write through AccountsRepository too.
 import { sql } from 'drizzle-orm';
 import { bigint, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
@@ -51,6 +54,3 @@ export const investorInfos = pgTable('investor_infos', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-export type AccountRow = typeof accounts.$inferSelect;
-export type InvestorInfoRow = typeof investorInfos.$inferSelect;

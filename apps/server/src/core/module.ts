@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from '@/config';
+import type { Database } from '@/db/client';
+import type { BackgroundTasks } from '@/lib/background';
+import type { EventBus } from './events';
+
+/** What every module is built from: the process's shared infrastructure, nothing of other modules. */
+export type ModuleContext = {
+  config: Config;
+  db: Database;
+  events: EventBus;
+  background: BackgroundTasks;
+  logger: Logger;
+};
+
+/** Periodic upkeep a module needs in a serving process (tests build apps without jobs). */
+export type ModuleJob = {
+  name: string;
+  /** First run this long after start (0: at once). */
+  firstAfterMs: number;
+  everyMs: number;
+  run: () => Promise<void>;
+};
+
+/**
+ * A module as app.ts sees it: its HTTP routes as one plugin, its upkeep, and what it must let
+ * finish before the database closes. app.ts builds modules in dependency order, then registers
+ * their routes in a list (fastify/demo: external plugins, then app plugins, then routes).
+ */
+export type AppModule = {
+  name: string;
+  routes?: (app: FastifyInstance) => Promise<void>;
+  jobs?: ModuleJob[];
+  /** Runs after the server closed and background work drained. */
+  close?: () => Promise<void>;
+};

@@ -1,0 +1,40 @@
+import type { Authenticator } from '@/core/identity/principal';
+import type { AppModule, ModuleContext } from '@/core/module';
+import type { FileStorage } from '@/modules/storage/storage';
+import type { UploadsService } from '@/modules/storage/uploads.service';
+import { PitchDecksRepository } from './pitchdecks.repository';
+import { pitchDecksRoutes } from './pitchdecks.routes';
+import { PitchDecksService } from './pitchdecks.service';
+import { DeckProcessor } from './processing/deck-processor';
+import { PdfPool } from './processing/pdf-pool';
+
+/** Decks: creation from uploads, processing in the PDF pool, search, reading analytics. */
+export function createPitchDecksModule(
+  context: ModuleContext,
+  { auth, storage, uploads }: { auth: Authenticator; storage: FileStorage; uploads: UploadsService },
+) {
+  const { db, events, background, logger } = context;
+  const repo = new PitchDecksRepository(db);
+  const pool = new PdfPool(logger);
+  const processor = new DeckProcessor({ repo, storage, pool, background, events, logger });
+  const pitchDecks = new PitchDecksService({ repo, uploads, processor });
+  const module: AppModule = {
+    name: 'pitchdecks',
+    routes: (app) => pitchDecksRoutes(app, { auth, pitchDecks, uploads }),
+    jobs: [
+      {
+        // At start, then as often as claim holders beat: a claim goes stale when its holder
+        // stops beating (it died), and any live process takes the deck over.
+        name: 'resume unfinished decks',
+        firstAfterMs: 0,
+        everyMs: processor.takeoverCheckMs,
+        run: async () => {
+          const resumed = await processor.resumeUnfinished();
+          if (resumed > 0) logger.info({ decks: resumed }, 'resumed processing of decks left unfinished');
+        },
+      },
+    ],
+    close: () => pool.close(),
+  };
+  return { module, pitchDecks, processor };
+}
