@@ -136,9 +136,9 @@ async function settled(base: string, headers: Headers, deck: Submitted): Promise
 }
 
 async function benchProcessing() {
-  const product = await startProductServer(18_090, { DATABASE_URL: '' });
+  const product = await startProductServer({ DATABASE_URL: '' });
   try {
-    const base = 'http://127.0.0.1:18090';
+    const base = product.base;
     const headers = await signUp(base, product.dataDir, 'users');
     const rows = [];
     for (const pages of [10, 30, 100]) {
@@ -171,9 +171,9 @@ function residentBytes(pid: number): number {
 }
 
 async function benchBomb() {
-  const product = await startProductServer(18_093, { DATABASE_URL: '' });
+  const product = await startProductServer({ DATABASE_URL: '' });
   try {
-    const base = 'http://127.0.0.1:18093';
+    const base = product.base;
     const headers = await signUp(base, product.dataDir, 'users');
     const pid = product.child.pid ?? 0;
     const normal = await makePdf(12);
@@ -306,17 +306,17 @@ async function benchSearch() {
   await admin.connect();
   await admin.query(`create database ${database}`);
   const databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${database}`);
-  const bare = await startBareServer(18_092);
-  const product = await startProductServer(18_091, { DATABASE_URL: databaseUrl, SMTP_URL: '' });
+  const bare = await startBareServer();
+  const product = await startProductServer({ DATABASE_URL: databaseUrl, SMTP_URL: '' });
   try {
-    const base = 'http://127.0.0.1:18091';
+    const base = product.base;
     const seedStarted = performance.now();
     await seedDecks(databaseUrl);
     const seedSeconds = Math.round((performance.now() - seedStarted) / 100) / 10;
     const headers = await signUp(base, product.dataDir, 'investors');
     const list = `${base}/api/v1/investors/pitchdecks`;
     const rows = [
-      await measure('bare Fastify route', 'http://127.0.0.1:18092/bare'),
+      await measure('bare Fastify route', `${bare.base}/bare`),
       await measure('list, newest first', `${list}?sort=newest`, headers),
       await measure('search: rare word (~1 % of decks)', `${list}?q=${rareWords[7]}`, headers),
       await measure('search: a word in ~1 deck in 9', `${list}?q=${vocabulary[42]}`, headers),

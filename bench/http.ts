@@ -6,8 +6,6 @@ import { signUp, startBareServer, startProductServer } from './support/processes
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
-const productPort = 18_080;
-const barePort = 18_081;
 
 type Measured = { name: string; requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number };
 
@@ -25,14 +23,14 @@ async function measure(name: string, url: string, headers: Record<string, string
   };
 }
 
-const bare = await startBareServer(barePort);
-const product = await startProductServer(productPort, process.env.DATABASE_URL ? {} : { DATABASE_URL: '' });
+const bare = await startBareServer();
+const product = await startProductServer(process.env.DATABASE_URL ? {} : { DATABASE_URL: '' });
 try {
-  const base = `http://127.0.0.1:${productPort}`;
+  const base = product.base;
   const founderHeaders = await signUp(base, product.dataDir, 'users');
   const investorHeaders = await signUp(base, product.dataDir, 'investors');
 
-  const baseline = await measure('bare Fastify route', `http://127.0.0.1:${barePort}/bare`);
+  const baseline = await measure('bare Fastify route', `${bare.base}/bare`);
   const founderMe = await measure('GET /api/v1/users/me', `${base}/api/v1/users/me`, founderHeaders);
   const investorMe = await measure('GET /api/v1/investors/me', `${base}/api/v1/investors/me`, investorHeaders);
 

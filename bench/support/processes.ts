@@ -1,11 +1,28 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 export type Proc = { child: ChildProcess; stop: () => Promise<void> };
+
+/**
+ * A port nothing listens on now. Fixed ports collided when two benchmarks ran at once, and a
+ * health check could then pass against the other run's server.
+ */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 function track(child: ChildProcess): Proc {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -31,8 +48,9 @@ export async function waitForHealthy(url: string, timeoutMs = 60_000): Promise<v
   }
 }
 
-/** The product server in its own process, on a fresh data folder (or DATABASE_URL when given). */
-export async function startProductServer(port: number, env: Record<string, string> = {}) {
+/** The product server in its own process, on a free port and a fresh data folder (or DATABASE_URL when given). */
+export async function startProductServer(env: Record<string, string> = {}) {
+  const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pitchlane-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(repoRoot, 'apps/server'),
@@ -48,17 +66,20 @@ export async function startProductServer(port: number, env: Record<string, strin
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForHealthy(`http://127.0.0.1:${port}/api/health`);
-  return { ...track(child), dataDir };
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHealthy(`${base}/api/health`);
+  return { ...track(child), dataDir, base };
 }
 
-export async function startBareServer(port: number): Promise<Proc> {
+export async function startBareServer(): Promise<Proc & { base: string }> {
+  const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'bare-server.ts')], {
     env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  await waitForHealthy(`http://127.0.0.1:${port}/bare`);
-  return track(child);
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHealthy(`${base}/bare`);
+  return { ...track(child), base };
 }
 
 /** The newest verification code mailed to `email`, read from the file outbox. */
@@ -91,9 +112,17 @@ export async function signUp(
       body: JSON.stringify(body),
     });
   await post('/register', { name: 'Bench Person', email, password });
-  // The code is mailed after the answer: give the outbox a moment.
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  const verified = await post('/verify/code', { email, code: codeFromOutbox(dataDir, email) });
+  // The code is mailed after the answer; on a loaded machine that can take seconds.
+  let code: string | null = null;
+  for (const deadline = Date.now() + 15_000; !code && Date.now() < deadline; ) {
+    try {
+      code = codeFromOutbox(dataDir, email);
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  if (!code) throw new Error(`no code mailed to ${email} within 15 s`);
+  const verified = await post('/verify/code', { email, code });
   const { tokens } = (await verified.json()) as {
     tokens: { token: string; controlSignature: string; hashToken: string };
   };
