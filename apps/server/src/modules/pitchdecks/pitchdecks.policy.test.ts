@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Principal } from '@/core/identity/principal';
+import { principal } from '../../../test/principals';
 import { canFounderManageDeck, canInvestorSeeDeck, type DeckSubject } from './pitchdecks.policy';
 
-const principal = (accountId: string, role: Principal['role']): Principal => ({
-  sessionId: `ses-${accountId}`,
-  accountId,
-  role,
-  user: { id: accountId, name: accountId, email: `${accountId}@example.test`, role },
-});
 const founder = principal('usr-owner', 'user');
 const otherFounder = principal('usr-other', 'user');
 const investor = principal('inv-reader', 'investor');
