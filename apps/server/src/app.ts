@@ -14,7 +14,7 @@ import { InFlightHandlers } from './http/in-flight';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { registerTextGuard } from './http/text-guard';
-import { connectRedis, type RedisConnections, redisEventTransport, redisInvalidationBus } from './infra/redis';
+import { connectRedis, type RedisConnections, redisEventTransport } from './infra/redis';
 import { BackgroundTasks } from './lib/background';
 import { AppError } from './lib/errors';
 import { createAccountsModule, createAccountsStore } from './modules/accounts/accounts.module';
@@ -90,11 +90,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
 
   // Modules in dependency order; each is built from the shared context and what it names.
   const accountsStore = createAccountsStore(context);
-  const auth = createAuthModule(context, {
-    accounts: accountsStore,
-    mailer,
-    invalidations: redis ? redisInvalidationBus(redis, logger) : undefined,
-  });
+  const auth = createAuthModule(context, { accounts: accountsStore, mailer });
   const files = createStorageModule(context);
   const accounts = createAccountsModule({ store: accountsStore, sessions: auth.sessions, uploads: files.uploads });
   const decks = createPitchDecksModule(context, {

@@ -11,6 +11,11 @@ export type EndedSessions = { accountId: string } | { sessionIds: string[] };
  */
 export type DomainEvents = {
   'sessions.ended': EndedSessions;
+  /**
+   * A cached session (or every cached session of an account) must be dropped: heard with
+   * `onEverywhere`, since each process keeps its own session cache.
+   */
+  'sessions.cache-invalidated': { kind: 'session' | 'account'; id: string };
   'interest.shown': { interestId: string; pitchDeckId: string; founderId: string; investorId: string };
   'interest.decided': {
     interestId: string;
@@ -67,7 +72,11 @@ export class EventBus {
   emit<Name extends DomainEventName>(name: Name, payload: DomainEvents[Name]): void {
     this.deliver(this.local, name, payload);
     this.deliver(this.everywhere, name, payload);
-    this.transport?.publish(JSON.stringify({ origin: this.origin, name, payload } satisfies Envelope));
+    // Every process runs the same code, so one that has no `onEverywhere` handler for this
+    // event knows no other process has one either: nothing to send over Redis.
+    if (this.transport && (this.everywhere.get(name)?.size ?? 0) > 0) {
+      this.transport.publish(JSON.stringify({ origin: this.origin, name, payload } satisfies Envelope));
+    }
   }
 
   private receive(message: string): void {

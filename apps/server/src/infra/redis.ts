@@ -1,9 +1,7 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { EventTransport } from '@/core/events';
-import type { InvalidationBus, InvalidationMessage } from '@/modules/auth/session-cache';
 
-const invalidationChannel = 'pitchlane:auth:invalidate';
 const eventsChannel = 'pitchlane:events';
 
 /** The Redis connections of one process: commands, and a subscriber (a subscribed connection can do nothing else). */
@@ -20,28 +18,6 @@ export function connectRedis(url: string, logger: Logger): RedisConnections {
     subscriber,
     close: async () => {
       await Promise.allSettled([command.quit(), subscriber.quit()]);
-    },
-  };
-}
-
-/** Carries session invalidations to every process sharing this Redis. */
-export function redisInvalidationBus(redis: RedisConnections, logger: Logger): InvalidationBus {
-  return {
-    publish: (message) => {
-      redis.command.publish(invalidationChannel, JSON.stringify(message)).catch((error: unknown) => {
-        logger.error({ err: error }, 'could not publish a session invalidation');
-      });
-    },
-    subscribe: (handler) => {
-      void redis.subscriber.subscribe(invalidationChannel);
-      redis.subscriber.on('message', (channel, payload) => {
-        if (channel !== invalidationChannel) return;
-        try {
-          handler(JSON.parse(payload) as InvalidationMessage);
-        } catch (error) {
-          logger.warn({ err: error }, 'ignored a malformed session invalidation');
-        }
-      });
     },
   };
 }

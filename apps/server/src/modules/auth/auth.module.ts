@@ -1,6 +1,5 @@
 import { authApiRoot } from '@deckvalid/contract/api-paths';
 import type { AppModule, ModuleContext } from '@/core/module';
-import type { InvalidationBus } from '@/modules/auth/session-cache';
 import type { Mailer } from '@/modules/mail/mail.service';
 import { type AccountCredentialsStore, AuthRepository } from './auth.repository';
 import { authRoutes } from './auth.routes';
@@ -18,11 +17,7 @@ const sessionCacheTtlMs = 30_000;
  */
 export function createAuthModule(
   context: ModuleContext,
-  {
-    accounts,
-    mailer,
-    invalidations,
-  }: { accounts: AccountCredentialsStore; mailer: Mailer; invalidations: InvalidationBus | undefined },
+  { accounts, mailer }: { accounts: AccountCredentialsStore; mailer: Mailer },
 ) {
   const { config, db, events, background, logger } = context;
   const deps = {
@@ -30,7 +25,11 @@ export function createAuthModule(
     events,
     background,
     mailer,
-    sessionCache: new SessionCache(sessionCacheTtlMs, invalidations),
+    // Invalidations ride the domain-event bus, over Redis to every process when there is one.
+    sessionCache: new SessionCache(sessionCacheTtlMs, {
+      publish: (message) => events.emit('sessions.cache-invalidated', message),
+      subscribe: (handler) => events.onEverywhere('sessions.cache-invalidated', handler),
+    }),
     logger,
     authSecret: config.authSecret,
     productName: config.productName,

@@ -10,7 +10,7 @@ export type CachedSession = {
   user: UserDto;
 };
 
-/** Listens for invalidations published by other processes (Redis pub/sub when configured). */
+/** Carries invalidations to every process (the domain-event bus, over Redis when configured). */
 export type InvalidationBus = {
   publish: (message: InvalidationMessage) => void;
   subscribe: (handler: (message: InvalidationMessage) => void) => void;
