@@ -58,11 +58,12 @@ describe('remembered credential triples', () => {
 
   it('forgets a triple when its token expires', async () => {
     const credentials = new Credentials(secret);
-    // JWT expiry has whole seconds: this token lapses within two.
-    const { presented } = await issued(credentials, new Date(Date.now() + 1_000));
+    // JWT expiry has whole seconds: this token lives at least 1.5 s (a loaded machine may take a
+    // while between issuing and verifying; 1 s once expired first) and lapses within 2.5 s.
+    const { presented } = await issued(credentials, new Date(Date.now() + 2_500));
     await credentials.verify(presented);
     expect(credentials.recall(presented)).toBeDefined();
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    await new Promise((resolve) => setTimeout(resolve, 3_100));
     expect(credentials.recall(presented)).toBeUndefined();
     await expect(credentials.verify(presented)).rejects.toThrow();
   });
