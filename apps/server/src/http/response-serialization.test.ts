@@ -2,10 +2,11 @@ import { meResponseSchema } from '@deckvalid/contract/auth';
 import { founderInterestPageSchema } from '@deckvalid/contract/interests';
 import { noContentResponseSchema } from '@deckvalid/contract/responses';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@/lib/errors';
 import { registerErrorHandling } from './error-handler';
+import { responseSerializerCompiler } from './response-serializer';
 
 /**
  * The guarantee behind every route's `schema.response`: with the compilers app.ts sets, an
@@ -19,7 +20,7 @@ const leakedSecret = 'argon2id$leaked-hash';
 beforeAll(async () => {
   app = Fastify({ logger: false });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandling(app);
   const typed = app.withTypeProvider<ZodTypeProvider>();
   // Handlers return rows with more in them than the contract allows, as a careless service would.
