@@ -18,6 +18,8 @@ const serverSchema = '^apps/server/src/modules/[^/]+/[^/]+\\.schema\\.ts$';
 const crossModuleReads = {
   // The session check names the account on every request whose session is not cached.
   auth: ['accounts'],
+  // Room lists and messages name their participants and senders.
+  chat: ['accounts'],
   // Founders' interest lists name each investor and deck.
   interests: ['accounts', 'pitchdecks'],
   // Search hits carry the founder's name and the investor's own interest; cards count interests.

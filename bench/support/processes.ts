@@ -48,11 +48,21 @@ export async function waitForHealthy(url: string, timeoutMs = 60_000): Promise<v
   }
 }
 
-/** The product server in its own process, on a free port and a fresh data folder (or DATABASE_URL when given). */
-export async function startProductServer(env: Record<string, string> = {}) {
+/** Node flags that let a benchmark ask a server for its heap after a full collection (`heapUsed`). */
+const heapProbe = ['--expose-gc', '--import', path.join(import.meta.dirname, 'heap-probe.mjs')];
+
+/**
+ * The product server in its own process, on a free port and a fresh data folder (or DATABASE_URL
+ * when given). `heapProbe` opens an IPC channel through which `heapUsed` reads the server's heap.
+ */
+export async function startProductServer(env: Record<string, string> = {}, { heapProbe: probe = false } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pitchlane-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // BENCH_PROFILE_DIR=<dir> writes the server's CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, ...(probe ? heapProbe : []), '--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(repoRoot, 'apps/server'),
     env: {
       ...process.env,
@@ -64,11 +74,36 @@ export async function startProductServer(env: Record<string, string> = {}) {
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'inherit', 'inherit', ...(probe ? (['ipc'] as const) : [])],
   });
   const base = `http://127.0.0.1:${port}`;
   await waitForHealthy(`${base}/api/health`);
   return { ...track(child), dataDir, base };
+}
+
+/** The bare Socket.IO chat server (support/bare-chat-server.ts), with the heap probe. */
+export async function startBareChatServer(): Promise<Proc & { base: string }> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [...heapProbe, '--import', 'tsx', path.join(import.meta.dirname, 'bare-chat-server.ts')],
+    { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHealthy(`${base}/api/health`);
+  return { ...track(child), base };
+}
+
+/** The heap a server started with the probe holds after a full collection, in bytes. */
+export function heapUsed(proc: Proc): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the server did not report its heap')), 30_000);
+    proc.child.once('message', (message: { heapUsed: number }) => {
+      clearTimeout(timer);
+      resolve(message.heapUsed);
+    });
+    proc.child.send('heap?');
+  });
 }
 
 export async function startBareServer(): Promise<Proc & { base: string }> {

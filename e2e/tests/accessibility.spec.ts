@@ -1,10 +1,8 @@
-import { founderDeckPaths, investorDeckPaths } from '@deckvalid/contract/api-paths';
-import type { UploadTicket } from '@deckvalid/contract/uploads';
-import axe from 'axe-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeaders, createAccount, signIn } from '../support/accounts';
+import { createAccount, signIn } from '../support/accounts';
+import { axeViolations } from '../support/axe';
 import { type Browser, type BrowserContext, launchBrowser, type Page, viewports } from '../support/browser';
-import { samplePdf } from '../support/decks';
+import { showInterest, submitReadyDeck } from '../support/decks';
 import { type RunningServer, startServer } from '../support/server';
 
 let server: RunningServer;
@@ -13,96 +11,19 @@ let founder: Awaited<ReturnType<typeof createAccount>>;
 let investor: Awaited<ReturnType<typeof createAccount>>;
 let deckId = '';
 
-/** A small three-slide deck; the screens only need one ready deck to show. */
-const deckPdf = async () =>
-  // A copy on a plain ArrayBuffer: fetch's body type does not take a Buffer's ArrayBufferLike view.
-  new Uint8Array(await samplePdf({ company: 'Lumenfield', slides: 3, body: 'Solar forecasts for small grids.' }));
-
 /**
- * Submits a deck the way the submit form does (ticket → PUT the bytes → create), waits until it
- * is ready, and has the investor show interest so My investors has a row to check.
+ * A ready deck of the founder's with the investor's interest, so My investors has a row to check;
+ * the screens only need one ready deck to show.
  */
-async function submitReadyDeck(): Promise<string> {
-  const headers = authHeaders(founder.tokens);
-  const bytes = await deckPdf();
-  const ticketReply = await fetch(
-    `${server.baseUrl}${founderDeckPaths.uploadTicket}?fileType=application/pdf&fileSize=${bytes.byteLength}`,
-    { headers },
-  );
-  if (!ticketReply.ok) throw new Error(`upload ticket answered ${ticketReply.status}`);
-  const ticket = (await ticketReply.json()) as UploadTicket;
-  const put = await fetch(new URL(ticket.uploadUrl, server.baseUrl), {
-    method: ticket.method,
-    headers: ticket.headers,
-    body: bytes,
-  });
-  if (!put.ok) throw new Error(`the upload PUT answered ${put.status}`);
-  const created = await fetch(`${server.baseUrl}${founderDeckPaths.pitchDecks}`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      key: ticket.key,
-      company: 'Lumenfield',
-      title: 'Lumenfield seed round',
-      pitch: 'Solar forecasts that keep small grids balanced.',
-      sector: 'Climate',
-      stage: 'Seed',
-      amountSought: 900_000,
-      location: 'Lisbon',
-    }),
-  });
-  if (created.status !== 201) throw new Error(`creating the deck answered ${created.status}: ${await created.text()}`);
-  const { pitchDeck } = (await created.json()) as { pitchDeck: { id: string } };
-  // expect.poll belongs to tests; this runs in beforeAll.
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const reply = await fetch(`${server.baseUrl}${founderDeckPaths.pitchDeck(pitchDeck.id)}`, { headers });
-    const { status } = ((await reply.json()) as { pitchDeck: { status: string } }).pitchDeck;
-    if (status === 'ready') break;
-    if (status === 'failed' || Date.now() > deadline) throw new Error(`the deck is ${status}, not ready`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  const interest = await fetch(`${server.baseUrl}${investorDeckPaths.interests(pitchDeck.id)}`, {
-    method: 'POST',
-    headers: { ...authHeaders(investor.tokens), 'content-type': 'application/json' },
-    body: JSON.stringify({ note: 'Can we see the pilot numbers?' }),
-  });
-  if (interest.status !== 201) throw new Error(`showing interest answered ${interest.status}`);
-  return pitchDeck.id;
-}
-
-type AxeWindow = Window & { axe: typeof axe };
-
-/** Waits for transitions that end (fade-ins would skew contrast) but not for endless spinners. */
-async function settle(page: Page) {
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-          .map((animation) => animation.finished.catch(() => undefined)),
-      ),
-      new Promise((resolve) => setTimeout(resolve, 2_000)),
-    ]),
-  );
+async function submitReadyDeckWithInterest(): Promise<string> {
+  const id = await submitReadyDeck(server, founder, { company: 'Lumenfield', title: 'Lumenfield seed round' });
+  await showInterest(server, investor, id, 'Can we see the pilot numbers?');
+  return id;
 }
 
 /** Runs axe-core on the page as it stands and fails on any violation of moderate impact or worse. */
 async function expectNoViolations(page: Page, screen: string) {
-  await settle(page);
-  await page.addScriptTag({ content: axe.source });
-  const results = await page.evaluate(() =>
-    (window as unknown as AxeWindow).axe.run(document, { resultTypes: ['violations'] }),
-  );
-  const found = results.violations
-    .filter((violation) => violation.impact !== 'minor')
-    .map(
-      (violation) =>
-        `[${violation.impact}] ${violation.id}: ${violation.help} — ${violation.nodes
-          .map((node) => node.target.join(' '))
-          .join(' | ')}`,
-    );
+  const found = await axeViolations(page);
   // Soft: one screen's violations should not hide the next screen's.
   expect.soft(found, `${screen} at ${page.viewportSize()?.width}px`).toEqual([]);
 }
@@ -114,7 +35,7 @@ beforeAll(async () => {
     createAccount(server, 'user', 'Ines Founder'),
     createAccount(server, 'investor', 'Ravi Investor'),
   ]);
-  deckId = await submitReadyDeck();
+  deckId = await submitReadyDeckWithInterest();
 });
 
 afterAll(async () => {

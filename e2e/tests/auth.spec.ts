@@ -84,7 +84,7 @@ describe.each([
     }
   });
 
-  it('signs in, signs out to /login and clears the stored tokens', async () => {
+  it(`signs in, signs out to ${login} and clears the stored tokens`, async () => {
     const account = await createAccount(server, role, `Robin ${label}`);
     const context = await newContext(browser, server.baseUrl);
     const page = await context.newPage();
@@ -98,7 +98,8 @@ describe.each([
 
     await page.getByLabel(`Account menu for Robin ${label}`).click();
     await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
-    await waitForPath(page, '/login');
+    // Each role signs out to its own sign-in page (docs/decisions.md, Screens).
+    await waitForPath(page, login);
     await expect.poll(async () => (await storedTokens(page))[role]).toBeNull();
     await context.close();
   });

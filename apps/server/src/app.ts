@@ -1,8 +1,9 @@
 import path from 'node:path';
+import { apiPaths } from '@deckvalid/contract/api-paths';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Server as SocketServer } from 'socket.io';
 import type { Config } from './config';
@@ -11,6 +12,8 @@ import type { AppModule, ModuleContext } from './core/module';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandling } from './http/error-handler';
 import { InFlightHandlers } from './http/in-flight';
+import { registerRequestLogging } from './http/request-log';
+import { responseSerializerCompiler } from './http/response-serializer';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { registerTextGuard } from './http/text-guard';
@@ -23,10 +26,15 @@ import { createAuthModule } from './modules/auth/auth.module';
 import type { PasswordsService } from './modules/auth/passwords.service';
 import type { RegistrationService } from './modules/auth/registration.service';
 import type { SessionsService } from './modules/auth/sessions.service';
+import { createChatModule } from './modules/chat/chat.module';
+import type { ChatService } from './modules/chat/chat.service';
 import { createHealthModule } from './modules/health/health.module';
 import { createInterestsModule } from './modules/interests/interests.module';
 import type { InterestsService } from './modules/interests/interests.service';
 import { Mailer } from './modules/mail/mail.service';
+import type { MailOutboxService } from './modules/notifications/mail-outbox.service';
+import { createNotificationsModule } from './modules/notifications/notifications.module';
+import type { NotificationsService } from './modules/notifications/notifications.service';
 import { createPitchDecksModule } from './modules/pitchdecks/pitchdecks.module';
 import type { PitchDecksService } from './modules/pitchdecks/pitchdecks.service';
 import type { DeckProcessor } from './modules/pitchdecks/processing/deck-processor';
@@ -47,6 +55,9 @@ export type App = {
     accounts: AccountsService;
     pitchDecks: PitchDecksService;
     interests: InterestsService;
+    chat: ChatService;
+    notifications: NotificationsService;
+    mailOutbox: MailOutboxService;
     uploads: UploadsService;
     processor: DeckProcessor;
     storage: FileStorage;
@@ -68,9 +79,12 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
     loggerInstance: logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // One debug line per request and a summary a minute instead (http/request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
   });
+  registerRequestLogging(fastify);
   fastify.setValidatorCompiler(validatorCompiler);
-  fastify.setSerializerCompiler(serializerCompiler);
+  fastify.setSerializerCompiler(responseSerializerCompiler);
   fastify.decorateRequest('principal', null);
   const inFlight = new InFlightHandlers();
   inFlight.attach(fastify);
@@ -99,12 +113,21 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
     uploads: files.uploads,
   });
   const interests = createInterestsModule(context, { auth: auth.sessions, pitchDecks: decks.pitchDecks });
+  const notifications = createNotificationsModule(context, {
+    auth: auth.sessions,
+    mailer,
+    accounts: accounts.accounts,
+    interests: interests.interests,
+  });
+  const chat = createChatModule(context, { auth: auth.sessions, ties: interests.interests, pictures: files.uploads });
   const modules: AppModule[] = [
     createHealthModule(database.ping),
     auth.module,
     accounts.module,
     decks.module,
     interests.module,
+    chat.module,
+    notifications.module,
     files.module,
   ];
 
@@ -125,6 +148,8 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
   await registerSpa(fastify, config.webDist);
 
   const io = attachRealtime(fastify, { auth: auth.sessions, events, redis });
+  const chats = io.of(apiPaths.socketNamespace);
+  for (const module of modules) module.realtime?.(chats);
   const timers: NodeJS.Timeout[] = [];
 
   return {
@@ -138,6 +163,9 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
       accounts: accounts.accounts,
       pitchDecks: decks.pitchDecks,
       interests: interests.interests,
+      chat: chat.chat,
+      notifications: notifications.notifications,
+      mailOutbox: notifications.outbox,
       uploads: files.uploads,
       processor: decks.processor,
       storage: files.storage,
@@ -157,6 +185,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
     },
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
+      for (const module of modules) module.stop?.();
       // Sockets first: upgraded connections would otherwise keep the HTTP server from closing.
       io.local.disconnectSockets(true);
       io.engine.close();

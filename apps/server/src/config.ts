@@ -54,6 +54,17 @@ const envSchema = z.object({
     .transform((value) =>
       value === undefined || value === '' || value === 'false' ? false : value === 'true' ? true : value,
     ),
+  /** How often the mail outbox looks for due mail (retries, mail a stopped process left). */
+  MAIL_POLL_INTERVAL_MS: z.coerce.number().int().positive().default(15_000),
+  /** The wait after a failed send; it doubles per failure up to MAIL_RETRY_MAX_MS. */
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
+  MAIL_RETRY_MAX_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 60_000),
+  /** Attempts before a queued mail is given up (the defaults span about three hours). */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(12),
   /** Folder of the built web app; the server answers API calls only when it is missing. */
   WEB_DIST: z.string().optional(),
 });
@@ -80,7 +91,28 @@ export type Config = {
   storageDriver: 'local' | 's3';
   /** Set exactly when `storageDriver` is 's3'. */
   s3: S3Config | undefined;
+  mailOutbox: MailOutboxConfig;
 };
+
+/** How the notifications module's durable mail outbox paces delivery. */
+export type MailOutboxConfig = {
+  /** How often the job looks for due mail (retries, and mail a stopped process left). */
+  pollIntervalMs: number;
+  /** The wait after the first failed attempt; it doubles with each further failure… */
+  retryBaseMs: number;
+  /** …up to this. */
+  retryMaxMs: number;
+  /** Attempts before a mail is given up and marked failed. */
+  maxAttempts: number;
+  /**
+   * How long a claim keeps a mail from other processes: longer than one send can take (the SMTP
+   * transport's timeouts add up to under a minute), so a live sender never loses its claim.
+   */
+  leaseMs: number;
+};
+
+/** A claim outlives the slowest send the SMTP transport's timeouts allow. */
+export const mailClaimLeaseMs = 2 * 60_000;
 
 /** The bucket behind STORAGE_DRIVER=s3; no endpoint means AWS itself, no keys the SDK's default chain. */
 export type S3Config = {
@@ -164,5 +196,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     productName,
     storageDriver: env.STORAGE_DRIVER,
     s3,
+    mailOutbox: {
+      pollIntervalMs: env.MAIL_POLL_INTERVAL_MS,
+      retryBaseMs: env.MAIL_RETRY_BASE_MS,
+      retryMaxMs: Math.max(env.MAIL_RETRY_MAX_MS, env.MAIL_RETRY_BASE_MS),
+      maxAttempts: env.MAIL_MAX_ATTEMPTS,
+      leaseMs: mailClaimLeaseMs,
+    },
   };
 }

@@ -6,6 +6,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemo } from './seed/demo';
 import { seedDemoDecks } from './seed/demo-decks';
+import { seedDemoHistory } from './seed/demo-history';
 
 /** Reads the configuration, opens and migrates the database, listens, and shuts down cleanly on SIGTERM. */
 async function main(): Promise<void> {
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
 
   const app = await buildApp(config, database, logger);
   if (seeded) await seedDemoDecks(app, seeded, logger);
+  if (seeded) await seedDemoHistory(app, database.db, seeded, logger);
   await app.fastify.listen({ port: config.port, host: config.host });
   logger.info(`${config.productName} is running at ${config.publicUrl}`);
   app.startJobs();

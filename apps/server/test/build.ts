@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Tokens } from '@deckvalid/contract/auth';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import pino from 'pino';
+import pino, { type DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app';
 import { type Config, productName } from '../src/config';
@@ -73,7 +73,12 @@ async function openTestDatabase(): Promise<{
 }
 
 /** Builds the whole app over a fresh database and a real SMTP sink; Redis when REDIS_URL is set. */
-export async function build(overrides: Partial<Config> = {}): Promise<TestContext> {
+export async function build(
+  overrides: Partial<Config> = {},
+  {
+    logStream,
+  }: { /** Where the app's log lines go (tests that read them); none: stdout. */ logStream?: DestinationStream } = {},
+): Promise<TestContext> {
   const sink = new SmtpSink();
   const smtpUrl = await sink.start();
   const { database, sql, drop } = await openTestDatabase();
@@ -97,9 +102,12 @@ export async function build(overrides: Partial<Config> = {}): Promise<TestContex
     productName,
     storageDriver: 'local',
     s3: undefined,
+    // Tests that run the outbox job (apps built by build() run no jobs) retry within a second.
+    mailOutbox: { pollIntervalMs: 100, retryBaseMs: 100, retryMaxMs: 400, maxAttempts: 5, leaseMs: 10_000 },
     ...overrides,
   };
-  const app = await buildApp(config, database, pino({ level: config.logLevel }));
+  const logger = logStream ? pino({ level: config.logLevel }, logStream) : pino({ level: config.logLevel });
+  const app = await buildApp(config, database, logger);
   await app.fastify.ready();
   return {
     app,

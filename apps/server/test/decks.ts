@@ -99,3 +99,22 @@ export async function readyDeck(
   expect(done.status).toBe('ready');
   return done;
 }
+
+/** Uploads a PDF and submits it as a new version of the founder's deck (201, processing after the answer). */
+export async function addVersion(
+  ctx: TestContext,
+  founder: SignedUp,
+  id: string,
+  pdf: Uint8Array,
+): Promise<FounderPitchDeck> {
+  const { ticket, put } = await uploadFile(ctx, founder, pdf);
+  expect(put.statusCode).toBe(200);
+  const reply = await ctx.app.fastify.inject({
+    method: 'POST',
+    url: founderDeckPaths.versions(id),
+    headers: authHeaders(founder.tokens),
+    payload: { key: ticket.key },
+  });
+  expect(reply.statusCode, reply.body).toBe(201);
+  return (reply.json() as { pitchDeck: FounderPitchDeck }).pitchDeck;
+}

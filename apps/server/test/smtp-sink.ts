@@ -3,11 +3,19 @@ import { SMTPServer } from 'smtp-server';
 
 export type ReceivedMail = { to: string[]; subject: string; raw: string; body: string };
 
-/** Undoes quoted-printable soft breaks and escapes so codes and links read as sent. */
+/**
+ * Undoes quoted-printable soft breaks and escapes so codes and links read as sent. Escaped bytes
+ * are decoded as UTF-8 together, so a character of several bytes (→, é) reads as itself.
+ */
 function decodeQuotedPrintable(text: string): string {
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return text.replace(/=\r?\n/g, '').replace(/(=[0-9A-F]{2})+/g, (run) =>
+    Buffer.from(
+      run
+        .slice(1)
+        .split('=')
+        .map((hex) => Number.parseInt(hex, 16)),
+    ).toString('utf8'),
+  );
 }
 
 /** A real SMTP server on a free port that keeps every message it receives. */
@@ -16,18 +24,29 @@ export class SmtpSink {
   private readonly server: SMTPServer;
   private waiters: { predicate: (mail: ReceivedMail) => boolean; resolve: (mail: ReceivedMail) => void }[] = [];
   port = 0;
+  /** While true, every recipient is refused with a temporary error (451), as a struggling relay does. */
+  isRefusing = false;
+  /** Deliveries refused while `isRefusing`. */
+  refusedCount = 0;
 
   constructor() {
     this.server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onRcptTo: (_address, _session, callback) => {
+        if (!this.isRefusing) return callback();
+        this.refusedCount += 1;
+        callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
           const raw = Buffer.concat(chunks).toString('utf8');
-          const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '';
+          // A long subject is folded over several lines (RFC 5322 §2.2.3): unfold it.
+          const folded = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? '';
+          const subject = folded.replace(/\r?\n(?=[ \t])/g, '').trim();
           const mail: ReceivedMail = {
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
             subject,
@@ -46,8 +65,9 @@ export class SmtpSink {
     });
   }
 
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+  /** Listens on `port` (0: any free one) and answers the SMTP URL to give the app. */
+  async start(port = 0): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
     this.port = (this.server.server.address() as AddressInfo).port;
     return `smtp://127.0.0.1:${this.port}`;
   }

@@ -82,12 +82,18 @@ export const founderProfileResponseSchema = z.object({
 });
 export type FounderProfileResponse = z.infer<typeof founderProfileResponseSchema>;
 
+/** The largest amount, in whole US dollars, a round may seek or a cheque may be. */
+export const maxAmountUsd = 10_000_000_000;
+
+/** The refusal of a larger amount names the limit: "Enter at most $10,000,000,000." */
+export const amountTooLargeMessage = `Enter at most $${maxAmountUsd.toLocaleString('en-US')}.`;
+
 /** Amounts are whole US dollars. */
 const dollars = z
   .number({ error: 'Enter an amount in US dollars.' })
   .int('Enter a whole amount in US dollars.')
   .min(0, 'Amounts cannot be negative.')
-  .max(10_000_000_000, 'That amount is too large.');
+  .max(maxAmountUsd, amountTooLargeMessage);
 
 /** Investor info body (POST creates, PUT replaces). */
 export const investorInfoBodySchema = z

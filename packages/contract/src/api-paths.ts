@@ -29,6 +29,12 @@ export const apiPaths = {
   socketNamespace: '/chats',
 } as const;
 
+/** Each role's mail notification settings (our addition to spec §7, under the role's root). */
+export const notificationSettingsPaths: Record<AccountRole, string> = {
+  user: '/api/v1/users/notifications',
+  investor: '/api/v1/investors/notifications',
+};
+
 /** Founder deck and interest calls (spec §7, User API). */
 export const founderDeckPaths = {
   uploadTicket: '/api/v1/users/pitchdecks/upload',
@@ -36,11 +42,15 @@ export const founderDeckPaths = {
   pitchDecks: '/api/v1/users/pitchdecks',
   pitchDeck: (id: string) => `/api/v1/users/pitchdecks/${encodeURIComponent(id)}`,
   analytics: (id: string) => `/api/v1/users/pitchdecks/${encodeURIComponent(id)}/analytics`,
+  /** A deck's versions (GET) and a new one (POST); not in spec §7. */
+  versions: (id: string) => `/api/v1/users/pitchdecks/${encodeURIComponent(id)}/versions`,
   interests: (id: string) => `/api/v1/users/pitchdecks/${encodeURIComponent(id)}/interests`,
   interest: (id: string, interestId: string) =>
     `/api/v1/users/pitchdecks/${encodeURIComponent(id)}/interests/${encodeURIComponent(interestId)}`,
   milestoneInvestors: (id: string) => `/api/v1/users/pitchdecks/${encodeURIComponent(id)}/milestone-investors`,
   myInterests: '/api/v1/users/me/interests',
+  /** The founder's reading summary across their decks (our addition to spec §7). */
+  readingActivity: '/api/v1/users/me/reading-activity',
 } as const;
 
 /** Investor deck and interest calls (spec §7, Investor API). */
@@ -49,6 +59,8 @@ export const investorDeckPaths = {
   pitchDeck: (id: string) => `/api/v1/investors/pitchdecks/${encodeURIComponent(id)}`,
   interests: (id: string) => `/api/v1/investors/pitchdecks/${encodeURIComponent(id)}/interests`,
   views: (id: string) => `/api/v1/investors/pitchdecks/${encodeURIComponent(id)}/views`,
+  /** The investor's own interests across decks (our addition to spec §7). */
+  myInterests: '/api/v1/investors/me/interests',
 } as const;
 
 /** Signed file addresses served by the local storage driver (S3 hands out its own). */

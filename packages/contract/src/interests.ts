@@ -96,6 +96,33 @@ export const investorInterestResponseSchema = z.object({
 });
 export type InvestorInterestResponse = z.infer<typeof investorInterestResponseSchema>;
 
+/** GET /api/v1/investors/me/interests?status=&page=&limit= */
+export const investorInterestsQuerySchema = paginationQuerySchema.extend({
+  status: z.enum(interestStatuses, { error: 'Filter by pending, accepted, declined or withdrawn.' }).optional(),
+});
+export type InvestorInterestsQuery = z.infer<typeof investorInterestsQuerySchema>;
+
+/** The investor's own interest with the deck it is in, as their list shows it. */
+export const investorInterestWithDeckSchema = investorInterestSchema.extend({
+  pitchDeck: z.object({ id: z.string(), title: z.string(), company: z.string() }),
+});
+export type InvestorInterestWithDeck = z.infer<typeof investorInterestWithDeckSchema>;
+
+/** How many of the investor's interests are in each status, whatever the list's filter. */
+export const interestStatusCountsSchema = z.object({
+  pending: z.number(),
+  accepted: z.number(),
+  declined: z.number(),
+  withdrawn: z.number(),
+});
+export type InterestStatusCounts = z.infer<typeof interestStatusCountsSchema>;
+
+/** GET /api/v1/investors/me/interests: newest activity first, with the counts per status. */
+export const investorInterestPageSchema = pageOf(investorInterestWithDeckSchema).extend({
+  counts: interestStatusCountsSchema,
+});
+export type InvestorInterestPage = z.infer<typeof investorInterestPageSchema>;
+
 /** GET /api/v1/users/pitchdecks/{id}/milestone-investors: the accepted investors of a deck. */
 export const milestoneInvestorSchema = z.object({
   id: z.string(),

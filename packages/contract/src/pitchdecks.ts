@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalUrlSchema, sectors, stages } from './accounts';
+import { amountTooLargeMessage, maxAmountUsd, optionalUrlSchema, sectors, stages } from './accounts';
 import { pageOf, paginationQuerySchema } from './pagination';
 
 /** processing → ready, or processing → failed with a reason the founder reads. */
@@ -28,12 +28,26 @@ export const createPitchDeckBodySchema = z
       .number({ error: 'Enter the amount you are raising in US dollars.' })
       .int('Enter a whole amount in US dollars.')
       .min(1_000, 'Enter at least $1,000.')
-      .max(10_000_000_000, 'That amount is too large.'),
+      .max(maxAmountUsd, amountTooLargeMessage),
     location: requiredText('a location', 120),
     website: optionalUrlSchema,
   })
   .strict();
 export type CreatePitchDeckBody = z.infer<typeof createPitchDeckBodySchema>;
+
+/**
+ * PUT /api/v1/users/pitchdecks/{id}: the deck's details, all of them, under the rules of creation
+ * (an omitted website is cleared). Not in spec §7.
+ */
+export const updatePitchDeckBodySchema = createPitchDeckBodySchema.omit({ key: true });
+export type UpdatePitchDeckBody = z.infer<typeof updatePitchDeckBodySchema>;
+
+/**
+ * POST /api/v1/users/pitchdecks/{id}/versions: a new file for the deck, from a signed upload made
+ * as for a new deck. Not in spec §7.
+ */
+export const createPitchDeckVersionBodySchema = createPitchDeckBodySchema.pick({ key: true });
+export type CreatePitchDeckVersionBody = z.infer<typeof createPitchDeckVersionBodySchema>;
 
 /** Fields every reader of a deck sees. */
 const pitchDeckBaseSchema = z.object({
@@ -54,10 +68,30 @@ const pitchDeckBaseSchema = z.object({
   readyAt: z.string().nullable(),
 });
 
-/** A deck as its founder sees it. */
-export const founderPitchDeckSchema = pitchDeckBaseSchema.extend({
+/** How far processing of one uploaded file got. */
+export const deckVersionSummarySchema = z.object({
+  /** 1 for the deck's first file, one more for each new version. */
+  number: z.number(),
+  status: z.enum(pitchDeckStatuses),
   /** Why processing failed, in words the founder can act on. */
   failureReason: z.string().nullable(),
+  /** When the file was submitted. */
+  uploadedAt: z.string(),
+});
+export type DeckVersionSummary = z.infer<typeof deckVersionSummarySchema>;
+
+/**
+ * A deck as its founder sees it. `status`, `pageCount`, `fileSize`, `fontSizes` and `fileUrl`
+ * describe the live version (the one investors see) or, while none is live, the newest one;
+ * `status` is thus the deck's status as investors see it.
+ */
+export const founderPitchDeckSchema = pitchDeckBaseSchema.extend({
+  /** Why processing failed, while no version is live and the newest failed. */
+  failureReason: z.string().nullable(),
+  /** The number of the version investors see; null until one is ready. */
+  liveVersion: z.number().nullable(),
+  /** The newest version: processing, failed, or the live one. */
+  latestVersion: deckVersionSummarySchema,
   /** Smallest and largest font size found in the deck, in points (null until ready). */
   fontSizes: z.object({ min: z.number(), max: z.number() }).nullable(),
   /** Interests that were not withdrawn. */
@@ -80,6 +114,8 @@ export type MyInterest = z.infer<typeof myInterestSchema>;
 
 /** A ready deck as an investor sees it. */
 export const investorPitchDeckSchema = pitchDeckBaseSchema.extend({
+  /** The version shown (the newest ready one); view reports name it. */
+  version: z.number(),
   founder: z.object({ id: z.string(), name: z.string() }),
   myInterest: myInterestSchema.nullable(),
   fileUrl: z.string(),
@@ -104,6 +140,27 @@ export const investorPitchDeckResponseSchema = z.object({
 export type InvestorPitchDeckResponse = z.infer<typeof investorPitchDeckResponseSchema>;
 /** GET /api/v1/investors/pitchdecks: ready decks only. */
 export const investorPitchDeckPageSchema = pageOf(investorPitchDeckSchema);
+
+/** One version of a deck as its founder sees it. */
+export const founderDeckVersionSchema = deckVersionSummarySchema.extend({
+  /** Known once processing is done. */
+  pageCount: z.number().nullable(),
+  fileSize: z.number(),
+  readyAt: z.string().nullable(),
+  /** The version investors see. */
+  isLive: z.boolean(),
+  /** Views investors made of this version. */
+  viewCount: z.number(),
+  /** Signed, short-lived address of the PDF (null when processing failed: that file could not be read). */
+  fileUrl: z.string().nullable(),
+});
+export type FounderDeckVersion = z.infer<typeof founderDeckVersionSchema>;
+/** GET /api/v1/users/pitchdecks/{id}/versions: newest first. Not in spec §7. */
+export const founderDeckVersionsResponseSchema = z.object({ versions: z.array(founderDeckVersionSchema) });
+export type FounderDeckVersionsResponse = z.infer<typeof founderDeckVersionsResponseSchema>;
+
+/** Most versions one deck may have: the list stays readable and storage bounded. */
+export const maxDeckVersions = 50;
 
 export const pitchDeckSorts = ['relevance', 'newest', 'amount_asc', 'amount_desc'] as const;
 export type PitchDeckSort = (typeof pitchDeckSorts)[number];
@@ -138,6 +195,11 @@ export const viewReportLimits = {
 export const recordDeckViewBodySchema = z.object({
   /** Made by the viewer once per opening of the deck (a UUID). */
   sessionId: z.uuid({ error: 'Send the viewing session id.' }),
+  /**
+   * The version on screen (`version` of the deck as answered); the live one when omitted. A
+   * session reads one version: an investor who opened the previous one keeps reporting on it.
+   */
+  version: z.number().int().min(1).max(100_000).optional(),
   pages: z
     .array(
       z.object({
@@ -157,8 +219,21 @@ export const recordDeckViewBodySchema = z.object({
 });
 export type RecordDeckViewBody = z.infer<typeof recordDeckViewBodySchema>;
 
-/** GET /api/v1/users/pitchdecks/{id}/analytics: what investors did in the viewer. */
+/** GET /api/v1/users/pitchdecks/{id}/analytics?version=: one version's figures (default: the live one, else the newest). */
+export const deckAnalyticsQuerySchema = z.object({
+  version: z.coerce
+    .number({ error: 'Pick a version number.' })
+    .int('Pick a version number.')
+    .min(1, 'Pick a version number.')
+    .max(100_000, 'Pick a version number.')
+    .optional(),
+});
+export type DeckAnalyticsQuery = z.infer<typeof deckAnalyticsQuerySchema>;
+
+/** GET /api/v1/users/pitchdecks/{id}/analytics: what investors did in the viewer, for one version. */
 export const deckAnalyticsSchema = z.object({
+  /** The version these figures are of. */
+  version: z.number(),
   /** Distinct investors who opened the deck. */
   viewerCount: z.number(),
   /** Viewing sessions. */

@@ -10,6 +10,15 @@ export type UploadKind = keyof typeof uploadKinds;
 /** A deck may have at most this many pages; longer ones fail processing with a reason. */
 export const maxDeckPages = 300;
 
+/**
+ * Why a longer deck is refused, in one sentence for both sides: the browser says it before the
+ * upload starts (it reads the PDF for the preview anyway), the server's processing if a file
+ * gets past that (an old tab, a direct call).
+ */
+export function tooManyPagesMessage(pageCount: number): string {
+  return `The deck has ${pageCount} pages; decks can have at most ${maxDeckPages}.`;
+}
+
 /** Signed upload and download addresses stay valid this long. */
 export const signedUrlTtlSeconds = 15 * 60;
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import type { Namespace } from 'socket.io';
 import type { Config } from '@/config';
 import type { Database } from '@/db/client';
 import type { BackgroundTasks } from '@/lib/background';
@@ -31,7 +32,14 @@ export type ModuleJob = {
 export type AppModule = {
   name: string;
   routes?: (app: FastifyInstance) => Promise<void>;
+  /** Registers the module's socket events on the /chats namespace, once it exists. */
+  realtime?: (namespace: Namespace) => void;
   jobs?: ModuleJob[];
+  /**
+   * Runs as the server starts closing, before background work is drained: stop taking new
+   * work (a queue's next item), so shutdown waits only for what is under way.
+   */
+  stop?: () => void;
   /** Runs after the server closed and background work drained. */
   close?: () => Promise<void>;
 };

@@ -28,11 +28,16 @@ type Fixtures = {
   failedDeckId: string;
   /** Uploads of `founder` that nothing uses yet. */
   deckKey: string;
+  versionKey: string;
   spareDeckKey: string;
   pictureKey: string;
   /** Signed URLs of the local storage driver. */
   fileUrl: string;
   uploadUrl: string;
+  /** `founder` and `investor`'s private chat room, and their account ids. */
+  chatRoomId: string;
+  founderId: string;
+  investorId: string;
 };
 
 /** Headers given here (a content type) join the caller's credentials. */
@@ -116,6 +121,38 @@ const rows: Row[] = [
     expected: deckOwnerOnly(204),
   },
   {
+    route: 'PUT /api/v1/users/pitchdecks/:id',
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/v1/users/pitchdecks/${f.deckId}`,
+      payload: {
+        company: 'Acme',
+        title: 'Acme seed, revised',
+        pitch: 'Anvils, delivered faster.',
+        sector: 'Hardware',
+        stage: 'Seed',
+        amountSought: 600_000,
+        location: 'Tucson',
+      },
+    }),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'GET /api/v1/users/pitchdecks/:id/versions',
+    request: (f) => ({ method: 'GET', url: `/api/v1/users/pitchdecks/${f.deckId}/versions` }),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'POST /api/v1/users/pitchdecks/:id/versions',
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/v1/users/pitchdecks/${f.deckId}/versions`,
+      payload: { key: f.versionKey },
+    }),
+    // Another founder learns nothing of the deck, not even that the upload is someone else's.
+    expected: deckOwnerOnly(201),
+  },
+  {
     route: 'GET /api/v1/users/pitchdecks/:id/analytics',
     request: (f) => ({ method: 'GET', url: `/api/v1/users/pitchdecks/${f.deckId}/analytics` }),
     expected: deckOwnerOnly(200),
@@ -142,6 +179,12 @@ const rows: Row[] = [
   {
     route: 'GET /api/v1/users/me/interests',
     request: { method: 'GET', url: '/api/v1/users/me/interests' },
+    expected: founderOnly(200),
+  },
+  {
+    route: 'GET /api/v1/users/me/reading-activity',
+    request: { method: 'GET', url: '/api/v1/users/me/reading-activity?timeZone=Europe/Paris' },
+    // Account-level: each founder gets the summary of their own decks.
     expected: founderOnly(200),
   },
   {
@@ -193,6 +236,12 @@ const rows: Row[] = [
       payload: { sessionId: crypto.randomUUID(), pages: [{ page: 1, seconds: 2 }] },
     }),
     expected: investorOnly(204),
+  },
+  {
+    route: 'GET /api/v1/investors/me/interests',
+    request: { method: 'GET', url: '/api/v1/investors/me/interests?status=pending' },
+    // Account-level: each investor gets their own interests.
+    expected: investorOnly(200),
   },
   {
     route: 'GET /api/v1/storage/*',
@@ -268,6 +317,61 @@ const rows: Row[] = [
     expected: investorOnly(201),
   },
   {
+    route: 'GET /api/v1/users/notifications',
+    request: { method: 'GET', url: '/api/v1/users/notifications' },
+    expected: founderOnly(200),
+  },
+  {
+    route: 'PUT /api/v1/users/notifications',
+    request: { method: 'PUT', url: '/api/v1/users/notifications', payload: { interestShown: false } },
+    expected: founderOnly(200),
+  },
+  {
+    route: 'GET /api/v1/investors/notifications',
+    request: { method: 'GET', url: '/api/v1/investors/notifications' },
+    expected: investorOnly(200),
+  },
+  {
+    route: 'PUT /api/v1/investors/notifications',
+    request: { method: 'PUT', url: '/api/v1/investors/notifications', payload: { interestDecided: false } },
+    expected: investorOnly(200),
+  },
+  {
+    route: 'GET /api/v1/chats/rooms',
+    request: { method: 'GET', url: '/api/v1/chats/rooms' },
+    // Both roles chat; each sees the rooms they are in.
+    expected: { anonymous: 401, founder: 200, investor: 200, otherFounder: 200, otherInvestor: 200 },
+  },
+  {
+    route: 'POST /api/v1/chats/rooms/private',
+    request: (f) => ({ method: 'POST', url: '/api/v1/chats/rooms/private', payload: { participantId: f.founderId } }),
+    // The investor already has a room with the founder (200); the other investor is tied to the
+    // founder by an interest too (201, made now); the founder cannot talk to themself, and the
+    // other founder is tied to nobody.
+    expected: { anonymous: 401, founder: 403, investor: 200, otherFounder: 403, otherInvestor: 201 },
+  },
+  {
+    route: 'POST /api/v1/chats/rooms/group',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/v1/chats/rooms/group',
+      payload: { name: 'Round', participantIds: [f.investorId] },
+    }),
+    // Only the founder is tied to the investor; an investor cannot add themself or another investor.
+    expected: { anonymous: 401, founder: 201, investor: 403, otherFounder: 403, otherInvestor: 403 },
+  },
+  {
+    route: 'GET /api/v1/chats/rooms/:roomId/messages',
+    request: (f) => ({ method: 'GET', url: `/api/v1/chats/rooms/${f.chatRoomId}/messages` }),
+    // Participants only; to anyone else the room does not exist.
+    expected: { anonymous: 401, founder: 200, investor: 200, otherFounder: 404, otherInvestor: 404 },
+  },
+  {
+    route: 'PUT /api/v1/chats/rooms/:roomId/read',
+    request: (f) => ({ method: 'PUT', url: `/api/v1/chats/rooms/${f.chatRoomId}/read`, payload: {} }),
+    expected: { anonymous: 401, founder: 200, investor: 200, otherFounder: 404, otherInvestor: 404 },
+  },
+  {
     route: 'POST /api/v1/users/logout',
     request: { method: 'POST', url: '/api/v1/users/logout?type=current' },
     endsSession: true,
@@ -317,6 +421,7 @@ beforeAll(async () => {
   await showInterest(investor, interestedDeck.id);
   await showInterest(otherInvestor, interestedDeck.id);
   const deckUpload = await uploadFile(ctx, founder, await deckPdf(1));
+  const versionUpload = await uploadFile(ctx, founder, await deckPdf(1));
   const spareUpload = await uploadFile(ctx, founder, await deckPdf(1));
   const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
   const pictureUpload = await uploadFile(ctx, founder, png, {
@@ -329,7 +434,17 @@ beforeAll(async () => {
     url: `/api/v1/users/pitchdecks/upload?fileType=application/pdf&fileSize=${unusedUploadBody.length}`,
     headers: authHeaders(founder.tokens),
   });
+  const chatRoom = await ctx.app.fastify.inject({
+    method: 'POST',
+    url: '/api/v1/chats/rooms/private',
+    headers: authHeaders(investor.tokens),
+    payload: { participantId: founder.user.id },
+  });
+  expect(chatRoom.statusCode).toBe(201);
   fixtures = {
+    chatRoomId: chatRoom.json().room.id as string,
+    founderId: founder.user.id,
+    investorId: investor.user.id,
     deckId: deck.id,
     interestId,
     freshDeckId: freshDeck.id,
@@ -337,6 +452,7 @@ beforeAll(async () => {
     failedDeckId: failed.id,
     disposableDeckId: (await readyDeck(ctx, founder)).id,
     deckKey: deckUpload.ticket.key,
+    versionKey: versionUpload.ticket.key,
     spareDeckKey: spareUpload.ticket.key,
     pictureKey: pictureUpload.ticket.key,
     fileUrl: deck.fileUrl ?? '',

@@ -2,6 +2,7 @@ import type { ErrorCode, ErrorResponse, FieldError } from '@deckvalid/contract/e
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '@/lib/errors';
+import { isClientAbort } from './request-log';
 
 const codeByStatus: Record<number, ErrorCode> = {
   400: 'VALIDATION_FAILED',
@@ -61,6 +62,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const fastifyCode = 'code' in error ? String(error.code) : '';
       return send(reply, status, {
         error: { code, message: messageByFastifyCode[fastifyCode] ?? 'The request could not be processed.' },
+      });
+    }
+    if (isClientAbort(error, request)) {
+      // The client left (a cancelled upload, a closed tab): nothing failed here, and nobody reads
+      // the answer. A warning without a stack, and not a 5xx in the traffic summary.
+      const code = 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+      request.log.warn(
+        { method: request.method, path: request.url.split('?')[0], code },
+        'client closed the connection before the request finished',
+      );
+      return send(reply, 400, {
+        error: { code: 'VALIDATION_FAILED', message: 'The request ended before all of it arrived. Try again.' },
       });
     }
     request.log.error({ err: error }, 'request failed');

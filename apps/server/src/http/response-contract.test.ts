@@ -4,7 +4,13 @@ import {
   investorInfoResponseSchema,
   savedInvestorInfoResponseSchema,
 } from '@deckvalid/contract/accounts';
-import { apiPaths, authApiRoot, founderDeckPaths, investorDeckPaths } from '@deckvalid/contract/api-paths';
+import {
+  apiPaths,
+  authApiRoot,
+  founderDeckPaths,
+  investorDeckPaths,
+  notificationSettingsPaths,
+} from '@deckvalid/contract/api-paths';
 import {
   type AccountRole,
   authResponseSchema,
@@ -21,8 +27,13 @@ import {
   milestoneInvestorsResponseSchema,
 } from '@deckvalid/contract/interests';
 import {
+  founderNotificationSettingsResponseSchema,
+  investorNotificationSettingsResponseSchema,
+} from '@deckvalid/contract/notifications';
+import {
   deckAnalyticsResponseSchema,
   type FounderPitchDeck,
+  founderDeckVersionsResponseSchema,
   founderPitchDeckPageSchema,
   founderPitchDeckResponseSchema,
   founderPitchDeckSchema,
@@ -276,6 +287,31 @@ const rows: Row[] = [
     call: () => as(investor, { method: 'GET', url: apiPaths.investorInfo }),
   },
   {
+    route: 'GET /api/v1/users/notifications',
+    status: 200,
+    schema: founderNotificationSettingsResponseSchema,
+    call: () => as(founder, { method: 'GET', url: notificationSettingsPaths.user }),
+  },
+  {
+    route: 'PUT /api/v1/users/notifications',
+    status: 200,
+    schema: founderNotificationSettingsResponseSchema,
+    call: () => as(founder, { method: 'PUT', url: notificationSettingsPaths.user, payload: { interestShown: true } }),
+  },
+  {
+    route: 'GET /api/v1/investors/notifications',
+    status: 200,
+    schema: investorNotificationSettingsResponseSchema,
+    call: () => as(investor, { method: 'GET', url: notificationSettingsPaths.investor }),
+  },
+  {
+    route: 'PUT /api/v1/investors/notifications',
+    status: 200,
+    schema: investorNotificationSettingsResponseSchema,
+    call: () =>
+      as(investor, { method: 'PUT', url: notificationSettingsPaths.investor, payload: { interestDecided: true } }),
+  },
+  {
     route: 'GET /api/v1/users/pitchdecks/upload',
     status: 200,
     schema: uploadTicketSchema,
@@ -394,6 +430,41 @@ const rows: Row[] = [
     status: 200,
     schema: milestoneInvestorsResponseSchema,
     call: () => as(founder, { method: 'GET', url: founderDeckPaths.milestoneInvestors(deck.id) }),
+  },
+  {
+    route: 'PUT /api/v1/users/pitchdecks/{id}',
+    status: 200,
+    schema: founderPitchDeckResponseSchema,
+    call: () =>
+      as(founder, {
+        method: 'PUT',
+        url: founderDeckPaths.pitchDeck(deck.id),
+        payload: deckDetails({ title: 'Tidewater seed round, revised' }),
+      }),
+  },
+  {
+    route: 'POST /api/v1/users/pitchdecks/{id}/versions',
+    status: 201,
+    schema: founderPitchDeckResponseSchema,
+    call: async () => {
+      const { ticket } = await uploadFile(ctx, founder, await deckPdf(2));
+      return as(founder, { method: 'POST', url: founderDeckPaths.versions(deck.id), payload: { key: ticket.key } });
+    },
+  },
+  {
+    route: 'GET /api/v1/users/pitchdecks/{id}/versions',
+    status: 200,
+    schema: founderDeckVersionsResponseSchema,
+    call: async () => {
+      await ctx.app.background.drain();
+      return as(founder, { method: 'GET', url: founderDeckPaths.versions(deck.id) });
+    },
+  },
+  {
+    route: 'GET /api/v1/users/pitchdecks/{id}/analytics?version=1',
+    status: 200,
+    schema: deckAnalyticsResponseSchema,
+    call: () => as(founder, { method: 'GET', url: `${founderDeckPaths.analytics(deck.id)}?version=1` }),
   },
   {
     route: 'DELETE /api/v1/users/pitchdecks/{id}',

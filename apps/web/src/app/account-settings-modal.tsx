@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { FounderProfileForm } from '@/features/accounts/components/founder-profile-form';
 import { selectUser, userLoaded } from '@/features/auth/auth-slice';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
+import { NotificationSettingsSection } from '@/features/notifications/components/notification-settings-section';
 
 type AccountSettingsModalProps = { accountRole: AccountRole; isOpen: boolean; onClose: () => void };
 
@@ -27,6 +28,7 @@ export function AccountSettingsModal({ accountRole: role, isOpen, onClose }: Acc
           <Tabs.List mb="md">
             <Tabs.Tab value="profile">Profile</Tabs.Tab>
             <Tabs.Tab value="password">Password</Tabs.Tab>
+            <Tabs.Tab value="notifications">Email notifications</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="profile">
             <FounderProfileForm
@@ -35,6 +37,9 @@ export function AccountSettingsModal({ accountRole: role, isOpen, onClose }: Acc
           </Tabs.Panel>
           <Tabs.Panel value="password">
             <ChangePasswordForm accountRole="user" onDone={onClose} />
+          </Tabs.Panel>
+          <Tabs.Panel value="notifications">
+            <NotificationSettingsSection accountRole="user" />
           </Tabs.Panel>
         </Tabs>
       ) : (
@@ -47,6 +52,7 @@ export function AccountSettingsModal({ accountRole: role, isOpen, onClose }: Acc
             page.
           </Text>
           <ChangePasswordForm accountRole="investor" onDone={onClose} />
+          <NotificationSettingsSection accountRole="investor" />
         </Stack>
       )}
     </Modal>

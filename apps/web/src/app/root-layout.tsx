@@ -8,6 +8,7 @@ import { whenIdle } from '@/shared/lib/idle';
 import { setNavigate } from '@/shared/lib/navigation';
 import { LoadingScreen } from '@/shared/ui/loading-screen';
 import { prefetchPages } from './lazy-pages';
+import { RouteTitle } from './route-title';
 
 /** Lends the router's navigate to code outside React (the base query's 401 handling). */
 function NavigationBridge() {
@@ -34,6 +35,7 @@ export function RootLayout({ prefetch = true }: { prefetch?: boolean }) {
   return (
     <>
       <NavigationBridge />
+      <RouteTitle />
       <SessionGate>
         <Suspense fallback={<RouteFallback />}>
           <Outlet />

@@ -161,9 +161,20 @@ describe('route table', () => {
   });
 
   it('the founder home greets by name, offers the first deck, and has the shell pieces', async () => {
+    const emptyPage = { data: [], meta: { page: 1, limit: 100, total: 0, hasMore: false } };
+    stubFetch((url) =>
+      url.pathname === '/api/v1/users/me/reading-activity'
+        ? {
+            status: 200,
+            body: { activity: { timeZone: 'UTC', totalSeconds: 0, viewerCount: 0, days: [], recentReaders: [] } },
+          }
+        : { status: 200, body: emptyPage },
+    );
     renderAt('/founder', asFounder);
     expect((await screen.findByTestId('founder-welcome')).textContent).toBe('Welcome, Maya');
-    expect(screen.getByRole('link', { name: /Submit your first deck/ }).getAttribute('href')).toBe('/founder/submit');
+    expect((await screen.findByRole('link', { name: /Submit your first deck/ })).getAttribute('href')).toBe(
+      '/founder/submit',
+    );
     const nav = screen.getByRole('navigation', { name: 'Founder navigation' });
     for (const label of ['Home', 'Pitch decks', 'Submit deck', 'My investors', 'Milestones', 'Trends']) {
       expect(within(nav).getByRole('link', { name: label })).toBeTruthy();
@@ -356,18 +367,19 @@ describe('landing chooser and sign-out', () => {
     expect(screen.queryByText('Authentication Detected')).toBeNull();
   });
 
-  it('Sign out tells the server, clears the session and goes to /login', async () => {
+  it("Sign out tells the server, clears the session and goes to the role's sign-in, /login/investor", async () => {
     saveStoredTokens('investor', investorTokens);
     const requests = stubFetch(() => ({ status: 200, body: { message: 'Signed out.' } }));
     const { router, store } = renderAt('/investor/milestones', asInvestor);
     fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
-    await expectPath(router, '/login');
+    // Investors sign out to their own sign-in page, as after a 401 (docs/decisions.md, Screens).
+    await expectPath(router, '/login/investor');
     await waitFor(() => expect(store.getState().auth.isAuthenticated).toBe(false));
     const logoutCall = requests.find((request) => new URL(request.url).pathname === '/api/v1/investors/logout');
     expect(new URL(logoutCall?.url ?? 'http://x').searchParams.get('type')).toBe('current');
     expect(logoutCall?.headers.get('authorization')).toBe('Bearer i.jwt');
     expect(readStoredTokens('investor')).toBeNull();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.pathname).toBe('/login/investor');
     await waitFor(() => expect(router.state.location.state).toBeNull());
   });
 

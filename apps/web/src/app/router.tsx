@@ -29,6 +29,10 @@ import {
   VerificationPage,
 } from './lazy-pages';
 import { RootLayout } from './root-layout';
+import type { RouteHandle } from './route-title';
+
+/** A route's tab title (RouteTitle): "My investors" shows as "My investors · Pitchlane". */
+const titled = (title: string): RouteHandle => ({ title });
 
 /** Child paths are written relative to their parent; the full URLs are those of config/paths.ts. */
 const relative = (path: string, parent: string) => path.slice(parent.length + 1);
@@ -44,21 +48,41 @@ export function createRoutes({ prefetch = true }: { prefetch?: boolean } = {}): 
       element: <RootLayout prefetch={prefetch} />,
       errorElement: <RouteErrorScreen />,
       children: [
-        { index: true, element: <LandingPage /> },
-        { path: paths.oauthCallback, element: <OAuthCallbackPage /> },
+        { index: true, element: <LandingPage />, handle: titled('Pitch decks, reviewed by investors') },
+        { path: paths.oauthCallback, element: <OAuthCallbackPage />, handle: titled('Signing in') },
         {
           element: <SignedOutOnly redirectTo={() => verificationSuccessTarget()} />,
-          children: [{ path: paths.verification, element: <VerificationPage /> }],
+          children: [{ path: paths.verification, element: <VerificationPage />, handle: titled('Verify your email') }],
         },
         {
           element: <SignedOutOnly />,
           children: [
-            { path: paths.login, element: <LoginPage accountRole="user" /> },
-            { path: paths.loginInvestor, element: <LoginPage accountRole="investor" /> },
-            { path: paths.signup, element: <SignupPage accountRole="user" /> },
-            { path: paths.signupInvestor, element: <SignupPage accountRole="investor" /> },
-            { path: paths.forgotPassword, element: <ForgotPasswordPage accountRole="user" /> },
-            { path: paths.forgotPasswordInvestor, element: <ForgotPasswordPage accountRole="investor" /> },
+            { path: paths.login, element: <LoginPage accountRole="user" />, handle: titled('Sign in') },
+            {
+              path: paths.loginInvestor,
+              element: <LoginPage accountRole="investor" />,
+              handle: titled('Investor sign in'),
+            },
+            {
+              path: paths.signup,
+              element: <SignupPage accountRole="user" />,
+              handle: titled('Create a founder account'),
+            },
+            {
+              path: paths.signupInvestor,
+              element: <SignupPage accountRole="investor" />,
+              handle: titled('Create an investor account'),
+            },
+            {
+              path: paths.forgotPassword,
+              element: <ForgotPasswordPage accountRole="user" />,
+              handle: titled('Reset your password'),
+            },
+            {
+              path: paths.forgotPasswordInvestor,
+              element: <ForgotPasswordPage accountRole="investor" />,
+              handle: titled('Reset your password'),
+            },
           ],
         },
         {
@@ -68,17 +92,42 @@ export function createRoutes({ prefetch = true }: { prefetch?: boolean } = {}): 
             {
               element: <FounderLayout />,
               children: [
-                { index: true, element: <FounderHomePage /> },
-                { path: relative(paths.founder.pitchdecks, paths.founder.home), element: <FounderPitchdecksPage /> },
-                { path: relative(paths.founder.myInvestors, paths.founder.home), element: <FounderMyInvestorsPage /> },
-                { path: relative(paths.founder.milestones, paths.founder.home), element: <FounderMilestonesPage /> },
+                { index: true, element: <FounderHomePage />, handle: titled('Home') },
+                {
+                  path: relative(paths.founder.pitchdecks, paths.founder.home),
+                  element: <FounderPitchdecksPage />,
+                  handle: titled('Pitch decks'),
+                },
+                {
+                  path: relative(paths.founder.myInvestors, paths.founder.home),
+                  element: <FounderMyInvestorsPage />,
+                  handle: titled('My investors'),
+                },
+                {
+                  path: relative(paths.founder.milestones, paths.founder.home),
+                  element: <FounderMilestonesPage />,
+                  handle: titled('Milestones'),
+                },
                 {
                   path: relative(routePatterns.founderMilestone, paths.founder.home),
                   element: <FounderMilestonePage />,
+                  handle: titled('Milestone'),
                 },
-                { path: relative(paths.founder.trends, paths.founder.home), element: <FounderTrendsPage /> },
-                { path: relative(paths.founder.submit, paths.founder.home), element: <FounderSubmitPage /> },
-                { path: relative(routePatterns.founderView, paths.founder.home), element: <FounderViewPage /> },
+                {
+                  path: relative(paths.founder.trends, paths.founder.home),
+                  element: <FounderTrendsPage />,
+                  handle: titled('Trends'),
+                },
+                {
+                  path: relative(paths.founder.submit, paths.founder.home),
+                  element: <FounderSubmitPage />,
+                  handle: titled('Submit a pitch deck'),
+                },
+                {
+                  path: relative(routePatterns.founderView, paths.founder.home),
+                  element: <FounderViewPage />,
+                  handle: titled('Pitch deck'),
+                },
                 // /founder/dashboard and any other /founder/* (spec §2).
                 { path: '*', element: <Navigate to={paths.founder.home} replace /> },
               ],
@@ -92,19 +141,29 @@ export function createRoutes({ prefetch = true }: { prefetch?: boolean } = {}): 
             {
               element: <InvestorLayout />,
               children: [
-                { index: true, element: <InvestorHomePage /> },
-                { path: relative(paths.investor.milestones, paths.investor.home), element: <InvestorMilestonesPage /> },
-                { path: relative(paths.investor.profile, paths.investor.home), element: <InvestorInfoPage /> },
+                { index: true, element: <InvestorHomePage />, handle: titled('Browse decks') },
+                {
+                  path: relative(paths.investor.milestones, paths.investor.home),
+                  element: <InvestorMilestonesPage />,
+                  handle: titled('Milestones'),
+                },
+                {
+                  path: relative(paths.investor.profile, paths.investor.home),
+                  element: <InvestorInfoPage />,
+                  handle: titled('Investor info'),
+                },
                 {
                   path: relative(routePatterns.investorCompany, paths.investor.home),
                   element: <InvestorCompanyPage />,
+                  handle: titled('Company'),
                 },
                 {
                   path: relative(routePatterns.investorPitchDeck, paths.investor.home),
                   element: <InvestorPitchDeckPage />,
+                  handle: titled('Pitch deck'),
                 },
                 // /investor/{subpath}/* belongs to the investor area (spec §2).
-                { path: '*', element: <InvestorSubpathPage /> },
+                { path: '*', element: <InvestorSubpathPage />, handle: titled('Investor') },
               ],
             },
           ],
@@ -112,7 +171,12 @@ export function createRoutes({ prefetch = true }: { prefetch?: boolean } = {}): 
         {
           path: routePatterns.analysis,
           element: <RequireRole accountRole="investor" />,
-          children: [{ element: <InvestorLayout />, children: [{ index: true, element: <AnalysisPage /> }] }],
+          children: [
+            {
+              element: <InvestorLayout />,
+              children: [{ index: true, element: <AnalysisPage />, handle: titled('Analysis') }],
+            },
+          ],
         },
         { path: paths.dashboard, element: <DashboardRedirect /> },
         { path: `${paths.dashboard}/*`, element: <DashboardRedirect /> },

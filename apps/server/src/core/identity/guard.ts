@@ -24,9 +24,27 @@ function header(request: FastifyRequest, name: string): string | undefined {
  * asynchronous check, which makes every refusal.
  */
 export function requireRole(auth: Authenticator, role: AccountRole): onRequestHookHandler {
+  return guard(auth, (principal) =>
+    principal.role === role
+      ? undefined
+      : new AppError('FORBIDDEN', `This is only for ${roleNames[role]}. Sign in with that kind of account.`),
+  );
+}
+
+/** The same check for routes both roles use (chat): any live founder or investor session. */
+export function requireSignedIn(auth: Authenticator): onRequestHookHandler {
+  return guard(auth, (principal) =>
+    Object.hasOwn(roleNames, principal.role)
+      ? undefined
+      : new AppError('FORBIDDEN', 'Sign in as a founder or an investor.'),
+  );
+}
+
+function guard(auth: Authenticator, refusal: (principal: Principal) => AppError | undefined): onRequestHookHandler {
   const admit = (request: FastifyRequest, principal: Principal, done: HookHandlerDoneFunction) => {
-    if (principal.role !== role) {
-      done(new AppError('FORBIDDEN', `This is only for ${roleNames[role]}. Sign in with that kind of account.`));
+    const refused = refusal(principal);
+    if (refused) {
+      done(refused);
       return;
     }
     request.principal = principal;
@@ -52,6 +70,7 @@ export function requireRole(auth: Authenticator, role: AccountRole): onRequestHo
 
 /** The principal a guarded handler runs for; a handler without the guard is a programming error. */
 export function principalOf(request: FastifyRequest): Principal {
-  if (!request.principal) throw new Error(`route ${request.routeOptions.url} read a principal without requireRole`);
+  if (!request.principal)
+    throw new Error(`route ${request.routeOptions.url} read a principal without requireRole or requireSignedIn`);
   return request.principal;
 }

@@ -15,6 +15,9 @@ import type { SessionsService } from '@/modules/auth/sessions.service';
 import type { UploadsService } from '@/modules/storage/uploads.service';
 import type { Account, AccountsRepository, InvestorInfoRecord } from './accounts.repository';
 
+/** An account's address and name, as a mail to it needs them. */
+export type AccountContact = { id: string; email: string; name: string };
+
 const accountGone = () => new AppError('UNAUTHORIZED', 'Your account no longer exists. Sign in again.');
 
 /** The founder profile and the investor info; each account reads and writes only its own. */
@@ -82,6 +85,15 @@ export class AccountsService {
       pictureUrl: account.pictureKey ? await this.uploads.downloadUrl(account.pictureKey) : null,
       createdAt: account.createdAt.toISOString(),
     };
+  }
+
+  /**
+   * Where to reach an account and what to call it, for mail other modules send it
+   * (notifications); undefined once the account is deleted. Checks no principal.
+   */
+  async findContact(accountId: string): Promise<AccountContact | undefined> {
+    const account = await this.repo.findById(accountId);
+    return account ? { id: account.id, email: account.email, name: account.name } : undefined;
   }
 
   async getInvestorInfo(principal: Principal): Promise<InvestorInfo | null> {

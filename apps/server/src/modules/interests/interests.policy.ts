@@ -1,3 +1,4 @@
+import type { InterestStatus } from '@deckvalid/contract/interests';
 import type { Principal } from '@/core/identity/principal';
 
 /** What the interest policies read of an interest: its two parties. */
@@ -19,5 +20,5 @@ export const canChangeOwnInterest = (principal: Principal, interest: Pick<Intere
  * A founder and an investor are tied while the investor's interest in one of the founder's
  * decks is pending or accepted: the relation chat and milestones build on.
  */
-export const isTiedByInterest = (status: 'pending' | 'accepted' | 'declined' | 'withdrawn') =>
-  status === 'pending' || status === 'accepted';
+export const tyingStatuses: InterestStatus[] = ['pending', 'accepted'];
+export const isTiedByInterest = (status: InterestStatus) => tyingStatuses.includes(status);

@@ -1,9 +1,10 @@
 import type { InterestStatus } from '@deckvalid/contract/interests';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { newId } from '@/lib/ids';
 import { accounts, investorInfos } from '@/modules/accounts/accounts.schema';
 import { pitchDecks } from '@/modules/pitchdecks/pitchdecks.schema';
+import { tyingStatuses } from './interests.policy';
 import { interests } from './interests.schema';
 
 /** An investor's interest in a deck; its status follows contract/interests.ts. */
@@ -28,6 +29,9 @@ export type InterestWithParties = Interest & {
   deckCompany: string;
   deckFounderId: string;
 };
+
+/** An investor's own interest with the deck it is in named. */
+export type InterestWithDeck = Interest & { deckTitle: string; deckCompany: string };
 
 /** An investor who follows a deck's milestones, with when the founder accepted them. */
 export type AcceptedInvestor = {
@@ -143,6 +147,47 @@ export class InterestsRepository {
     return { rows: rows.map(({ total: _total, ...row }) => row), total };
   }
 
+  /**
+   * The interests of `investorId`, newest activity first, each with its deck's title (a read of
+   * the decks table, as for founders); reads the investor's index, however many interests exist.
+   */
+  async listForInvestorIncludeDeck(
+    investorId: string,
+    { status, page, limit }: { status?: InterestStatus; page: number; limit: number },
+  ): Promise<InterestWithDeck[]> {
+    const filters: SQL[] = [eq(interests.investorId, investorId)];
+    if (status) filters.push(eq(interests.status, status));
+    return this.db
+      .select({
+        id: interests.id,
+        pitchDeckId: interests.pitchDeckId,
+        investorId: interests.investorId,
+        status: interests.status,
+        note: interests.note,
+        createdAt: interests.createdAt,
+        updatedAt: interests.updatedAt,
+        decidedAt: interests.decidedAt,
+        deckTitle: pitchDecks.title,
+        deckCompany: pitchDecks.company,
+      })
+      .from(interests)
+      .innerJoin(pitchDecks, eq(pitchDecks.id, interests.pitchDeckId))
+      .where(and(...filters))
+      .orderBy(desc(interests.updatedAt), desc(interests.id))
+      .limit(limit)
+      .offset((page - 1) * limit);
+  }
+
+  /** How many interests `investorId` has in each status (statuses without any are left out). */
+  async countByStatusForInvestor(investorId: string): Promise<Partial<Record<InterestStatus, number>>> {
+    const rows = await this.db
+      .select({ status: interests.status, count: sql<number>`count(*)::int` })
+      .from(interests)
+      .where(eq(interests.investorId, investorId))
+      .groupBy(interests.status);
+    return Object.fromEntries(rows.map((row) => [row.status, row.count]));
+  }
+
   async findWithPartiesById(id: string): Promise<InterestWithParties | undefined> {
     const [row] = await this.db
       .select(withParties)
@@ -170,5 +215,26 @@ export class InterestsRepository {
       .leftJoin(investorInfos, eq(investorInfos.investorId, interests.investorId))
       .where(and(eq(interests.pitchDeckId, pitchDeckId), eq(interests.status, 'accepted')))
       .orderBy(interests.decidedAt);
+  }
+
+  /**
+   * The accounts tied to `accountId` by an interest that is pending or accepted: the investors of
+   * a founder's decks, or the founders of the decks an investor is interested in; only those in
+   * `among` when given (one room's participants, instead of everyone the account knows).
+   */
+  async findTiedAccountIds(accountId: string, among?: string[]): Promise<string[]> {
+    const other = sql<string>`case when ${pitchDecks.founderId} = ${accountId} then ${interests.investorId} else ${pitchDecks.founderId} end`;
+    const sides = among
+      ? or(
+          and(eq(pitchDecks.founderId, accountId), inArray(interests.investorId, among)),
+          and(eq(interests.investorId, accountId), inArray(pitchDecks.founderId, among)),
+        )
+      : or(eq(pitchDecks.founderId, accountId), eq(interests.investorId, accountId));
+    const rows = await this.db
+      .selectDistinct({ other })
+      .from(interests)
+      .innerJoin(pitchDecks, eq(pitchDecks.id, interests.pitchDeckId))
+      .where(and(inArray(interests.status, tyingStatuses), sides));
+    return rows.map((row) => row.other);
   }
 }

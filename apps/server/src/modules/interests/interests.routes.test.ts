@@ -242,3 +242,61 @@ describe('interest lifecycle', () => {
     expect(count).toBe(0);
   });
 });
+
+describe("the investor's own interests", () => {
+  const listMine = (investor: SignedUp, query = '') =>
+    inject({ method: 'GET', url: `${investorDeckPaths.myInterests}${query}`, headers: authHeaders(investor.tokens) });
+
+  it('lists only the caller’s interests, newest activity first, with their decks and counts per status', async () => {
+    const investor = await signUp(ctx, 'investor');
+    const decks = [
+      deck,
+      await readyDeck(ctx, founder, { details: { title: 'Second deck' } }),
+      await readyDeck(ctx, otherFounder, { details: { title: 'Third deck', company: 'Thirdco' } }),
+    ];
+    const ids: string[] = [];
+    for (const each of decks) {
+      const shown = await show(investor, undefined, each.id);
+      expect(shown.statusCode).toBe(201);
+      ids.push(shown.json().interest.id as string);
+    }
+    // Distinct instants, so "newest first" is decided by the order of events below.
+    await ctx.sql(
+      `update interests set updated_at = now() - (interval '1 minute' * array_position($2::text[], id)) where investor_id = $1`,
+      [investor.user.id, ids],
+    );
+    expect((await decide(ids[1] ?? '', 'accepted', founder, decks[1]?.id)).statusCode).toBe(200);
+    expect((await withdraw(investor, decks[2]?.id)).statusCode).toBe(200);
+    // Someone else's interest never shows.
+    const other = await signUp(ctx, 'investor');
+    expect((await show(other, undefined, decks[0]?.id)).statusCode).toBe(201);
+
+    const all = await listMine(investor);
+    expect(all.statusCode).toBe(200);
+    const page = all.json();
+    expect(page.data.map((row: { id: string }) => row.id)).toEqual([ids[2], ids[1], ids[0]]);
+    expect(page.data[0]).toMatchObject({
+      status: 'withdrawn',
+      pitchDeckId: decks[2]?.id,
+      pitchDeck: { id: decks[2]?.id, title: 'Third deck', company: 'Thirdco' },
+    });
+    expect(page.counts).toEqual({ pending: 1, accepted: 1, declined: 0, withdrawn: 1 });
+    expect(page.meta).toMatchObject({ total: 3, hasMore: false });
+
+    const pending = (await listMine(investor, '?status=pending&limit=1')).json();
+    expect(pending.data.map((row: { id: string }) => row.id)).toEqual([ids[0]]);
+    // The counts stay those of every status; the meta is the filtered list's.
+    expect(pending.counts).toEqual(page.counts);
+    expect(pending.meta).toMatchObject({ total: 1, limit: 1, hasMore: false });
+
+    const fresh = (await listMine(await signUp(ctx, 'investor'))).json();
+    expect(fresh).toMatchObject({ data: [], counts: { pending: 0, accepted: 0, declined: 0, withdrawn: 0 } });
+    expect((await listMine(investor, '?status=maybe')).statusCode).toBe(400);
+    const asFounder = await inject({
+      method: 'GET',
+      url: investorDeckPaths.myInterests,
+      headers: authHeaders(founder.tokens),
+    });
+    expect(asFounder.statusCode).toBe(403);
+  });
+});

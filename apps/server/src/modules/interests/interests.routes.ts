@@ -5,7 +5,9 @@ import {
   founderInterestResponseSchema,
   founderInterestsQuerySchema,
   interestParamsSchema,
+  investorInterestPageSchema,
   investorInterestResponseSchema,
+  investorInterestsQuerySchema,
   milestoneInvestorsResponseSchema,
   showInterestBodySchema,
   withdrawInterestBodySchema,
@@ -52,6 +54,15 @@ export async function interestsRoutes(
       },
     },
     async (request) => ({ interest: await interests.withdraw(principalOf(request), request.params.id) }),
+  );
+
+  app.get(
+    investorDeckPaths.myInterests,
+    {
+      ...investor,
+      schema: { querystring: investorInterestsQuerySchema, response: { 200: investorInterestPageSchema } },
+    },
+    (request) => interests.listMineAsInvestor(principalOf(request), request.query),
   );
 
   app.get(

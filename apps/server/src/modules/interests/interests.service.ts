@@ -4,6 +4,9 @@ import {
   type FounderInterest,
   type FounderInterestsQuery,
   type InvestorInterest,
+  type InvestorInterestPage,
+  type InvestorInterestsQuery,
+  type InvestorInterestWithDeck,
   type MilestoneInvestor,
   type ShowInterestBody,
 } from '@deckvalid/contract/interests';
@@ -13,7 +16,7 @@ import type { Principal } from '@/core/identity/principal';
 import { AppError } from '@/lib/errors';
 import type { PitchDecksService } from '@/modules/pitchdecks/pitchdecks.service';
 import { canChangeOwnInterest, canDecideInterest } from './interests.policy';
-import type { Interest, InterestsRepository, InterestWithParties } from './interests.repository';
+import type { Interest, InterestsRepository, InterestWithDeck, InterestWithParties } from './interests.repository';
 
 const conflict = (message: string, current: Interest['status']) =>
   new AppError('CONFLICT', message, { status: current });
@@ -110,6 +113,24 @@ export class InterestsService {
     return toFounderInterest({ ...interest, ...moved });
   }
 
+  /**
+   * The accounts tied to `accountId` (docs/chat.md), or those of `among` that are: chat and
+   * milestones ask this before letting two accounts talk. Not for answering a caller about
+   * others: it checks no principal.
+   */
+  async tiesOf(accountId: string, among?: string[]): Promise<Set<string>> {
+    if (among?.length === 0) return new Set();
+    return new Set(await this.repo.findTiedAccountIds(accountId, among));
+  }
+
+  /**
+   * An interest with its investor and deck named, for subscribers telling a party what happened
+   * (notification mails). Not for answering a caller: it checks no principal.
+   */
+  async describe(interestId: string): Promise<InterestWithParties | undefined> {
+    return this.repo.findWithPartiesById(interestId);
+  }
+
   async listMine(principal: Principal, query: FounderInterestsQuery): Promise<Page<FounderInterest>> {
     const { rows, total } = await this.repo.listForFounder(principal.accountId, query);
     return {
@@ -129,6 +150,20 @@ export class InterestsService {
       data: rows.map(toFounderInterest),
       meta: pageMeta(query, total),
     };
+  }
+
+  /**
+   * The investor's own interests, newest activity first, with the count in each status: their
+   * home shows the counts as tabs and one status's page at a time, so the counts ignore `status`.
+   */
+  async listMineAsInvestor(principal: Principal, query: InvestorInterestsQuery): Promise<InvestorInterestPage> {
+    const [rows, byStatus] = await Promise.all([
+      this.repo.listForInvestorIncludeDeck(principal.accountId, query),
+      this.repo.countByStatusForInvestor(principal.accountId),
+    ]);
+    const counts = { pending: 0, accepted: 0, declined: 0, withdrawn: 0, ...byStatus };
+    const total = query.status ? counts[query.status] : Object.values(counts).reduce((sum, count) => sum + count, 0);
+    return { data: rows.map(toInvestorInterestWithDeck), meta: pageMeta(query, total), counts };
   }
 
   /** The accepted investors of a founder's deck. */
@@ -153,6 +188,13 @@ function toInvestorInterest(row: Interest): InvestorInterest {
     note: row.note,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toInvestorInterestWithDeck(row: InterestWithDeck): InvestorInterestWithDeck {
+  return {
+    ...toInvestorInterest(row),
+    pitchDeck: { id: row.pitchDeckId, title: row.deckTitle, company: row.deckCompany },
   };
 }
 

@@ -35,6 +35,15 @@ export class Mailer {
     this.options.background.run('deliver mail', () => this.deliver(message));
   }
 
+  /**
+   * One attempt to send, now, that throws when it fails: for callers that keep the message
+   * themselves and retry on their own schedule (the notifications outbox).
+   */
+  async sendNow(message: MailMessage): Promise<void> {
+    await this.send({ ...message, from: this.options.from });
+    this.options.logger.info({ to: redactEmail(message.to), subject: message.subject }, 'mail sent');
+  }
+
   /** Resolves once every queued message is delivered or given up (shutdown, tests). */
   drain(): Promise<void> {
     return this.options.background.drain();
@@ -59,7 +68,15 @@ export class Mailer {
 }
 
 function smtpSender(url: string): Sender {
-  const transport: Transporter = nodemailer.createTransport(url);
+  // Bounded waits (nodemailer's own socket timeout is ten minutes): a server that accepts the
+  // connection and then hangs must fail the attempt well within the outbox's claim lease.
+  // Timeouts given in the URL's query still win.
+  const transport: Transporter = nodemailer.createTransport({
+    url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return async (message) => {
     await transport.sendMail(message);
   };

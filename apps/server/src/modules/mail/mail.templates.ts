@@ -2,20 +2,28 @@ import type { AccountRole } from '@deckvalid/contract/auth';
 import { codeRules } from '@deckvalid/contract/auth';
 import type { MailMessage } from './mail.service';
 
-type Context = { productName: string; publicUrl: string };
+/** What every mail is built from: the product's name and the address the web app is served at. */
+export type MailContext = { productName: string; publicUrl: string };
+
+type Context = MailContext;
 
 const roleLabel: Record<AccountRole, string> = { user: 'founder', investor: 'investor' };
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-function layout(
+/**
+ * The HTML of every mail. `footer` replaces the closing line that suits mails the reader caused
+ * (notifications tell of what someone else did, and say how to turn them off).
+ */
+export function layout(
   ctx: Context,
   title: string,
   paragraphs: string[],
   code?: string,
   link?: { href: string; label: string },
+  footer = `You get this mail because of an action on your ${ctx.productName} account. If it was not you, ignore it.`,
 ) {
   const codeHtml = code ? `<p style="font-size:28px;font-weight:700;letter-spacing:6px;margin:24px 0">${code}</p>` : '';
   const linkHtml = link
@@ -24,7 +32,7 @@ function layout(
   const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#212529;max-width:520px;margin:auto;padding:24px">
 <h2>${escapeHtml(ctx.productName)}: ${escapeHtml(title)}</h2>${body}${codeHtml}${linkHtml}
-<p style="color:#868e96;font-size:12px">You get this mail because of an action on your ${escapeHtml(ctx.productName)} account. If it was not you, ignore it.</p>
+<p style="color:#868e96;font-size:12px">${escapeHtml(footer)}</p>
 </body></html>`;
 }
 

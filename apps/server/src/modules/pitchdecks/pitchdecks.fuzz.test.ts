@@ -35,6 +35,9 @@ const jsonBody = fc.oneof(
       // Any code point, NUL included: PostgreSQL text refuses NUL, so it must be caught first.
       note: fc.oneof(fc.string({ maxLength: 1_200 }), fc.string({ unit: 'binary', maxLength: 50 }), fc.jsonValue()),
       sessionId: fc.oneof(fc.uuid(), fc.string()),
+      version: fc.oneof(fc.integer(), fc.double(), fc.jsonValue()),
+      title: fc.oneof(fc.string({ maxLength: 200 }), fc.string({ unit: 'binary', maxLength: 30 }), fc.jsonValue()),
+      website: fc.oneof(fc.webUrl(), fc.string(), fc.jsonValue()),
       pages: fc.oneof(fc.array(fc.record({ page: fc.integer(), seconds: fc.double() })), fc.jsonValue()),
     },
     { requiredKeys: [] },
@@ -54,6 +57,10 @@ const query = fc
       fileType: fc.string(),
       fileSize: fc.oneof(fc.integer(), fc.string()),
       key: fc.string(),
+      version: fc.oneof(fc.integer(), fc.string()),
+      status: fc.oneof(fc.constantFrom('pending', 'accepted', 'declined', 'withdrawn'), fc.string()),
+      // Offsets, unknown zones and any text: only IANA names the database knows may pass.
+      timeZone: fc.oneof(fc.constantFrom('UTC', 'Europe/Paris', '+05:00', 'Etc/GMT+5', 'EST5EDT'), fc.string()),
     },
     { requiredKeys: [] },
   )
@@ -70,6 +77,21 @@ const calls: Call[] = [
     name: 'POST users/pitchdecks',
     who: () => founder,
     request: (body) => ({ method: 'POST', url: founderDeckPaths.pitchDecks, payload: JSON.stringify(body) }),
+  },
+  {
+    name: 'PUT users/pitchdecks/{id}',
+    who: () => founder,
+    request: (body) => ({ method: 'PUT', url: founderDeckPaths.pitchDeck(deckId), payload: JSON.stringify(body) }),
+  },
+  {
+    name: 'POST users/pitchdecks/{id}/versions',
+    who: () => founder,
+    request: (body) => ({ method: 'POST', url: founderDeckPaths.versions(deckId), payload: JSON.stringify(body) }),
+  },
+  {
+    name: 'GET users/pitchdecks/{id}/analytics?…',
+    who: () => founder,
+    request: (_body, search) => ({ method: 'GET', url: `${founderDeckPaths.analytics(deckId)}?${search}` }),
   },
   {
     name: 'PATCH users/pitchdecks/{id}/interests/{interestId}',
@@ -99,6 +121,16 @@ const calls: Call[] = [
     name: 'GET users/pitchdecks/upload?…',
     who: () => founder,
     request: (_body, search) => ({ method: 'GET', url: `${founderDeckPaths.uploadTicket}?${search}` }),
+  },
+  {
+    name: 'GET users/me/reading-activity?…',
+    who: () => founder,
+    request: (_body, search) => ({ method: 'GET', url: `${founderDeckPaths.readingActivity}?${search}` }),
+  },
+  {
+    name: 'GET investors/me/interests?…',
+    who: () => investor,
+    request: (_body, search) => ({ method: 'GET', url: `${investorDeckPaths.myInterests}?${search}` }),
   },
   {
     name: 'DELETE users/pitchdecks/file?…',

@@ -2,13 +2,17 @@ import type { Authenticator } from '@/core/identity/principal';
 import type { AppModule, ModuleContext } from '@/core/module';
 import type { FileStorage } from '@/modules/storage/storage';
 import type { UploadsService } from '@/modules/storage/uploads.service';
+import { DeckVersionsService } from './deck-versions.service';
 import { PitchDecksRepository } from './pitchdecks.repository';
 import { pitchDecksRoutes } from './pitchdecks.routes';
 import { PitchDecksService } from './pitchdecks.service';
 import { DeckProcessor } from './processing/deck-processor';
 import { PdfPool } from './processing/pdf-pool';
+import { ReadingActivityRepository } from './reading-activity.repository';
+import { readingActivityRoutes } from './reading-activity.routes';
+import { ReadingActivityService } from './reading-activity.service';
 
-/** Decks: creation from uploads, processing in the PDF pool, search, reading analytics. */
+/** Decks: creation from uploads, new versions and details, processing in the PDF pool, search, reading analytics. */
 export function createPitchDecksModule(
   context: ModuleContext,
   { auth, storage, uploads }: { auth: Authenticator; storage: FileStorage; uploads: UploadsService },
@@ -18,9 +22,14 @@ export function createPitchDecksModule(
   const pool = new PdfPool(logger);
   const processor = new DeckProcessor({ repo, storage, pool, background, events, logger });
   const pitchDecks = new PitchDecksService({ repo, uploads, processor });
+  const versions = new DeckVersionsService({ repo, uploads, processor, decks: pitchDecks });
+  const readingActivity = new ReadingActivityService(new ReadingActivityRepository(db));
   const module: AppModule = {
     name: 'pitchdecks',
-    routes: (app) => pitchDecksRoutes(app, { auth, pitchDecks, uploads }),
+    routes: async (app) => {
+      await pitchDecksRoutes(app, { auth, pitchDecks, versions, uploads });
+      await readingActivityRoutes(app, { auth, readingActivity });
+    },
     jobs: [
       {
         // At start, then as often as claim holders beat: a claim goes stale when its holder

@@ -1,17 +1,48 @@
 import type { InterestStatus } from '@deckvalid/contract/interests';
 import type { SearchPitchDecksQuery } from '@deckvalid/contract/pitchdecks';
-import { and, desc, eq, getTableColumns, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@/db/client';
+import { rowsOf } from '@/db/rows';
 import { accounts } from '@/modules/accounts/accounts.schema';
 import { interests } from '@/modules/interests/interests.schema';
-import { deckPageViews, deckReaders, deckViews, pitchDeckPages, pitchDecks } from './pitchdecks.schema';
+import {
+  deckPageViews,
+  deckReaders,
+  deckViews,
+  pitchDeckPages,
+  pitchDecks,
+  pitchDeckVersions,
+} from './pitchdecks.schema';
+
+export type DeckStatus = 'processing' | 'ready' | 'failed';
+
+/** One uploaded file of a deck and how its processing went. */
+export type DeckVersion = {
+  id: string;
+  pitchDeckId: string;
+  /** 1 for the deck's first file, then one more for each new version. */
+  number: number;
+  fileKey: string;
+  fileSize: number;
+  status: DeckStatus;
+  failureReason: string | null;
+  pageCount: number | null;
+  minFontSize: number | null;
+  maxFontSize: number | null;
+  /** The process that holds the version for processing, while one does. */
+  processingClaimedBy: string | null;
+  processingClaimedAt: Date | null;
+  processingHeartbeatAt: Date | null;
+  processingMs: number | null;
+  createdAt: Date;
+  readyAt: Date | null;
+};
 
 /** A founder's deck as stored, without its search vectors (only the database reads those). */
 export type PitchDeck = {
   id: string;
   founderId: string;
-  fileKey: string;
-  fileSize: number;
   company: string;
   title: string;
   pitch: string;
@@ -20,58 +51,42 @@ export type PitchDeck = {
   amountSought: number;
   location: string;
   website: string | null;
-  status: 'processing' | 'ready' | 'failed';
-  failureReason: string | null;
-  pageCount: number | null;
-  minFontSize: number | null;
-  maxFontSize: number | null;
-  /** The process that holds the deck for processing, while one does. */
-  processingClaimedBy: string | null;
-  processingClaimedAt: Date | null;
-  processingHeartbeatAt: Date | null;
-  processingMs: number | null;
+  /** The version investors see; null until one is ready. */
+  liveVersionId: string | null;
+  /** As investors see the deck: ready while a version is live, else the newest version's status. */
+  status: DeckStatus;
   createdAt: Date;
   updatedAt: Date;
+  /** When the deck first went live. */
   readyAt: Date | null;
 };
 
-export type NewPitchDeck = Pick<
+/** The details a founder writes, at creation and when editing. */
+export type DeckDetails = Pick<
   PitchDeck,
-  | 'id'
-  | 'founderId'
-  | 'fileKey'
-  | 'fileSize'
-  | 'company'
-  | 'title'
-  | 'pitch'
-  | 'sector'
-  | 'stage'
-  | 'amountSought'
-  | 'location'
-  | 'website'
+  'company' | 'title' | 'pitch' | 'sector' | 'stage' | 'amountSought' | 'location' | 'website'
 >;
 
-/** A view opened less than this long ago takes in the investor's new sessions of the deck. */
-const viewWindowMinutes = 30;
+export type NewPitchDeck = DeckDetails & {
+  id: string;
+  founderId: string;
+  versionId: string;
+  fileKey: string;
+  fileSize: number;
+};
 
-/**
- * How far a reader's claims may run ahead of the clock: reports of one session travel a few
- * seconds apart and may arrive out of step with the reading they describe.
- */
-const readerClockSlackSeconds = 10;
-
-/** Ends a view report's transaction without writing anything, carrying why. */
-class ViewRefused extends Error {
-  constructor(readonly outcome: 'not_yours' | 'too_much_time') {
-    super(outcome);
-  }
-}
+/** A deck with the two versions its founder's views need: the live one, if any, and the newest. */
+export type PitchDeckWithVersions = PitchDeck & { live: DeckVersion | null; latest: DeckVersion };
 
 /** A founder's deck with the counts its card shows. */
-export type PitchDeckWithCounts = PitchDeck & { interestCount: number; viewCount: number };
+export type PitchDeckWithCounts = PitchDeckWithVersions & { interestCount: number; viewCount: number };
 
-/** A ready deck as a search hit: its founder's name and the searching investor's own interest. */
+/** A version with the views investors made of it. */
+export type DeckVersionWithViews = DeckVersion & { viewCount: number };
+
+/** A live deck as a search hit: its live version, its founder's name and the searching investor's own interest. */
 export type PitchDeckHit = PitchDeck & {
+  live: Pick<DeckVersion, 'id' | 'number' | 'fileKey' | 'fileSize' | 'pageCount'>;
   founderName: string;
   interest: {
     id: string;
@@ -81,13 +96,13 @@ export type PitchDeckHit = PitchDeck & {
   } | null;
 };
 
-/** Reading time per page of a deck, and how many views stopped at each page. */
+/** Reading time per page of a version, and how many views stopped at each page. */
 export type DeckPageStats = {
   pages: { page: number; seconds: number; views: number }[];
   exits: { page: number; exits: number }[];
 };
 
-/** One investor's reading of a deck, over all their viewing sessions. */
+/** One investor's reading of a version, over all their viewing sessions. */
 export type DeckViewer = {
   investorId: string;
   name: string;
@@ -105,26 +120,65 @@ export type ProcessedDeck = {
   processingMs: number;
 };
 
-// The deck row minus the search vector, which is large and only ever read by the database.
-const { searchVector: _searchVector, rankVector: _rankVector, ...deckColumns } = getTableColumns(pitchDecks);
+/** A version taken for processing, with the founder its outcome is announced to. */
+export type ClaimedVersion = DeckVersion & { founderId: string };
+
+/** A view opened less than this long ago takes in the investor's new sessions of the deck. */
+const viewWindowMinutes = 30;
+
+/**
+ * How far a reader's claims may run ahead of the clock: reports of one session travel a few
+ * seconds apart and may arrive out of step with the reading they describe.
+ */
+const readerClockSlackSeconds = 10;
+
+/** Ends a view report's transaction without writing anything, carrying why. */
+class ViewRefused extends Error {
+  constructor(readonly outcome: 'not_yours' | 'too_much_time') {
+    super(outcome);
+  }
+}
 
 // Spelled out with table names: inside a subquery drizzle renders columns unqualified, and
-// "id" would then bind to the subquery's own table. The interest count reads the interests
-// module's table (a read; that module writes it): a founder's list shows a count on every card,
-// and one subquery per row costs less than asking that module deck by deck.
+// "id" would then bind to the subquery's own table.
+/** The deck's status as investors see it: ready while a version is live, else its newest version's. */
+const deckStatus = sql<DeckStatus>`(case when pitch_decks.live_version_id is not null then 'ready' else (
+  select status from pitch_deck_versions where pitch_deck_versions.pitch_deck_id = pitch_decks.id
+  order by number desc limit 1
+) end)`;
+
+// The deck row minus the search vectors, which are large and only ever read by the database.
+const { searchVector: _searchVector, rankVector: _rankVector, ...storedDeckColumns } = getTableColumns(pitchDecks);
+const deckColumns = { ...storedDeckColumns, status: deckStatus };
+const versionColumns = getTableColumns(pitchDeckVersions);
+
+// The interest count reads the interests module's table (a read; that module writes it): a
+// founder's list shows a count on every card, and one subquery per row costs less than asking
+// that module deck by deck. Views count every version's.
 const activeInterestCount = sql<number>`(
   select count(*)::int from interests
   where interests.pitch_deck_id = pitch_decks.id and interests.status <> 'withdrawn'
 )`;
 const viewCount = sql<number>`(select count(distinct visit_id)::int from deck_views where deck_views.pitch_deck_id = pitch_decks.id)`;
 
+/** The live version as joined into search hits. */
+const liveVersion = alias(pitchDeckVersions, 'live_version');
+
 /**
- * A search hit's columns: the deck, its founder's name, and the searching investor's interest.
- * The name and the interest are joined from the accounts and interests tables (reads only; their
- * modules write them): a search page shows both on every hit, in one query.
+ * A search hit's columns: the deck, its live version's file, its founder's name, and the
+ * searching investor's interest. The name and the interest are joined from the accounts and
+ * interests tables (reads only; their modules write them): a search page shows both on every
+ * hit, in one query. The status is ready by construction (the live version is inner-joined).
  */
 const hitColumns = {
-  ...deckColumns,
+  ...storedDeckColumns,
+  live: {
+    id: liveVersion.id,
+    number: liveVersion.number,
+    fileKey: liveVersion.fileKey,
+    fileSize: liveVersion.fileSize,
+    pageCount: liveVersion.pageCount,
+  },
   founderName: accounts.name,
   interestId: interests.id,
   interestStatus: interests.status,
@@ -132,8 +186,7 @@ const hitColumns = {
   interestUpdatedAt: interests.updatedAt,
 };
 
-type HitRow = PitchDeck & {
-  founderName: string;
+type HitRow = Omit<PitchDeckHit, 'status' | 'interest'> & {
   interestId: string | null;
   interestStatus: InterestStatus | null;
   interestNote: string | null;
@@ -144,6 +197,7 @@ type HitRow = PitchDeck & {
 function toHit({ interestId, interestStatus, interestNote, interestUpdatedAt, ...deck }: HitRow): PitchDeckHit {
   return {
     ...deck,
+    status: 'ready',
     interest:
       interestId && interestStatus && interestUpdatedAt
         ? { id: interestId, status: interestStatus, note: interestNote, updatedAt: interestUpdatedAt }
@@ -154,46 +208,131 @@ function toHit({ interestId, interestStatus, interestNote, interestUpdatedAt, ..
 /** Page text kept per page, in characters. */
 const maxPageTextLength = 100_000;
 
-/** Thrown inside the ready transaction to roll it back: another process took the deck over. */
+/**
+ * The deck's two vectors (see pitchDecks in the schema) from its words and the page text of
+ * `versionId`. Inside an UPDATE the row's own columns are its values before the update, so an
+ * update that changes the words passes the new ones.
+ */
+function deckVectors(
+  words: { title: SQL | string; company: SQL | string; pitch: SQL | string },
+  versionId: SQL | string,
+) {
+  const pageText = sql`(select coalesce(string_agg(${pitchDeckPages.text}, ' ' order by ${pitchDeckPages.pageNumber}), '')
+    from ${pitchDeckPages} where ${pitchDeckPages.versionId} = ${versionId})`;
+  const rankVector = sql`setweight(to_tsvector('english', ${words.title} || ' ' || ${words.company}), 'A')
+    || setweight(to_tsvector('english', ${words.pitch}), 'B')`;
+  return {
+    searchVector: sql`${rankVector} || setweight(to_tsvector('english', left(${pageText}, 900000)), 'C')`,
+    rankVector,
+  };
+}
+
+/** The row's own words, for `deckVectors` where they do not change. */
+const storedWords = {
+  title: sql`${pitchDecks.title}`,
+  company: sql`${pitchDecks.company}`,
+  pitch: sql`${pitchDecks.pitch}`,
+};
+
+/** Thrown inside the ready transaction to roll it back: another process took the version over. */
 class ClaimLost extends Error {}
+
+/** Thrown inside the create transaction to roll the deck back: its file is another deck's. */
+class FileTaken extends Error {}
 
 const secondsAgo = (seconds: number) => sql`now() - make_interval(secs => ${seconds})`;
 
-/** A deck nobody holds, or whose holder stopped beating `staleAfterSeconds` ago. */
+/** A version nobody holds, or whose holder stopped beating `staleAfterSeconds` ago. */
 const isClaimable = (staleAfterSeconds: number) =>
   or(
-    isNull(pitchDecks.processingClaimedBy),
-    isNull(pitchDecks.processingHeartbeatAt),
-    lt(pitchDecks.processingHeartbeatAt, secondsAgo(staleAfterSeconds)),
+    isNull(pitchDeckVersions.processingClaimedBy),
+    isNull(pitchDeckVersions.processingHeartbeatAt),
+    lt(pitchDeckVersions.processingHeartbeatAt, secondsAgo(staleAfterSeconds)),
   );
 
 /**
- * A deck no live process will finish: its holder stopped beating, or nobody claimed it in the
- * `staleAfterSeconds` since it was created (its creator queues it at once and claims it when its
- * turn comes, so a fresh unclaimed deck is still its creator's to take).
+ * A version no live process will finish: its holder stopped beating, or nobody claimed it in the
+ * `staleAfterSeconds` since it was submitted (its submitter queues it at once and claims it when
+ * its turn comes, so a fresh unclaimed version is still its submitter's to take).
  */
 const isAbandoned = (staleAfterSeconds: number) =>
-  lt(sql`coalesce(${pitchDecks.processingHeartbeatAt}, ${pitchDecks.createdAt})`, secondsAgo(staleAfterSeconds));
+  lt(
+    sql`coalesce(${pitchDeckVersions.processingHeartbeatAt}, ${pitchDeckVersions.createdAt})`,
+    secondsAgo(staleAfterSeconds),
+  );
 
-/** A deck still in processing and still held by `instanceId`. */
+/** A version still in processing and still held by `instanceId`. */
 const isHeldBy = (instanceId: string) =>
-  and(eq(pitchDecks.status, 'processing'), eq(pitchDecks.processingClaimedBy, instanceId));
+  and(eq(pitchDeckVersions.status, 'processing'), eq(pitchDeckVersions.processingClaimedBy, instanceId));
 
 /**
- * Decks, their page text and their viewing sessions: the only writer of the pitch-deck module's
- * tables. Deleting a deck removes its interests through the foreign key's cascade, in the database.
+ * Decks, their versions, page text and viewing sessions: the only writer of the pitch-deck
+ * module's tables. Deleting a deck removes its versions, interests and views through the foreign
+ * keys' cascades, in the database.
  */
 export class PitchDecksRepository {
   constructor(private readonly db: Database) {}
 
-  /** Answers undefined when a deck already uses the file key (the key is unique). */
-  async insert(deck: NewPitchDeck): Promise<PitchDeck | undefined> {
-    const [row] = await this.db
-      .insert(pitchDecks)
-      .values(deck)
-      .onConflictDoNothing({ target: pitchDecks.fileKey })
-      .returning(deckColumns);
-    return row;
+  /**
+   * Creates a deck with its first version, in one transaction. Answers undefined when a deck
+   * already uses the file key (the key is unique), and then nothing is written.
+   */
+  async insert({ versionId, fileKey, fileSize, ...deck }: NewPitchDeck): Promise<PitchDeckWithVersions | undefined> {
+    try {
+      return await this.db.transaction(async (tx) => {
+        const [row] = await tx.insert(pitchDecks).values(deck).returning(storedDeckColumns);
+        const [version] = await tx
+          .insert(pitchDeckVersions)
+          .values({ id: versionId, pitchDeckId: deck.id, number: 1, fileKey, fileSize })
+          .onConflictDoNothing({ target: pitchDeckVersions.fileKey })
+          .returning(versionColumns);
+        if (!row || !version) throw new FileTaken();
+        return { ...row, status: version.status, live: null, latest: version };
+      });
+    } catch (error) {
+      if (error instanceof FileTaken) return undefined;
+      throw error;
+    }
+  }
+
+  /**
+   * Adds the next version of a founder's deck. Answers 'not_found' when the founder has no such
+   * deck, 'too_many' when it has `maxVersions` already and 'file_taken' when a version already
+   * uses the file; the deck's row lock numbers and counts concurrent uploads one after the other.
+   */
+  async insertVersion(input: {
+    id: string;
+    pitchDeckId: string;
+    founderId: string;
+    fileKey: string;
+    fileSize: number;
+    maxVersions: number;
+  }): Promise<DeckVersion | 'not_found' | 'too_many' | 'file_taken'> {
+    return this.db.transaction(async (tx) => {
+      const [deck] = await tx
+        .select({ id: pitchDecks.id })
+        .from(pitchDecks)
+        .where(and(eq(pitchDecks.id, input.pitchDeckId), eq(pitchDecks.founderId, input.founderId)))
+        .for('update');
+      if (!deck) return 'not_found' as const;
+      const [{ count } = { count: 0 }] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(pitchDeckVersions)
+        .where(eq(pitchDeckVersions.pitchDeckId, input.pitchDeckId));
+      if (count >= input.maxVersions) return 'too_many' as const;
+      const [version] = await tx
+        .insert(pitchDeckVersions)
+        .values({
+          id: input.id,
+          pitchDeckId: input.pitchDeckId,
+          number: sql`(select coalesce(max(number), 0) + 1 from pitch_deck_versions where pitch_deck_id = ${input.pitchDeckId})`,
+          fileKey: input.fileKey,
+          fileSize: input.fileSize,
+        })
+        .onConflictDoNothing({ target: pitchDeckVersions.fileKey })
+        .returning(versionColumns);
+      return version ?? ('file_taken' as const);
+    });
   }
 
   async findById(id: string): Promise<PitchDeck | undefined> {
@@ -207,26 +346,49 @@ export class PitchDecksRepository {
       .from(pitchDecks)
       .where(eq(pitchDecks.id, id))
       .limit(1);
-    return row;
+    if (!row) return undefined;
+    return (await this.withVersions([row]))[0];
+  }
+
+  /** Changes a founder's deck's details and its search vectors; undefined when the founder has no such deck. */
+  async updateDetails(id: string, founderId: string, details: DeckDetails): Promise<PitchDeck | undefined> {
+    const [row] = await this.db
+      .update(pitchDecks)
+      .set({
+        ...details,
+        updatedAt: sql`now()`,
+        // Made from the live version's pages; while nothing is live nobody searches the deck,
+        // and going live makes them again.
+        ...deckVectors(details, sql`pitch_decks.live_version_id`),
+      })
+      .where(and(eq(pitchDecks.id, id), eq(pitchDecks.founderId, founderId)))
+      .returning({ id: pitchDecks.id });
+    return row ? this.findById(row.id) : undefined;
   }
 
   /**
-   * Deletes a founder's deck with its pages, interests and views (foreign keys cascade); answers
-   * its file key, or undefined when that founder has no such deck.
+   * Deletes a founder's deck with its versions, pages, interests and views (foreign keys
+   * cascade); answers every version's file key, or undefined when that founder has no such deck.
    */
-  async deleteByIdAndFounderId(id: string, founderId: string): Promise<string | undefined> {
-    const [row] = await this.db
-      .delete(pitchDecks)
-      .where(and(eq(pitchDecks.id, id), eq(pitchDecks.founderId, founderId)))
-      .returning({ fileKey: pitchDecks.fileKey });
-    return row?.fileKey;
+  async deleteByIdAndFounderId(id: string, founderId: string): Promise<string[] | undefined> {
+    return this.db.transaction(async (tx) => {
+      const versions = await tx
+        .select({ fileKey: pitchDeckVersions.fileKey })
+        .from(pitchDeckVersions)
+        .where(eq(pitchDeckVersions.pitchDeckId, id));
+      const [deleted] = await tx
+        .delete(pitchDecks)
+        .where(and(eq(pitchDecks.id, id), eq(pitchDecks.founderId, founderId)))
+        .returning({ id: pitchDecks.id });
+      return deleted ? versions.map((version) => version.fileKey) : undefined;
+    });
   }
 
   async existsWithFileKey(fileKey: string): Promise<boolean> {
     const [row] = await this.db
-      .select({ id: pitchDecks.id })
-      .from(pitchDecks)
-      .where(eq(pitchDecks.fileKey, fileKey))
+      .select({ id: pitchDeckVersions.id })
+      .from(pitchDeckVersions)
+      .where(eq(pitchDeckVersions.fileKey, fileKey))
       .limit(1);
     return row !== undefined;
   }
@@ -246,61 +408,130 @@ export class PitchDecksRepository {
         .offset((page - 1) * limit),
       this.db.select({ total: sql<number>`count(*)::int` }).from(pitchDecks).where(eq(pitchDecks.founderId, founderId)),
     ]);
-    return { rows, total: count?.total ?? 0 };
+    return { rows: await this.withVersions(rows), total: count?.total ?? 0 };
   }
 
   /**
-   * Takes a processing deck for `instanceId` unless another process holds it and beat within
-   * `staleAfterSeconds`. Times come from the database's clock, the one all processes share.
+   * Adds each deck's live and newest versions, read in one query for all of them: at most two
+   * rows per deck, however many versions it has.
    */
-  async claimForProcessing(id: string, instanceId: string, staleAfterSeconds: number): Promise<PitchDeck | undefined> {
+  private async withVersions<Deck extends PitchDeck>(decks: Deck[]): Promise<(Deck & PitchDeckWithVersions)[]> {
+    if (decks.length === 0) return [];
+    const ids = decks.map((deck) => deck.id);
+    const liveIds = decks.flatMap((deck) => (deck.liveVersionId ? [deck.liveVersionId] : []));
+    const newest = sql`pitch_deck_versions.number = (select max(number) from pitch_deck_versions as newest
+      where newest.pitch_deck_id = pitch_deck_versions.pitch_deck_id)`;
+    const versions = await this.db
+      .select(versionColumns)
+      .from(pitchDeckVersions)
+      .where(
+        and(
+          inArray(pitchDeckVersions.pitchDeckId, ids),
+          liveIds.length > 0 ? or(inArray(pitchDeckVersions.id, liveIds), newest) : newest,
+        ),
+      );
+    const byId = new Map(versions.map((version) => [version.id, version]));
+    const newestByDeck = new Map<string, DeckVersion>();
+    for (const version of versions) {
+      const known = newestByDeck.get(version.pitchDeckId);
+      if (!known || known.number < version.number) newestByDeck.set(version.pitchDeckId, version);
+    }
+    return decks.map((deck) => {
+      const latest = newestByDeck.get(deck.id);
+      // A deck is created with its first version in one transaction, and versions go only with it.
+      if (!latest) throw new Error(`deck ${deck.id} has no version`);
+      return { ...deck, live: deck.liveVersionId ? (byId.get(deck.liveVersionId) ?? null) : null, latest };
+    });
+  }
+
+  /** Every version of a deck, newest first, with the views investors made of each. */
+  async listVersionsByDeckId(pitchDeckId: string): Promise<DeckVersionWithViews[]> {
+    return this.db
+      .select({
+        ...versionColumns,
+        viewCount: sql<number>`(select count(distinct visit_id)::int from deck_views
+          where deck_views.version_id = pitch_deck_versions.id)`,
+      })
+      .from(pitchDeckVersions)
+      .where(eq(pitchDeckVersions.pitchDeckId, pitchDeckId))
+      .orderBy(desc(pitchDeckVersions.number));
+  }
+
+  /** One version of a deck by its number. */
+  async findVersionByNumber(pitchDeckId: string, number: number): Promise<DeckVersion | undefined> {
     const [row] = await this.db
-      .update(pitchDecks)
-      .set({ processingClaimedBy: instanceId, processingClaimedAt: sql`now()`, processingHeartbeatAt: sql`now()` })
-      .where(and(eq(pitchDecks.id, id), eq(pitchDecks.status, 'processing'), isClaimable(staleAfterSeconds)))
-      .returning(deckColumns);
+      .select(versionColumns)
+      .from(pitchDeckVersions)
+      .where(and(eq(pitchDeckVersions.pitchDeckId, pitchDeckId), eq(pitchDeckVersions.number, number)))
+      .limit(1);
+    return row;
+  }
+
+  async findVersionById(id: string): Promise<DeckVersion | undefined> {
+    const [row] = await this.db.select(versionColumns).from(pitchDeckVersions).where(eq(pitchDeckVersions.id, id));
     return row;
   }
 
   /**
-   * Ids of processing decks no live process will finish (see `isAbandoned`), oldest first, a
-   * batch at a time. Every process runs this every few seconds: it reads only the partial index
-   * of processing decks.
+   * Takes a processing version for `instanceId` unless another process holds it and beat within
+   * `staleAfterSeconds`. Times come from the database's clock, the one all processes share.
    */
-  async findAbandonedIds(staleAfterSeconds: number, limit = 200): Promise<string[]> {
+  async claimForProcessing(
+    versionId: string,
+    instanceId: string,
+    staleAfterSeconds: number,
+  ): Promise<ClaimedVersion | undefined> {
+    const [row] = await this.db
+      .update(pitchDeckVersions)
+      .set({ processingClaimedBy: instanceId, processingClaimedAt: sql`now()`, processingHeartbeatAt: sql`now()` })
+      .where(
+        and(
+          eq(pitchDeckVersions.id, versionId),
+          eq(pitchDeckVersions.status, 'processing'),
+          isClaimable(staleAfterSeconds),
+        ),
+      )
+      .returning({
+        ...versionColumns,
+        founderId: sql<string>`(select founder_id from pitch_decks where pitch_decks.id = pitch_deck_versions.pitch_deck_id)`,
+      });
+    return row;
+  }
+
+  /**
+   * Ids of processing versions no live process will finish (see `isAbandoned`), oldest first, a
+   * batch at a time. Every process runs this every few seconds: it reads only the partial index
+   * of processing versions.
+   */
+  async findAbandonedVersionIds(staleAfterSeconds: number, limit = 200): Promise<string[]> {
     const rows = await this.db
-      .select({ id: pitchDecks.id })
-      .from(pitchDecks)
-      .where(and(eq(pitchDecks.status, 'processing'), isAbandoned(staleAfterSeconds)))
-      .orderBy(pitchDecks.createdAt)
+      .select({ id: pitchDeckVersions.id })
+      .from(pitchDeckVersions)
+      .where(and(eq(pitchDeckVersions.status, 'processing'), isAbandoned(staleAfterSeconds)))
+      .orderBy(pitchDeckVersions.createdAt)
       .limit(limit);
     return rows.map((row) => row.id);
   }
 
-  /** Tells other processes that `instanceId` is alive and still working on these decks. */
-  async refreshClaims(ids: string[], instanceId: string): Promise<void> {
-    if (ids.length === 0) return;
+  /** Tells other processes that `instanceId` is alive and still working on these versions. */
+  async refreshClaims(versionIds: string[], instanceId: string): Promise<void> {
+    if (versionIds.length === 0) return;
     await this.db
-      .update(pitchDecks)
+      .update(pitchDeckVersions)
       .set({ processingHeartbeatAt: sql`now()` })
-      .where(
-        and(
-          inArray(pitchDecks.id, ids),
-          eq(pitchDecks.status, 'processing'),
-          eq(pitchDecks.processingClaimedBy, instanceId),
-        ),
-      );
+      .where(and(inArray(pitchDeckVersions.id, versionIds), isHeldBy(instanceId)));
   }
 
   /**
-   * Stores the page text and makes the deck ready and searchable, in one transaction, if
-   * `instanceId` still holds it; answers false (and changes nothing) when another process took
-   * it over meanwhile, since that one writes its own result.
+   * Stores the page text and makes the version ready, in one transaction, if `instanceId` still
+   * holds it; it goes live (and the deck searchable by its text) unless a newer version already
+   * is. Answers false (and changes nothing) when another process took it over meanwhile, since
+   * that one writes its own result.
    */
-  async markReady(id: string, instanceId: string, result: ProcessedDeck): Promise<boolean> {
+  async markReady(versionId: string, instanceId: string, result: ProcessedDeck): Promise<boolean> {
     try {
       await this.db.transaction(async (tx) => {
-        await tx.delete(pitchDeckPages).where(eq(pitchDeckPages.pitchDeckId, id));
+        await tx.delete(pitchDeckPages).where(eq(pitchDeckPages.versionId, versionId));
         // Batches keep each statement's parameter count far under PostgreSQL's 65,535.
         for (let start = 0; start < result.pages.length; start += 500) {
           await tx.insert(pitchDeckPages).values(
@@ -309,7 +540,7 @@ export class PitchDecksRepository {
               // tsvector holds at most 1 MB, and no slide carries 100,000 characters of prose.
               const text = raw.replaceAll('\u0000', '').slice(0, maxPageTextLength);
               return {
-                pitchDeckId: id,
+                versionId,
                 pageNumber: start + index + 1,
                 text,
                 searchVector: sql`to_tsvector('english', ${text})`,
@@ -317,10 +548,8 @@ export class PitchDecksRepository {
             }),
           );
         }
-        const pageText = sql`(select coalesce(string_agg(${pitchDeckPages.text}, ' ' order by ${pitchDeckPages.pageNumber}), '')
-          from ${pitchDeckPages} where ${pitchDeckPages.pitchDeckId} = ${id})`;
-        const updated = await tx
-          .update(pitchDecks)
+        const [version] = await tx
+          .update(pitchDeckVersions)
           .set({
             status: 'ready',
             failureReason: null,
@@ -329,17 +558,29 @@ export class PitchDecksRepository {
             maxFontSize: result.fontSizes?.max ?? null,
             processingMs: result.processingMs,
             readyAt: sql`now()`,
-            updatedAt: sql`now()`,
-            searchVector: sql`setweight(to_tsvector('english', ${pitchDecks.title} || ' ' || ${pitchDecks.company}), 'A')
-              || setweight(to_tsvector('english', ${pitchDecks.pitch}), 'B')
-              || setweight(to_tsvector('english', left(${pageText}, 900000)), 'C')`,
-            rankVector: sql`setweight(to_tsvector('english', ${pitchDecks.title} || ' ' || ${pitchDecks.company}), 'A')
-              || setweight(to_tsvector('english', ${pitchDecks.pitch}), 'B')`,
           })
-          .where(and(eq(pitchDecks.id, id), isHeldBy(instanceId)))
-          .returning({ id: pitchDecks.id });
+          .where(and(eq(pitchDeckVersions.id, versionId), isHeldBy(instanceId)))
+          .returning({ pitchDeckId: pitchDeckVersions.pitchDeckId, number: pitchDeckVersions.number });
         // The pages written above go with the rollback.
-        if (updated.length === 0) throw new ClaimLost();
+        if (!version) throw new ClaimLost();
+        // Versions may finish out of order (a small new file overtakes a large one): only a
+        // newer version than the live one replaces it.
+        await tx
+          .update(pitchDecks)
+          .set({
+            liveVersionId: versionId,
+            readyAt: sql`coalesce(${pitchDecks.readyAt}, now())`,
+            ...deckVectors(storedWords, versionId),
+          })
+          .where(
+            and(
+              eq(pitchDecks.id, version.pitchDeckId),
+              or(
+                isNull(pitchDecks.liveVersionId),
+                sql`(select number from pitch_deck_versions where pitch_deck_versions.id = pitch_decks.live_version_id) < ${version.number}`,
+              ),
+            ),
+          );
       });
       return true;
     } catch (error) {
@@ -348,26 +589,24 @@ export class PitchDecksRepository {
     }
   }
 
-  /** Fails the deck with a reason if `instanceId` still holds it; answers whether it did. */
-  async markFailed(id: string, instanceId: string, reason: string, processingMs: number): Promise<boolean> {
+  /** Fails the version with a reason if `instanceId` still holds it; answers whether it did. The live version stays. */
+  async markFailed(versionId: string, instanceId: string, reason: string, processingMs: number): Promise<boolean> {
     const updated = await this.db
-      .update(pitchDecks)
-      .set({ status: 'failed', failureReason: reason, processingMs, updatedAt: sql`now()` })
-      .where(and(eq(pitchDecks.id, id), isHeldBy(instanceId)))
-      .returning({ id: pitchDecks.id });
+      .update(pitchDeckVersions)
+      .set({ status: 'failed', failureReason: reason, processingMs })
+      .where(and(eq(pitchDeckVersions.id, versionId), isHeldBy(instanceId)))
+      .returning({ id: pitchDeckVersions.id });
     return updated.length > 0;
   }
 
   /**
-   * Ready decks for an investor: full-text search over title, company, pitch and page text
-   * (websearch syntax, ranked), sector and stage filters, a sort, and one page of rows.
+   * Live decks for an investor: full-text search over title, company, pitch and the live
+   * version's page text (websearch syntax, ranked), sector and stage filters, a sort, and one
+   * page of rows.
    */
-  async searchReady(
-    investorId: string,
-    query: SearchPitchDecksQuery,
-  ): Promise<{ rows: PitchDeckHit[]; total: number }> {
+  async searchLive(investorId: string, query: SearchPitchDecksQuery): Promise<{ rows: PitchDeckHit[]; total: number }> {
     const terms = query.q?.trim() ? sql`websearch_to_tsquery('english', ${query.q.trim()})` : null;
-    const filters: SQL[] = [eq(pitchDecks.status, 'ready')];
+    const filters: SQL[] = [isNotNull(pitchDecks.liveVersionId)];
     // A search of stop words only ('the', 'and') has no lexemes; it filters nothing.
     if (terms) filters.push(sql`(numnode(${terms}) = 0 or ${pitchDecks.searchVector} @@ ${terms})`);
     if (query.sector) filters.push(eq(pitchDecks.sector, query.sector));
@@ -386,6 +625,7 @@ export class PitchDecksRepository {
       this.db
         .select(hitColumns)
         .from(pitchDecks)
+        .innerJoin(liveVersion, eq(liveVersion.id, pitchDecks.liveVersionId))
         .innerJoin(accounts, eq(accounts.id, pitchDecks.founderId))
         .leftJoin(interests, and(eq(interests.pitchDeckId, pitchDecks.id), eq(interests.investorId, investorId)))
         .where(and(...filters))
@@ -403,21 +643,23 @@ export class PitchDecksRepository {
     };
   }
 
-  /** A ready deck with its founder's name and `investorId`'s own interest. */
-  async findReadyHit(id: string, investorId: string): Promise<PitchDeckHit | undefined> {
+  /** A live deck with its live version, its founder's name and `investorId`'s own interest. */
+  async findLiveHit(id: string, investorId: string): Promise<PitchDeckHit | undefined> {
     const [row] = await this.db
       .select(hitColumns)
       .from(pitchDecks)
+      .innerJoin(liveVersion, eq(liveVersion.id, pitchDecks.liveVersionId))
       .innerJoin(accounts, eq(accounts.id, pitchDecks.founderId))
       .leftJoin(interests, and(eq(interests.pitchDeckId, pitchDecks.id), eq(interests.investorId, investorId)))
-      .where(and(eq(pitchDecks.id, id), eq(pitchDecks.status, 'ready')))
+      .where(eq(pitchDecks.id, id))
       .limit(1);
     return row ? toHit(row) : undefined;
   }
 
   /**
-   * For each deck, a short passage of its page text around the search terms, matches wrapped in
-   * « ». Only the decks of one answer page are highlighted, so the cost stays bounded.
+   * For each deck, a short passage of its live version's page text around the search terms,
+   * matches wrapped in « ». Only the decks of one answer page are highlighted, so the cost stays
+   * bounded.
    */
   async findExcerpts(ids: string[], q: string): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();
@@ -428,23 +670,26 @@ export class PitchDecksRepository {
       select first.id, ts_headline('english', first.text, ${terms},
           'StartSel=«, StopSel=», MaxWords=24, MinWords=10, MaxFragments=1') as excerpt
       from (
-        select distinct on (${pitchDeckPages.pitchDeckId}) ${pitchDeckPages.pitchDeckId} as id, ${pitchDeckPages.text} as text
+        select distinct on (${pitchDecks.id}) ${pitchDecks.id} as id, ${pitchDeckPages.text} as text
         from ${pitchDeckPages}
-        where ${inArray(pitchDeckPages.pitchDeckId, ids)} and ${pitchDeckPages.searchVector} @@ ${terms}
-        order by ${pitchDeckPages.pitchDeckId}, ${pitchDeckPages.pageNumber}
+        inner join ${pitchDecks} on ${pitchDecks.liveVersionId} = ${pitchDeckPages.versionId}
+        where ${inArray(pitchDecks.id, ids)} and ${pitchDeckPages.searchVector} @@ ${terms}
+        order by ${pitchDecks.id}, ${pitchDeckPages.pageNumber}
       ) as first`);
     return new Map(rowsOf<{ id: string; excerpt: string }>(rows).map((row) => [row.id, row.excerpt]));
   }
 
   /**
    * Adds one report of a viewing session: creates the session on its first report (for this
-   * deck and investor only, inside the investor's current view) and adds seconds per page.
+   * deck, version and investor only, inside the investor's current view of the deck) and adds
+   * seconds per page.
    * Nothing is written unless both bounds hold: the session's own (no more time than since it
    * began) and the reader's across all their sessions (no claim ahead of the wall clock).
    */
   async recordView(input: {
     viewId: string;
     pitchDeckId: string;
+    versionId: string;
     investorId: string;
     pages: { page: number; seconds: number }[];
   }): Promise<'recorded' | 'not_yours' | 'too_much_time'> {
@@ -485,6 +730,7 @@ export class PitchDecksRepository {
           .values({
             id: input.viewId,
             pitchDeckId: input.pitchDeckId,
+            versionId: input.versionId,
             investorId: input.investorId,
             visitId: sql`coalesce((${currentVisit}), ${input.viewId})`,
           })
@@ -500,6 +746,7 @@ export class PitchDecksRepository {
             and(
               eq(deckViews.id, input.viewId),
               eq(deckViews.pitchDeckId, input.pitchDeckId),
+              eq(deckViews.versionId, input.versionId),
               eq(deckViews.investorId, input.investorId),
               // A session cannot hold more reading time than has passed since it began (plus a
               // minute for clocks and the first report), however its reports are split.
@@ -509,11 +756,18 @@ export class PitchDecksRepository {
           .returning({ id: deckViews.id });
         if (!view) {
           const [existing] = await tx
-            .select({ pitchDeckId: deckViews.pitchDeckId, investorId: deckViews.investorId })
+            .select({
+              pitchDeckId: deckViews.pitchDeckId,
+              versionId: deckViews.versionId,
+              investorId: deckViews.investorId,
+            })
             .from(deckViews)
             .where(eq(deckViews.id, input.viewId));
-          // A session id another investor or deck already uses is not this caller's to extend.
-          const isOwn = existing?.pitchDeckId === input.pitchDeckId && existing.investorId === input.investorId;
+          // A session id another investor, deck or version already uses is not this caller's to extend.
+          const isOwn =
+            existing?.pitchDeckId === input.pitchDeckId &&
+            existing.versionId === input.versionId &&
+            existing.investorId === input.investorId;
           throw new ViewRefused(isOwn ? 'too_much_time' : 'not_yours');
         }
         const merged = new Map<number, number>();
@@ -534,8 +788,19 @@ export class PitchDecksRepository {
     }
   }
 
-  /** Per-page totals of a deck's viewing sessions, and where each session stopped. */
-  async findPageStats(pitchDeckId: string): Promise<DeckPageStats> {
+  /** The version a viewing session of this deck and investor reads, if the session exists. */
+  async findSessionVersionId(viewId: string, pitchDeckId: string, investorId: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ versionId: deckViews.versionId })
+      .from(deckViews)
+      .where(
+        and(eq(deckViews.id, viewId), eq(deckViews.pitchDeckId, pitchDeckId), eq(deckViews.investorId, investorId)),
+      );
+    return row?.versionId;
+  }
+
+  /** Per-page totals of a version's viewing sessions, and where each view stopped. */
+  async findPageStats(versionId: string): Promise<DeckPageStats> {
     const [pages, exits] = await Promise.all([
       this.db
         .select({
@@ -545,7 +810,7 @@ export class PitchDecksRepository {
         })
         .from(deckPageViews)
         .innerJoin(deckViews, eq(deckViews.id, deckPageViews.viewId))
-        .where(eq(deckViews.pitchDeckId, pitchDeckId))
+        .where(eq(deckViews.versionId, versionId))
         .groupBy(deckPageViews.pageNumber),
       // Where each view stopped: the furthest page any of its sessions reached.
       this.db
@@ -554,7 +819,7 @@ export class PitchDecksRepository {
           this.db
             .select({ furthest: sql<number>`max(${deckViews.furthestPage})`.as('furthest') })
             .from(deckViews)
-            .where(eq(deckViews.pitchDeckId, pitchDeckId))
+            .where(eq(deckViews.versionId, versionId))
             .groupBy(deckViews.visitId)
             .as('visits'),
         )
@@ -564,10 +829,10 @@ export class PitchDecksRepository {
   }
 
   /**
-   * One row per investor who viewed the deck, named from the accounts and investor-info tables
+   * One row per investor who viewed the version, named from the accounts and investor-info tables
    * in the same query (reads only): the analytics page lists every viewer at once.
    */
-  async findViewers(pitchDeckId: string): Promise<DeckViewer[]> {
+  async findViewers(versionId: string): Promise<DeckViewer[]> {
     return this.db
       .select({
         investorId: deckViews.investorId,
@@ -580,13 +845,8 @@ export class PitchDecksRepository {
       })
       .from(deckViews)
       .innerJoin(accounts, eq(accounts.id, deckViews.investorId))
-      .where(eq(deckViews.pitchDeckId, pitchDeckId))
+      .where(eq(deckViews.versionId, versionId))
       .groupBy(deckViews.investorId, accounts.name)
       .orderBy(sql`max(${deckViews.lastSeenAt}) desc`);
   }
-}
-
-/** `execute` answers rows directly on PGlite and as `{ rows }` on node-postgres. */
-function rowsOf<Row>(result: unknown): Row[] {
-  return Array.isArray(result) ? (result as Row[]) : ((result as { rows: Row[] }).rows ?? []);
 }

@@ -228,7 +228,7 @@ describe('signed uploads', () => {
     expect(storedKeys()).not.toContain(ticket.key);
 
     const deck = await createDeck(ctx, founder);
-    const [row] = await ctx.sql('select file_key from pitch_decks where id = $1', [deck.id]);
+    const [row] = await ctx.sql('select file_key from pitch_deck_versions where pitch_deck_id = $1', [deck.id]);
     const used = await inject({
       method: 'DELETE',
       url: `${founderDeckPaths.uploadedFile}?key=${encodeURIComponent(String(row?.file_key))}`,
@@ -254,7 +254,7 @@ describe('signed uploads', () => {
       payload: { key: ticket.key.replace(/upl-[0-9a-z]+/, 'upl-zzzzzzzzzzzzzzzz'), ...deckDetails() },
     });
     expect(neverUploaded.statusCode).toBe(400);
-    const [{ count }] = (await ctx.sql('select count(*)::int as count from pitch_decks where file_key = $1', [
+    const [{ count }] = (await ctx.sql('select count(*)::int as count from pitch_deck_versions where file_key = $1', [
       ticket.key,
     ])) as [{ count: number }];
     expect(count).toBe(0);
@@ -282,9 +282,10 @@ describe('processing', () => {
     const done = await processed(ctx, founder, deck.id);
     expect(done).toMatchObject({ status: 'ready', pageCount: 12, failureReason: null });
     expect(done.fontSizes).toEqual({ min: 10, max: 36 });
-    const pages = await ctx.sql('select page_number, text from pitch_deck_pages where pitch_deck_id = $1 order by 1', [
-      deck.id,
-    ]);
+    const pages = await ctx.sql(
+      'select page_number, text from pitch_deck_pages join pitch_deck_versions on pitch_deck_versions.id = version_id where pitch_deck_id = $1 order by 1',
+      [deck.id],
+    );
     expect(pages).toHaveLength(12);
     expect(String(pages[6]?.text)).toContain('bathymetry dataset');
   });
@@ -538,18 +539,18 @@ describe('after a crash', () => {
     // As a process that died mid-way would leave them: one it never claimed (its creator died
     // before its turn a minute ago), one whose holder beat just now.
     await ctx.sql(
-      `update pitch_decks set status = 'processing', processing_claimed_by = null, processing_claimed_at = null,
-        processing_heartbeat_at = null, created_at = now() - interval '1 minute' where id = $1`,
+      `update pitch_deck_versions set status = 'processing', processing_claimed_by = null, processing_claimed_at = null,
+        processing_heartbeat_at = null, created_at = now() - interval '1 minute' where pitch_deck_id = $1`,
       [orphan.id],
     );
     await ctx.sql(
-      `update pitch_decks set status = 'processing', processing_claimed_by = 'another-process',
-        processing_claimed_at = now(), processing_heartbeat_at = now() where id = $1`,
+      `update pitch_deck_versions set status = 'processing', processing_claimed_by = 'another-process',
+        processing_claimed_at = now(), processing_heartbeat_at = now() where pitch_deck_id = $1`,
       [claimed.id],
     );
     expect(await ctx.app.services.processor.resumeUnfinished()).toBe(1);
-    expect((await processed(ctx, founder, orphan.id)).status).toBe('ready');
-    expect((await processed(ctx, founder, claimed.id)).status).toBe('processing');
+    expect((await processed(ctx, founder, orphan.id)).latestVersion.status).toBe('ready');
+    expect((await processed(ctx, founder, claimed.id)).latestVersion.status).toBe('processing');
   });
 });
 
@@ -576,7 +577,7 @@ describe('unused uploads', () => {
     const abandoned = await uploadFile(ctx, founder, await deckPdf(1));
     const fresh = await uploadFile(ctx, founder, await deckPdf(1));
     const deck = await createDeck(ctx, founder);
-    const [used] = await ctx.sql('select file_key from pitch_decks where id = $1', [deck.id]);
+    const [used] = await ctx.sql('select file_key from pitch_deck_versions where pitch_deck_id = $1', [deck.id]);
     const usedKey = String(used?.file_key);
     await ctx.sql("update uploads set created_at = now() - interval '25 hours' where key = any($1)", [
       [abandoned.ticket.key, usedKey],
@@ -594,7 +595,7 @@ describe('unused uploads', () => {
   it('deletes the files of a deleted account', async () => {
     const leaving = await signUp(ctx, 'user');
     const deck = await readyDeck(ctx, leaving);
-    const [row] = await ctx.sql('select file_key from pitch_decks where id = $1', [deck.id]);
+    const [row] = await ctx.sql('select file_key from pitch_deck_versions where pitch_deck_id = $1', [deck.id]);
     const key = String(row?.file_key);
     const deleted = await inject({
       method: 'DELETE',
@@ -714,7 +715,7 @@ describe('limits', () => {
 describe('deleting a deck', () => {
   it('lets its founder delete it with its file, interests and reading data; nobody else', async () => {
     const deck = await readyDeck(ctx, founder);
-    const [row] = await ctx.sql('select file_key from pitch_decks where id = $1', [deck.id]);
+    const [row] = await ctx.sql('select file_key from pitch_deck_versions where pitch_deck_id = $1', [deck.id]);
     const key = String(row?.file_key);
     const shown = await inject({
       method: 'POST',

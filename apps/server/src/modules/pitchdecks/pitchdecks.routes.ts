@@ -2,7 +2,10 @@ import { founderDeckPaths, investorDeckPaths } from '@deckvalid/contract/api-pat
 import { paginationQuerySchema } from '@deckvalid/contract/pagination';
 import {
   createPitchDeckBodySchema,
+  createPitchDeckVersionBodySchema,
+  deckAnalyticsQuerySchema,
   deckAnalyticsResponseSchema,
+  founderDeckVersionsResponseSchema,
   founderPitchDeckPageSchema,
   founderPitchDeckResponseSchema,
   investorPitchDeckPageSchema,
@@ -10,6 +13,7 @@ import {
   pitchDeckIdParamsSchema,
   recordDeckViewBodySchema,
   searchPitchDecksQuerySchema,
+  updatePitchDeckBodySchema,
 } from '@deckvalid/contract/pitchdecks';
 import { noContentResponseSchema } from '@deckvalid/contract/responses';
 import { deleteUploadQuerySchema, uploadTicketQuerySchema, uploadTicketSchema } from '@deckvalid/contract/uploads';
@@ -18,12 +22,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { principalOf, requireRole } from '@/core/identity/guard';
 import type { Authenticator } from '@/core/identity/principal';
 import type { UploadsService } from '@/modules/storage/uploads.service';
+import type { DeckVersionsService } from './deck-versions.service';
 import type { PitchDecksService } from './pitchdecks.service';
 
-/** The founder's deck calls (User API) and the investor's (Investor API) of spec §7. */
+/**
+ * The founder's deck calls (User API) and the investor's (Investor API) of spec §7, and our
+ * additions: deleting a deck, editing its details, and its versions.
+ */
 export async function pitchDecksRoutes(
   parent: FastifyInstance,
-  { auth, pitchDecks, uploads }: { auth: Authenticator; pitchDecks: PitchDecksService; uploads: UploadsService },
+  {
+    auth,
+    pitchDecks,
+    versions,
+    uploads,
+  }: { auth: Authenticator; pitchDecks: PitchDecksService; versions: DeckVersionsService; uploads: UploadsService },
 ) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const founder = { onRequest: requireRole(auth, 'user') };
@@ -63,6 +76,43 @@ export async function pitchDecksRoutes(
     async (request) => ({ pitchDeck: await pitchDecks.getMine(principalOf(request), request.params.id) }),
   );
 
+  app.put(
+    `${founderDeckPaths.pitchDecks}/:id`,
+    {
+      ...founder,
+      schema: {
+        params: pitchDeckIdParamsSchema,
+        body: updatePitchDeckBodySchema,
+        response: { 200: founderPitchDeckResponseSchema },
+      },
+    },
+    async (request) => ({
+      pitchDeck: await versions.updateDetails(principalOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.get(
+    `${founderDeckPaths.pitchDecks}/:id/versions`,
+    { ...founder, schema: { params: pitchDeckIdParamsSchema, response: { 200: founderDeckVersionsResponseSchema } } },
+    async (request) => ({ versions: await versions.listVersions(principalOf(request), request.params.id) }),
+  );
+
+  app.post(
+    `${founderDeckPaths.pitchDecks}/:id/versions`,
+    {
+      ...founder,
+      schema: {
+        params: pitchDeckIdParamsSchema,
+        body: createPitchDeckVersionBodySchema,
+        response: { 201: founderPitchDeckResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        pitchDeck: await versions.addVersion(principalOf(request), request.params.id, request.body),
+      }),
+  );
+
   app.delete(
     `${founderDeckPaths.pitchDecks}/:id`,
     { ...founder, schema: { params: pitchDeckIdParamsSchema, response: { 204: noContentResponseSchema } } },
@@ -74,8 +124,17 @@ export async function pitchDecksRoutes(
 
   app.get(
     `${founderDeckPaths.pitchDecks}/:id/analytics`,
-    { ...founder, schema: { params: pitchDeckIdParamsSchema, response: { 200: deckAnalyticsResponseSchema } } },
-    async (request) => ({ analytics: await pitchDecks.analytics(principalOf(request), request.params.id) }),
+    {
+      ...founder,
+      schema: {
+        params: pitchDeckIdParamsSchema,
+        querystring: deckAnalyticsQuerySchema,
+        response: { 200: deckAnalyticsResponseSchema },
+      },
+    },
+    async (request) => ({
+      analytics: await pitchDecks.analytics(principalOf(request), request.params.id, request.query),
+    }),
   );
 
   app.get(

@@ -1,10 +1,13 @@
 // The pitch-deck module's tables: PitchDecksRepository is their only writer. Decks belong to a
-// founder and views to an investor (foreign keys to the accounts module's table).
+// founder and views to an investor (foreign keys to the accounts module's table); files, page
+// text and views belong to a deck's versions.
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   customType,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -20,10 +23,13 @@ import { accounts } from '@/modules/accounts/accounts.schema';
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
- * A founder's deck. When processing succeeds two vectors are filled: `searchVector` holds every
- * word (title and company weigh A, the pitch B, the page text C) and decides what matches;
- * `rankVector` holds only title, company and pitch and orders the matches. Ranking reads one
- * vector per match, and a small inline vector costs a fraction of a deck's whole text.
+ * A founder's deck: its details and the version investors see. Each uploaded file is a version
+ * (`pitchDeckVersions`); the live one is the newest that processing made ready, and a deck with
+ * none is not shown to investors. When a version goes live, or the details change while one is,
+ * two vectors are filled: `searchVector` holds every word (title and company weigh A, the pitch
+ * B, the live version's page text C) and decides what matches; `rankVector` holds only title,
+ * company and pitch and orders the matches. Ranking reads one vector per match, and a small
+ * inline vector costs a fraction of a deck's whole text.
  */
 export const pitchDecks = pgTable(
   'pitch_decks',
@@ -32,8 +38,6 @@ export const pitchDecks = pgTable(
     founderId: text('founder_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    fileKey: text('file_key').notNull(),
-    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
     company: text('company').notNull(),
     title: text('title').notNull(),
     pitch: text('pitch').notNull(),
@@ -42,6 +46,43 @@ export const pitchDecks = pgTable(
     amountSought: bigint('amount_sought', { mode: 'number' }).notNull(),
     location: text('location').notNull(),
     website: text('website'),
+    /** The version investors see; null until one is ready. Always one of this deck's own (composite key). */
+    liveVersionId: text('live_version_id'),
+    searchVector: tsvector('search_vector'),
+    rankVector: tsvector('rank_vector'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the deck first went live: "newest" orders by it, and a new version does not reorder. */
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+  },
+  (table) => [
+    foreignKey({
+      name: 'pitch_decks_live_version_fk',
+      columns: [table.id, table.liveVersionId],
+      foreignColumns: [pitchDeckVersions.pitchDeckId, pitchDeckVersions.id],
+    }),
+    index('pitch_decks_founder_idx').on(table.founderId, table.createdAt),
+    index('pitch_decks_live_idx').on(table.readyAt).where(sql`${table.liveVersionId} is not null`),
+    // Without the pending list, a deck is indexed when it becomes ready (a few ms, rarely) instead
+    // of every search scanning unmerged entries (which made 10,000-deck searches take 100 ms).
+    index('pitch_decks_search_idx').using('gin', table.searchVector).with({ fastupdate: false }),
+  ],
+);
+
+/**
+ * One uploaded file of a deck, numbered from 1, processed on its own: processing → ready, or
+ * processing → failed with a reason. A failed or processing version leaves the live one live.
+ */
+export const pitchDeckVersions = pgTable(
+  'pitch_deck_versions',
+  {
+    id: text('id').primaryKey(),
+    pitchDeckId: text('pitch_deck_id')
+      .notNull()
+      .references((): AnyPgColumn => pitchDecks.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    fileKey: text('file_key').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
     status: text('status', { enum: ['processing', 'ready', 'failed'] })
       .notNull()
       .default('processing'),
@@ -49,47 +90,43 @@ export const pitchDecks = pgTable(
     pageCount: integer('page_count'),
     minFontSize: real('min_font_size'),
     maxFontSize: real('max_font_size'),
-    searchVector: tsvector('search_vector'),
-    rankVector: tsvector('rank_vector'),
-    /** The process that holds the deck for processing: a random id made at each process start. */
+    /** The process that holds the version for processing: a random id made at each process start. */
     processingClaimedBy: text('processing_claimed_by'),
-    /** When that process took the deck. */
+    /** When that process took the version. */
     processingClaimedAt: timestamp('processing_claimed_at', { withTimezone: true }),
     /**
-     * Refreshed every few seconds while the holder works on the deck. A heartbeat that stopped
-     * means the holder died (a killed process cannot say so), and any process takes the deck over.
+     * Refreshed every few seconds while the holder works on the version. A heartbeat that stopped
+     * means the holder died (a killed process cannot say so), and any process takes it over.
      */
     processingHeartbeatAt: timestamp('processing_heartbeat_at', { withTimezone: true }),
     processingMs: integer('processing_ms'),
+    /** When the file was submitted as this version. */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     readyAt: timestamp('ready_at', { withTimezone: true }),
   },
   (table) => [
-    uniqueIndex('pitch_decks_file_key_key').on(table.fileKey),
-    index('pitch_decks_founder_idx').on(table.founderId, table.createdAt),
-    index('pitch_decks_ready_idx').on(table.readyAt).where(sql`${table.status} = 'ready'`),
-    // Every process looks for abandoned decks every few seconds, oldest first: only decks in
-    // processing are read, however many ready ones the table holds.
-    index('pitch_decks_processing_idx').on(table.createdAt).where(sql`${table.status} = 'processing'`),
-    // Without the pending list, a deck is indexed when it becomes ready (a few ms, rarely) instead
-    // of every search scanning unmerged entries (which made 10,000-deck searches take 100 ms).
-    index('pitch_decks_search_idx').using('gin', table.searchVector).with({ fastupdate: false }),
+    uniqueIndex('pitch_deck_versions_file_key_key').on(table.fileKey),
+    uniqueIndex('pitch_deck_versions_deck_number_key').on(table.pitchDeckId, table.number),
+    // The target of the deck's composite live-version key.
+    uniqueIndex('pitch_deck_versions_deck_id_key').on(table.pitchDeckId, table.id),
+    // Every process looks for abandoned versions every few seconds, oldest first: only versions
+    // in processing are read, however many ready ones the table holds.
+    index('pitch_deck_versions_processing_idx').on(table.createdAt).where(sql`${table.status} = 'processing'`),
   ],
 );
 
-/** The text of each page, as extracted by processing, with its own vector to find the page a match is on. */
+/** The text of each page of a version, with its own vector to find the page a match is on. */
 export const pitchDeckPages = pgTable(
   'pitch_deck_pages',
   {
-    pitchDeckId: text('pitch_deck_id')
+    versionId: text('version_id')
       .notNull()
-      .references(() => pitchDecks.id, { onDelete: 'cascade' }),
+      .references(() => pitchDeckVersions.id, { onDelete: 'cascade' }),
     pageNumber: integer('page_number').notNull(),
     text: text('text').notNull(),
     searchVector: tsvector('search_vector'),
   },
-  (table) => [primaryKey({ columns: [table.pitchDeckId, table.pageNumber] })],
+  (table) => [primaryKey({ columns: [table.versionId, table.pageNumber] })],
 );
 
 /** One viewing session: an investor opening a deck once. */
@@ -100,6 +137,10 @@ export const deckViews = pgTable(
     pitchDeckId: text('pitch_deck_id')
       .notNull()
       .references(() => pitchDecks.id, { onDelete: 'cascade' }),
+    /** The version read: set by the session's first report, and every report must name the same. */
+    versionId: text('version_id')
+      .notNull()
+      .references(() => pitchDeckVersions.id, { onDelete: 'cascade' }),
     investorId: text('investor_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
@@ -117,6 +158,7 @@ export const deckViews = pgTable(
   },
   (table) => [
     index('deck_views_deck_idx').on(table.pitchDeckId),
+    index('deck_views_version_idx').on(table.versionId),
     index('deck_views_investor_deck_idx').on(table.investorId, table.pitchDeckId, table.startedAt),
   ],
 );

@@ -1,8 +1,8 @@
-import type { Sector, Stage } from '@deckvalid/contract/accounts';
 import { type Page, pageMeta } from '@deckvalid/contract/pagination';
 import type {
   CreatePitchDeckBody,
   DeckAnalytics,
+  DeckAnalyticsQuery,
   FounderPitchDeck,
   InvestorPitchDeck,
   RecordDeckViewBody,
@@ -12,13 +12,24 @@ import type { Principal } from '@/core/identity/principal';
 import { AppError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import type { UploadsService } from '@/modules/storage/uploads.service';
+import { baseDto, fileUrlOf, versionSummary } from './pitchdecks.dto';
 import { canFounderManageDeck, canInvestorSeeDeck } from './pitchdecks.policy';
-import type { PitchDeck, PitchDeckHit, PitchDecksRepository, PitchDeckWithCounts } from './pitchdecks.repository';
+import type {
+  DeckVersion,
+  PitchDeck,
+  PitchDeckHit,
+  PitchDecksRepository,
+  PitchDeckWithCounts,
+} from './pitchdecks.repository';
 import type { DeckProcessor } from './processing/deck-processor';
 
-const deckNotFound = () => new AppError('NOT_FOUND', 'This pitch deck does not exist or is not available to you.');
+export const deckNotFound = () =>
+  new AppError('NOT_FOUND', 'This pitch deck does not exist or is not available to you.');
 
-/** Decks: creation from an upload, the founder's own list, investor search, view analytics. */
+/**
+ * Decks: creation from an upload, the founder's own list, investor search, view analytics per
+ * version. A deck's new versions and details are DeckVersionsService's (deck-versions.service.ts).
+ */
 export class PitchDecksService {
   constructor(
     private readonly deps: { repo: PitchDecksRepository; uploads: UploadsService; processor: DeckProcessor },
@@ -32,6 +43,7 @@ export class PitchDecksService {
     const row = await repo.insert({
       id: newId('dck-'),
       founderId: principal.accountId,
+      versionId: newId('ver-'),
       fileKey: key,
       fileSize: size,
       ...details,
@@ -40,7 +52,7 @@ export class PitchDecksService {
     if (!row) {
       throw new AppError('CONFLICT', 'This file is already a submitted deck. Upload the file again for a new deck.');
     }
-    processor.enqueue(row.id);
+    processor.enqueue(row.latest.id);
     return this.toFounderDeck({ ...row, interestCount: 0, viewCount: 0 });
   }
 
@@ -77,10 +89,11 @@ export class PitchDecksService {
    * leaves storage at once (its upload record too, so the sweep has nothing left to do).
    */
   async deleteMine(principal: Principal, id: string): Promise<void> {
-    // The founder is part of the delete's condition: one statement, and another founder's deck is 404.
-    const fileKey = await this.deps.repo.deleteByIdAndFounderId(id, principal.accountId);
-    if (!fileKey) throw deckNotFound();
-    await this.deps.uploads.forget(fileKey);
+    // The founder is part of the delete's condition, and another founder's deck is 404.
+    const fileKeys = await this.deps.repo.deleteByIdAndFounderId(id, principal.accountId);
+    if (!fileKeys) throw deckNotFound();
+    // Every version's file: no version outlives its deck.
+    for (const fileKey of fileKeys) await this.deps.uploads.forget(fileKey);
   }
 
   /** DELETE …/pitchdecks/file?key=: an upload the founder abandoned before creating a deck. */
@@ -89,7 +102,7 @@ export class PitchDecksService {
   }
 
   async search(principal: Principal, query: SearchPitchDecksQuery): Promise<Page<InvestorPitchDeck>> {
-    const { rows, total } = await this.deps.repo.searchReady(principal.accountId, query);
+    const { rows, total } = await this.deps.repo.searchLive(principal.accountId, query);
     const q = query.q?.trim();
     const excerpts = q
       ? await this.deps.repo.findExcerpts(
@@ -104,15 +117,16 @@ export class PitchDecksService {
   }
 
   async getForInvestor(principal: Principal, id: string): Promise<InvestorPitchDeck> {
-    const hit = await this.deps.repo.findReadyHit(id, principal.accountId);
+    const hit = await this.deps.repo.findLiveHit(id, principal.accountId);
     if (!hit) throw deckNotFound();
     return this.toInvestorDeck(hit, null);
   }
 
-  /** Adds time an investor spent on pages of a deck to one viewing session. */
+  /** Adds time an investor spent on pages of a deck's version to one viewing session. */
   async recordView(principal: Principal, id: string, body: RecordDeckViewBody): Promise<void> {
     const deck = await this.requireVisibleDeck(principal, id);
-    const pageCount = deck.pageCount ?? 0;
+    const version = await this.readableVersion(principal, deck, body.sessionId, body.version);
+    const pageCount = version.pageCount ?? 0;
     const outside = body.pages.find((entry) => entry.page > pageCount);
     if (outside) {
       throw new AppError('VALIDATION_FAILED', `This deck has ${pageCount} pages; page ${outside.page} does not exist.`);
@@ -120,27 +134,57 @@ export class PitchDecksService {
     const outcome = await this.deps.repo.recordView({
       viewId: body.sessionId,
       pitchDeckId: id,
+      versionId: version.id,
       investorId: principal.accountId,
       pages: body.pages,
     });
     if (outcome === 'not_yours') {
-      throw new AppError('CONFLICT', 'This viewing session belongs to another deck. Reload the page.');
+      throw new AppError('CONFLICT', 'This viewing session belongs to another deck or version. Reload the page.');
     }
     if (outcome === 'too_much_time') {
       throw new AppError('VALIDATION_FAILED', 'More reading time was reported than has passed. Reload the page.');
     }
   }
 
-  async analytics(principal: Principal, id: string): Promise<DeckAnalytics> {
+  /**
+   * The ready version an investor reads: the one named, else the one the session already reads
+   * (an investor who opened the deck before a newer version went live keeps reading, and
+   * reporting on, the one they opened), else the live one.
+   */
+  private async readableVersion(
+    principal: Principal,
+    deck: PitchDeck,
+    sessionId: string,
+    number: number | undefined,
+  ): Promise<DeckVersion> {
+    const { repo } = this.deps;
+    let version: DeckVersion | undefined;
+    if (number !== undefined) {
+      version = await repo.findVersionByNumber(deck.id, number);
+    } else {
+      const versionId =
+        (await repo.findSessionVersionId(sessionId, deck.id, principal.accountId)) ?? deck.liveVersionId;
+      version = versionId ? await repo.findVersionById(versionId) : undefined;
+    }
+    if (version?.status !== 'ready') {
+      throw new AppError('VALIDATION_FAILED', 'This version of the deck is not available. Reload the page.');
+    }
+    return version;
+  }
+
+  /** Reading figures of one version of a founder's own deck: the one asked for, else the live one, else the newest. */
+  async analytics(principal: Principal, id: string, query: DeckAnalyticsQuery): Promise<DeckAnalytics> {
     const deck = await this.requireOwnDeck(principal, id);
+    const version = await this.analysedVersion(deck, query.version);
     const [{ pages, exits }, viewers] = await Promise.all([
-      this.deps.repo.findPageStats(id),
-      this.deps.repo.findViewers(id),
+      this.deps.repo.findPageStats(version.id),
+      this.deps.repo.findViewers(version.id),
     ]);
-    const pageCount = Math.max(deck.pageCount ?? 0, ...pages.map((row) => row.page));
+    const pageCount = Math.max(version.pageCount ?? 0, ...pages.map((row) => row.page));
     const byPage = new Map(pages.map((row) => [row.page, row]));
     const exitsByPage = new Map(exits.map((row) => [row.page, row.exits]));
     return {
+      version: version.number,
       viewerCount: viewers.length,
       viewCount: viewers.reduce((sum, viewer) => sum + viewer.sessions, 0),
       totalSeconds: round(viewers.reduce((sum, viewer) => sum + viewer.totalSeconds, 0)),
@@ -163,23 +207,44 @@ export class PitchDecksService {
     };
   }
 
+  /** The version asked for (404 when the deck has none by that number), else the live one, else the newest. */
+  private async analysedVersion(deck: PitchDeck, number: number | undefined): Promise<DeckVersion> {
+    const { repo } = this.deps;
+    if (number !== undefined) {
+      const version = await repo.findVersionByNumber(deck.id, number);
+      if (!version)
+        throw new AppError('NOT_FOUND', `This deck has no version ${number}.`, { reason: 'VERSION_NOT_FOUND' });
+      return version;
+    }
+    const live = deck.liveVersionId ? await repo.findVersionById(deck.liveVersionId) : undefined;
+    const [newest] = live ? [live] : await repo.listVersionsByDeckId(deck.id);
+    // A deck is created with its first version, and versions go only with their deck.
+    if (!newest) throw new Error(`deck ${deck.id} has no version`);
+    return newest;
+  }
+
   private async toFounderDeck(row: PitchDeckWithCounts): Promise<FounderPitchDeck> {
+    // The live version while there is one; before, the newest, whose progress the founder follows.
+    const shown = row.live ?? row.latest;
     return {
-      ...baseDto(row),
-      failureReason: row.failureReason,
+      ...baseDto(row, shown),
+      failureReason: shown.failureReason,
+      liveVersion: row.live?.number ?? null,
+      latestVersion: versionSummary(row.latest),
       fontSizes:
-        row.minFontSize !== null && row.maxFontSize !== null ? { min: row.minFontSize, max: row.maxFontSize } : null,
+        shown.minFontSize !== null && shown.maxFontSize !== null
+          ? { min: shown.minFontSize, max: shown.maxFontSize }
+          : null,
       interestCount: row.interestCount,
       viewCount: row.viewCount,
-      // A failed deck's file is not served back: it is the file that could not be read (or one
-      // that expands to gigabytes), nothing shows it, and its founder still has the original.
-      fileUrl: row.status === 'failed' ? null : await this.deps.uploads.downloadUrl(row.fileKey),
+      fileUrl: await fileUrlOf(this.deps.uploads, shown),
     };
   }
 
   private async toInvestorDeck(row: PitchDeckHit, excerpt: string | null): Promise<InvestorPitchDeck> {
     return {
-      ...baseDto(row),
+      ...baseDto(row, row.live),
+      version: row.live.number,
       founder: { id: row.founderId, name: row.founderName },
       myInterest: row.interest
         ? {
@@ -189,29 +254,10 @@ export class PitchDecksService {
             updatedAt: row.interest.updatedAt.toISOString(),
           }
         : null,
-      fileUrl: await this.deps.uploads.downloadUrl(row.fileKey),
+      fileUrl: await this.deps.uploads.downloadUrl(row.live.fileKey),
       excerpt,
     };
   }
 }
 
 const round = (seconds: number) => Math.round(seconds * 10) / 10;
-
-function baseDto(row: PitchDeck) {
-  return {
-    id: row.id,
-    company: row.company,
-    title: row.title,
-    pitch: row.pitch,
-    sector: row.sector as Sector,
-    stage: row.stage as Stage,
-    amountSought: row.amountSought,
-    location: row.location,
-    website: row.website,
-    status: row.status,
-    pageCount: row.pageCount,
-    fileSize: row.fileSize,
-    createdAt: row.createdAt.toISOString(),
-    readyAt: row.readyAt?.toISOString() ?? null,
-  };
-}

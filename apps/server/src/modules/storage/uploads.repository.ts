@@ -11,7 +11,7 @@ export class UploadsRepository {
   }
 
   /**
-   * Keys handed out before `cutoff` that no deck and no profile picture uses. It reads the deck
+   * Keys handed out before `cutoff` that no deck version and no profile picture uses. It reads the deck
    * and account tables directly (reads only; their modules stay their only writers): "is this
    * file used" spans modules, and asking each module for every key would move the whole list
    * through the process.
@@ -23,7 +23,7 @@ export class UploadsRepository {
       .where(
         and(
           lt(uploads.createdAt, cutoff),
-          sql`not exists (select 1 from pitch_decks where pitch_decks.file_key = ${uploads.key})`,
+          sql`not exists (select 1 from pitch_deck_versions where pitch_deck_versions.file_key = ${uploads.key})`,
           sql`not exists (select 1 from accounts where accounts.picture_key = ${uploads.key})`,
         ),
       )
@@ -44,7 +44,7 @@ export class UploadsRepository {
         and(
           eq(uploads.ownerId, ownerId),
           gte(uploads.createdAt, since),
-          sql`not exists (select 1 from pitch_decks where pitch_decks.file_key = ${uploads.key})`,
+          sql`not exists (select 1 from pitch_deck_versions where pitch_deck_versions.file_key = ${uploads.key})`,
           sql`not exists (select 1 from accounts where accounts.picture_key = ${uploads.key})`,
         ),
       );

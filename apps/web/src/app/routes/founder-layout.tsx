@@ -8,6 +8,7 @@ import { UserMenu } from '@/features/auth/components/user-menu';
 import { SectionFallback } from '@/shared/ui/section-fallback';
 import { type WorkspaceNavItem, WorkspaceShell } from '@/shared/ui/workspace-shell';
 import { AccountSettingsModal } from '../account-settings-modal';
+import { SessionChat } from '../session-chat';
 
 const founderNav: readonly WorkspaceNavItem[] = [
   { label: 'Home', to: paths.founder.home, icon: <IconHome size={18} aria-hidden />, isExact: true },
@@ -33,6 +34,7 @@ export function FounderLayout() {
         <Outlet />
       </Suspense>
       <AccountSettingsModal accountRole="user" isOpen={isSettingsOpen} onClose={settings.close} />
+      <SessionChat title="Founder Chat" />
     </WorkspaceShell>
   );
 }

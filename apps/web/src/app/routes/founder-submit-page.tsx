@@ -1,18 +1,30 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useFounderProfileQuery } from '@/features/accounts/accounts-api';
-import { FounderSubmitDeckForm } from '@/features/pitchdecks/components/founder-submit-deck-form';
+import { FounderSubmitDeckForm, type UnsavedDeckWork } from '@/features/pitchdecks/components/founder-submit-deck-form';
+import { useLeaveWarning } from '@/shared/hooks/use-leave-warning';
+import { LeaveWarningModal } from '@/shared/ui/leave-warning-modal';
+
+/** What the leave warning says would be lost. */
+const lossOf: Record<UnsavedDeckWork, string> = {
+  uploading: 'Your upload will stop, and the file and the details you entered will be lost.',
+  uploaded: 'Your uploaded deck and the details you entered will be lost.',
+  details: 'The details you entered will be lost.',
+};
 
 /**
  * /founder/submit: composes the deck form (pitchdecks) with the founder's profile (accounts), whose
- * company, location and website pre-fill the details.
+ * company, location and website pre-fill the details. Leaving with an upload or details not yet
+ * submitted asks first; leaving after a successful submit does not.
  */
 export function FounderSubmitPage() {
   const navigate = useNavigate();
   const profile = useFounderProfileQuery();
+  const [unsavedWork, setUnsavedWork] = useState<UnsavedDeckWork | null>(null);
+  const { blocker, allowLeaving } = useLeaveWarning(unsavedWork !== null);
   const defaults = useMemo(
     () =>
       profile.data
@@ -38,12 +50,14 @@ export function FounderSubmitPage() {
       </Stack>
       <FounderSubmitDeckForm
         defaults={defaults}
+        onUnsavedWorkChange={setUnsavedWork}
         cancelAction={
           <Button component={Link} to={paths.founder.pitchdecks} variant="default" size="md">
             Cancel
           </Button>
         }
         onSubmitted={(deck) => {
+          allowLeaving();
           notifications.show({
             color: 'teal',
             title: 'Deck submitted',
@@ -52,6 +66,7 @@ export function FounderSubmitPage() {
           navigate(paths.founder.pitchdecks);
         }}
       />
+      <LeaveWarningModal blocker={blocker} message={lossOf[unsavedWork ?? 'details']} />
     </Stack>
   );
 }

@@ -5,9 +5,14 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useInvestorInfoQuery } from '@/features/accounts/accounts-api';
 import { selectUser } from '@/features/auth/auth-slice';
+import { InvestorInterestsOverview } from '@/features/interests/components/investor-interests-overview';
 import { InvestorDeckBrowser } from '@/features/pitchdecks/components/investor-deck-browser';
+import { SectionBoundary } from '@/shared/ui/section-boundary';
 
-/** /investor: browse and search ready decks, with a nudge to fill in the investor info first. */
+/**
+ * /investor: browse and search ready decks, with the investor's own interests by status above
+ * and a nudge to fill in the investor info first.
+ */
 export function InvestorHomePage() {
   const user = useSelector(selectUser);
   const info = useInvestorInfoQuery();
@@ -24,6 +29,10 @@ export function InvestorHomePage() {
           stage.
         </Text>
       </Stack>
+      {/* One line until a status is opened: the search below stays in view on a phone. */}
+      <SectionBoundary name="your interests">
+        <InvestorInterestsOverview deckPath={paths.investor.pitchDeck} />
+      </SectionBoundary>
       {info.isSuccess && info.data === null ? (
         <Alert color="indigo" variant="light" icon={<IconId aria-hidden />} title="Tell founders who you are">
           <Text fz="sm">

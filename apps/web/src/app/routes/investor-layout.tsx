@@ -8,6 +8,7 @@ import { UserMenu } from '@/features/auth/components/user-menu';
 import { SectionFallback } from '@/shared/ui/section-fallback';
 import { type WorkspaceNavItem, WorkspaceShell } from '@/shared/ui/workspace-shell';
 import { AccountSettingsModal } from '../account-settings-modal';
+import { SessionChat } from '../session-chat';
 
 const investorNav: readonly WorkspaceNavItem[] = [
   { label: 'Browse decks', to: paths.investor.home, icon: <IconLayoutGrid size={18} aria-hidden />, isExact: true },
@@ -30,6 +31,7 @@ export function InvestorLayout() {
         <Outlet />
       </Suspense>
       <AccountSettingsModal accountRole="investor" isOpen={isSettingsOpen} onClose={settings.close} />
+      <SessionChat title="Investor Chat" />
     </WorkspaceShell>
   );
 }

@@ -11,7 +11,9 @@ import { useViewRecorder } from '@/features/pitchdecks/hooks/use-view-recorder';
 import { pageCountLabel } from '@/features/pitchdecks/investor-deck-search';
 import { useInvestorPitchDeckQuery } from '@/features/pitchdecks/investor-pitchdecks-api';
 import { describeApiError } from '@/shared/api/api-error';
+import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { DeckViewer } from '@/shared/pdf/deck-viewer';
+import { MessageButton } from '@/shared/ui/message-button';
 
 /** The list's query string the deck was opened from, so "Back to decks" keeps the search. */
 function useListSearch(): string {
@@ -32,6 +34,7 @@ export function InvestorPitchDeckPage() {
   const deckQuery = useInvestorPitchDeckQuery(id, { skip: !id });
   const deck = deckQuery.currentData ?? (deckQuery.data?.id === id ? deckQuery.data : undefined);
   const recordPageTime = useViewRecorder(id || undefined);
+  useDocumentTitle(deck?.title);
 
   // The file address is re-signed on every answer; the viewer keeps the first one of this visit,
   // or it would download and redraw the deck after each interest change.
@@ -146,6 +149,16 @@ export function InvestorPitchDeckPage() {
                 </Badge>
               ) : null}
             </Group>
+            {/* The two may talk while the interest is pending or accepted (docs/chat.md). */}
+            {deck.myInterest?.status === 'pending' || deck.myInterest?.status === 'accepted' ? (
+              <Group mt={6}>
+                <MessageButton
+                  participantId={deck.founder.id}
+                  participantName={deck.founder.name}
+                  label={`Message ${deck.founder.name}`}
+                />
+              </Group>
+            ) : null}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }} order={{ base: 3, md: 2 }}>

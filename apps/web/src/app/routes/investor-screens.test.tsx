@@ -48,6 +48,7 @@ function makeDeck(overrides: Partial<InvestorPitchDeck> = {}): InvestorPitchDeck
     fileSize: 2_400_000,
     createdAt: '2026-01-10T10:00:00.000Z',
     readyAt: '2026-01-10T10:01:00.000Z',
+    version: 1,
     founder: { id: 'usr-1', name: 'Maya Founder' },
     myInterest: null,
     fileUrl: '/api/v1/storage/decks/pd-1.pdf?expires=1&signature=x',
@@ -91,6 +92,8 @@ function areaAnswer(url: URL): Answer | null {
   if (url.pathname === '/api/v1/investors/me')
     return { status: 200, body: { user: { ...asInvestor.user, role: 'investor' } } };
   if (url.pathname === '/api/v1/investors/info') return { status: 200, body: { info: { firm: 'Northwind' } } };
+  if (url.pathname === '/api/v1/investors/me/interests')
+    return { status: 200, body: { ...page([]), counts: { pending: 0, accepted: 0, declined: 0, withdrawn: 0 } } };
   return null;
 }
 

@@ -1,5 +1,5 @@
 import { Anchor, Box, Button, Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconChartArrowsVertical, IconFileUpload, IconUsersGroup } from '@tabler/icons-react';
+import { IconChartBar, IconFileUpload, IconUsersGroup } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
@@ -9,21 +9,22 @@ import { AuthChooser } from '@/features/auth/components/auth-chooser';
 import { homePathOf } from '@/features/auth/role-home';
 import { Brand } from '@/shared/ui/brand';
 
+// Only what the product does today: no promise of features still to come (milestones, chat).
 const valueProps: { title: string; text: string; icon: ReactNode }[] = [
   {
     title: 'One home for your deck',
-    text: 'Upload your pitch deck once and keep every version, comment and signal in one place.',
+    text: 'Upload your deck, then a new version whenever it changes. Investors see the latest; you keep every version.',
     icon: <IconFileUpload size={22} aria-hidden />,
   },
   {
-    title: 'Signals from real investors',
-    text: 'Investors review decks against their thesis and show interest you can act on.',
-    icon: <IconUsersGroup size={22} aria-hidden />,
+    title: 'See how it is read',
+    text: 'Time on each page, where readers stop and who read it, for each version of your deck.',
+    icon: <IconChartBar size={22} aria-hidden />,
   },
   {
-    title: 'Milestones you share',
-    text: 'Agree on milestones with your investors and track progress together, task by task.',
-    icon: <IconChartArrowsVertical size={22} aria-hidden />,
+    title: 'Interest you can act on',
+    text: 'Investors find decks by sector, stage and the words on your slides, and show interest you accept or decline.',
+    icon: <IconUsersGroup size={22} aria-hidden />,
   },
 ];
 
@@ -69,8 +70,8 @@ export function LandingPage() {
               Find out if your pitch lands before you walk into the room.
             </Title>
             <Text fz={{ base: 'md', sm: 'lg' }} c="dimmed" maw={620}>
-              Pitchlane puts your deck in front of investors who review it against their thesis. You get honest signals,
-              they get a clear pipeline, and both sides follow milestones together.
+              Pitchlane puts your deck in front of investors looking for companies like yours. You see how they read it
+              and who is interested; they get a pipeline of decks they can search.
             </Text>
             <Group gap="sm" justify="center" mt="sm" w="100%">
               <Button component={Link} to={paths.signup} size="lg" miw={200} style={{ flexGrow: 0 }}>

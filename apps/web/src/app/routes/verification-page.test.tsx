@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readStoredTokens } from '@/shared/lib/token-storage';
+import { readStoredTokens, saveStoredTokens } from '@/shared/lib/token-storage';
 import { AppProviders } from '../providers';
 import { createRoutes } from '../router';
 import { createAppStore } from '../store';
@@ -77,5 +77,58 @@ describe('verification of an account two sign-ups gave different passwords', () 
     expect(chosen?.headers.get('x-hash-token')).toBe(verifiedTokens.hashToken);
     expect(store.getState().auth).toMatchObject({ isAuthenticated: true, role: 'user', user: { name: 'Sam Founder' } });
     expect(readStoredTokens('user')).toEqual(verifiedTokens);
+  });
+});
+
+describe('a verification link opened again', () => {
+  const usedLink = `/verification?type=user&email=Sam%40example.com&username=Sam&token=${'b'.repeat(32)}`;
+  const invalidLink = {
+    status: 400,
+    body: {
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'This verification link is invalid or has expired. Ask for a new code.',
+      },
+    },
+  };
+
+  afterEach(() => localStorage.clear());
+
+  it('by the signed-in owner says the email is already verified and goes home', async () => {
+    saveStoredTokens('user', verifiedTokens);
+    stubFetch((url) => {
+      if (url.pathname === '/api/v1/users/verify') return invalidLink;
+      if (url.pathname === '/api/v1/users/me') return { status: 200, body: { user: verifiedUser } };
+      return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Nothing here.' } } };
+    });
+    const { router, store } = renderAt(usedLink);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/founder'));
+    expect(await screen.findByText('Email already verified')).toBeTruthy();
+    expect(screen.queryByText(/invalid or has expired/)).toBeNull();
+    expect(store.getState().auth).toMatchObject({ isAuthenticated: true, role: 'user' });
+  });
+
+  it('by anyone else shows the same refusal as a wrong link, telling nothing about the account', async () => {
+    saveStoredTokens('user', verifiedTokens);
+    stubFetch((url) => {
+      if (url.pathname === '/api/v1/users/verify') return invalidLink;
+      // This browser's session belongs to another founder.
+      if (url.pathname === '/api/v1/users/me') {
+        return { status: 200, body: { user: { ...verifiedUser, email: 'someone-else@example.com' } } };
+      }
+      return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Nothing here.' } } };
+    });
+    const { router } = renderAt(usedLink);
+    expect(await screen.findByText(/invalid or has expired/)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/verification');
+  });
+
+  it('with no session in the browser asks nothing more of the server', async () => {
+    const requests = stubFetch((url) =>
+      url.pathname === '/api/v1/users/verify' ? invalidLink : { status: 500, body: {} },
+    );
+    renderAt(usedLink);
+    expect(await screen.findByText(/invalid or has expired/)).toBeTruthy();
+    expect(requests.map((request) => new URL(request.url).pathname)).toEqual(['/api/v1/users/verify']);
   });
 });

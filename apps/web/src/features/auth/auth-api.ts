@@ -112,4 +112,5 @@ export const {
   useChoosePasswordMutation,
   useLogoutMutation,
   useMeQuery,
+  useLazyMeQuery,
 } = authApi;

@@ -1,5 +1,5 @@
 import { investorDeckPaths } from '@deckvalid/contract/api-paths';
-import type { InvestorInterest } from '@deckvalid/contract/interests';
+import type { InvestorInterest, InvestorInterestPage, InvestorInterestsQuery } from '@deckvalid/contract/interests';
 import { api } from '@/shared/api/api';
 
 /**
@@ -13,9 +13,23 @@ const staleAfterInterestChange = (pitchDeckId: string) => [
   'Interest' as const,
 ];
 
-/** The investor's side of interests (spec §7, Investor API): show interest in a deck, withdraw it. */
+/** Every page of the investor's own interest list carries this tag; any interest change refreshes it. */
+const investorInterestListTag = { type: 'Interest', id: 'INVESTOR_LIST' } as const;
+
+/**
+ * The investor's side of interests (spec §7, Investor API): show interest in a deck, withdraw it,
+ * and their own interests by status (our addition to §7).
+ */
 export const investorInterestsApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** The investor's interests, newest activity first, with the count in each status. */
+    myInvestorInterests: build.query<InvestorInterestPage, Pick<InvestorInterestsQuery, 'status' | 'page' | 'limit'>>({
+      query: ({ status, page, limit }) => ({
+        url: investorDeckPaths.myInterests,
+        params: { page, limit, ...(status ? { status } : {}) },
+      }),
+      providesTags: [investorInterestListTag],
+    }),
     /** A first interest, or a renewed one after a withdrawal (it reopens as pending). */
     showInterest: build.mutation<InvestorInterest, { pitchDeckId: string; note: string | null }>({
       query: ({ pitchDeckId, note }) => ({
@@ -39,4 +53,5 @@ export const investorInterestsApi = api.injectEndpoints({
   }),
 });
 
-export const { useShowInterestMutation, useWithdrawInterestMutation } = investorInterestsApi;
+export const { useMyInvestorInterestsQuery, useShowInterestMutation, useWithdrawInterestMutation } =
+  investorInterestsApi;

@@ -1,4 +1,10 @@
-import { type CreatePitchDeckBody, createPitchDeckBodySchema } from '@deckvalid/contract/pitchdecks';
+import {
+  type CreatePitchDeckBody,
+  createPitchDeckBodySchema,
+  type FounderPitchDeck,
+  type UpdatePitchDeckBody,
+  updatePitchDeckBodySchema,
+} from '@deckvalid/contract/pitchdecks';
 import { zodResolver } from '@/shared/lib/zod-resolver';
 
 /** What the details form holds: selects start empty, the amount is '' until a number is typed. */
@@ -58,8 +64,8 @@ export function deckBodyCandidate(values: DeckDetailsValues, key: string | null)
 }
 
 // The upload is checked apart from the fields: its problem shows at the drop zone, not on a field.
-const detailsSchema = createPitchDeckBodySchema.omit({ key: true });
-const resolveDetails = zodResolver(detailsSchema);
+// The details alone are exactly what editing a deck sends, under the same rules.
+const resolveDetails = zodResolver(updatePitchDeckBodySchema);
 
 /** Inline errors for the details form, with the contract's messages (same rules as the server). */
 export function validateDeckDetails(values: DeckDetailsValues): Record<string, string> {
@@ -69,5 +75,25 @@ export function validateDeckDetails(values: DeckDetailsValues): Record<string, s
 /** The create body (trimmed, website null when blank), or null while anything is missing. */
 export function toCreatePitchDeckBody(values: DeckDetailsValues, key: string | null): CreatePitchDeckBody | null {
   const parsed = createPitchDeckBodySchema.safeParse(deckBodyCandidate(values, key));
+  return parsed.success ? parsed.data : null;
+}
+
+/** A deck's current details as the form holds them, to edit. */
+export function deckDetailsValuesOf(deck: FounderPitchDeck): DeckDetailsValues {
+  return {
+    company: deck.company,
+    title: deck.title,
+    pitch: deck.pitch,
+    sector: deck.sector,
+    stage: deck.stage,
+    amountSought: deck.amountSought,
+    location: deck.location,
+    website: deck.website ?? '',
+  };
+}
+
+/** The edit body (trimmed, website null when blank), or null while anything is invalid. */
+export function toUpdatePitchDeckBody(values: DeckDetailsValues): UpdatePitchDeckBody | null {
+  const parsed = updatePitchDeckBodySchema.safeParse(deckBodyCandidate(values, null));
   return parsed.success ? parsed.data : null;
 }

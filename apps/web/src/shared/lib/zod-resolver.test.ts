@@ -23,6 +23,11 @@ describe('zodResolver', () => {
     expect(errors).toEqual({ chequeSizeMax: 'The smallest cheque cannot be larger than the largest.' });
   });
 
+  it('names the limit when an amount is too large, formatted', () => {
+    const errors = zodResolver(investorInfoBodySchema)({ firm: 'Fund', chequeSizeMax: 20_000_000_000 });
+    expect(errors.chequeSizeMax).toBe('Enter at most $10,000,000,000.');
+  });
+
   it('joins nested paths with dots', () => {
     const errors = zodResolver(investorInfoBodySchema)({ firm: 'Fund', sectors: ['Nope'] });
     expect(errors['sectors.0']).toBe('Pick sectors from the list.');

@@ -1,8 +1,16 @@
-import { Alert } from '@mantine/core';
+import { Alert, Box } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+type FormErrorAlertProps = {
+  message: string | null;
+  title?: string;
+  /** A way out shown under the message, inside the alert (a link to the other role's sign-in). */
+  hint?: ReactNode;
+};
 
 /** The server's (or the network's) problem in words, announced to screen readers. */
-export function FormErrorAlert({ message, title = "That didn't work" }: { message: string | null; title?: string }) {
+export function FormErrorAlert({ message, title = "That didn't work", hint }: FormErrorAlertProps) {
   if (!message) return null;
   return (
     <Alert
@@ -14,6 +22,7 @@ export function FormErrorAlert({ message, title = "That didn't work" }: { messag
       data-testid="form-error"
     >
       {message}
+      {hint ? <Box mt={6}>{hint}</Box> : null}
     </Alert>
   );
 }

@@ -1,6 +1,6 @@
 import { Anchor, AppShell, Badge, Box, Burger, Group, NavLink, ScrollArea, Stack } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { useDisclosure, useWindowEvent } from '@mantine/hooks';
+import { type ReactNode, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Brand } from './brand';
 
@@ -39,6 +39,15 @@ export function WorkspaceShell({
 }: WorkspaceShellProps) {
   const [isNavOpen, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
+  const burgerRef = useRef<HTMLButtonElement>(null);
+
+  // Esc closes the phone menu, as it closes every other overlay, and gives focus back to the
+  // burger that opened it. A key another overlay already handled (a modal's Esc) is left alone.
+  useWindowEvent('keydown', (event) => {
+    if (event.key !== 'Escape' || !isNavOpen || event.defaultPrevented) return;
+    close();
+    burgerRef.current?.focus();
+  });
 
   return (
     <AppShell
@@ -50,6 +59,7 @@ export function WorkspaceShell({
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
+              ref={burgerRef}
               opened={isNavOpen}
               onClick={toggle}
               hiddenFrom="sm"

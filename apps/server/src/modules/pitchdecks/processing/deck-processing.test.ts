@@ -36,7 +36,10 @@ function finishTimes(): Map<string, number> {
 }
 
 async function statusOf(id: string): Promise<string> {
-  const [row] = await ctx.sql<{ status: string }>('select status from pitch_decks where id = $1', [id]);
+  const [row] = await ctx.sql<{ status: string }>(
+    'select status from pitch_deck_versions where pitch_deck_id = $1 order by number desc limit 1',
+    [id],
+  );
   return row?.status ?? 'missing';
 }
 
@@ -103,8 +106,8 @@ describe('a process that died holding decks', () => {
     await ctx.app.background.drain();
     // As a process killed mid-deck leaves them: its claim, and a heartbeat that stopped. One
     // stopped long ago; the other beat 12 s ago, so its owner may still be alive for a moment.
-    const claimBy = `update pitch_decks set status = 'processing', ready_at = null, processing_claimed_by = 'killed-process',
-      processing_claimed_at = now() - interval '1 minute', processing_heartbeat_at = now() - $2::interval where id = $1`;
+    const claimBy = `update pitch_deck_versions set status = 'processing', ready_at = null, processing_claimed_by = 'killed-process',
+      processing_claimed_at = now() - interval '1 minute', processing_heartbeat_at = now() - $2::interval where pitch_deck_id = $1`;
     await ctx.sql(claimBy, [dead.id, '1 minute']);
     await ctx.sql(claimBy, [fading.id, '12 seconds']);
 

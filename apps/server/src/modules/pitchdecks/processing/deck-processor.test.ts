@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { EventBus } from '@/core/events';
 import { BackgroundTasks } from '@/lib/background';
 import type { FileStorage } from '@/modules/storage/storage';
-import type { PitchDeck, PitchDecksRepository } from '../pitchdecks.repository';
+import type { ClaimedVersion, PitchDecksRepository } from '../pitchdecks.repository';
 import { DeckProcessor } from './deck-processor';
 import type { PdfPool } from './pdf-pool';
 
@@ -22,7 +22,8 @@ function processorWith(
   let mostReadAtOnce = 0;
   const readKeys: string[] = [];
   const repo = {
-    claimForProcessing: async (id: string) => ({ id, fileKey: id, founderId: 'usr-founder' }) as PitchDeck,
+    claimForProcessing: async (id: string) =>
+      ({ id, pitchDeckId: id, number: 1, fileKey: id, founderId: 'usr-founder' }) as ClaimedVersion,
     markReady: async (id: string) => ready.add(id) !== undefined,
     markFailed: async (id: string, _instanceId: string, reason: string) => failed.set(id, reason) !== undefined,
     refreshClaims: async (ids: string[], instanceId: string) => void beats.push({ ids: [...ids], instanceId }),

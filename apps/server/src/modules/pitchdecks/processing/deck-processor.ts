@@ -29,7 +29,7 @@ const staleAfterBeats = 3;
 const defaultConcurrency = 4;
 
 /**
- * Takes a processing deck to ready or failed: reads the file from storage, parses it in the PDF
+ * Takes a processing deck version (a deck's first file, or a new one) to ready or failed: reads the file from storage, parses it in the PDF
  * pool (off the event loop), stores the page text and the search vector. Runs as background
  * work after the create call has answered.
  *
@@ -50,9 +50,9 @@ export class DeckProcessor {
   private readonly staleAfterSeconds: number;
   private running = 0;
   private readonly waiting: (() => void)[] = [];
-  /** Decks queued or in progress here, so the periodic check never queues one twice. */
+  /** Versions queued or in progress here, so the periodic check never queues one twice. */
   private readonly queued = new Set<string>();
-  /** Decks this process holds a claim on right now. */
+  /** Versions this process holds a claim on right now. */
   private readonly held = new Set<string>();
   private heartbeat: NodeJS.Timeout | null = null;
 
@@ -76,12 +76,15 @@ export class DeckProcessor {
     this.staleAfterSeconds = (this.heartbeatMs * staleAfterBeats) / 1000;
   }
 
-  /** Processes the deck after the current request; never throws into the caller. */
-  enqueue(pitchDeckId: string): void {
-    if (this.queued.has(pitchDeckId)) return;
-    this.queued.add(pitchDeckId);
+  /**
+   * Processes a deck's version (its first file or a new one) after the current request; never
+   * throws into the caller.
+   */
+  enqueue(versionId: string): void {
+    if (this.queued.has(versionId)) return;
+    this.queued.add(versionId);
     this.deps.background.run('process pitch deck', () =>
-      this.withTurn(() => this.process(pitchDeckId)).finally(() => this.queued.delete(pitchDeckId)),
+      this.withTurn(() => this.process(versionId)).finally(() => this.queued.delete(versionId)),
     );
   }
 
@@ -108,17 +111,18 @@ export class DeckProcessor {
    * how many it queued. One cheap query over the partial index of processing decks.
    */
   async resumeUnfinished(): Promise<number> {
-    const ids = await this.deps.repo.findAbandonedIds(this.staleAfterSeconds);
+    const ids = await this.deps.repo.findAbandonedVersionIds(this.staleAfterSeconds);
     const fresh = ids.filter((id) => !this.queued.has(id));
     for (const id of fresh) this.enqueue(id);
     return fresh.length;
   }
 
-  private async process(pitchDeckId: string): Promise<void> {
+  private async process(versionId: string): Promise<void> {
     const { repo, storage, pool, logger } = this.deps;
-    const deck = await repo.claimForProcessing(pitchDeckId, this.instanceId, this.staleAfterSeconds);
-    if (!deck) return;
-    this.hold(pitchDeckId);
+    const version = await repo.claimForProcessing(versionId, this.instanceId, this.staleAfterSeconds);
+    if (!version) return;
+    const { pitchDeckId, founderId } = version;
+    this.hold(versionId);
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     let status: 'ready' | 'failed' = 'failed';
@@ -126,52 +130,55 @@ export class DeckProcessor {
     let isStillHeld = true;
     try {
       try {
-        const refusal = await this.refusalOf(deck.fileKey);
+        const refusal = await this.refusalOf(version.fileKey);
         if (refusal) {
           failure = refusal;
-          isStillHeld = await repo.markFailed(pitchDeckId, this.instanceId, refusal, elapsed());
+          isStillHeld = await repo.markFailed(versionId, this.instanceId, refusal, elapsed());
         } else {
-          const bytes = await storage.read(deck.fileKey);
+          const bytes = await storage.read(version.fileKey);
           const data = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
           const result = await pool.parse(data, maxDeckPages);
           if (result.ok) {
-            isStillHeld = await repo.markReady(pitchDeckId, this.instanceId, { ...result, processingMs: elapsed() });
+            isStillHeld = await repo.markReady(versionId, this.instanceId, { ...result, processingMs: elapsed() });
             status = 'ready';
           } else {
             failure = result.reason;
-            isStillHeld = await repo.markFailed(pitchDeckId, this.instanceId, result.reason, elapsed());
+            isStillHeld = await repo.markFailed(versionId, this.instanceId, result.reason, elapsed());
           }
         }
       } catch (error) {
-        logger.error({ err: error, pitchDeckId }, 'pitch deck processing failed');
+        logger.error({ err: error, pitchDeckId, version: version.number }, 'pitch deck processing failed');
         failure = 'We could not process this deck. Upload it again; if it keeps failing, export the PDF again first.';
-        isStillHeld = await repo.markFailed(pitchDeckId, this.instanceId, failure, elapsed());
+        isStillHeld = await repo.markFailed(versionId, this.instanceId, failure, elapsed());
       }
     } finally {
-      this.release(pitchDeckId);
+      this.release(versionId);
     }
     if (!isStillHeld) {
       // This process went silent long enough (a stalled database, say) for another to take the
       // deck over; that one records and announces its own result.
-      logger.warn({ pitchDeckId, ms: elapsed() }, 'pitch deck was taken over by another process; result dropped');
+      logger.warn(
+        { pitchDeckId, version: version.number, ms: elapsed() },
+        'pitch deck was taken over by another process; result dropped',
+      );
       return;
     }
-    logger.info({ pitchDeckId, status, ms: elapsed() }, 'pitch deck processed');
-    if (status === 'ready') this.deps.events.emit('deck.ready', { pitchDeckId, founderId: deck.founderId });
-    else this.deps.events.emit('deck.failed', { pitchDeckId, founderId: deck.founderId, reason: failure });
+    logger.info({ pitchDeckId, version: version.number, status, ms: elapsed() }, 'pitch deck processed');
+    if (status === 'ready') this.deps.events.emit('deck.ready', { pitchDeckId, founderId });
+    else this.deps.events.emit('deck.failed', { pitchDeckId, founderId, reason: failure });
   }
 
-  /** Starts beating for `pitchDeckId`; one timer serves every deck this process holds. */
-  private hold(pitchDeckId: string): void {
-    this.held.add(pitchDeckId);
+  /** Starts beating for `versionId`; one timer serves every version this process holds. */
+  private hold(versionId: string): void {
+    this.held.add(versionId);
     this.heartbeat ??= setInterval(() => {
       const ids = [...this.held];
       this.deps.background.run('refresh processing claims', () => this.deps.repo.refreshClaims(ids, this.instanceId));
     }, this.heartbeatMs).unref();
   }
 
-  private release(pitchDeckId: string): void {
-    this.held.delete(pitchDeckId);
+  private release(versionId: string): void {
+    this.held.delete(versionId);
     if (this.held.size > 0 || !this.heartbeat) return;
     clearInterval(this.heartbeat);
     this.heartbeat = null;

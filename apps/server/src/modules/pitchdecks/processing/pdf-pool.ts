@@ -1,10 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { tooManyPagesMessage } from '@deckvalid/contract/uploads';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 
 /** What parsing a PDF yields; checked here because it crosses a thread boundary untyped. */
-const parseResultSchema = z.discriminatedUnion('ok', [
+const parseResultSchema = z.union([
   z.object({
     ok: z.literal(true),
     pageCount: z.number().int().positive(),
@@ -12,8 +13,13 @@ const parseResultSchema = z.discriminatedUnion('ok', [
     fontSizes: z.object({ min: z.number(), max: z.number() }).nullable(),
   }),
   z.object({ ok: z.literal(false), reason: z.string() }),
+  // Worded here, not in the worker (plain JS, no contract import): the browser refuses the same
+  // decks before upload with the contract's sentence, and both must read alike.
+  z
+    .object({ ok: z.literal(false), tooManyPages: z.number().int().positive() })
+    .transform(({ tooManyPages }) => ({ ok: false as const, reason: tooManyPagesMessage(tooManyPages) })),
 ]);
-export type PdfParseResult = z.infer<typeof parseResultSchema>;
+export type PdfParseResult = z.output<typeof parseResultSchema>;
 
 type Job = {
   jobId: number;

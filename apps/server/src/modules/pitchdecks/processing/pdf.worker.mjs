@@ -43,7 +43,8 @@ async function parse(data, maxPages, limits) {
     const document = await task.promise;
     const pageCount = document.numPages;
     if (pageCount > maxPages) {
-      return { ok: false, reason: `The deck has ${pageCount} pages; decks can have at most ${maxPages}.` };
+      // pdf-pool.ts words it with the contract's sentence, which the browser shows too.
+      return { ok: false, tooManyPages: pageCount };
     }
     /** @type {string[]} */
     const pages = [];

@@ -1,9 +1,10 @@
 import { type FounderProfile, updateFounderProfileBodySchema } from '@deckvalid/contract/accounts';
 import { Button, Center, Group, Loader, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { describeApiError } from '@/shared/api/api-error';
+import { useSubmitValidatedForm } from '@/shared/hooks/use-submit-validated-form';
 import { focusFirstInvalid, showProblemOnForm } from '@/shared/lib/form-problems';
 import { zodResolver } from '@/shared/lib/zod-resolver';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
@@ -53,10 +54,9 @@ export function FounderProfileForm({ onSaved }: { onSaved?: (profile: FounderPro
 function ProfileFields({ profile, onSaved }: { profile: FounderProfile; onSaved?: (profile: FounderProfile) => void }) {
   const [update, { isLoading }] = useUpdateFounderProfileMutation();
   const [problem, setProblem] = useState<string | null>(null);
-  const form = useForm<ProfileValues>({
+  const form = useSubmitValidatedForm<ProfileValues>({
     initialValues: valuesOf(profile),
     validate: zodResolver(updateFounderProfileBodySchema),
-    validateInputOnBlur: true,
   });
 
   const handleSubmit = async (values: ProfileValues) => {
@@ -79,11 +79,16 @@ function ProfileFields({ profile, onSaved }: { profile: FounderProfile; onSaved?
         <FounderPictureField name={profile.name} pictureUrl={profile.pictureUrl} />
         <FormErrorAlert message={problem} />
         <TextInput label="Name" autoComplete="name" withAsterisk {...form.getInputProps('name')} />
+        {/* Read-only and looking it: a white box that ignored typing read as a broken field. */}
         <TextInput
           label="Email"
           value={profile.email}
           readOnly
-          description="Your sign-in email can't be changed here."
+          variant="filled"
+          rightSection={<IconLock size={16} aria-hidden />}
+          description="Email can't be changed: it is the address you sign in with."
+          styles={{ input: { color: 'var(--mantine-color-dimmed)', cursor: 'default' } }}
+          data-testid="profile-email"
         />
         <TextInput
           label="Headline"

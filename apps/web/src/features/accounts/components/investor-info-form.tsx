@@ -20,11 +20,11 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { describeApiError } from '@/shared/api/api-error';
+import { useSubmitValidatedForm } from '@/shared/hooks/use-submit-validated-form';
 import { focusFirstInvalid, showProblemOnForm } from '@/shared/lib/form-problems';
 import { zodResolver } from '@/shared/lib/zod-resolver';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
@@ -118,10 +118,9 @@ function InfoFields({ info }: { info: InvestorInfo | null }) {
   const [save, { isLoading }] = useSaveInvestorInfoMutation();
   const [problem, setProblem] = useState<string | null>(null);
   const isNew = info === null;
-  const form = useForm<InfoValues>({
+  const form = useSubmitValidatedForm<InfoValues>({
     initialValues: valuesOf(info),
     validate: (values) => validateBody(bodyOf(values)),
-    validateInputOnBlur: true,
   });
 
   const handleSubmit = async (values: InfoValues) => {

@@ -1,9 +1,9 @@
 import { type AccountRole, passwordLimits, resetPasswordBodySchema } from '@deckvalid/contract/auth';
 import { Button, Group, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { describeApiError } from '@/shared/api/api-error';
+import { useSubmitValidatedForm } from '@/shared/hooks/use-submit-validated-form';
 import { focusFirstInvalid, showProblemOnForm } from '@/shared/lib/form-problems';
 import { zodResolver } from '@/shared/lib/zod-resolver';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
@@ -16,10 +16,9 @@ const fieldOrder = ['currentPassword', 'newPassword'] as const;
 export function ChangePasswordForm({ accountRole: role, onDone }: { accountRole: AccountRole; onDone?: () => void }) {
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
   const [problem, setProblem] = useState<string | null>(null);
-  const form = useForm({
+  const form = useSubmitValidatedForm({
     initialValues: { currentPassword: '', newPassword: '' },
     validate: zodResolver(resetPasswordBodySchema),
-    validateInputOnBlur: true,
   });
 
   const handleSubmit = async (values: typeof form.values) => {

@@ -1,10 +1,10 @@
 import { choosePasswordBodySchema, passwordLimits } from '@deckvalid/contract/auth';
 import { Button, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { describeApiError } from '@/shared/api/api-error';
+import { useSubmitValidatedForm } from '@/shared/hooks/use-submit-validated-form';
 import { focusFirstInvalid, showProblemOnForm } from '@/shared/lib/form-problems';
 import { zodResolver } from '@/shared/lib/zod-resolver';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
@@ -23,10 +23,9 @@ export function ChoosePasswordForm({ session }: { session: SessionAwaitingPasswo
   const dispatch = useDispatch();
   const [choosePassword, { isLoading }] = useChoosePasswordMutation();
   const [problem, setProblem] = useState<string | null>(null);
-  const form = useForm({
+  const form = useSubmitValidatedForm({
     initialValues: { newPassword: '' },
     validate: zodResolver(choosePasswordBodySchema),
-    validateInputOnBlur: true,
   });
 
   const handleSubmit = async (values: typeof form.values) => {

@@ -6,11 +6,11 @@ import {
   passwordLimits,
 } from '@deckvalid/contract/auth';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { describeApiError, retryAfterSecondsOf } from '@/shared/api/api-error';
 import { useCountdown } from '@/shared/hooks/use-countdown';
+import { useSubmitValidatedForm } from '@/shared/hooks/use-submit-validated-form';
 import { focusFirstInvalid, showProblemOnForm } from '@/shared/lib/form-problems';
 import { zodResolver } from '@/shared/lib/zod-resolver';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
@@ -41,10 +41,9 @@ export function ForgotPasswordFlow({ accountRole: role }: { accountRole: Account
 function RequestCodeStep({ accountRole: role, onSent }: { accountRole: AccountRole; onSent: (email: string) => void }) {
   const [forgotPassword, { isLoading }] = useForgotPasswordMutation();
   const [problem, setProblem] = useState<string | null>(null);
-  const form = useForm({
+  const form = useSubmitValidatedForm({
     initialValues: { email: '' },
     validate: zodResolver(forgotPasswordBodySchema),
-    validateInputOnBlur: true,
   });
 
   const handleSubmit = async ({ email }: typeof form.values) => {
@@ -94,10 +93,9 @@ function ResetStep({
   const navigate = useNavigate();
   const countdown = useCountdown(codeRules.resendAfterSeconds);
   const [problem, setProblem] = useState<string | null>(null);
-  const form = useForm({
+  const form = useSubmitValidatedForm({
     initialValues: { code: '', password: '' },
     validate: zodResolver(resetSchema),
-    validateInputOnBlur: true,
   });
 
   const handleSubmit = async (values: typeof form.values) => {

@@ -1,19 +1,19 @@
 import { type AccountRole, emailNotVerifiedDetailsSchema, loginBodySchema } from '@deckvalid/contract/auth';
-import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { describeApiError } from '@/shared/api/api-error';
+import { useSubmitValidatedForm } from '@/shared/hooks/use-submit-validated-form';
 import { focusFirstInvalid, showProblemOnForm } from '@/shared/lib/form-problems';
 import { zodResolver } from '@/shared/lib/zod-resolver';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
 import { PasswordField } from '@/shared/ui/password-field';
 import { useLoginMutation } from '../auth-api';
 import { loginSucceeded } from '../auth-slice';
-import { authPagesOf, noticeOf } from '../role-home';
+import { authPagesOf, noticeOf, otherAccountRole } from '../role-home';
 import type { VerificationState } from '../verification-state';
 
 const fieldOrder = ['email', 'password'] as const;
@@ -30,14 +30,17 @@ export function SignInForm({ accountRole: role }: { accountRole: AccountRole }) 
   const location = useLocation();
   const notice = noticeOf(location.state);
   const [problem, setProblem] = useState<string | null>(null);
-  const form = useForm({
+  // Founders and investors have separate accounts and pages: the commonest wrong password is the
+  // right one typed on the other role's page, so a refusal says where the other role signs in.
+  const [isRefused, setIsRefused] = useState(false);
+  const form = useSubmitValidatedForm({
     initialValues: { email: '', password: '' },
     validate: zodResolver(loginBodySchema),
-    validateInputOnBlur: true,
   });
 
   const handleSubmit = async (values: typeof form.values) => {
     setProblem(null);
+    setIsRefused(false);
     const body = { email: values.email.trim(), password: values.password };
     const result = await login({ role, body });
     if ('data' in result && result.data) {
@@ -52,8 +55,19 @@ export function SignInForm({ accountRole: role }: { accountRole: AccountRole }) 
       navigate(paths.verification, { state });
       return;
     }
+    setIsRefused(failure.code === 'UNAUTHORIZED');
     setProblem(showProblemOnForm(failure, fieldOrder, form));
   };
+
+  const otherRole = otherAccountRole(role);
+  const otherRoleHint = isRefused ? (
+    <Text fz="sm" data-testid="other-role-hint">
+      {otherRole === 'investor' ? 'Have an investor account? ' : 'Have a founder account? '}
+      <Anchor component={Link} to={authPagesOf(otherRole).login} fz="sm" fw={600}>
+        {otherRole === 'investor' ? 'Investors sign in here' : 'Founders sign in here'}
+      </Anchor>
+    </Text>
+  ) : null;
 
   return (
     <form noValidate onSubmit={form.onSubmit(handleSubmit, (errors) => focusFirstInvalid(errors, fieldOrder))}>
@@ -63,7 +77,7 @@ export function SignInForm({ accountRole: role }: { accountRole: AccountRole }) 
             {notice}
           </Alert>
         ) : null}
-        <FormErrorAlert message={problem} />
+        <FormErrorAlert message={problem} hint={otherRoleHint} />
         <TextInput
           label="Email"
           type="email"

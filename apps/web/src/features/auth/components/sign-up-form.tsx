@@ -1,10 +1,10 @@
 import { type AccountRole, passwordLimits, registerBodySchema } from '@deckvalid/contract/auth';
 import { Button, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { describeApiError } from '@/shared/api/api-error';
+import { useSubmitValidatedForm } from '@/shared/hooks/use-submit-validated-form';
 import { focusFirstInvalid, showProblemOnForm } from '@/shared/lib/form-problems';
 import { zodResolver } from '@/shared/lib/zod-resolver';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
@@ -22,10 +22,9 @@ export function SignUpForm({ accountRole: role }: { accountRole: AccountRole }) 
   const [register, { isLoading }] = useRegisterMutation();
   const navigate = useNavigate();
   const [problem, setProblem] = useState<string | null>(null);
-  const form = useForm({
+  const form = useSubmitValidatedForm({
     initialValues: { name: '', email: '', password: '' },
     validate: zodResolver(registerBodySchema),
-    validateInputOnBlur: true,
   });
 
   const handleSubmit = async (values: typeof form.values) => {

@@ -6,8 +6,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { describeApiError, retryAfterSecondsOf } from '@/shared/api/api-error';
 import { useCountdown } from '@/shared/hooks/use-countdown';
+import { readStoredTokens } from '@/shared/lib/token-storage';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
-import { useSendCodeMutation, useVerifyCodeMutation, useVerifyLinkMutation } from '../auth-api';
+import { useLazyMeQuery, useSendCodeMutation, useVerifyCodeMutation, useVerifyLinkMutation } from '../auth-api';
 import { loginSucceeded } from '../auth-slice';
 import type { SessionAwaitingPassword, VerificationState } from '../verification-state';
 
@@ -61,19 +62,45 @@ export function VerificationForm({ state, onPasswordRequired }: VerificationForm
   const firstDigitRef = useRef<HTMLInputElement>(null);
   const errorId = useId();
   const hasSentLinkRef = useRef(false);
+  const [checkSession] = useLazyMeQuery();
+  const [isCheckingSession, setIsCheckingSession] = useState(false);
 
   useEffect(() => {
     // Once per page: StrictMode runs effects twice, and a link token is single-use.
     if (!token || hasSentLinkRef.current) return;
     hasSentLinkRef.current = true;
-    void verifyLink({ role, body: { email, token } }).then((result) => {
+    const verifyWithLink = async () => {
+      const result = await verifyLink({ role, body: { email, token } });
       if ('data' in result && result.data) {
         finishVerification(dispatch, role, result.data, onPasswordRequired);
-      } else {
-        setProblem(describeApiError(result.error).message);
+        return;
       }
-    });
-  }, [token, role, email, verifyLink, dispatch, onPasswordRequired]);
+      // The link opened again after it worked. The server answers a used link like a wrong one
+      // (it must not tell a stranger the address has an account), but a browser holding this
+      // very account's session proves it is the owner's: say so, and carry on signed in.
+      const tokens = readStoredTokens(role);
+      if (tokens) {
+        setIsCheckingSession(true);
+        const me = await checkSession(role)
+          .unwrap()
+          .catch(() => null);
+        setIsCheckingSession(false);
+        if (me && me.user.role === role && me.user.email.toLowerCase() === email.toLowerCase()) {
+          notifications.show({
+            color: 'teal',
+            title: 'Email already verified',
+            message: `Welcome back, ${me.user.name}.`,
+          });
+          dispatch(
+            loginSucceeded({ role, tokens, user: { id: me.user.id, name: me.user.name, email: me.user.email } }),
+          );
+          return;
+        }
+      }
+      setProblem(describeApiError(result.error).message);
+    };
+    void verifyWithLink();
+  }, [token, role, email, verifyLink, checkSession, dispatch, onPasswordRequired]);
 
   const submit = async (value: string) => {
     setProblem(null);
@@ -113,7 +140,7 @@ export function VerificationForm({ state, onPasswordRequired }: VerificationForm
     setProblem(failure.message);
   };
 
-  if (token && linkCall.isLoading) {
+  if (token && (linkCall.isLoading || isCheckingSession)) {
     return (
       <Center py="lg">
         <Stack align="center" gap="sm" role="status">

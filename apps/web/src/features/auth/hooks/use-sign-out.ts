@@ -2,13 +2,15 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
-import { paths } from '@/config/paths';
 import { useLogoutMutation } from '../auth-api';
 import { selectRole } from '../auth-slice';
+import { loginPathOf } from '../role-home';
 
 /**
  * Signs the active role out: tells the server (this session, or every session of the account),
- * then goes to /login (spec §2), whose guard clears the session (see signOutOf). The local
+ * then goes to that role's sign-in page, /login or /login/investor, whose guard clears the
+ * session (see signOutOf). Spec §2 says /login; investors go to their own page as after a 401
+ * (spec §8), or the next sign-in would be on the founders' form (docs/decisions.md). The local
  * sign-out happens whatever the server said: a person who asked to leave must not stay signed
  * in because the network failed.
  */
@@ -27,7 +29,7 @@ export function useSignOut() {
       }
     }
     setIsSigningOut(false);
-    navigate(paths.login, { replace: true, state: { signOut: role } });
+    navigate(loginPathOf(role === 'none' ? null : role), { replace: true, state: { signOut: role } });
   };
 
   return { signOut, isSigningOut };

@@ -92,7 +92,36 @@ describe('FounderInterestRow', () => {
     );
     const row = renderRow(pending);
     fireEvent.click(within(row).getByRole('button', { name: 'Decline' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes, decline' }));
     expect(await screen.findByText('The investor withdrew this interest.')).toBeTruthy();
     expect(within(row).getByTestId('interest-status').textContent).toBe('Pending');
+  });
+
+  it('declining asks first: keeping it pending sends nothing, confirming sends the decline', async () => {
+    const calls: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: Request) => {
+        calls.push(JSON.parse(await input.text()));
+        const interest = { ...pending, status: 'declined', updatedAt: '2026-01-02T10:00:00.000Z' };
+        return new Response(JSON.stringify({ interest }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    const row = renderRow(pending);
+    fireEvent.click(within(row).getByRole('button', { name: 'Decline' }));
+    const dialog = await screen.findByRole('dialog', { name: "Decline Ravi Rao's interest?" });
+    expect(dialog.textContent).toContain('cannot be undone');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep pending' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls).toEqual([]);
+    expect(within(row).getByTestId('interest-status').textContent).toBe('Pending');
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Decline' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes, decline' }));
+    await waitFor(() => expect(within(row).getByTestId('interest-status').textContent).toBe('Declined'));
+    expect(calls).toEqual([{ status: 'declined' }]);
   });
 });

@@ -1,11 +1,15 @@
 import type { FounderInterest, FounderInterestDecision } from '@deckvalid/contract/interests';
-import { Anchor, Avatar, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Avatar, Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { describeApiError } from '@/shared/api/api-error';
+import { formatDateTime } from '@/shared/lib/format-date';
+import { MessageButton } from '@/shared/ui/message-button';
 import { useDecideInterestMutation } from '../founder-interests-api';
 import { decisionDisplay, founderDecisionsFor, interestStatusDisplay, settledStatusHint } from '../interest-status';
 
@@ -20,6 +24,7 @@ type FounderInterestRowProps = {
 /**
  * One investor's interest in one deck: who, which deck, their note, the status, and the decisions
  * the contract's transition table allows the founder (Accept / Decline, only while pending).
+ * Declining is final (docs/interest-lifecycle.md), so it asks first, like withdrawing and deleting.
  */
 export function FounderInterestRow({ interest, deckPath }: FounderInterestRowProps) {
   const [decide, decision] = useDecideInterestMutation();
@@ -30,10 +35,17 @@ export function FounderInterestRow({ interest, deckPath }: FounderInterestRowPro
   const decisions = founderDecisionsFor(status);
   const pendingDecision = decision.isLoading ? decision.originalArgs?.status : undefined;
   const { investor, pitchDeck } = interest;
+  const [isDeclineOpen, declineDialog] = useDisclosure(false);
+  const [declineProblem, setDeclineProblem] = useState<string | null>(null);
 
   const handleDecide = async (next: FounderInterestDecision) => {
+    setDeclineProblem(null);
     const result = await decide({ deckId: pitchDeck.id, interestId: interest.id, status: next });
     if ('error' in result) {
+      if (isDeclineOpen) {
+        setDeclineProblem(describeApiError(result.error).message);
+        return;
+      }
       notifications.show({
         color: 'red',
         title: `We couldn't ${decisionDisplay[next].label.toLowerCase()} this interest`,
@@ -41,6 +53,7 @@ export function FounderInterestRow({ interest, deckPath }: FounderInterestRowPro
       });
       return;
     }
+    declineDialog.close();
     notifications.show({
       color: next === 'accepted' ? 'teal' : 'gray',
       message:
@@ -105,7 +118,7 @@ export function FounderInterestRow({ interest, deckPath }: FounderInterestRowPro
                 No note.
               </Text>
             )}
-            <Text fz="xs" c="dimmed" title={dayjs(interest.createdAt).format('D MMM YYYY HH:mm')}>
+            <Text fz="xs" c="dimmed" title={formatDateTime(interest.createdAt)}>
               Shown {dayjs(interest.createdAt).fromNow()}
             </Text>
           </Stack>
@@ -123,7 +136,12 @@ export function FounderInterestRow({ interest, deckPath }: FounderInterestRowPro
                 }
                 loading={pendingDecision === next}
                 disabled={decision.isLoading}
-                onClick={() => void handleDecide(next)}
+                onClick={() => {
+                  if (next === 'declined') {
+                    setDeclineProblem(null);
+                    declineDialog.open();
+                  } else void handleDecide(next);
+                }}
               >
                 {decisionDisplay[next].label}
               </Button>
@@ -134,7 +152,37 @@ export function FounderInterestRow({ interest, deckPath }: FounderInterestRowPro
             {settledStatusHint(status)}
           </Text>
         )}
+        {/* A conversation is open while the two are tied: the interest pending or accepted (docs/chat.md). */}
+        {status === 'pending' || status === 'accepted' ? (
+          <MessageButton participantId={investor.id} participantName={investor.name} />
+        ) : null}
       </Group>
+      <Modal
+        opened={isDeclineOpen}
+        onClose={declineDialog.close}
+        title={`Decline ${investor.name}'s interest?`}
+        centered
+      >
+        <Stack gap="md">
+          <Text fz="sm">
+            {investor.name} will see that you declined their interest in {pitchDeck.title}. A decline is final: it
+            cannot be undone, and they cannot show interest in this deck again.
+          </Text>
+          {declineProblem ? (
+            <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
+              {declineProblem}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={declineDialog.close} data-autofocus>
+              Keep pending
+            </Button>
+            <Button color="red" onClick={() => void handleDecide('declined')} loading={decision.isLoading}>
+              Yes, decline
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Paper>
   );
 }

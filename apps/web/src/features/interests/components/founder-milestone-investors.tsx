@@ -1,6 +1,6 @@
 import { Avatar, Group, Skeleton, Stack, Text } from '@mantine/core';
-import dayjs from 'dayjs';
 import { describeApiError } from '@/shared/api/api-error';
+import { formatDate } from '@/shared/lib/format-date';
 import { useDeckMilestoneInvestorsQuery } from '../founder-interests-api';
 
 /**
@@ -41,7 +41,7 @@ export function FounderMilestoneInvestors({ deckId }: { deckId: string }) {
               {investor.name}
             </Text>
             <Text fz="xs" c="dimmed" truncate="end">
-              {investor.firm ?? investor.email} · accepted {dayjs(investor.acceptedAt).format('D MMM YYYY')}
+              {investor.firm ?? investor.email} · accepted {formatDate(investor.acceptedAt)}
             </Text>
           </div>
         </Group>

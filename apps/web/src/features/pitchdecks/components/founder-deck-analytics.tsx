@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import type { ReactNode } from 'react';
 import { describeApiError } from '@/shared/api/api-error';
+import { formatDateTime } from '@/shared/lib/format-date';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
 import {
   formatDuration,
@@ -22,13 +23,17 @@ dayjs.extend(relativeTime);
 
 type AnalyticsProps = {
   deckId: string;
+  /** The version whose figures to show; the live one when absent. */
+  version?: number;
+  /** The deck has more than one version: the figures are named by theirs. */
+  isVersioned?: boolean;
   /** Analytics exist only once the deck is ready; before that nothing is asked for. */
   isReady: boolean;
 };
 
 /** Viewers, views and reading time as three tiles, for the side of the deck page. */
-export function FounderDeckAnalyticsSummary({ deckId, isReady }: AnalyticsProps) {
-  const analytics = useFounderDeckAnalyticsQuery(deckId, { skip: !isReady });
+export function FounderDeckAnalyticsSummary({ deckId, version, isReady }: AnalyticsProps) {
+  const analytics = useFounderDeckAnalyticsQuery({ deckId, version }, { skip: !isReady });
   if (!isReady) return null;
   if (analytics.isLoading) {
     return <Skeleton h={76} radius="lg" aria-busy="true" aria-label="Loading view analytics" />;
@@ -75,8 +80,8 @@ function StatTile({ icon, label, value, title }: { icon: ReactNode; label: strin
  * The reading analytics of one deck: time per page, where readers stop (both as bar charts, each
  * with a sentence that says what it shows) and who read it.
  */
-export function FounderDeckAnalyticsDetail({ deckId, isReady }: AnalyticsProps) {
-  const analytics = useFounderDeckAnalyticsQuery(deckId, { skip: !isReady });
+export function FounderDeckAnalyticsDetail({ deckId, version, isVersioned = false, isReady }: AnalyticsProps) {
+  const analytics = useFounderDeckAnalyticsQuery({ deckId, version }, { skip: !isReady });
   if (!isReady) return null;
   if (analytics.isLoading) {
     return (
@@ -96,10 +101,10 @@ export function FounderDeckAnalyticsDetail({ deckId, isReady }: AnalyticsProps) 
       </Stack>
     );
   }
-  return <AnalyticsBody analytics={analytics.data} />;
+  return <AnalyticsBody analytics={analytics.data} isVersioned={isVersioned} />;
 }
 
-function AnalyticsBody({ analytics }: { analytics: DeckAnalytics }) {
+function AnalyticsBody({ analytics, isVersioned }: { analytics: DeckAnalytics; isVersioned: boolean }) {
   if (analytics.viewCount === 0) {
     return (
       <Paper withBorder radius="lg" p="lg" data-testid="deck-analytics">
@@ -107,7 +112,9 @@ function AnalyticsBody({ analytics }: { analytics: DeckAnalytics }) {
           Reading analytics
         </Title>
         <Text c="dimmed" fz="sm">
-          No investor has opened this deck yet. Time per page and where readers stop will appear here once they do.
+          {/* Figures are per version: a newer version starts with none of its own. */}
+          No investor has opened {isVersioned ? `version ${analytics.version}` : 'this deck'} yet. Time per page and
+          where readers stop will appear here once they do.
         </Text>
       </Paper>
     );
@@ -290,7 +297,7 @@ function ViewersTable({ viewers, pageCount }: { viewers: DeckAnalytics['viewers'
                       {viewer.furthestPage}
                       {pageCount ? ` of ${pageCount}` : ''}
                     </Table.Td>
-                    <Table.Td title={dayjs(viewer.lastViewedAt).format('D MMM YYYY HH:mm')}>
+                    <Table.Td title={formatDateTime(viewer.lastViewedAt)}>
                       {dayjs(viewer.lastViewedAt).fromNow()}
                     </Table.Td>
                   </Table.Tr>

@@ -2,8 +2,8 @@ import type { FounderPitchDeck } from '@deckvalid/contract/pitchdecks';
 import { Anchor, AspectRatio, Box, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { IconAlertTriangle, IconEye, IconHeartHandshake } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { Link } from 'react-router';
+import { formatDate } from '@/shared/lib/format-date';
 import { PdfThumbnail } from '@/shared/pdf/pdf-thumbnail';
 import { countLabel, formatUsd } from '../deck-status';
 import { FounderDeckStatusBadge } from './founder-deck-status-badge';
@@ -74,7 +74,7 @@ export function FounderDeckCard({ deck, coverUrl, to, onThumbnailError }: Founde
           </Group>
         </Group>
         <Text fz="xs" c="dimmed">
-          Submitted {dayjs(deck.createdAt).format('D MMM YYYY')}
+          Submitted {formatDate(deck.createdAt)}
         </Text>
       </Stack>
     </Card>

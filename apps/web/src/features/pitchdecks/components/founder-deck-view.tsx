@@ -14,17 +14,23 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconFileUnknown } from '@tabler/icons-react';
-import dayjs from 'dayjs';
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { describeApiError } from '@/shared/api/api-error';
+import { useDocumentTitle } from '@/shared/hooks/use-document-title';
+import { formatDate } from '@/shared/lib/format-date';
 import { DeckViewer } from '@/shared/pdf/deck-viewer';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
-import { deckStatusDisplay, formatUsd, pollingIntervalFor } from '../deck-status';
-import { founderPitchDecksApi, useFounderPitchDeckQuery } from '../founder-pitchdecks-api';
+import { deckStatusDisplay, formatUsd } from '../deck-status';
+import { deckPollingInterval, pendingVersionOf, shownVersionNumber } from '../deck-versions';
+import { fontReadability } from '../font-readability';
+import { founderPitchDecksApi, useFounderDeckVersionsQuery, useFounderPitchDeckQuery } from '../founder-pitchdecks-api';
 import { FounderDeckAnalyticsDetail, FounderDeckAnalyticsSummary } from './founder-deck-analytics';
 import { FounderDeckStatusBadge } from './founder-deck-status-badge';
+import { FounderDeckVersions } from './founder-deck-versions';
 import { FounderDeleteDeckButton } from './founder-delete-deck-button';
+import { FounderEditDeckDetails } from './founder-edit-deck-details';
+import { FounderUploadVersion } from './founder-upload-version';
 
 type FounderDeckViewProps = {
   deckId: string;
@@ -36,20 +42,19 @@ type FounderDeckViewProps = {
   sidePanel?: ReactNode;
 };
 
-/** Fonts below this size are hard to read when a slide is shrunk to a laptop window. */
-const smallFontPoints = 12;
-
 /**
- * /founder/view/{id}: the deck in the viewer with its reading analytics beside and below it.
- * A processing deck is asked for again every 2 s until it is ready or failed.
+ * /founder/view/{id}: the deck in the viewer with its versions and reading analytics beside and
+ * below it. The live version is shown unless the founder picks another; the analytics follow the
+ * version shown. A processing deck, or a processing new version, is asked for again every 2 s.
  */
 export function FounderDeckView({ deckId, listPath, submitPath, sidePanel }: FounderDeckViewProps) {
   const navigate = useNavigate();
   const cached = founderPitchDecksApi.endpoints.founderPitchDeck.useQueryState(deckId);
-  const deck = useFounderPitchDeckQuery(deckId, {
-    pollingInterval: pollingIntervalFor(cached.data ? [cached.data] : undefined),
-    skipPollingIfUnfocused: true,
-  });
+  const pollingInterval = deckPollingInterval(cached.data);
+  const deck = useFounderPitchDeckQuery(deckId, { pollingInterval, skipPollingIfUnfocused: true });
+  // The same cache entry as the version list's: an older version's file address comes from it.
+  const versions = useFounderDeckVersionsQuery(deckId, { pollingInterval, skipPollingIfUnfocused: true });
+  const [pickedVersion, setPickedVersion] = useState<number | null>(null);
   // The signed address may expire while the page stays open: ask for a fresh one, once per address.
   const refreshedUrl = useRef<string | null>(null);
 
@@ -94,10 +99,15 @@ export function FounderDeckView({ deckId, listPath, submitPath, sidePanel }: Fou
 
   const data = deck.data;
   const isReady = data.status === 'ready';
+  const shownNumber = shownVersionNumber(data, pickedVersion);
+  // An older version's file comes from the version list; the live one's from the deck.
+  const olderVersion = shownNumber === data.liveVersion ? null : versions.data?.find((v) => v.number === shownNumber);
+  const fileUrl = olderVersion ? olderVersion.fileUrl : data.fileUrl;
+  const pending = pendingVersionOf(data);
   const handleLoadError = () => {
-    if (!data.fileUrl || refreshedUrl.current === data.fileUrl) return;
-    refreshedUrl.current = data.fileUrl;
-    void deck.refetch();
+    if (!fileUrl || refreshedUrl.current === fileUrl) return;
+    refreshedUrl.current = fileUrl;
+    void (olderVersion ? versions.refetch() : deck.refetch());
   };
 
   return (
@@ -106,37 +116,75 @@ export function FounderDeckView({ deckId, listPath, submitPath, sidePanel }: Fou
         deck={data}
         backLink={backLink}
         actions={
-          <FounderDeleteDeckButton
-            deckId={data.id}
-            title={data.title}
-            interestCount={data.interestCount}
-            onDeleted={() => navigate(listPath, { replace: true })}
-          />
+          // A row of its own, so the three actions wrap together on a phone.
+          <Group gap="xs" wrap="wrap" w="100%">
+            <FounderUploadVersion deckId={data.id} nextVersion={data.latestVersion.number + 1} />
+            <FounderEditDeckDetails deck={data} />
+            <FounderDeleteDeckButton
+              deckId={data.id}
+              title={data.title}
+              interestCount={data.interestCount}
+              onDeleted={() => navigate(listPath, { replace: true })}
+            />
+          </Group>
         }
       />
+      {pending ? <PendingVersionNotice {...pending} /> : null}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
-          {isReady && data.fileUrl ? (
-            <DeckViewer fileUrl={data.fileUrl} title={data.title} onLoadError={handleLoadError} />
-          ) : (
-            <DeckNotViewable deck={data} submitPath={submitPath} />
-          )}
+          <Stack gap="sm">
+            {olderVersion ? (
+              <Alert color="gray" variant="light" radius="lg" data-testid="older-version-notice">
+                <Group justify="space-between" gap="xs">
+                  <Text fz="sm">
+                    You're looking at version {olderVersion.number}. Investors see version {data.liveVersion}.
+                  </Text>
+                  <Button size="compact-sm" variant="light" onClick={() => setPickedVersion(null)}>
+                    Show the live version
+                  </Button>
+                </Group>
+              </Alert>
+            ) : null}
+            {isReady && fileUrl ? (
+              <DeckViewer
+                // A new document for each version: the viewer starts again at page 1.
+                key={shownNumber}
+                fileUrl={fileUrl}
+                title={`${data.title}, version ${shownNumber}`}
+                onLoadError={handleLoadError}
+              />
+            ) : (
+              <DeckNotViewable deck={data} submitPath={submitPath} />
+            )}
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="lg">
-            <FounderDeckAnalyticsSummary deckId={data.id} isReady={isReady} />
+            <FounderDeckAnalyticsSummary deckId={data.id} version={shownNumber} isReady={isReady} />
+            <FounderDeckVersions
+              deckId={data.id}
+              shownVersion={shownNumber}
+              onShow={(version) => setPickedVersion(version.number)}
+              pollingInterval={pollingInterval}
+            />
             {sidePanel}
           </Stack>
         </Grid.Col>
       </Grid>
-      <FounderDeckAnalyticsDetail deckId={data.id} isReady={isReady} />
+      <FounderDeckAnalyticsDetail
+        deckId={data.id}
+        version={shownNumber}
+        isVersioned={data.latestVersion.number > 1}
+        isReady={isReady}
+      />
     </Stack>
   );
 }
 
 function DeckHeader({ deck, backLink, actions }: { deck: FounderPitchDeck; backLink: ReactNode; actions?: ReactNode }) {
+  useDocumentTitle(deck.title);
   const facts = [deck.company, deck.sector, deck.stage, `raising ${formatUsd(deck.amountSought)}`, deck.location];
-  const hasSmallFonts = deck.fontSizes !== null && deck.fontSizes.min < smallFontPoints;
+  const readability = deck.fontSizes ? fontReadability(deck.fontSizes) : null;
   return (
     <Stack gap="xs">
       {backLink}
@@ -160,17 +208,16 @@ function DeckHeader({ deck, backLink, actions }: { deck: FounderPitchDeck; backL
       <Text maw={760}>{deck.pitch}</Text>
       <Group gap="lg" fz="sm" c="dimmed">
         <Text fz="sm" c="dimmed">
-          Submitted {dayjs(deck.createdAt).format('D MMM YYYY')}
+          Submitted {formatDate(deck.createdAt)}
         </Text>
         {deck.pageCount !== null ? (
           <Text fz="sm" c="dimmed">
             {deck.pageCount === 1 ? '1 page' : `${deck.pageCount} pages`}
           </Text>
         ) : null}
-        {deck.fontSizes ? (
-          <Text fz="sm" c={hasSmallFonts ? 'orange.8' : 'dimmed'} data-testid="deck-font-sizes">
-            Text from {Math.round(deck.fontSizes.min)} to {Math.round(deck.fontSizes.max)} pt
-            {hasSmallFonts ? ` — some text is under ${smallFontPoints} pt and may be hard to read on screen` : ''}
+        {readability ? (
+          <Text fz="sm" c={readability.isSmall ? 'orange.8' : 'dimmed'} data-testid="deck-font-sizes">
+            {readability.sentence}
           </Text>
         ) : null}
         {actions}
@@ -193,9 +240,12 @@ function DeckNotViewable({ deck, submitPath }: { deck: FounderPitchDeck; submitP
       >
         <Stack gap="sm" align="flex-start">
           <Text fz="sm">{deck.failureReason ?? 'Something in the file stopped us from reading it.'}</Text>
-          <Button component={Link} to={submitPath} color="red" variant="filled" size="sm">
-            Submit a corrected deck
-          </Button>
+          <Group gap="sm">
+            <FounderUploadVersion deckId={deck.id} nextVersion={deck.latestVersion.number + 1} />
+            <Button component={Link} to={submitPath} color="red" variant="subtle" size="sm">
+              Submit a new deck instead
+            </Button>
+          </Group>
         </Stack>
       </Alert>
     );
@@ -219,6 +269,47 @@ function DeckNotViewable({ deck, submitPath }: { deck: FounderPitchDeck; submitP
   return (
     <Alert color="gray" variant="light" radius="lg" title="The file isn't available">
       We couldn't find this deck's file. Submit it again to show it to investors.
+    </Alert>
+  );
+}
+
+/** A newer version than the live one that is processing or failed: investors still see the live one. */
+function PendingVersionNotice({
+  version,
+  liveVersion,
+}: {
+  version: FounderPitchDeck['latestVersion'];
+  liveVersion: number;
+}) {
+  if (version.status === 'processing') {
+    return (
+      <Alert
+        color="yellow"
+        variant="light"
+        radius="lg"
+        icon={<Loader size={16} color="yellow" aria-hidden />}
+        title={`Version ${version.number} is processing`}
+        data-testid="pending-version"
+      >
+        <Text fz="sm" role="status">
+          Investors see version {liveVersion} until it's ready. This page updates by itself.
+        </Text>
+      </Alert>
+    );
+  }
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      radius="lg"
+      icon={<IconAlertTriangle aria-hidden />}
+      title={`We couldn't process version ${version.number}`}
+      data-testid="pending-version"
+    >
+      <Text fz="sm">
+        {version.failureReason ?? 'Something in the file stopped us from reading it.'} Investors still see version{' '}
+        {liveVersion}.
+      </Text>
     </Alert>
   );
 }

@@ -6,6 +6,9 @@ import { FounderSubmitDeckForm } from './founder-submit-deck-form';
 
 // pdf.js does not run in jsdom; the preview is the other helper's component, tested there.
 vi.mock('@/shared/pdf/pdf-thumbnail', () => ({ PdfThumbnail: () => <div data-testid="pdf-thumbnail" /> }));
+// The page count is pdf.js's too; each test says what the file holds (null: the browser cannot tell).
+const pageCount = vi.hoisted(() => ({ value: null as number | null }));
+vi.mock('@/shared/pdf/pdf-page-count', () => ({ countPdfPages: async () => pageCount.value }));
 
 /** The browser's XMLHttpRequest, driven by the test: it records the PUT and answers on demand. */
 class FakeXhr {
@@ -72,6 +75,7 @@ let requests: { method: string; url: URL; body: unknown }[] = [];
 
 beforeEach(() => {
   requests = [];
+  pageCount.value = null;
   FakeXhr.last = null;
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   vi.stubGlobal(
@@ -95,6 +99,7 @@ afterEach(() => {
 
 function renderForm() {
   const onSubmitted = vi.fn();
+  const onUnsavedWorkChange = vi.fn();
   const store = createAppStore({
     isAuthenticated: true,
     role: 'user',
@@ -103,10 +108,14 @@ function renderForm() {
   });
   const view = render(
     <AppProviders store={store}>
-      <FounderSubmitDeckForm onSubmitted={onSubmitted} defaults={{ location: 'Berlin' }} />
+      <FounderSubmitDeckForm
+        onSubmitted={onSubmitted}
+        onUnsavedWorkChange={onUnsavedWorkChange}
+        defaults={{ location: 'Berlin' }}
+      />
     </AppProviders>,
   );
-  return { onSubmitted, ...view };
+  return { onSubmitted, onUnsavedWorkChange, ...view };
 }
 
 function chooseFile(file: File) {
@@ -162,6 +171,31 @@ describe('FounderSubmitDeckForm', () => {
     });
     // The deck uses the file: nothing is discarded.
     expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
+  });
+
+  it('refuses a deck of more than 300 pages before the upload starts, in the server’s words', async () => {
+    pageCount.value = 301;
+    const { onUnsavedWorkChange } = renderForm();
+    chooseFile(pdf);
+    expect((await screen.findByTestId('upload-error')).textContent).toBe(
+      'The deck has 301 pages; decks can have at most 300.',
+    );
+    expect(requests).toHaveLength(0);
+    expect(FakeXhr.last).toBeNull();
+    expect(onUnsavedWorkChange).not.toHaveBeenCalledWith('uploading');
+
+    pageCount.value = 300;
+    chooseFile(pdf);
+    await waitFor(() => expect(FakeXhr.last?.method).toBe('PUT'));
+    await waitFor(() => expect(onUnsavedWorkChange).toHaveBeenLastCalledWith('uploading'));
+  });
+
+  it('reports details typed over the profile’s defaults as work to lose, not the defaults', async () => {
+    const { onUnsavedWorkChange } = renderForm();
+    await waitFor(() => expect(screen.getByLabelText(/Location/).getAttribute('value')).toBe('Berlin'));
+    expect(onUnsavedWorkChange).not.toHaveBeenCalledWith('details');
+    fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: 'Seed round' } });
+    await waitFor(() => expect(onUnsavedWorkChange).toHaveBeenLastCalledWith('details'));
   });
 
   it('refuses a non-PDF before any request, in words', async () => {

@@ -1,32 +1,16 @@
-import { sectors, stages } from '@deckvalid/contract/accounts';
 import type { FounderPitchDeck } from '@deckvalid/contract/pitchdecks';
-import { uploadKinds } from '@deckvalid/contract/uploads';
-import {
-  Box,
-  Button,
-  FileButton,
-  Grid,
-  Group,
-  NativeSelect,
-  NumberInput,
-  Paper,
-  Progress,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { maxDeckPages, tooManyPagesMessage, uploadKinds } from '@deckvalid/contract/uploads';
+import { Box, Button, FileButton, Grid, Group, Paper, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Dropzone, type FileRejection, type FileWithPath } from '@mantine/dropzone';
-import { useForm } from '@mantine/form';
 import { useElementSize } from '@mantine/hooks';
 import { IconAlertCircle, IconCircleCheck, IconFileTypePdf, IconUpload, IconX } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { describeApiError } from '@/shared/api/api-error';
 import { checkUploadFile, formatFileSize, formatMegabytes, progressPercent } from '@/shared/api/upload-file';
 import { type UploadState, useSignedUpload } from '@/shared/hooks/use-signed-upload';
+import { useSubmitValidatedForm } from '@/shared/hooks/use-submit-validated-form';
 import { focusFirstInvalid, showProblemOnForm } from '@/shared/lib/form-problems';
+import { countPdfPages } from '@/shared/pdf/pdf-page-count';
 import { PdfThumbnail } from '@/shared/pdf/pdf-thumbnail';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
 import {
@@ -41,8 +25,12 @@ import {
   useDeckUploadTicketMutation,
   useDiscardDeckUploadMutation,
 } from '../founder-pitchdecks-api';
+import { DeckDetailsFields } from './deck-details-fields';
 
 type ProfileDefaults = Partial<Pick<DeckDetailsValues, 'company' | 'location' | 'website'>>;
+
+/** What leaving the page now would throw away: the page warns before it lets the person go. */
+export type UnsavedDeckWork = 'uploading' | 'uploaded' | 'details';
 
 type FounderSubmitDeckFormProps = {
   /** Details the founder's profile already knows; filled into fields the founder has not touched. */
@@ -51,17 +39,23 @@ type FounderSubmitDeckFormProps = {
   onSubmitted: (deck: FounderPitchDeck) => void;
   /** Where Cancel leads; rendered as a link by the page. */
   cancelAction?: ReactNode;
+  /** Told whenever what would be lost by leaving changes; null once nothing would (or after submit). */
+  onUnsavedWorkChange?: (work: UnsavedDeckWork | null) => void;
 };
 
 const deckAccept = { 'application/pdf': ['.pdf'] };
-const pitchMax = 280;
 
 /**
  * /founder/submit: the PDF uploads as soon as it is dropped (with a real progress bar and a preview
  * of page 1) while the founder fills in the details; "Submit deck" then creates the deck from the
  * uploaded file's key. An upload the founder abandons is deleted from storage.
  */
-export function FounderSubmitDeckForm({ defaults, onSubmitted, cancelAction }: FounderSubmitDeckFormProps) {
+export function FounderSubmitDeckForm({
+  defaults,
+  onSubmitted,
+  cancelAction,
+  onUnsavedWorkChange,
+}: FounderSubmitDeckFormProps) {
   const [requestTicket] = useDeckUploadTicketMutation();
   const [discardUpload] = useDiscardDeckUploadMutation();
   const [createDeck, { isLoading: isCreating }] = useCreatePitchDeckMutation();
@@ -81,10 +75,9 @@ export function FounderSubmitDeckForm({ defaults, onSubmitted, cancelAction }: F
     },
   });
 
-  const form = useForm<DeckDetailsValues>({
+  const form = useSubmitValidatedForm<DeckDetailsValues>({
     initialValues: emptyDeckDetails,
     validate: validateDeckDetails,
-    validateInputOnBlur: true,
   });
 
   // Profile details arrive after the first render; they fill only fields still left alone.
@@ -97,13 +90,41 @@ export function FounderSubmitDeckForm({ defaults, onSubmitted, cancelAction }: F
     }
   }, [defaults, setFieldValue, isTouched, getValues]);
 
-  const handleFile = (file: File | null | undefined) => {
+  // Too many pages is known from the file itself: say so before a byte is uploaded, in the
+  // server's words, instead of "Uploaded ✓" and a failure after Submit.
+  const [isCheckingFile, setIsCheckingFile] = useState(false);
+  const handleFile = async (file: File | null | undefined) => {
     if (!file) return;
     setFileProblem(null);
+    if (checkUploadFile(file, 'deck') === null) {
+      setIsCheckingFile(true);
+      const pageCount = await countPdfPages(file);
+      setIsCheckingFile(false);
+      if (pageCount !== null && pageCount > maxDeckPages) {
+        setFileProblem(tooManyPagesMessage(pageCount));
+        return;
+      }
+    }
     void upload.start(file);
   };
 
   const isUploadBusy = upload.state.phase === 'requesting' || upload.state.phase === 'uploading';
+
+  // Profile defaults are not the founder's typing: only values that are neither empty nor a
+  // default count as details to lose.
+  const currentValues = form.getValues();
+  const hasEditedDetails = deckFieldOrder.some((field) => {
+    const value = currentValues[field];
+    return value !== emptyDeckDetails[field] && value !== defaults?.[field as keyof ProfileDefaults];
+  });
+  const unsavedWork: UnsavedDeckWork | null = isUploadBusy
+    ? 'uploading'
+    : upload.state.phase === 'uploaded'
+      ? 'uploaded'
+      : hasEditedDetails
+        ? 'details'
+        : null;
+  useEffect(() => onUnsavedWorkChange?.(unsavedWork), [unsavedWork, onUnsavedWorkChange]);
 
   const handleSubmit = async (values: DeckDetailsValues) => {
     setProblem(null);
@@ -143,8 +164,9 @@ export function FounderSubmitDeckForm({ defaults, onSubmitted, cancelAction }: F
                 <DeckFileSection
                   state={upload.state}
                   isDisabled={isCreating}
+                  isChecking={isCheckingFile}
                   problem={fileProblem}
-                  onFile={handleFile}
+                  onFile={(file) => void handleFile(file)}
                   onRemove={() => {
                     setFileProblem(null);
                     upload.reset();
@@ -159,62 +181,7 @@ export function FounderSubmitDeckForm({ defaults, onSubmitted, cancelAction }: F
                 <Title order={2} fz="lg">
                   Details investors see
                 </Title>
-                <TextInput
-                  label="Company"
-                  autoComplete="organization"
-                  withAsterisk
-                  {...form.getInputProps('company')}
-                />
-                <TextInput label="Title" placeholder="Seed round 2026" withAsterisk {...form.getInputProps('title')} />
-                <TextInput
-                  label="One-line pitch"
-                  placeholder="Payroll for small clinics, done in five minutes a month"
-                  description={`${form.values.pitch.trim().length}/${pitchMax} characters`}
-                  withAsterisk
-                  {...form.getInputProps('pitch')}
-                />
-                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-                  <NativeSelect
-                    label="Sector"
-                    withAsterisk
-                    data={[{ value: '', label: 'Pick a sector', disabled: true }, ...sectors]}
-                    {...form.getInputProps('sector')}
-                  />
-                  <NativeSelect
-                    label="Stage"
-                    withAsterisk
-                    data={[{ value: '', label: 'Pick a stage', disabled: true }, ...stages]}
-                    {...form.getInputProps('stage')}
-                  />
-                </SimpleGrid>
-                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-                  <NumberInput
-                    label="Amount sought (USD)"
-                    placeholder="1,500,000"
-                    prefix="$"
-                    thousandSeparator=","
-                    allowDecimal={false}
-                    allowNegative={false}
-                    min={0}
-                    hideControls
-                    withAsterisk
-                    {...form.getInputProps('amountSought')}
-                  />
-                  <TextInput
-                    label="Location"
-                    placeholder="Berlin, Germany"
-                    withAsterisk
-                    {...form.getInputProps('location')}
-                  />
-                </SimpleGrid>
-                <TextInput
-                  label="Website"
-                  type="url"
-                  placeholder="https://"
-                  autoComplete="url"
-                  description="Optional"
-                  {...form.getInputProps('website')}
-                />
+                <DeckDetailsFields form={form} />
               </Stack>
             </Paper>
           </Grid.Col>
@@ -244,13 +211,18 @@ export function FounderSubmitDeckForm({ defaults, onSubmitted, cancelAction }: F
 type DeckFileSectionProps = {
   state: UploadState;
   isDisabled: boolean;
+  /** The chosen file's pages are being counted (the upload has not started). */
+  isChecking: boolean;
   problem: string | null;
   onFile: (file: File | null | undefined) => void;
   onRemove: () => void;
 };
 
-/** The drop zone while there is no usable file; the file, its preview and its progress after. */
-function DeckFileSection({ state, isDisabled, problem, onFile, onRemove }: DeckFileSectionProps) {
+/**
+ * The drop zone while there is no usable file; the file, its preview and its progress after.
+ * Shared with the upload of a new version (founder-upload-version.tsx).
+ */
+export function DeckFileSection({ state, isDisabled, isChecking, problem, onFile, onRemove }: DeckFileSectionProps) {
   const problemId = useId();
   const shownProblem = state.phase === 'failed' ? state.problem : problem;
   // A file that failed its own checks cannot be retried as is; a failed transfer can.
@@ -265,7 +237,8 @@ function DeckFileSection({ state, isDisabled, problem, onFile, onRemove }: DeckF
           onReject={(rejections: FileRejection[]) => onFile(rejections[0]?.file)}
           accept={deckAccept}
           multiple={false}
-          disabled={isDisabled}
+          disabled={isDisabled || isChecking}
+          loading={isChecking}
           radius="lg"
           data-testid="deck-dropzone"
           // react-dropzone marks the root presentational; it is the control that opens the picker.

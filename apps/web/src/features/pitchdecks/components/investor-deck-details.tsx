@@ -2,10 +2,9 @@ import type { InvestorPitchDeck } from '@deckvalid/contract/pitchdecks';
 import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatFileSize } from '@/shared/api/upload-file';
+import { formatDate } from '@/shared/lib/format-date';
 import { formatUsd } from '../deck-status';
 import { pageCountLabel } from '../investor-deck-search';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /** "example.com/path" for a link's text; the full address stays in href. */
 function displayUrl(url: string): string {
@@ -41,7 +40,7 @@ export function InvestorDeckDetails({ deck }: { deck: InvestorPitchDeck }) {
       label: 'Deck',
       value: [pageCountLabel(deck.pageCount), formatFileSize(deck.fileSize)].filter(Boolean).join(' · '),
     },
-    { label: 'Published', value: dateFormat.format(new Date(deck.readyAt ?? deck.createdAt)) },
+    { label: 'Published', value: formatDate(deck.readyAt ?? deck.createdAt) },
   ];
 
   return (

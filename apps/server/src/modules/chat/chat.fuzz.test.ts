@@ -1,0 +1,138 @@
+import {
+  type ChatRoom,
+  chatMessagesQuerySchema,
+  chatPaths,
+  createGroupRoomBodySchema,
+  markChatReadBodySchema,
+  openPrivateRoomBodySchema,
+  sendChatMessagePayloadSchema,
+} from '@deckvalid/contract/chat';
+import { errorResponseSchema } from '@deckvalid/contract/errors';
+import fc from 'fast-check';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedUp, signUp } from '../../../test/accounts';
+import { authHeaders, build, type TestContext } from '../../../test/build';
+import { ChatClients, listen, openPrivateRoom, request, showInterest } from '../../../test/chat';
+import { readyDeck } from '../../../test/decks';
+
+/**
+ * Random bodies, queries and socket payloads: exactly what the contract accepts goes through, the
+ * rest is a validation error in the usual shape; never a 5xx, never an unacknowledged event.
+ */
+let ctx: TestContext;
+let baseUrl = '';
+const clients = new ChatClients(() => baseUrl);
+let founder: SignedUp;
+let investor: SignedUp;
+let room: ChatRoom;
+let socket: Socket;
+
+beforeAll(async () => {
+  ctx = await build();
+  baseUrl = await listen(ctx);
+  [founder, investor] = await Promise.all([signUp(ctx, 'user'), signUp(ctx, 'investor')]);
+  await showInterest(ctx, investor, (await readyDeck(ctx, founder)).id);
+  room = await openPrivateRoom(ctx, investor, founder.user.id);
+  socket = await clients.open(investor.tokens);
+});
+
+afterAll(async () => {
+  clients.closeAll();
+  await ctx.close();
+});
+
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
+  ctx.app.fastify.inject({
+    method,
+    url,
+    headers: { ...authHeaders(investor.tokens), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+
+const expectRefusal = (reply: { statusCode: number; body: string; json: () => unknown }) => {
+  expect(reply.statusCode, reply.body).toBe(400);
+  expect(errorResponseSchema.safeParse(reply.json()).success).toBe(true);
+};
+
+describe('random input to the chat calls', () => {
+  it('POST private and group rooms: 400 unless the contract accepts the body', async () => {
+    const anyBody = fc.oneof(
+      fc.jsonValue(),
+      fc.record(
+        { participantId: fc.oneof(fc.constant(founder.user.id), fc.string(), fc.jsonValue()), extra: fc.jsonValue() },
+        { requiredKeys: [] },
+      ),
+      fc.record(
+        {
+          name: fc.oneof(fc.string({ maxLength: 100 }), fc.jsonValue()),
+          participantIds: fc.oneof(fc.array(fc.string(), { maxLength: 3 }), fc.jsonValue()),
+        },
+        { requiredKeys: [] },
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(anyBody, fc.boolean(), async (body, group) => {
+        const reply = await call('POST', group ? chatPaths.groupRoom : chatPaths.privateRoom, body);
+        const schema = group ? createGroupRoomBodySchema : openPrivateRoomBodySchema;
+        // Accepted bodies then meet the policy (200/201 with the tied founder, 403 otherwise).
+        if (schema.safeParse(body).success) expect([200, 201, 403], reply.body).toContain(reply.statusCode);
+        else expectRefusal(reply);
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it('GET messages and PUT read: 400 unless the contract accepts the query or body', async () => {
+    const queryValue = fc.oneof(fc.integer({ min: -5, max: 200 }).map(String), fc.string({ maxLength: 6 }));
+    const query = fc.record(
+      { page: queryValue, limit: queryValue, before: queryValue, afterSeq: queryValue },
+      { requiredKeys: [] },
+    );
+    await fc.assert(
+      fc.asyncProperty(query, async (parameters) => {
+        const reply = await call('GET', `${chatPaths.messages(room.id)}?${new URLSearchParams(parameters)}`);
+        if (chatMessagesQuerySchema.safeParse(parameters).success) expect(reply.statusCode, reply.body).toBe(200);
+        else expectRefusal(reply);
+      }),
+      { numRuns: 80 },
+    );
+    const readBody = fc.oneof(fc.jsonValue(), fc.record({ seq: fc.oneof(fc.integer(), fc.jsonValue()) }));
+    await fc.assert(
+      fc.asyncProperty(readBody, async (body) => {
+        const reply = await call('PUT', chatPaths.read(room.id), body);
+        if (markChatReadBodySchema.safeParse(body).success) expect(reply.statusCode, reply.body).toBe(200);
+        else expectRefusal(reply);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('socket chat:message: acknowledged either way, stored only when the contract accepts it', async () => {
+    const payload = fc.oneof(
+      fc.jsonValue(),
+      fc.record(
+        {
+          chatRoomId: fc.oneof(fc.constant(room.id), fc.string(), fc.jsonValue()),
+          content: fc.oneof(fc.string({ maxLength: 50 }), fc.constant('   '), fc.jsonValue()),
+          type: fc.oneof(fc.constant('text'), fc.string()),
+          clientId: fc.oneof(
+            fc.uuid().map((id) => `tmp-${id}`),
+            fc.string({ maxLength: 80 }),
+          ),
+        },
+        { requiredKeys: [] },
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(payload, async (body) => {
+        const ack = await request(socket, 'chat:message', body);
+        const parsed = sendChatMessagePayloadSchema.safeParse(body);
+        if (parsed.success && parsed.data.chatRoomId === room.id) expect(ack.ok).toBe(true);
+        else if (!parsed.success) expect(ack).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
+        else expect(ack).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+      }),
+      { numRuns: 80 },
+    );
+  });
+});

@@ -1,0 +1,21 @@
+import type { Authenticator } from '@/core/identity/principal';
+import type { AppModule, ModuleContext } from '@/core/module';
+import { ChatRepository } from './chat.repository';
+import { chatRoutes } from './chat.routes';
+import { ChatService, type PictureUrls, type TieReader } from './chat.service';
+import { ChatSockets } from './chat.socket';
+
+/** Rooms and messages between tied founders and investors, over REST and the /chats namespace. */
+export function createChatModule(
+  context: ModuleContext,
+  { auth, ties, pictures }: { auth: Authenticator; ties: TieReader; pictures: PictureUrls },
+) {
+  const chat = new ChatService(new ChatRepository(context.db), ties, pictures);
+  const sockets = new ChatSockets(chat, context.logger);
+  const module: AppModule = {
+    name: 'chat',
+    routes: (app) => chatRoutes(app, { auth, chat, fanout: sockets }),
+    realtime: (namespace) => sockets.attach(namespace),
+  };
+  return { module, chat };
+}

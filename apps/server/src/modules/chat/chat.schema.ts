@@ -1,0 +1,70 @@
+// The chat module's tables: ChatRepository is their only writer. A room lists its participants;
+// a message belongs to a room and is numbered in it. Accounts own participants and messages'
+// senders: a deleted account leaves its rooms (the others keep the history, its messages stay
+// with no sender).
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accounts } from '@/modules/accounts/accounts.schema';
+
+/** A conversation. `lastSeq` is the newest message's seq: the next message takes `lastSeq + 1`. */
+export const chatRooms = pgTable(
+  'chat_rooms',
+  {
+    id: text('id').primaryKey(),
+    type: text('type', { enum: ['private', 'group', 'bot'] }).notNull(),
+    /** A group's name; private rooms are named after the other participant. */
+    name: text('name'),
+    /** Who opened the room; a group's ties are counted from its creator. Null once that account is gone. */
+    createdBy: text('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    /** Private rooms only: the two account ids, sorted and joined, so a pair has one room. */
+    pairKey: text('pair_key'),
+    lastSeq: integer('last_seq').notNull().default(0),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('chat_rooms_pair_key').on(table.pairKey).where(sql`${table.pairKey} is not null`)],
+);
+
+/** An account in a room, with its read watermark: every message up to `readSeq` is read. */
+export const chatParticipants = pgTable(
+  'chat_participants',
+  {
+    roomId: text('room_id')
+      .notNull()
+      .references(() => chatRooms.id, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    readSeq: integer('read_seq').notNull().default(0),
+    /** When the watermark last moved: the `readAt` of the receipts it gives. */
+    readAt: timestamp('read_at', { withTimezone: true }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.roomId, table.accountId] }),
+    index('chat_participants_account_idx').on(table.accountId),
+  ],
+);
+
+/** One message; (room, seq) is unique and gap-free, (sender, clientId) makes a retried send idempotent. */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: text('id').primaryKey(),
+    roomId: text('room_id')
+      .notNull()
+      .references(() => chatRooms.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    senderId: text('sender_id').references(() => accounts.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    clientId: text('client_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('chat_messages_room_seq_key').on(table.roomId, table.seq),
+    uniqueIndex('chat_messages_sender_client_key')
+      .on(table.senderId, table.clientId)
+      .where(sql`${table.clientId} is not null`),
+  ],
+);

@@ -1,0 +1,20 @@
+import { type LiveNotification, liveNotificationEvent } from '@deckvalid/contract/notifications';
+import type { Namespace } from 'socket.io';
+import { accountRoom } from '@/realtime/socket';
+import type { LiveChannel } from './live-notifications';
+
+/**
+ * Live notifications on the /chats namespace: to the account's room, so every tab of the person
+ * hears it, on every process through the Socket.IO adapter.
+ */
+export class NotificationSockets implements LiveChannel {
+  private namespace: Namespace | undefined;
+
+  attach(namespace: Namespace): void {
+    this.namespace = namespace;
+  }
+
+  send(accountId: string, notification: LiveNotification): void {
+    this.namespace?.to(accountRoom(accountId)).emit(liveNotificationEvent, notification);
+  }
+}

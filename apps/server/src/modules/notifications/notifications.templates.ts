@@ -1,0 +1,95 @@
+import {
+  type NotificationKind,
+  notificationLabels,
+  notificationSettingsPlace,
+} from '@deckvalid/contract/notifications';
+import type { MailMessage } from '@/modules/mail/mail.service';
+import { layout, type MailContext } from '@/modules/mail/mail.templates';
+
+/**
+ * Web pages the mails link to. They mirror `paths` in apps/web/src/config/paths.ts, which the
+ * server cannot import; notifications.routes.test.ts checks the links' shape.
+ */
+const webPaths = {
+  founderDeck: (id: string) => `/founder/view/${encodeURIComponent(id)}`,
+  investorDeck: (id: string) => `/investor/pitchdecks/${encodeURIComponent(id)}`,
+};
+
+/** A subject is one line, whatever a name or title holds. */
+const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
+
+/** Every notification says why it came and where to turn it off, in the switch's own words. */
+function turnOffLine(ctx: MailContext, kind: NotificationKind): string {
+  return `You get this mail because "${notificationLabels[kind]}" is on in your ${ctx.productName} ${notificationSettingsPlace} (the account menu at the top right). Turn it off there to stop these mails.`;
+}
+
+function notificationMail(
+  ctx: MailContext,
+  kind: NotificationKind,
+  parts: { to: string; subject: string; title: string; lines: string[]; link: { href: string; label: string } },
+): MailMessage {
+  const footer = turnOffLine(ctx, kind);
+  return {
+    to: parts.to,
+    subject: oneLine(`${ctx.productName}: ${parts.subject}`),
+    text: `${parts.lines.join('\n\n')}\n\n${parts.link.label}: ${parts.link.href}\n\n--\n${footer}\n`,
+    html: layout(ctx, parts.title, parts.lines, undefined, parts.link, footer),
+  };
+}
+
+/** To the founder: an investor showed (or showed again) interest in one of their decks. */
+export function interestShownMail(
+  ctx: MailContext,
+  to: { email: string; name: string },
+  facts: {
+    investorName: string;
+    investorFirm: string | null;
+    note: string | null;
+    deckId: string;
+    deckTitle: string;
+    deckCompany: string;
+  },
+): MailMessage {
+  const investor = facts.investorFirm ? `${facts.investorName} (${facts.investorFirm})` : facts.investorName;
+  const lines = [
+    `Hello ${to.name},`,
+    `${investor} is interested in your deck "${facts.deckTitle}" for ${facts.deckCompany}.`,
+    facts.note ? `Their note: "${facts.note}"` : 'They left no note.',
+    'Accept or decline the interest on the deck page.',
+  ];
+  return notificationMail(ctx, 'interestShown', {
+    to: to.email,
+    subject: `${investor} is interested in ${facts.deckTitle}`,
+    title: 'an investor is interested',
+    lines,
+    link: { href: `${ctx.publicUrl}${webPaths.founderDeck(facts.deckId)}`, label: 'Open the deck' },
+  });
+}
+
+/** To the investor: the founder accepted or declined their interest. */
+export function interestDecidedMail(
+  ctx: MailContext,
+  to: { email: string; name: string },
+  facts: {
+    decision: 'accepted' | 'declined';
+    founderName: string;
+    deckId: string;
+    deckTitle: string;
+    deckCompany: string;
+  },
+): MailMessage {
+  const lines = [
+    `Hello ${to.name},`,
+    `${facts.founderName} of ${facts.deckCompany} ${facts.decision} your interest in the deck "${facts.deckTitle}".`,
+    facts.decision === 'accepted'
+      ? 'You now follow the company: its milestones reach you as the founder shares them.'
+      : 'The deck stays open to you to read; this interest cannot be shown again.',
+  ];
+  return notificationMail(ctx, 'interestDecided', {
+    to: to.email,
+    subject: `${facts.deckCompany} ${facts.decision} your interest in ${facts.deckTitle}`,
+    title: `interest ${facts.decision}`,
+    lines,
+    link: { href: `${ctx.publicUrl}${webPaths.investorDeck(facts.deckId)}`, label: 'Open the deck' },
+  });
+}

@@ -1,0 +1,190 @@
+import type { ChatMessage } from '@deckvalid/contract/chat';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { type ChatNotice, chatTimings, mergeBySeq, newestSeq, type PendingMessage, settlePending } from './chat-model';
+
+/** One room's conversation as this session holds it. */
+export type ChatThread = {
+  /** Stored messages, ascending seq, each seq once (docs/chat.md). */
+  messages: ChatMessage[];
+  /** Optimistic messages not acknowledged yet, in the order written. */
+  pending: PendingMessage[];
+  notices: ChatNotice[];
+  /** 'idle' until the first page is asked for; 'error' carries `error`. */
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  error: string | null;
+  /** More history before the oldest message held. */
+  hasOlder: boolean;
+  isLoadingOlder: boolean;
+};
+
+/**
+ * The chat state of one signed-in session: threads by room and who is typing where. It is
+ * reduced by the session's ChatProvider (useReducer), not the app store, so it is created with
+ * the session's socket and dropped with it: nothing of one account survives into the next.
+ * Rooms and unread counts live in the RTK Query cache (chat-api.ts), patched by socket events.
+ */
+export type ChatState = {
+  threads: Record<string, ChatThread>;
+  /** roomId → userId → name of whoever is typing there now. */
+  typing: Record<string, Record<string, string>>;
+};
+
+export const initialChatState: ChatState = { threads: {}, typing: {} };
+
+const emptyThread = (): ChatThread => ({
+  messages: [],
+  pending: [],
+  notices: [],
+  status: 'idle',
+  error: null,
+  hasOlder: false,
+  isLoadingOlder: false,
+});
+
+/** Notices kept per room: presence is a hint, not history. */
+const maxNotices = 20;
+
+function threadOf(state: ChatState, roomId: string): ChatThread {
+  let thread = state.threads[roomId];
+  if (!thread) {
+    thread = emptyThread();
+    state.threads[roomId] = thread;
+  }
+  return thread;
+}
+
+/** Stores messages and drops the optimistic copies they stand for (matched by clientId). */
+function absorb(thread: ChatThread, messages: ChatMessage[]) {
+  thread.messages = mergeBySeq(thread.messages, messages);
+  thread.pending = settlePending(thread.pending, messages);
+}
+
+const chatSlice = createSlice({
+  name: 'chat',
+  initialState: initialChatState,
+  reducers: {
+    historyRequested(state, action: PayloadAction<{ roomId: string }>) {
+      const thread = threadOf(state, action.payload.roomId);
+      thread.status = 'loading';
+      thread.error = null;
+    },
+    /** The newest page (GET messages answers newest first). */
+    historyLoaded(state, action: PayloadAction<{ roomId: string; messages: ChatMessage[]; hasMore: boolean }>) {
+      const thread = threadOf(state, action.payload.roomId);
+      absorb(thread, action.payload.messages);
+      thread.status = 'ready';
+      thread.hasOlder = action.payload.hasMore;
+    },
+    historyFailed(state, action: PayloadAction<{ roomId: string; error: string }>) {
+      const thread = threadOf(state, action.payload.roomId);
+      thread.status = 'error';
+      thread.error = action.payload.error;
+    },
+    olderRequested(state, action: PayloadAction<{ roomId: string }>) {
+      threadOf(state, action.payload.roomId).isLoadingOlder = true;
+    },
+    olderLoaded(state, action: PayloadAction<{ roomId: string; messages: ChatMessage[]; hasMore: boolean }>) {
+      const thread = threadOf(state, action.payload.roomId);
+      absorb(thread, action.payload.messages);
+      thread.hasOlder = action.payload.hasMore;
+      thread.isLoadingOlder = false;
+    },
+    olderFailed(state, action: PayloadAction<{ roomId: string }>) {
+      threadOf(state, action.payload.roomId).isLoadingOlder = false;
+    },
+    /**
+     * A live event, an acknowledgement or a catch-up page. Only rooms whose history was asked
+     * for keep live messages: another room's thread starts from its newest page when opened,
+     * so holding a lone live message there would make the catch-up skip everything before it.
+     */
+    messagesReceived(state, action: PayloadAction<{ roomId: string; messages: ChatMessage[] }>) {
+      const thread = state.threads[action.payload.roomId];
+      if (!thread || thread.status === 'idle') return;
+      absorb(thread, action.payload.messages);
+    },
+    messageQueued(state, action: PayloadAction<PendingMessage>) {
+      threadOf(state, action.payload.chatRoomId).pending.push(action.payload);
+    },
+    messageFailed(state, action: PayloadAction<{ roomId: string; clientId: string; error: string }>) {
+      const pending = threadOf(state, action.payload.roomId).pending.find(
+        (message) => message.clientId === action.payload.clientId,
+      );
+      if (pending) {
+        pending.status = 'failed';
+        pending.error = action.payload.error;
+      }
+    },
+    messageRetried(state, action: PayloadAction<{ roomId: string; clientId: string }>) {
+      const pending = threadOf(state, action.payload.roomId).pending.find(
+        (message) => message.clientId === action.payload.clientId,
+      );
+      if (pending) {
+        pending.status = 'sending';
+        pending.error = null;
+      }
+    },
+    messageDiscarded(state, action: PayloadAction<{ roomId: string; clientId: string }>) {
+      const thread = threadOf(state, action.payload.roomId);
+      thread.pending = thread.pending.filter((message) => message.clientId !== action.payload.clientId);
+    },
+    /** chat:messages_read from another participant: their receipt goes on each message named. */
+    receiptsReceived(
+      state,
+      action: PayloadAction<{ roomId: string; messageIds: string[]; userId: string; readAt: string }>,
+    ) {
+      const thread = state.threads[action.payload.roomId];
+      if (!thread) return;
+      const ids = new Set(action.payload.messageIds);
+      const receipt = { userId: action.payload.userId, readAt: action.payload.readAt };
+      thread.messages = mergeBySeq(
+        thread.messages,
+        thread.messages.filter((message) => ids.has(message.id)).map((message) => ({ ...message, readBy: [receipt] })),
+      );
+    },
+    typingChanged(
+      state,
+      action: PayloadAction<{ roomId: string; userId: string; userName: string; isTyping: boolean }>,
+    ) {
+      const { roomId, userId, userName, isTyping } = action.payload;
+      const room = state.typing[roomId] ?? {};
+      if (isTyping) room[userId] = userName;
+      else delete room[userId];
+      state.typing[roomId] = room;
+    },
+    /** Presence as a system line; the same person's same move within 2000 ms shows once (spec §9). */
+    noticeAdded(
+      state,
+      action: PayloadAction<{ roomId: string; userId: string; kind: ChatNotice['kind']; text: string; at: number }>,
+    ) {
+      const { roomId, userId, kind, text, at } = action.payload;
+      const thread = threadOf(state, roomId);
+      const isRepeat = thread.notices.some(
+        (notice) => notice.userId === userId && notice.kind === kind && at - notice.at < chatTimings.noticeDedupeMs,
+      );
+      if (isRepeat) return;
+      thread.notices.push({
+        id: `${kind}-${userId}-${at}`,
+        userId,
+        kind,
+        text,
+        at,
+        afterSeq: newestSeq(thread.messages),
+      });
+      if (thread.notices.length > maxNotices) thread.notices.splice(0, thread.notices.length - maxNotices);
+    },
+  },
+});
+
+export const chatActions = chatSlice.actions;
+export const chatReducer = chatSlice.reducer;
+export type ChatAction = ReturnType<(typeof chatActions)[keyof typeof chatActions]>;
+
+/** A room's thread, or an empty one for a room not opened yet. */
+export function selectThread(state: ChatState, roomId: string): ChatThread {
+  return state.threads[roomId] ?? emptyThread();
+}
+
+/** Names typing in a room, in the order they started. */
+export function selectTypingNames(state: ChatState, roomId: string): string[] {
+  return Object.values(state.typing[roomId] ?? {});
+}

@@ -1,0 +1,129 @@
+import type { ChatRoom } from '@deckvalid/contract/chat';
+import { Alert, Avatar, Badge, Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
+import { type Ref, useEffect } from 'react';
+import { typingLabel } from '../chat-model';
+import { selectThread, selectTypingNames } from '../chat-slice';
+import { useChat } from '../hooks/use-chat';
+import { ChatComposer } from './chat-composer';
+import { ChatMessageList } from './chat-message-list';
+
+type ChatConversationProps = {
+  room: ChatRoom;
+  /** Phones show the list or the conversation; the Back button returns to the list. */
+  onBack: (() => void) | null;
+  composerRef: Ref<HTMLTextAreaElement>;
+};
+
+/** Who the room is with, under its title: "Investor", "Founder", or the group's size. */
+function roomSubtitle(room: ChatRoom, myId: string): string {
+  const others = room.participants.filter((participant) => participant.id !== myId);
+  if (room.type === 'group') return `${room.participants.length} people`;
+  const other = others[0];
+  if (!other) return 'Only you';
+  return other.userType === 'Investor' ? 'Investor' : 'Founder';
+}
+
+/** One conversation: its header, the message log, who is typing, and the composer. */
+export function ChatConversation({ room, onBack, composerRef }: ChatConversationProps) {
+  const chat = useChat();
+  const thread = selectThread(chat.state, room.id);
+  const typing = typingLabel(selectTypingNames(chat.state, room.id));
+  const { loadHistory } = chat;
+
+  useEffect(() => {
+    if (thread.status === 'idle') loadHistory(room.id);
+  }, [thread.status, loadHistory, room.id]);
+
+  // The server refuses sends to a read-only room too; saying so here spares a refused message.
+  const blockedReason = room.readOnly
+    ? 'This conversation is read-only: the interest behind it has ended. You can still read it.'
+    : !chat.isConnected
+      ? 'Reconnecting… You can send again once the connection is back.'
+      : null;
+
+  return (
+    <Stack gap={0} h="100%" style={{ minWidth: 0 }} data-testid="chat-conversation" data-room-id={room.id}>
+      <Group
+        gap="sm"
+        px="sm"
+        py="xs"
+        wrap="nowrap"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', minHeight: 52 }}
+      >
+        {onBack ? (
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconArrowLeft size={16} aria-hidden />}
+            onClick={onBack}
+          >
+            Back
+          </Button>
+        ) : null}
+        <Avatar name={room.name} color="initials" radius="xl" size={32} aria-hidden />
+        <Box style={{ minWidth: 0, flex: 1 }}>
+          <Title
+            order={3}
+            fz="sm"
+            lh={1.3}
+            data-testid="chat-conversation-title"
+            style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          >
+            {room.name}
+          </Title>
+          <Text fz="xs" c="dimmed" truncate="end">
+            {roomSubtitle(room, chat.me.id)}
+          </Text>
+        </Box>
+        {room.readOnly ? (
+          <Badge color="gray" variant="light" tt="none">
+            Read-only
+          </Badge>
+        ) : null}
+      </Group>
+
+      {thread.status === 'loading' || thread.status === 'idle' ? (
+        <Group justify="center" style={{ flex: 1 }}>
+          <Loader size="sm" aria-label="Loading messages" />
+        </Group>
+      ) : thread.status === 'error' ? (
+        <Box p="sm" style={{ flex: 1 }}>
+          <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
+            <Stack gap="xs" align="flex-start">
+              <Text fz="sm">{thread.error}</Text>
+              <Button size="xs" variant="white" color="red" onClick={() => loadHistory(room.id)}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        </Box>
+      ) : (
+        <ChatMessageList
+          thread={thread}
+          myId={chat.me.id}
+          isGroup={room.type === 'group'}
+          label={`Messages with ${room.name}`}
+          onLoadOlder={() => chat.loadOlder(room.id)}
+          onReadUpTo={(seq) => chat.reportReadUpTo(room.id, seq)}
+          onRetry={(clientId) => chat.retry(room.id, clientId)}
+          onDiscard={(clientId) => chat.discard(room.id, clientId)}
+        />
+      )}
+
+      <Text fz="xs" c="dimmed" px="sm" h={18} aria-live="polite" data-testid="chat-typing">
+        {typing ?? ''}
+      </Text>
+      <Box style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+        <ChatComposer
+          ref={composerRef}
+          roomName={room.name}
+          blockedReason={blockedReason}
+          isInputDisabled={room.readOnly}
+          onSend={(text) => chat.send(room.id, text)}
+          onTyping={() => chat.reportTyping(room.id)}
+        />
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,272 @@
+import type { ChatMessage } from '@deckvalid/contract/chat';
+import { Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import { formatDateTime } from '@/shared/lib/format-date';
+import { type ChatNotice, isNearBottom, isSeenByOthers, newestSeq, type PendingMessage } from '../chat-model';
+import type { ChatThread } from '../chat-slice';
+
+/** Older history is asked for when the reader scrolls this close to the top. */
+const topThresholdPx = 40;
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const timeOf = (iso: string) => timeFormat.format(new Date(iso));
+
+type ChatMessageListProps = {
+  thread: ChatThread;
+  myId: string;
+  /** Names senders above their messages (group rooms); a private room has only the two of you. */
+  isGroup: boolean;
+  /** The accessible name of the log, e.g. "Messages with Ravi Rao". */
+  label: string;
+  onLoadOlder: () => void;
+  /** The reader is at the bottom, showing up to `seq`. */
+  onReadUpTo: (seq: number) => void;
+  onRetry: (clientId: string) => void;
+  onDiscard: (clientId: string) => void;
+};
+
+function Bubble({
+  isMine,
+  sender,
+  content,
+  footer,
+  testId,
+  data,
+}: {
+  isMine: boolean;
+  sender: string | null;
+  content: string;
+  footer: ReactNode;
+  testId: string;
+  data: Record<string, string | number>;
+}) {
+  return (
+    <Stack
+      gap={2}
+      align={isMine ? 'flex-end' : 'flex-start'}
+      data-testid={testId}
+      data-mine={isMine}
+      {...Object.fromEntries(Object.entries(data).map(([key, value]) => [`data-${key}`, value]))}
+    >
+      {sender ? (
+        <Text fz="xs" fw={600} c="dimmed" px={4}>
+          {sender}
+        </Text>
+      ) : null}
+      <Box
+        maw="85%"
+        px="sm"
+        py={6}
+        bg={isMine ? 'indigo.7' : 'gray.1'}
+        c={isMine ? 'white' : 'dark.7'}
+        fz="sm"
+        style={{
+          borderRadius: 14,
+          borderBottomRightRadius: isMine ? 4 : 14,
+          borderBottomLeftRadius: isMine ? 14 : 4,
+          whiteSpace: 'pre-wrap',
+          overflowWrap: 'anywhere',
+        }}
+        data-testid="chat-message-content"
+      >
+        {content}
+      </Box>
+      {footer}
+    </Stack>
+  );
+}
+
+function StoredMessage({ message, myId, isGroup }: { message: ChatMessage; myId: string; isGroup: boolean }) {
+  const isMine = message.senderId === myId;
+  const status = isMine ? (isSeenByOthers(message, myId) ? 'Seen' : 'Sent') : null;
+  return (
+    <Bubble
+      isMine={isMine}
+      sender={isGroup && !isMine ? (message.sender?.name ?? 'Former member') : null}
+      content={message.content}
+      testId="chat-message"
+      data={{ seq: message.seq, id: message.id }}
+      footer={
+        <Text fz="xs" c="dimmed" px={4} title={formatDateTime(message.createdAt)}>
+          {timeOf(message.createdAt)}
+          {status ? (
+            <>
+              {' · '}
+              <span data-testid="chat-message-status">{status}</span>
+            </>
+          ) : null}
+        </Text>
+      }
+    />
+  );
+}
+
+function OptimisticMessage({
+  message,
+  onRetry,
+  onDiscard,
+}: {
+  message: PendingMessage;
+  onRetry: () => void;
+  onDiscard: () => void;
+}) {
+  const isFailed = message.status === 'failed';
+  return (
+    <Bubble
+      isMine
+      sender={null}
+      content={message.content}
+      testId="chat-message"
+      data={{ id: message.clientId, status: message.status }}
+      footer={
+        isFailed ? (
+          <Stack gap={2} align="flex-end" maw="85%">
+            <Group gap={4} wrap="nowrap" c="red.8">
+              <IconAlertCircle size={14} aria-hidden />
+              <Text fz="xs" c="red.8" data-testid="chat-message-error">
+                Not sent. {message.error}
+              </Text>
+            </Group>
+            <Group gap={4}>
+              <Button size="compact-xs" variant="subtle" onClick={onRetry}>
+                Try again
+              </Button>
+              <Button size="compact-xs" variant="subtle" color="gray" onClick={onDiscard}>
+                Discard
+              </Button>
+            </Group>
+          </Stack>
+        ) : (
+          // Spec §4: the optimistic copy reads 'Sent' until the stored one replaces it.
+          <Text fz="xs" c="dimmed" px={4}>
+            {timeOf(message.createdAt)} · <span data-testid="chat-message-status">Sent</span>
+          </Text>
+        )
+      }
+    />
+  );
+}
+
+function Notice({ notice }: { notice: ChatNotice }) {
+  return (
+    <Text fz="xs" c="dimmed" ta="center" data-testid="chat-notice">
+      {notice.text}
+    </Text>
+  );
+}
+
+/**
+ * The conversation as a log (aria-live polite): stored messages by seq, presence notices where
+ * they happened, optimistic sends last. It keeps the reader at the bottom while they are there,
+ * holds their place when older history is prepended above, asks for that history at the top, and
+ * reports the newest seq shown whenever they are at the bottom (the mark-read trigger).
+ */
+export function ChatMessageList({
+  thread,
+  myId,
+  isGroup,
+  label,
+  onLoadOlder,
+  onReadUpTo,
+  onRetry,
+  onDiscard,
+}: ChatMessageListProps) {
+  const boxRef = useRef<HTMLDivElement>(null);
+  const isAtBottomRef = useRef(true);
+  const layoutRef = useRef({ firstSeq: 0, scrollHeight: 0, pendingCount: 0 });
+  const { messages, pending, notices, hasOlder, isLoadingOlder } = thread;
+  const firstSeq = messages[0]?.seq ?? 0;
+  const lastSeq = newestSeq(messages);
+
+  const requestOlderIfNeeded = (box: HTMLDivElement) => {
+    const isShort = box.scrollHeight <= box.clientHeight;
+    if (hasOlder && !isLoadingOlder && (isShort || box.scrollTop < topThresholdPx)) onLoadOlder();
+  };
+
+  // After each change of what is shown: hold the place or follow the bottom, then report.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every content change by design.
+  useLayoutEffect(() => {
+    const box = boxRef.current;
+    if (!box) return;
+    const previous = layoutRef.current;
+    if (pending.length > previous.pendingCount) isAtBottomRef.current = true; // one's own send
+    if (previous.firstSeq !== 0 && firstSeq < previous.firstSeq) {
+      box.scrollTop += box.scrollHeight - previous.scrollHeight;
+    } else if (isAtBottomRef.current) {
+      box.scrollTop = box.scrollHeight;
+    }
+    layoutRef.current = { firstSeq, scrollHeight: box.scrollHeight, pendingCount: pending.length };
+    if (isNearBottom(box) && lastSeq > 0) onReadUpTo(lastSeq);
+    requestOlderIfNeeded(box);
+  }, [messages, pending, notices, firstSeq, lastSeq, hasOlder, isLoadingOlder]);
+
+  const handleScroll = () => {
+    const box = boxRef.current;
+    if (!box) return;
+    isAtBottomRef.current = isNearBottom(box);
+    if (isAtBottomRef.current && lastSeq > 0) onReadUpTo(lastSeq);
+    requestOlderIfNeeded(box);
+  };
+
+  const noticesAfter = new Map<number, ChatNotice[]>();
+  for (const notice of notices) {
+    const key = notice.afterSeq < firstSeq ? 0 : notice.afterSeq;
+    noticesAfter.set(key, [...(noticesAfter.get(key) ?? []), notice]);
+  }
+
+  return (
+    <Box
+      ref={boxRef}
+      role="log"
+      aria-live="polite"
+      aria-label={label}
+      tabIndex={0}
+      onScroll={handleScroll}
+      data-testid="chat-log"
+      style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
+      px="sm"
+      py="sm"
+    >
+      {/* Anchored at the bottom, as conversations read: a short one sits above the composer. */}
+      <Stack gap="xs" justify="flex-end" mih="100%">
+        {isLoadingOlder ? (
+          <Group justify="center" py={4}>
+            <Loader size="xs" aria-label="Loading older messages" />
+          </Group>
+        ) : null}
+        {!hasOlder && messages.length > 0 ? (
+          <Text fz="xs" c="dimmed" ta="center">
+            Start of the conversation
+          </Text>
+        ) : null}
+        {messages.length === 0 && pending.length === 0 ? (
+          <Text fz="sm" c="dimmed" ta="center" py="lg">
+            No messages yet. Say hello.
+          </Text>
+        ) : null}
+        {(noticesAfter.get(0) ?? []).map((notice) => (
+          <Notice key={notice.id} notice={notice} />
+        ))}
+        {messages.map((message) => (
+          <Box key={message.id}>
+            <StoredMessage message={message} myId={myId} isGroup={isGroup} />
+            {(noticesAfter.get(message.seq) ?? []).map((notice) => (
+              <Box key={notice.id} pt="xs">
+                <Notice notice={notice} />
+              </Box>
+            ))}
+          </Box>
+        ))}
+        {pending.map((message) => (
+          <OptimisticMessage
+            key={message.clientId}
+            message={message}
+            onRetry={() => onRetry(message.clientId)}
+            onDiscard={() => onDiscard(message.clientId)}
+          />
+        ))}
+      </Stack>
+    </Box>
+  );
+}

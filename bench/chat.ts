@@ -1,0 +1,344 @@
+// Real-time chat: 2,000 connected sockets in 200 rooms of 10 on one server process (a founder and
+// nine investors tied by interests, in a group room), messages offered at rising rates. For each
+// rate: messages delivered per second, and the delivery latency p50/p99 (sent → every member of
+// the room received it). Beside it, a bare Socket.IO broadcast server (no auth, no database)
+// measured in the same run, and the heap each idle connection costs on both. On the embedded
+// database and on PostgreSQL (BENCH_DATABASES=pglite,postgres).
+// Budget: p99 under 100 ms at 1,000 messages per second offered; a sustained rate at least 40 %
+// of the bare server's; under 20 KB of heap per idle connection. Prints a table and a JSON line.
+import { chatPaths } from '@deckvalid/contract/chat';
+import pg from 'pg';
+import { io as connect, type Socket } from 'socket.io-client';
+import { SmtpSink } from '../apps/server/test/smtp-sink';
+import { heapUsed, type Proc, startBareChatServer, startProductServer } from './support/processes';
+
+const roomCount = Number(process.env.BENCH_ROOMS ?? 200);
+const membersPerRoom = 10;
+const rates = (process.env.BENCH_RATES ?? '250,500,1000,2000,4000').split(',').map(Number);
+const stepSeconds = Number(process.env.BENCH_SECONDS ?? 5);
+const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
+const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const budget = { p99AtRate: 1_000, maxP99Ms: 100, minSustainedRatio: 0.4, maxHeapPerConnectionKb: 20 };
+
+type Member = { socket: Socket; roomId: string };
+type Step = { offered: number; delivered: number; p50: number; p99: number; lost: number };
+type Target = { name: string; steps: Step[]; sustained: number; heapPerConnectionKb: number };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number);
+}
+
+/** Runs `task` over `items`, `concurrency` at a time. */
+async function inBatches<Item, Result>(items: Item[], concurrency: number, task: (item: Item) => Promise<Result>) {
+  const results: Result[] = [];
+  for (let start = 0; start < items.length; start += concurrency) {
+    results.push(...(await Promise.all(items.slice(start, start + concurrency).map(task))));
+  }
+  return results;
+}
+
+function open(base: string, auth: Record<string, string> = {}): Promise<Socket> {
+  const socket = connect(`${base}/chats`, { auth, transports: ['websocket'], reconnection: false });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+/**
+ * Offers messages at each rate for `stepSeconds`, from a random member of a random room, and
+ * times each until every member of its room has it. A message not complete 3 s after its step
+ * ended counts as lost (or too late to count).
+ */
+async function measureRates(members: Member[][]): Promise<Step[]> {
+  const pending = new Map<string, { sentAt: number; remaining: number }>();
+  let completed: number[] = [];
+  for (const room of members) {
+    for (const member of room) {
+      member.socket.on('chat:new_message', (message: { content: string }) => {
+        const entry = pending.get(message.content);
+        if (!entry) return;
+        entry.remaining -= 1;
+        if (entry.remaining === 0) {
+          completed.push(performance.now() - entry.sentAt);
+          pending.delete(message.content);
+        }
+      });
+    }
+  }
+  const steps: Step[] = [];
+  let counter = 0;
+  for (const rate of rates) {
+    completed = [];
+    pending.clear();
+    // Every 10 ms, send what the rate owes for the time elapsed so far (not per wake-up, which a
+    // busy client would make late and bunched).
+    const tickMs = 10;
+    const started = performance.now();
+    let sent = 0;
+    for (let elapsed = 0; elapsed < stepSeconds * 1000; elapsed = performance.now() - started) {
+      const owed = Math.floor((Math.min(elapsed, stepSeconds * 1000) / 1000) * rate);
+      for (; sent < owed; sent++) {
+        const room = members[Math.floor(Math.random() * members.length)] as Member[];
+        const member = room[Math.floor(Math.random() * room.length)] as Member;
+        const content = `bench ${counter++}`;
+        pending.set(content, { sentAt: performance.now(), remaining: room.length });
+        member.socket.emit('chat:message', { chatRoomId: member.roomId, content, type: 'text' });
+      }
+      await sleep(tickMs);
+    }
+    for (const deadline = performance.now() + 3_000; pending.size > 0 && performance.now() < deadline; ) {
+      await sleep(20);
+    }
+    const sorted = [...completed].sort((a, b) => a - b);
+    steps.push({
+      offered: rate,
+      delivered: Math.round(completed.length / stepSeconds),
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      lost: sent - completed.length,
+    });
+    // Let the server drain before the next step.
+    await sleep(1_000);
+  }
+  return steps;
+}
+
+async function finish(name: string, proc: Proc, members: Member[][], idleHeapBefore: number): Promise<Target> {
+  const idleHeapAfter = await heapUsed(proc);
+  const connections = members.flat().length;
+  const heapPerConnectionKb = Math.round(((idleHeapAfter - idleHeapBefore) / connections / 1024) * 10) / 10;
+  const steps = await measureRates(members);
+  for (const member of members.flat()) member.socket.disconnect();
+  const sustained = Math.max(...steps.filter((step) => step.lost === 0).map((step) => step.delivered), 0);
+  return { name, steps, sustained, heapPerConnectionKb };
+}
+
+async function benchBare(): Promise<Target> {
+  const server = await startBareChatServer();
+  try {
+    const before = await heapUsed(server);
+    const members = await inBatches(
+      Array.from({ length: roomCount }, (_, index) => `room-${index}`),
+      20,
+      async (roomId) =>
+        Promise.all(
+          Array.from({ length: membersPerRoom }, async () => {
+            const socket = await open(server.base);
+            await socket.timeout(10_000).emitWithAck('join', roomId);
+            return { socket, roomId };
+          }),
+        ),
+    );
+    return await finish('bare Socket.IO', server, members, before);
+  } finally {
+    await server.stop();
+  }
+}
+
+type Credentials = { token: string; controlSignature: string; hashToken: string };
+type Account = { id: string; tokens: Credentials };
+
+const headersOf = (tokens: Credentials) => ({
+  authorization: `Bearer ${tokens.token}`,
+  'x-control-signature': tokens.controlSignature,
+  'x-hash-token': tokens.hashToken,
+  'content-type': 'application/json',
+});
+
+let accountCounter = 0;
+
+/** Registers through the API and verifies with the code the SMTP sink received. */
+async function signUp(base: string, sink: SmtpSink, role: 'users' | 'investors'): Promise<Account> {
+  const email = `bench-chat-${role}-${process.pid}-${accountCounter++}@example.test`;
+  const post = (path: string, body: object) =>
+    fetch(`${base}/api/v1/${role}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const registered = await post('/register', {
+    name: `Bench ${role} ${accountCounter}`,
+    email,
+    password: 'bench-passphrase-2026',
+  });
+  if (registered.status !== 202) throw new Error(`register answered ${registered.status}: ${await registered.text()}`);
+  const mail = await sink.waitFor((message) => message.to.includes(email), 60_000);
+  const code = /^\s{4}(\d{6})\s*$/m.exec(mail.body)?.[1];
+  if (!code) throw new Error(`no code in the mail to ${email}`);
+  const verified = (await (await post('/verify/code', { email, code })).json()) as {
+    user: { id: string };
+    tokens: Credentials;
+  };
+  return { id: verified.user.id, tokens: verified.tokens };
+}
+
+async function call<Answer>(base: string, tokens: Credentials, method: string, path: string, body?: unknown) {
+  const reply = await fetch(`${base}${path}`, {
+    method,
+    headers: headersOf(tokens),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!reply.ok) throw new Error(`${method} ${path} answered ${reply.status}: ${await reply.text()}`);
+  return (await reply.json()) as Answer;
+}
+
+/** A founder with a ready deck, nine investors interested in it, and their group room. */
+async function seedRoom(base: string, sink: SmtpSink, deckPdf: Uint8Array) {
+  const founder = await signUp(base, sink, 'users');
+  const ticket = await call<{ uploadUrl: string; key: string; headers: Record<string, string> }>(
+    base,
+    founder.tokens,
+    'GET',
+    `/api/v1/users/pitchdecks/upload?fileType=application/pdf&fileSize=${deckPdf.byteLength}`,
+  );
+  const put = await fetch(new URL(ticket.uploadUrl, base), { method: 'PUT', headers: ticket.headers, body: deckPdf });
+  if (!put.ok) throw new Error(`upload failed: ${put.status}`);
+  const { pitchDeck } = await call<{ pitchDeck: { id: string } }>(
+    base,
+    founder.tokens,
+    'POST',
+    '/api/v1/users/pitchdecks',
+    {
+      key: ticket.key,
+      company: 'Bench Chat Co',
+      title: 'Bench chat deck',
+      pitch: 'A deck to tie a founder and investors.',
+      sector: 'SaaS',
+      stage: 'Seed',
+      amountSought: 1_000_000,
+      location: 'Bench',
+    },
+  );
+  for (;;) {
+    const { pitchDeck: deck } = await call<{ pitchDeck: { status: string } }>(
+      base,
+      founder.tokens,
+      'GET',
+      `/api/v1/users/pitchdecks/${pitchDeck.id}`,
+    );
+    if (deck.status === 'ready') break;
+    if (deck.status === 'failed') throw new Error('a bench deck failed processing');
+    await sleep(50);
+  }
+  const investors = await Promise.all(
+    Array.from({ length: membersPerRoom - 1 }, async () => {
+      const investor = await signUp(base, sink, 'investors');
+      await call(base, investor.tokens, 'POST', `/api/v1/investors/pitchdecks/${pitchDeck.id}/interests`, {
+        note: null,
+      });
+      return investor;
+    }),
+  );
+  const { room } = await call<{ room: { id: string } }>(base, founder.tokens, 'POST', chatPaths.groupRoom, {
+    name: 'Bench room',
+    participantIds: investors.map((investor) => investor.id),
+  });
+  return { roomId: room.id, accounts: [founder, ...investors] };
+}
+
+async function benchProduct(database: 'pglite' | 'postgres', deckPdf: Uint8Array): Promise<Target> {
+  const sink = new SmtpSink();
+  const smtpUrl = await sink.start();
+  let databaseUrl = '';
+  let dropDatabase: () => Promise<void> = async () => undefined;
+  if (database === 'postgres') {
+    const name = `pitchlane_bench_chat_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${name}`);
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  const server = await startProductServer(
+    { DATABASE_URL: databaseUrl, SMTP_URL: smtpUrl, REDIS_URL: '' },
+    { heapProbe: true },
+  );
+  try {
+    const seedStarted = performance.now();
+    const rooms = await inBatches(
+      Array.from({ length: roomCount }, (_, index) => index),
+      8,
+      () => seedRoom(server.base, sink, deckPdf),
+    );
+    console.log(`${database}: seeded ${roomCount} rooms in ${Math.round((performance.now() - seedStarted) / 1000)} s`);
+    const before = await heapUsed(server);
+    const members = await inBatches(rooms, 20, (room) =>
+      Promise.all(
+        room.accounts.map(async (account) => ({
+          socket: await open(server.base, {
+            authorization: `Bearer ${account.tokens.token}`,
+            controlSignature: account.tokens.controlSignature,
+            hashToken: account.tokens.hashToken,
+          }),
+          roomId: room.roomId,
+        })),
+      ),
+    );
+    return await finish(`Pitchlane on ${database}`, server, members, before);
+  } finally {
+    await server.stop();
+    await sink.stop();
+    await dropDatabase();
+  }
+}
+
+const { PDFDocument } = await import('pdf-lib');
+const document = await PDFDocument.create();
+document.addPage().drawText('Bench chat deck');
+const deckPdf = await document.save();
+
+const bare = await benchBare();
+const targets = [bare];
+for (const database of databases) targets.push(await benchProduct(database as 'pglite' | 'postgres', deckPdf));
+
+const rows = targets.flatMap((target) =>
+  target.steps.map((step) => ({
+    target: target.name,
+    'offered /s': step.offered,
+    'delivered /s': step.delivered,
+    'p50 ms': step.p50,
+    'p99 ms': step.p99,
+    lost: step.lost,
+  })),
+);
+console.table(rows);
+console.table(
+  targets.map((target) => ({
+    target: target.name,
+    'sustained /s': target.sustained,
+    'ratio to bare': Math.round((target.sustained / bare.sustained) * 100) / 100,
+    'heap KB / idle connection': target.heapPerConnectionKb,
+  })),
+);
+const withinBudget = targets.slice(1).every((target) => {
+  const atRate = target.steps.find((step) => step.offered === budget.p99AtRate);
+  return (
+    atRate !== undefined &&
+    atRate.p99 < budget.maxP99Ms &&
+    atRate.lost === 0 &&
+    target.sustained >= budget.minSustainedRatio * bare.sustained &&
+    target.heapPerConnectionKb < budget.maxHeapPerConnectionKb
+  );
+});
+console.log(
+  JSON.stringify({
+    bench: 'chat',
+    rooms: roomCount,
+    membersPerRoom,
+    stepSeconds,
+    results: targets,
+    budget,
+    withinBudget,
+  }),
+);
+process.exitCode = withinBudget ? 0 : 1;

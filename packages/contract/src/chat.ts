@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { maxPageSize } from './pagination';
+
+/**
+ * Chat (spec §2 'Chat widget', §3, §7 Chat API and namespace /chats, §9). Rooms hold private
+ * conversations between two tied accounts and group conversations named by their creator; each
+ * room numbers its messages (`seq`, gap-free) and each participant keeps a read watermark, from
+ * which unread counts and read receipts are derived. Rules: docs/chat.md.
+ */
+export const chatLimits = {
+  /** Characters in one message, after trimming. */
+  messageLength: 4_000,
+  /** Messages in one page of history (spec §9: hasMore is assumed from 20). */
+  pageSize: 20,
+  /** Characters in a group room's name. */
+  roomNameLength: 80,
+  /** Participants a group room may be created with, besides its creator. */
+  groupParticipants: 50,
+  /** Characters of an optimistic client id (`tmp-…`). */
+  clientIdLength: 64,
+} as const;
+
+export const chatRoomTypes = ['private', 'group', 'bot'] as const;
+export type ChatRoomType = (typeof chatRoomTypes)[number];
+
+const id = z.string().min(1).max(64);
+
+/** A message's text: not blank once trimmed, at most 4,000 characters. */
+export const chatContentSchema = z
+  .string({ error: 'Write a message.' })
+  .trim()
+  .min(1, 'Write a message.')
+  .max(chatLimits.messageLength, `Keep a message to ${chatLimits.messageLength.toLocaleString('en')} characters.`);
+
+/** The id a sender gives its optimistic copy; a retried send with the same id stores nothing new. */
+export const chatClientIdSchema = z
+  .string()
+  .min(1)
+  .max(chatLimits.clientIdLength, 'That client id is too long.')
+  .regex(/^[\w-]+$/, 'Use letters, digits, - and _ in a client id.');
+
+export const chatParticipantSchema = z.object({
+  id: z.string(),
+  role: z.enum(['user', 'investor', 'mentor']),
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+  /** Spec §3: 'Investor' or 'User' (a founder). */
+  userType: z.enum(['Investor', 'User']),
+});
+export type ChatParticipant = z.infer<typeof chatParticipantSchema>;
+
+export const chatReadReceiptSchema = z.object({ userId: z.string(), readAt: z.string() });
+export type ChatReadReceipt = z.infer<typeof chatReadReceiptSchema>;
+
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  chatRoomId: z.string(),
+  /** Position in the room: 1, 2, 3… without gaps. */
+  seq: z.number().int(),
+  senderId: z.string().nullable(),
+  senderRole: z.enum(['user', 'investor', 'mentor']).nullable(),
+  content: z.string(),
+  type: z.literal('text'),
+  createdAt: z.string(),
+  /** The sender's optimistic id, so its copy is replaced rather than shown twice. */
+  clientId: z.string().nullable(),
+  /** The other participants whose read watermark has passed this message. */
+  readBy: z.array(chatReadReceiptSchema),
+  /** Null once the sender's account is gone. */
+  sender: z.object({ id: z.string(), name: z.string(), role: z.enum(['user', 'investor', 'mentor']) }).nullable(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const chatRoomSchema = z.object({
+  id: z.string(),
+  /** The group's name, or the other participant's name in a private room. */
+  name: z.string(),
+  type: z.enum(chatRoomTypes),
+  participants: z.array(chatParticipantSchema),
+  lastMessageAt: z.string().nullable(),
+  lastMessage: z
+    .object({ content: z.string(), seq: z.number().int(), senderId: z.string().nullable(), createdAt: z.string() })
+    .nullable(),
+  /** The newest seq in the room (0 when empty): where a client's catch-up ends. */
+  lastSeq: z.number().int(),
+  /** Messages after the caller's read watermark, not counting the caller's own. */
+  unreadCount: z.number().int(),
+  /** The caller's read watermark. */
+  readSeq: z.number().int(),
+  /** True once the tie behind the room ended: history stays readable, new messages are refused. */
+  readOnly: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ChatRoom = z.infer<typeof chatRoomSchema>;
+
+/** GET /api/v1/chats/rooms */
+export const chatRoomsResponseSchema = z.object({ rooms: z.array(chatRoomSchema) });
+export type ChatRoomsResponse = z.infer<typeof chatRoomsResponseSchema>;
+
+export const chatRoomParamsSchema = z.object({ roomId: id });
+
+/**
+ * GET /api/v1/chats/rooms/{roomId}/messages. Without `afterSeq`: newest first, `limit` a page,
+ * `before` (a seq) to page back from a message. With `afterSeq`: the catch-up, oldest first,
+ * every message after that seq (up to `limit`; `hasMore` says to ask again).
+ */
+export const chatMessagesQuerySchema = z
+  .object({
+    page: z.coerce.number().int('Use a whole page number.').min(1, 'Pages start at 1.').max(10_000).default(1),
+    limit: z.coerce
+      .number()
+      .int('Use a whole number of messages.')
+      .min(1, 'Ask for at least one message.')
+      .max(maxPageSize, `Ask for at most ${maxPageSize} messages.`)
+      .default(chatLimits.pageSize),
+    before: z.coerce.number().int('before is a message seq.').min(1, 'before is a message seq.').optional(),
+    afterSeq: z.coerce.number().int('afterSeq is a message seq.').min(0, 'afterSeq is a message seq.').optional(),
+  })
+  .refine((query) => query.before === undefined || query.afterSeq === undefined, {
+    message: 'Ask for messages before a seq or after one, not both.',
+  });
+export type ChatMessagesQuery = z.infer<typeof chatMessagesQuerySchema>;
+
+export const chatMessagesResponseSchema = z.object({
+  messages: z.array(chatMessageSchema),
+  meta: z.object({ hasMore: z.boolean() }),
+});
+export type ChatMessagesResponse = z.infer<typeof chatMessagesResponseSchema>;
+
+/** PUT /api/v1/chats/rooms/{roomId}/read: up to `seq` (default: the newest message). */
+export const markChatReadBodySchema = z
+  .object({ seq: z.number().int().min(0).optional() })
+  .strict()
+  .optional()
+  .default({});
+export type MarkChatReadBody = z.infer<typeof markChatReadBodySchema>;
+
+export const markChatReadResponseSchema = z.object({
+  chatRoomId: z.string(),
+  readSeq: z.number().int(),
+  unreadCount: z.number().int(),
+});
+export type MarkChatReadResponse = z.infer<typeof markChatReadResponseSchema>;
+
+/** POST /api/v1/chats/rooms/private */
+export const openPrivateRoomBodySchema = z.object({ participantId: id }).strict();
+export type OpenPrivateRoomBody = z.infer<typeof openPrivateRoomBodySchema>;
+
+/** POST /api/v1/chats/rooms/group (an addition to spec §7) */
+export const createGroupRoomBodySchema = z
+  .object({
+    name: z
+      .string({ error: 'Name the group.' })
+      .trim()
+      .min(1, 'Name the group.')
+      .max(chatLimits.roomNameLength, `Use at most ${chatLimits.roomNameLength} characters for the name.`),
+    participantIds: z
+      .array(id)
+      .min(1, 'Add at least one person.')
+      .max(chatLimits.groupParticipants, `A group holds at most ${chatLimits.groupParticipants} people besides you.`),
+  })
+  .strict();
+export type CreateGroupRoomBody = z.infer<typeof createGroupRoomBodySchema>;
+
+export const chatRoomResponseSchema = z.object({
+  room: chatRoomSchema,
+  meta: z.object({ created: z.boolean() }),
+});
+export type ChatRoomResponse = z.infer<typeof chatRoomResponseSchema>;
+
+/** Socket chat:message (spec §7), acknowledged with the stored message. */
+export const sendChatMessagePayloadSchema = z.object({
+  chatRoomId: id,
+  content: chatContentSchema,
+  type: z.literal('text').optional().default('text'),
+  /** The sender's optimistic id (`tmp-…`): a retried send with the same one stores nothing new. */
+  clientId: chatClientIdSchema.optional(),
+});
+export type SendChatMessagePayload = z.infer<typeof sendChatMessagePayloadSchema>;
+
+/** Chat API paths (spec §7). */
+export const chatPaths = {
+  rooms: '/api/v1/chats/rooms',
+  privateRoom: '/api/v1/chats/rooms/private',
+  groupRoom: '/api/v1/chats/rooms/group',
+  messages: (roomId: string) => `/api/v1/chats/rooms/${encodeURIComponent(roomId)}/messages`,
+  read: (roomId: string) => `/api/v1/chats/rooms/${encodeURIComponent(roomId)}/read`,
+} as const;
