@@ -12,6 +12,10 @@ export function createChatModule(
 ) {
   const chat = new ChatService(new ChatRepository(context.db), ties, pictures);
   const sockets = new ChatSockets(chat, context.logger);
+  // An interest that changes may end or renew a tie: both sides re-read their rooms' readOnly.
+  for (const name of ['interest.shown', 'interest.decided', 'interest.withdrawn'] as const) {
+    context.events.on(name, (event) => sockets.tiesChanged([event.founderId, event.investorId]));
+  }
   const module: AppModule = {
     name: 'chat',
     routes: (app) => chatRoutes(app, { auth, chat, fanout: sockets }),

@@ -3,7 +3,15 @@ import { type ChatRoom, chatPaths } from '@deckvalid/contract/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUp, signUp } from '../../../test/accounts';
 import { authHeaders, build, type TestContext } from '../../../test/build';
-import { ChatClients, listen, openPrivateRoom, request, showInterest, withdrawInterest } from '../../../test/chat';
+import {
+  ChatClients,
+  collect,
+  listen,
+  openPrivateRoom,
+  request,
+  showInterest,
+  withdrawInterest,
+} from '../../../test/chat';
 import { readyDeck } from '../../../test/decks';
 
 /**
@@ -211,7 +219,10 @@ describe('when the tie ends', () => {
     const founderSocket = await clients.open(founder.tokens);
     expect((await request(socket, 'chat:message', { chatRoomId: room.id, content: 'Before' })).ok).toBe(true);
 
+    const founderHears = collect(founderSocket, 'chat:rooms_changed');
     await withdrawInterest(ctx, investor, deckId);
+    // Both sides are told at once, so an open conversation can close its input.
+    await expect.poll(() => founderHears.length, { timeout: 10_000 }).toBeGreaterThan(0);
 
     const refused = await request(socket, 'chat:message', { chatRoomId: room.id, content: 'After' });
     expect(refused).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: expect.stringMatching(/closed/) } });

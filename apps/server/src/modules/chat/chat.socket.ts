@@ -12,6 +12,8 @@ import type { ChatService, ReadMove } from './chat.service';
 export type ChatFanout = {
   roomOpened(roomId: string, participantIds: string[]): void;
   messagesRead(read: ReadMove): void;
+  /** The ties of these accounts changed: rooms may have opened or closed to new messages. */
+  tiesChanged(accountIds: string[]): void;
 };
 
 /** The socket channel of a room: sockets that have it open (presence and typing). */
@@ -53,6 +55,10 @@ export class ChatSockets implements ChatFanout {
 
   roomOpened(roomId: string, participantIds: string[]): void {
     this.namespace?.to(participantIds.map(accountRoom)).emit('chat:room_opened', { chatRoomId: roomId });
+  }
+
+  tiesChanged(accountIds: string[]): void {
+    this.namespace?.to(accountIds.map(accountRoom)).emit('chat:rooms_changed', {});
   }
 
   messagesRead(read: ReadMove): void {

@@ -10,7 +10,10 @@ export type ChatAck<T> = ({ ok: true } & T) | { ok: false; error: { code: string
 type RoomEvent = { chatRoomId: string };
 type PresenceEvent = RoomEvent & { userId: string; userName: string };
 
-/** Events the /chats namespace sends (spec §7; `chat:room_opened` and `notification` are ours). */
+/**
+ * Events the /chats namespace sends (spec §7; `chat:room_opened`, `chat:rooms_changed` and
+ * `notification` are ours).
+ */
 export type ChatServerEvents = {
   'chat:new_message': (message: ChatMessage) => void;
   /** The same message again under the older name; deduplicated by id. */
@@ -23,6 +26,8 @@ export type ChatServerEvents = {
   'chat:user_left': (presence: PresenceEvent) => void;
   'chat:joined': (joined: RoomEvent) => void;
   'chat:room_opened': (opened: RoomEvent) => void;
+  /** An interest tie changed: a room may have closed to new messages (or opened again). */
+  'chat:rooms_changed': () => void;
   /** Something that concerns this account happened (docs/api.md, Real time). */
   notification: (notification: LiveNotification) => void;
 };

@@ -394,6 +394,7 @@ export function ChatProvider({ tokens, me, onLiveNotification, children }: ChatP
     current.on('chat:user_joined', handlePresence('joined'));
     current.on('chat:user_left', handlePresence('left'));
     current.on('chat:room_opened', () => storeDispatch(refetchChatRooms()));
+    current.on('chat:rooms_changed', () => storeDispatch(refetchChatRooms()));
     current.on('notification', (notification) => liveNotificationRef.current?.(notification));
 
     return () => {
