@@ -6,6 +6,7 @@ import type { Dialog } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkTokenOf } from '../../apps/server/test/smtp-sink';
 import { authHeaders, createAccount, e2ePassword, signIn, uniqueEmail } from '../support/accounts';
+import { settleAnimations } from '../support/axe';
 import { type Browser, launchBrowser, newContext, type Page, viewports } from '../support/browser';
 import { samplePdf } from '../support/decks';
 import { type RunningServer, startServer } from '../support/server';
@@ -227,6 +228,8 @@ describe('a founder at work', () => {
     // The toast sits bottom-left, clear of the heading at the top.
     const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'You declined' });
     await toast.waitFor();
+    // Measured where it comes to rest, not mid-slide.
+    await settleAnimations(page);
     const box = await toast.boundingBox();
     // Right of the 248 px navbar, whose foot holds Sign out.
     expect(box?.x).toBeGreaterThanOrEqual(248);
@@ -395,6 +398,7 @@ describe('a verification link opened again', () => {
     await toast.waitFor();
     expect(await page.getByText(/invalid or has expired/).count()).toBe(0);
     // On a phone the toast spans the bottom edge.
+    await settleAnimations(page);
     const box = await toast.boundingBox();
     expect(box?.width).toBeGreaterThan(viewports.mobile.width - 40);
     expect((box?.y ?? 0) + (box?.height ?? 0)).toBeGreaterThan(viewports.mobile.height - 60);

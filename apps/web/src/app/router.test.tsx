@@ -41,6 +41,22 @@ async function expectPath(router: ReturnType<typeof createMemoryRouter>, pathnam
 }
 
 /** The browser's fetch, answered per path; records every request the app sends. */
+const emptyPage = { data: [], meta: { page: 1, limit: 100, total: 0, hasMore: false } };
+
+/** What the founder home's calls answer for a founder with nothing yet; undefined for other calls. */
+function founderHomeAnswer(url: URL): { status: number; body: unknown } | undefined {
+  if (url.pathname === '/api/v1/users/me/reading-activity') {
+    return {
+      status: 200,
+      body: { activity: { timeZone: 'UTC', totalSeconds: 0, viewerCount: 0, days: [], recentReaders: [] } },
+    };
+  }
+  if (url.pathname === '/api/v1/users/pitchdecks' || url.pathname === '/api/v1/users/me/interests') {
+    return { status: 200, body: emptyPage };
+  }
+  return undefined;
+}
+
 function stubFetch(answer: (url: URL, request: Request) => { status: number; body?: unknown }) {
   const requests: Request[] = [];
   vi.stubGlobal(
@@ -161,15 +177,7 @@ describe('route table', () => {
   });
 
   it('the founder home greets by name, offers the first deck, and has the shell pieces', async () => {
-    const emptyPage = { data: [], meta: { page: 1, limit: 100, total: 0, hasMore: false } };
-    stubFetch((url) =>
-      url.pathname === '/api/v1/users/me/reading-activity'
-        ? {
-            status: 200,
-            body: { activity: { timeZone: 'UTC', totalSeconds: 0, viewerCount: 0, days: [], recentReaders: [] } },
-          }
-        : { status: 200, body: emptyPage },
-    );
+    stubFetch((url) => founderHomeAnswer(url) ?? { status: 200, body: emptyPage });
     renderAt('/founder', asFounder);
     expect((await screen.findByTestId('founder-welcome')).textContent).toBe('Welcome, Maya');
     expect((await screen.findByRole('link', { name: /Submit your first deck/ })).getAttribute('href')).toBe(
@@ -391,7 +399,7 @@ describe('landing chooser and sign-out', () => {
             status: 200,
             body: { tokens: founderTokens, user: { id: 'usr-1', name: 'Maya Founder', email: 'm@x.io', role: 'user' } },
           }
-        : { status: 200, body: { message: 'Signed out.' } },
+        : (founderHomeAnswer(url) ?? { status: 200, body: { message: 'Signed out.' } }),
     );
     const { router, store } = renderAt('/founder', asFounder);
     fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));

@@ -104,7 +104,7 @@ export function InvestorPitchDeckPage() {
 
   if (!deck || !viewerFile) {
     return (
-      <Stack gap="lg" aria-busy="true" aria-label="Loading the deck">
+      <Stack gap="lg" role="status" aria-busy="true" aria-label="Loading the deck">
         {backLink}
         <Stack gap={8}>
           <Skeleton h={12} w={120} />

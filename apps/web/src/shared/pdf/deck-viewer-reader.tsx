@@ -25,7 +25,16 @@ import {
   IconZoomIn,
   IconZoomOut,
 } from '@tabler/icons-react';
-import { type ReactNode, type TouchEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import {
+  type ReactNode,
+  type TouchEvent,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { Document, Page } from 'react-pdf';
 import { getPdfOptions } from './pdf-setup';
 import { usePageTimer } from './use-page-timer';
@@ -91,7 +100,9 @@ export function DeckViewerReader({ fileUrl, title, onPageTime, onLoadError }: De
 
   const goTo = useCallback((target: number) => setPage(clampPage(target, pageCount)), [pageCount]);
 
-  useEffect(() => {
+  // A layout effect: the keys work from the moment the viewer shows itself ready (data-state), not
+  // one paint later, when a quick reader's first ArrowRight would already be lost.
+  useLayoutEffect(() => {
     if (loadState !== 'ready') return;
     const handleKeyDown = (event: KeyboardEvent) => {
       const action = viewerKeyAction(event);

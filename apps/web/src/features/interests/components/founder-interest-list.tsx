@@ -156,7 +156,7 @@ export function FounderDeckInterests({ deckId, pageSize = 10 }: { deckId: string
 
 function InterestListSkeleton({ rows = 3 }: { rows?: number }) {
   return (
-    <Stack gap="sm" aria-busy="true" aria-label="Loading interests">
+    <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading interests">
       {Array.from({ length: rows }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <Paper key={index} withBorder radius="lg" p="md">

@@ -11,7 +11,7 @@ export function FounderMilestoneInvestors({ deckId }: { deckId: string }) {
   const investors = useDeckMilestoneInvestorsQuery(deckId);
   if (investors.isLoading) {
     return (
-      <Stack gap="xs" aria-busy="true" aria-label="Loading milestone investors">
+      <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading milestone investors">
         <Skeleton h={14} w="70%" />
         <Skeleton h={14} w="55%" />
       </Stack>

@@ -28,7 +28,7 @@ export function FounderPendingInterests({ deckPath, allInterestsPath, limit = 3 
   let body: ReactNode;
   if (pending.isLoading) {
     body = (
-      <Stack gap="sm" aria-busy="true" aria-label="Loading pending interests">
+      <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading pending interests">
         {['a', 'b'].map((key) => (
           <Paper key={key} withBorder radius="lg" p="md">
             <Group gap="sm" align="flex-start" wrap="nowrap">

@@ -44,7 +44,7 @@ export function InvestorInterestsOverview({ deckPath }: InvestorInterestsOvervie
   let content: ReactNode;
   if (interests.isLoading) {
     content = (
-      <Group gap="xs" aria-busy="true" aria-label="Loading your interests">
+      <Group gap="xs" role="status" aria-busy="true" aria-label="Loading your interests">
         <Skeleton h={26} w={92} radius="xl" />
         <Skeleton h={26} w={92} radius="xl" />
         <Skeleton h={26} w={92} radius="xl" />

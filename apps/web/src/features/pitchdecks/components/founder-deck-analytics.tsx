@@ -36,7 +36,7 @@ export function FounderDeckAnalyticsSummary({ deckId, version, isReady }: Analyt
   const analytics = useFounderDeckAnalyticsQuery({ deckId, version }, { skip: !isReady });
   if (!isReady) return null;
   if (analytics.isLoading) {
-    return <Skeleton h={76} radius="lg" aria-busy="true" aria-label="Loading view analytics" />;
+    return <Skeleton h={76} radius="lg" role="status" aria-busy="true" aria-label="Loading view analytics" />;
   }
   if (!analytics.data) return null; // The detail section below reports the failure once.
   const { viewerCount, viewCount, totalSeconds } = analytics.data;
@@ -85,7 +85,7 @@ export function FounderDeckAnalyticsDetail({ deckId, version, isVersioned = fals
   if (!isReady) return null;
   if (analytics.isLoading) {
     return (
-      <Paper withBorder radius="lg" p="lg" aria-busy="true" aria-label="Loading view analytics">
+      <Paper withBorder radius="lg" p="lg" role="status" aria-busy="true" aria-label="Loading view analytics">
         <Skeleton h={20} w={180} mb="md" />
         <Skeleton h={220} />
       </Paper>

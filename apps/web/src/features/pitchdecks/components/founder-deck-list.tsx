@@ -111,7 +111,13 @@ export function FounderDeckList({ deckPath, submitAction }: FounderDeckListProps
 
 function DeckListSkeleton() {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" aria-busy="true" aria-label="Loading your decks">
+    <SimpleGrid
+      cols={{ base: 1, sm: 2, lg: 3 }}
+      spacing="lg"
+      role="status"
+      aria-busy="true"
+      aria-label="Loading your decks"
+    >
       {[0, 1, 2].map((index) => (
         <Card key={index} withBorder radius="lg" padding="md">
           <Card.Section>

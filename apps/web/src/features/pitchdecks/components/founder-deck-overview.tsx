@@ -46,7 +46,7 @@ export function FounderDeckOverview({ deckPath, allDecksPath, submitPath }: Foun
 
   if (decks.isLoading) {
     return (
-      <Card withBorder radius="lg" padding="lg" aria-busy="true" aria-label="Loading your decks" h="100%">
+      <Card withBorder radius="lg" padding="lg" role="status" aria-busy="true" aria-label="Loading your decks" h="100%">
         <Stack gap="md">
           <Skeleton h={20} w="40%" />
           <SimpleGrid cols={3} spacing="sm">

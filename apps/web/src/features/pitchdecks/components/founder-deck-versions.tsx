@@ -33,7 +33,14 @@ export function FounderDeckVersions({ deckId, shownVersion, onShow, pollingInter
 
   if (versions.isLoading) {
     return (
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} aria-busy="true" aria-label="Loading the versions">
+      <Paper
+        withBorder
+        radius="lg"
+        p={{ base: 'md', sm: 'lg' }}
+        role="status"
+        aria-busy="true"
+        aria-label="Loading the versions"
+      >
         <Stack gap="sm">
           {heading}
           <Skeleton h={52} radius="md" />

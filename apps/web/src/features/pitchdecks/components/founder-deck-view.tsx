@@ -316,7 +316,7 @@ function PendingVersionNotice({
 
 function DeckViewSkeleton() {
   return (
-    <Stack gap="lg" aria-busy="true" aria-label="Loading the deck">
+    <Stack gap="lg" role="status" aria-busy="true" aria-label="Loading the deck">
       <Skeleton h={14} w={120} />
       <Skeleton h={30} w="50%" />
       <Skeleton h={14} w="70%" />

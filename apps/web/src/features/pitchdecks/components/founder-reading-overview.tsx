@@ -67,7 +67,7 @@ export function FounderReadingWeek() {
           Last 7 days
         </Title>
         {activity.isLoading ? (
-          <Stack gap="md" aria-busy="true" aria-label="Loading reading activity">
+          <Stack gap="md" role="status" aria-busy="true" aria-label="Loading reading activity">
             <SimpleGrid cols={2} spacing="sm">
               <Skeleton h={52} radius="md" />
               <Skeleton h={52} radius="md" />
@@ -184,7 +184,7 @@ export function FounderRecentReaders({ deckPath }: FounderRecentReadersProps) {
           Recent readers
         </Title>
         {activity.isLoading ? (
-          <Stack gap="sm" aria-busy="true" aria-label="Loading recent readers">
+          <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading recent readers">
             {['a', 'b', 'c'].map((key) => (
               <Group key={key} gap="sm" wrap="nowrap">
                 <Skeleton h={36} w={36} circle />
