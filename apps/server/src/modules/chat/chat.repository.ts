@@ -34,6 +34,17 @@ export type StoredMessage = { message: MessageRow; created: boolean; coveredIds:
 /** How a read watermark moved: from `previous` to `current` (equal when it did not move). */
 export type WatermarkMove = { previous: number; current: number; readAt: Date };
 
+/** A message to store: its room as the sender last read it, its sender, and the sender's client id. */
+export type NewMessage = {
+  room: RoomWithParticipants;
+  sender: ParticipantRow;
+  content: string;
+  clientId: string | undefined;
+};
+
+/** What sending stored, and how it moved the sender's own watermark. */
+export type SentMessage = StoredMessage & { senderWatermark: WatermarkMove };
+
 /** PostgreSQL's unique_violation, as the driver reports it (Drizzle wraps it as the cause). */
 function isUniqueViolation(error: unknown): boolean {
   let current: unknown = error;
@@ -171,85 +182,123 @@ export class ChatRepository {
   }
 
   /**
-   * Stores a message as the room's next seq and moves the sender's watermark to it (what one
-   * sends, one has read), in one statement: the room's row lock orders concurrent senders, and a
-   * failure leaves no number used. A `clientId` the sender used before in this room returns the
-   * stored message instead; one used in another room answers undefined.
+   * Stores a batch of messages (group commit) in one statement, each as its room's next seq in
+   * the order given, and moves each sender's watermark to their last message (what one sends, one
+   * has read). The rooms' rows are locked in id order, so batches of several processes queue on
+   * them instead of deadlocking, and a failure leaves no number used. A client id the sender used
+   * before in the same room answers the stored message (`created: false`); one used in another
+   * room answers undefined. Answers one result per message, in order.
    */
-  async insertMessage(
-    room: RoomWithParticipants,
-    sender: ParticipantRow,
-    content: string,
-    clientId: string | undefined,
-  ): Promise<(StoredMessage & { senderWatermark: WatermarkMove }) | undefined> {
-    if (clientId) {
-      const earlier = await this.findByClientId(room.id, sender.accountId, clientId);
-      if (earlier) return earlier;
-    }
+  async insertMessages(messages: NewMessage[]): Promise<(SentMessage | undefined)[]> {
     try {
-      const result = await this.db.execute(sql`
-        with numbered as (
-          update ${chatRooms}
-          set last_seq = last_seq + 1, last_message_at = now(), updated_at = now()
-          where id = ${room.id}
-          returning last_seq
-        ), stored as (
-          insert into ${chatMessages} (id, room_id, seq, sender_id, content, client_id)
-          select ${newId('msg-')}, ${room.id}, numbered.last_seq, ${sender.accountId}, ${content}, ${clientId ?? null}
-          from numbered
-          returning id, seq, created_at
-        ), previous as (
-          select read_seq from ${chatParticipants} where room_id = ${room.id} and account_id = ${sender.accountId}
-        ), marked as (
-          update ${chatParticipants}
-          set read_seq = greatest(read_seq, (select seq from stored)), read_at = now()
-          where room_id = ${room.id} and account_id = ${sender.accountId}
-          returning read_at
-        ), covered as (
-          select coalesce(array_agg(m.id order by m.seq), '{}') as ids
-          from ${chatMessages} m, previous, stored
-          where m.room_id = ${room.id} and m.seq > previous.read_seq and m.seq < stored.seq
-            and m.sender_id is distinct from ${sender.accountId}
-        )
-        select stored.id, stored.seq, stored.created_at, previous.read_seq as previous_read_seq,
-          marked.read_at, covered.ids as covered_ids
-        from stored, previous, marked, covered`);
-      const [row] = rowsOf<{
-        id: string;
-        seq: number;
-        created_at: string | Date;
-        previous_read_seq: number;
-        read_at: string | Date;
-        covered_ids: string[];
-      }>(result);
-      if (!row) throw new Error(`chat room ${room.id} or its participant ${sender.accountId} vanished`);
-      const seq = Number(row.seq);
-      const message: MessageRow = {
-        id: row.id,
-        roomId: room.id,
-        seq,
-        senderId: sender.accountId,
-        content,
-        clientId: clientId ?? null,
-        createdAt: new Date(row.created_at),
-        senderName: sender.name,
-        senderRole: sender.role,
-      };
-      const previous = Number(row.previous_read_seq);
-      return {
-        message,
-        created: true,
-        senderWatermark: { previous, current: Math.max(previous, seq), readAt: new Date(row.read_at) },
-        coveredIds: row.covered_ids,
-      };
+      return await this.insertBatch(messages);
     } catch (error) {
-      // Two tries of one send raced past the first lookup; the loser's statement changed nothing
-      // (its seq with it), and the winner's message is the answer.
-      if (clientId && isUniqueViolation(error)) {
-        return this.findByClientId(room.id, sender.accountId, clientId);
+      if (!isUniqueViolation(error)) throw error;
+      // Another process stored one of these client ids after this statement began. Each message
+      // alone tells which: the repeated one answers its stored twin, the others are stored.
+      if (messages.length === 1) {
+        const [message] = messages as [NewMessage];
+        return [
+          message.clientId
+            ? await this.findByClientId(message.room.id, message.sender.accountId, message.clientId)
+            : undefined,
+        ];
       }
-      throw error;
+      const results: (SentMessage | undefined)[] = [];
+      for (const message of messages) results.push(...(await this.insertMessages([message])));
+      return results;
     }
+  }
+
+  private async insertBatch(messages: NewMessage[]): Promise<(SentMessage | undefined)[]> {
+    // A client id repeated inside the batch is a retry of the first: only the first is written.
+    const firstByClientId = new Map<string, number>();
+    const written: { index: number; id: string; message: NewMessage }[] = [];
+    messages.forEach((message, index) => {
+      const key = message.clientId && `${message.sender.accountId}|${message.clientId}`;
+      if (key && firstByClientId.has(key)) return;
+      if (key) firstByClientId.set(key, index);
+      written.push({ index, id: newId('msg-'), message });
+    });
+    const input = written.map(({ index, id, message }) => ({
+      ord: index,
+      id,
+      room_id: message.room.id,
+      sender_id: message.sender.accountId,
+      content: message.content,
+      client_id: message.clientId ?? null,
+    }));
+    const result = await this.db.execute(sql`
+      with input as (
+        select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+          as i(ord int, id text, room_id text, sender_id text, content text, client_id text)
+      ), fresh as (
+        select input.* from input
+        where input.client_id is null or not exists (
+          select 1 from ${chatMessages} m where m.sender_id = input.sender_id and m.client_id = input.client_id)
+      ), locked as materialized (
+        select r.id from ${chatRooms} r where r.id in (select room_id from fresh) order by r.id for update
+      ), counts as (
+        select fresh.room_id, count(*)::int as n from fresh join locked on locked.id = fresh.room_id group by fresh.room_id
+      ), numbered as (
+        update ${chatRooms} r
+        set last_seq = r.last_seq + counts.n, last_message_at = now(), updated_at = now()
+        from counts where r.id = counts.room_id
+        returning r.id as room_id, r.last_seq - counts.n as base
+      ), ranked as (
+        select fresh.*, (numbered.base + row_number() over (partition by fresh.room_id order by fresh.ord))::int as seq
+        from fresh join numbered on numbered.room_id = fresh.room_id
+      ), stored as (
+        insert into ${chatMessages} (id, room_id, seq, sender_id, content, client_id)
+        select id, room_id, seq, sender_id, content, client_id from ranked
+        returning id, created_at
+      ), senders as (
+        select room_id, sender_id, max(seq) as seq from ranked group by room_id, sender_id
+      ), previous as (
+        select p.room_id, p.account_id, p.read_seq
+        from ${chatParticipants} p join senders on senders.room_id = p.room_id and senders.sender_id = p.account_id
+      ), marked as (
+        update ${chatParticipants} p set read_seq = greatest(p.read_seq, senders.seq), read_at = now()
+        from senders where p.room_id = senders.room_id and p.account_id = senders.sender_id
+        returning p.room_id, p.account_id, p.read_at
+      )
+      select ranked.id, ranked.seq, stored.created_at, previous.read_seq as previous_read_seq, marked.read_at,
+        -- Others' messages stored before this statement and past the sender's watermark: what the
+        -- send newly marks read, together with the batch's own earlier messages (added below).
+        (select coalesce(json_agg(json_build_array(m.id, m.seq) order by m.seq), '[]'::json)
+          from ${chatMessages} m
+          where m.room_id = ranked.room_id and m.seq > previous.read_seq
+            and m.sender_id is distinct from ranked.sender_id) as earlier
+      from ranked
+      join stored on stored.id = ranked.id
+      join previous on previous.room_id = ranked.room_id and previous.account_id = ranked.sender_id
+      join marked on marked.room_id = ranked.room_id and marked.account_id = ranked.sender_id`);
+    const rows = rowsOf<StoredRow>(result);
+    const storedById = new Map(rows.map((row) => [row.id, row]));
+    const results: (SentMessage | undefined)[] = new Array(messages.length);
+    const stored: { index: number; message: NewMessage; row: StoredRow }[] = [];
+    for (const { index, id, message } of written) {
+      const row = storedById.get(id);
+      if (row) stored.push({ index, message, row });
+      else if (message.clientId) {
+        // Filtered out as a retry of a message stored earlier.
+        results[index] = await this.findByClientId(message.room.id, message.sender.accountId, message.clientId);
+      } else {
+        throw new Error(`chat room ${message.room.id} or its participant ${message.sender.accountId} vanished`);
+      }
+    }
+    for (const [index, result] of coverWatermarks(stored)) results[index] = result;
+    // The repeats inside the batch answer their first's message, as a retry after it would.
+    messages.forEach((message, index) => {
+      if (results[index] !== undefined || !message.clientId) return;
+      const first = firstByClientId.get(`${message.sender.accountId}|${message.clientId}`);
+      const answer = first === undefined || first === index ? undefined : results[first];
+      results[index] =
+        answer && answer.message.roomId === message.room.id
+          ? { ...answer, created: false, coveredIds: [], senderWatermark: unmoved(answer.senderWatermark) }
+          : undefined;
+    });
+    return results;
   }
 
   /** Newest first, below `before` when given. Asks one row more than `limit` to know if more exist. */
@@ -307,11 +356,7 @@ export class ChatRepository {
     return rows.map((row) => row.id);
   }
 
-  private async findByClientId(
-    roomId: string,
-    senderId: string,
-    clientId: string,
-  ): Promise<(StoredMessage & { senderWatermark: WatermarkMove }) | undefined> {
+  private async findByClientId(roomId: string, senderId: string, clientId: string): Promise<SentMessage | undefined> {
     const [row] = await this.db
       .select({ ...messageColumns, readSeq: chatParticipants.readSeq, readAt: chatParticipants.readAt })
       .from(chatMessages)
@@ -372,4 +417,69 @@ async function moveWatermark(tx: Transaction, roomId: string, accountId: string,
     .returning({ readSeq: chatParticipants.readSeq, readAt: chatParticipants.readAt });
   if (!after?.readAt) throw new Error('watermark update returned nothing');
   return { previous: before.readSeq, current: after.readSeq, readAt: after.readAt };
+}
+
+/** The same watermark, not moved: what a retried send answers. */
+const unmoved = (move: WatermarkMove): WatermarkMove => ({ ...move, previous: move.current });
+
+type StoredRow = {
+  id: string;
+  seq: number;
+  created_at: string | Date;
+  previous_read_seq: number;
+  read_at: string | Date;
+  /** Others' messages before the batch and past the sender's watermark, as [id, seq]. */
+  earlier: [string, number][] | string;
+};
+
+/**
+ * Each stored message with the sender's watermark as it moved through the batch, message by
+ * message, and the others' messages each one newly covers: those stored before the batch (from
+ * the row) and the batch's own from other senders in the room.
+ */
+function coverWatermarks(stored: { index: number; message: NewMessage; row: StoredRow }[]): Map<number, SentMessage> {
+  const results = new Map<number, SentMessage>();
+  const bySender = new Map<string, typeof stored>();
+  for (const entry of stored) {
+    const key = `${entry.message.room.id}|${entry.message.sender.accountId}`;
+    const list = bySender.get(key);
+    if (list) list.push(entry);
+    else bySender.set(key, [entry]);
+  }
+  for (const own of bySender.values()) {
+    const first = own[0];
+    if (!first) continue;
+    const { room, sender } = first.message;
+    const earlier = typeof first.row.earlier === 'string' ? JSON.parse(first.row.earlier) : first.row.earlier;
+    const others = [
+      ...(earlier as [string, number][]).map(([id, seq]) => ({ id, seq })),
+      ...stored
+        .filter(({ message }) => message.room.id === room.id && message.sender.accountId !== sender.accountId)
+        .map(({ row }) => ({ id: row.id, seq: Number(row.seq) })),
+    ].sort((a, b) => a.seq - b.seq);
+    let watermark = Number(first.row.previous_read_seq);
+    for (const { index, message, row } of own.sort((a, b) => Number(a.row.seq) - Number(b.row.seq))) {
+      const seq = Number(row.seq);
+      const coveredIds = others.filter((other) => other.seq > watermark && other.seq < seq).map((other) => other.id);
+      const move = { previous: watermark, current: Math.max(watermark, seq), readAt: new Date(row.read_at) };
+      watermark = move.current;
+      results.set(index, {
+        message: {
+          id: row.id,
+          roomId: room.id,
+          seq,
+          senderId: sender.accountId,
+          content: message.content,
+          clientId: message.clientId ?? null,
+          createdAt: new Date(row.created_at),
+          senderName: sender.name,
+          senderRole: sender.role,
+        },
+        created: true,
+        coveredIds,
+        senderWatermark: move,
+      });
+    }
+  }
+  return results;
 }

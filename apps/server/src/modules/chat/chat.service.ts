@@ -10,18 +10,25 @@ import type {
 } from '@deckvalid/contract/chat';
 import type { Principal } from '@/core/identity/principal';
 import { AppError } from '@/lib/errors';
+import { GroupCommit, type ItemOutcome } from '@/lib/group-commit';
 import { TtlCache } from '@/lib/ttl-cache';
 import { canCreateGroupRoom, canOpenPrivateRoom, canPostToRoom, canReadRoom, type RoomSubject } from './chat.policy';
 import type {
   ChatRepository,
   MessageRow,
+  NewMessage,
   ParticipantRow,
   RoomWithParticipants,
+  SentMessage,
   WatermarkMove,
 } from './chat.repository';
 
 /** Who is tied to whom (the interests module answers it). */
-export type TieReader = { tiesOf(accountId: string, among?: string[]): Promise<Set<string>> };
+export type TieReader = {
+  tiesOf(accountId: string, among?: string[]): Promise<Set<string>>;
+  /** `tiesOf` for many accounts in one query, one set per question in order. */
+  tiesAmong(questions: ReadonlyArray<{ accountId: string; among: string[] }>): Promise<Set<string>[]>;
+};
 
 /** Signed addresses of profile pictures (the storage module answers it). */
 export type PictureUrls = { downloadUrl(key: string): Promise<string> };
@@ -39,6 +46,9 @@ export type ReadMove = {
   participantIds: string[];
 };
 
+/** A send that passed the membership check and waits for its batch. */
+type PendingSend = NewMessage & { principal: Principal };
+
 const notFound = () => new AppError('NOT_FOUND', 'This conversation does not exist.');
 
 /**
@@ -52,6 +62,7 @@ export class ChatService {
    * fresh) refuses the others. Names may lag a rename by the TTL. Saves a query per message.
    */
   private readonly roomsForSending = new TtlCache<string, RoomWithParticipants>(60_000);
+  private readonly sends = new GroupCommit<PendingSend, PostedMessage>((sends) => this.writeSends(sends));
 
   constructor(
     private readonly repo: ChatRepository,
@@ -111,7 +122,8 @@ export class ChatService {
 
   /**
    * Stores a message once the policy allows it; a retried send (same client id) answers the
-   * stored message and stores nothing.
+   * stored message and stores nothing. Sends go through group commit: those that arrive while a
+   * batch is being written share the next one's tie check and its one insert statement.
    */
   async postMessage(principal: Principal, payload: SendChatMessagePayload): Promise<PostedMessage> {
     const cached = this.roomsForSending.get(payload.chatRoomId);
@@ -120,44 +132,37 @@ export class ChatService {
         ? cached
         : await this.requireMember(principal, payload.chatRoomId);
     this.roomsForSending.set(room.id, room);
-    const subject = subjectOf(room);
-    // Only the ties the room's rule reads: one indexed lookup among its participants.
-    const ties = await this.ties.tiesOf(
-      principal.accountId,
-      subject.participantIds.filter((id) => id !== principal.accountId),
-    );
-    if (!canPostToRoom(principal, subject, ties)) {
-      throw new AppError('FORBIDDEN', 'This conversation is closed: the interest that tied you has ended.');
-    }
     const sender = room.participants.find((participant) => participant.accountId === principal.accountId);
     if (!sender) throw notFound();
-    const stored = await this.repo.insertMessage(room, sender, payload.content, payload.clientId);
-    if (!stored) throw new AppError('CONFLICT', 'That client id was already used for another message.');
-    const participantIds = subject.participantIds;
-    // The sender's own watermark is now at their message; readBy comes from the others'.
-    const participants = room.participants.map((participant) =>
-      participant.accountId === principal.accountId
-        ? { ...participant, readSeq: stored.senderWatermark.current, readAt: stored.senderWatermark.readAt }
-        : participant,
+    return this.sends.submit({ principal, room, sender, content: payload.content, clientId: payload.clientId });
+  }
+
+  /** One batch of sends: one tie query for all, the policy for each, one insert for the allowed. */
+  private async writeSends(sends: PendingSend[]): Promise<ItemOutcome<PostedMessage>[]> {
+    // Only the ties each room's rule reads: the sender among the room's other participants.
+    const ties = await this.ties.tiesAmong(
+      sends.map(({ principal, room }) => ({
+        accountId: principal.accountId,
+        among: room.participants.map((participant) => participant.accountId).filter((id) => id !== principal.accountId),
+      })),
     );
-    // Sending covers what others sent since the sender's watermark: a receipt for those.
-    const read: ReadMove | undefined =
-      stored.coveredIds.length > 0
-        ? {
-            chatRoomId: room.id,
-            userId: principal.accountId,
-            readSeq: stored.senderWatermark.current,
-            readAt: stored.senderWatermark.readAt.toISOString(),
-            messageIds: stored.coveredIds,
-            participantIds,
-          }
-        : undefined;
-    return {
-      message: toMessage(stored.message, participants),
-      participantIds,
-      created: stored.created,
-      ...(read ? { read } : {}),
-    };
+    const allowed = sends.filter((send, index) =>
+      canPostToRoom(send.principal, subjectOf(send.room), ties[index] ?? new Set()),
+    );
+    const stored = await this.repo.insertMessages(allowed);
+    const outcomes = new Map(allowed.map((send, index) => [send, stored[index]]));
+    return sends.map((send): ItemOutcome<PostedMessage> => {
+      if (!outcomes.has(send)) {
+        return {
+          ok: false,
+          error: new AppError('FORBIDDEN', 'This conversation is closed: the interest that tied you has ended.'),
+        };
+      }
+      const sent = outcomes.get(send);
+      if (!sent)
+        return { ok: false, error: new AppError('CONFLICT', 'That client id was already used for another message.') };
+      return { ok: true, value: toPosted(send, sent) };
+    });
   }
 
   /** PUT /api/v1/chats/rooms/{roomId}/read and chat:mark_read: the watermark moves forward only. */
@@ -251,6 +256,35 @@ export class ChatService {
       userType: participant.role === 'investor' ? 'Investor' : 'User',
     };
   }
+}
+
+/** A stored send as the socket fans it out: the message with its receipts, and what it marked read. */
+function toPosted({ principal, room }: PendingSend, stored: SentMessage): PostedMessage {
+  const participantIds = room.participants.map((participant) => participant.accountId);
+  // The sender's own watermark is now at their message; readBy comes from the others'.
+  const participants = room.participants.map((participant) =>
+    participant.accountId === principal.accountId
+      ? { ...participant, readSeq: stored.senderWatermark.current, readAt: stored.senderWatermark.readAt }
+      : participant,
+  );
+  // Sending covers what others sent since the sender's watermark: a receipt for those.
+  const read: ReadMove | undefined =
+    stored.coveredIds.length > 0
+      ? {
+          chatRoomId: room.id,
+          userId: principal.accountId,
+          readSeq: stored.senderWatermark.current,
+          readAt: stored.senderWatermark.readAt.toISOString(),
+          messageIds: stored.coveredIds,
+          participantIds,
+        }
+      : undefined;
+  return {
+    message: toMessage(stored.message, participants),
+    participantIds,
+    created: stored.created,
+    ...(read ? { read } : {}),
+  };
 }
 
 function subjectOf(room: RoomWithParticipants): RoomSubject {

@@ -124,6 +124,16 @@ export class InterestsService {
   }
 
   /**
+   * `tiesOf` for many accounts at once, each among the accounts it names: one query for a whole
+   * batch of chat sends. Answers one set per question, in order.
+   */
+  async tiesAmong(questions: ReadonlyArray<{ accountId: string; among: string[] }>): Promise<Set<string>[]> {
+    const pairs = questions.flatMap(({ accountId, among }) => among.map((other) => [accountId, other] as const));
+    const tied = await this.repo.findTiedPairs(pairs);
+    return questions.map(({ accountId, among }) => new Set(among.filter((other) => tied.has(`${accountId}|${other}`))));
+  }
+
+  /**
    * An interest with its investor and deck named, for subscribers telling a party what happened
    * (notification mails). Not for answering a caller: it checks no principal.
    */

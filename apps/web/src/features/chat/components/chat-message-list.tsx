@@ -1,8 +1,9 @@
 import type { ChatMessage } from '@deckvalid/contract/chat';
-import { Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import { Fragment, type ReactNode, useLayoutEffect, useRef } from 'react';
 import { formatDateTime } from '@/shared/lib/format-date';
+import { splitMessageLinks } from '../chat-links';
 import { type ChatNotice, isNearBottom, isSeenByOthers, newestSeq, type PendingMessage } from '../chat-model';
 import type { ChatThread } from '../chat-slice';
 
@@ -25,6 +26,37 @@ type ChatMessageListProps = {
   onRetry: (clientId: string) => void;
   onDiscard: (clientId: string) => void;
 };
+
+/**
+ * A message's text with its http(s) URLs as links. Text parts stay React text nodes, never
+ * markup, so `<b>x</b>` shows as typed; the bubble's pre-wrap and overflow-wrap reach them all.
+ */
+function MessageText({ content }: { content: string }) {
+  let offset = 0;
+  return splitMessageLinks(content).map((part) => {
+    // The parts of one content never move, so their offset is a stable key.
+    const key = offset;
+    offset += part.text.length;
+    if (part.kind === 'text') return <Fragment key={key}>{part.text}</Fragment>;
+    return (
+      <Anchor
+        key={key}
+        href={part.href}
+        target="_blank"
+        rel="noopener noreferrer"
+        inherit
+        // The bubble's own text colour reads on both bubbles (white on indigo, dark on gray);
+        // the theme's link indigo would vanish on one's own. The underline marks it as a link,
+        // and the focus ring takes the same colour, as the default indigo ring would vanish too.
+        c="inherit"
+        underline="always"
+        style={{ outlineColor: 'currentColor', overflowWrap: 'anywhere' }}
+      >
+        {part.text}
+      </Anchor>
+    );
+  });
+}
 
 function Bubble({
   isMine,
@@ -70,7 +102,7 @@ function Bubble({
         }}
         data-testid="chat-message-content"
       >
-        {content}
+        <MessageText content={content} />
       </Box>
       {footer}
     </Stack>

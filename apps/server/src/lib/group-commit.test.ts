@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { GroupCommit, type ItemOutcome } from './group-commit';
+
+/** A writer that records its batches and answers each item doubled, or an error for negatives. */
+function recordingWriter() {
+  const batches: number[][] = [];
+  let release: (() => void) | undefined;
+  let hold = false;
+  const write = async (items: number[]): Promise<ItemOutcome<number>[]> => {
+    batches.push(items);
+    if (hold) await new Promise<void>((resolve) => (release = resolve));
+    return items.map((item) =>
+      item < 0 ? { ok: false, error: new Error(`refused ${item}`) } : { ok: true, value: item * 2 },
+    );
+  };
+  return {
+    batches,
+    write,
+    holdNext: () => (hold = true),
+    release: () => {
+      hold = false;
+      release?.();
+    },
+  };
+}
+
+describe('GroupCommit', () => {
+  it('writes a lone item at once, in a batch of its own', async () => {
+    const writer = recordingWriter();
+    const commit = new GroupCommit(writer.write);
+    await expect(commit.submit(1)).resolves.toBe(2);
+    expect(writer.batches).toEqual([[1]]);
+  });
+
+  it('groups what arrives while a batch is written into the next one, in submission order', async () => {
+    const writer = recordingWriter();
+    const commit = new GroupCommit(writer.write);
+    writer.holdNext();
+    const first = commit.submit(1);
+    await Promise.resolve();
+    const waiting = [2, 3, 4].map((item) => commit.submit(item));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(writer.batches).toEqual([[1]]);
+    writer.release();
+    await expect(Promise.all([first, ...waiting])).resolves.toEqual([2, 4, 6, 8]);
+    expect(writer.batches).toEqual([[1], [2, 3, 4]]);
+  });
+
+  it('answers each item its own outcome: one refusal fails only that item', async () => {
+    const writer = recordingWriter();
+    const commit = new GroupCommit(writer.write);
+    const results = await Promise.allSettled([1, -2, 3].map((item) => commit.submit(item)));
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(writer.batches).toEqual([[1, -2, 3]]);
+  });
+
+  it('fails every item of a batch whose write throws, and goes on with the next batch', async () => {
+    let calls = 0;
+    const commit = new GroupCommit<number, number>(async (items) => {
+      calls += 1;
+      if (calls === 1) throw new Error('connection lost');
+      return items.map((item) => ({ ok: true, value: item }));
+    });
+    const failed = await Promise.allSettled([commit.submit(1), commit.submit(2)]);
+    expect(failed.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    await expect(commit.submit(3)).resolves.toBe(3);
+  });
+
+  it('splits a queue longer than the batch limit', async () => {
+    const writer = recordingWriter();
+    const commit = new GroupCommit(writer.write, 2);
+    await Promise.all([1, 2, 3, 4, 5].map((item) => commit.submit(item)));
+    expect(writer.batches).toEqual([[1, 2], [3, 4], [5]]);
+  });
+
+  it('refuses an item the writer left without an outcome instead of leaving it waiting', async () => {
+    const commit = new GroupCommit<number, number>(async () => []);
+    await expect(commit.submit(1)).rejects.toThrow(/fewer outcomes/);
+  });
+});
