@@ -22,6 +22,9 @@ const crossModuleReads = {
   chat: ['accounts'],
   // Founders' interest lists name each investor and deck.
   interests: ['accounts', 'pitchdecks'],
+  // Every milestone read asks whether the caller's interest in its deck is accepted, in the same
+  // query (access is decided fresh); boards and feeds name assignees and actors.
+  milestones: ['accounts', 'interests'],
   // Search hits carry the founder's name and the investor's own interest; cards count interests.
   pitchdecks: ['accounts', 'interests'],
 };

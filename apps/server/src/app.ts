@@ -32,6 +32,7 @@ import { createHealthModule } from './modules/health/health.module';
 import { createInterestsModule } from './modules/interests/interests.module';
 import type { InterestsService } from './modules/interests/interests.service';
 import { Mailer } from './modules/mail/mail.service';
+import { createMilestonesModule } from './modules/milestones/milestones.module';
 import type { MailOutboxService } from './modules/notifications/mail-outbox.service';
 import { createNotificationsModule } from './modules/notifications/notifications.module';
 import type { NotificationsService } from './modules/notifications/notifications.service';
@@ -120,6 +121,11 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
     interests: interests.interests,
   });
   const chat = createChatModule(context, { auth: auth.sessions, ties: interests.interests, pictures: files.uploads });
+  const milestones = createMilestonesModule(context, {
+    auth: auth.sessions,
+    decks: decks.pitchDecks,
+    investors: interests.interests,
+  });
   const modules: AppModule[] = [
     createHealthModule(database.ping),
     auth.module,
@@ -127,6 +133,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
     decks.module,
     interests.module,
     chat.module,
+    milestones.module,
     notifications.module,
     files.module,
   ];

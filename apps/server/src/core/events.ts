@@ -29,6 +29,24 @@ export type DomainEvents = {
   'deck.ready': { pitchDeckId: string; founderId: string };
   /** A deck left processing unreadable; `reason` is the sentence the founder is shown. */
   'deck.failed': { pitchDeckId: string; founderId: string; reason: string };
+  /**
+   * A milestone itself changed (created, edited, status, archived, restored, deleted); one per
+   * activity written, or with `activityId` null when a permanent delete took the log with it.
+   */
+  'milestone.changed': MilestoneChange;
+  /** Something on a milestone's board changed: a task, a subtask or a "blocked by" link. */
+  'milestone.task-changed': MilestoneChange & { taskId: string };
+};
+
+/** What a milestone event says: whose milestone, who acted, and the log line that tells what. */
+export type MilestoneChange = {
+  milestoneId: string;
+  pitchDeckId: string;
+  founderId: string;
+  actorId: string;
+  /** An activity action (contract `activityActions`), or `milestone.deleted`. */
+  action: string;
+  activityId: string | null;
 };
 
 export type DomainEventName = keyof DomainEvents;

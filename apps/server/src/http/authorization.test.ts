@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUp, signUp } from '../../test/accounts';
 import { authHeaders, build, type TestContext } from '../../test/build';
 import { createDeck, deckPdf, processed, readyDeck, uploadFile } from '../../test/decks';
+import { type MilestoneFixtures, milestoneFixtures } from '../../test/milestones';
 
 /**
  * Every authenticated route × every kind of caller, with the expected status, like a policy
@@ -14,7 +15,7 @@ import { createDeck, deckPdf, processed, readyDeck, uploadFile } from '../../tes
 type Caller = 'anonymous' | 'founder' | 'investor' | 'otherFounder' | 'otherInvestor';
 
 /** Objects the object-level rows act on, made in beforeAll. */
-type Fixtures = {
+type Fixtures = MilestoneFixtures & {
   /** A ready deck of `founder`, with a pending interest of `investor`. */
   deckId: string;
   interestId: string;
@@ -70,6 +71,15 @@ const investorOnly = (ok: number) => ({
 const deckOwnerOnly = (ok: number) => ({ ...founderOnly(ok), otherFounder: 404 });
 
 const unusedUploadBody = Buffer.from('%PDF-1.7\n%%EOF\n');
+
+/** Milestone reads for investors: the investor accepted on the deck; another investor 404 (not revealed); founders 403. */
+const milestoneFollowerOnly = (ok: number) => ({ ...investorOnly(ok), otherInvestor: 404 });
+const founderMilestone =
+  (method: Request['method'], path: (f: Fixtures) => string, payload?: object) => (f: Fixtures) => ({
+    method,
+    url: path(f),
+    ...(payload ? { payload } : {}),
+  });
 
 /** Bodies that pass validation, so the status tells about authorisation only. */
 const rows: Row[] = [
@@ -372,6 +382,175 @@ const rows: Row[] = [
     expected: { anonymous: 401, founder: 200, investor: 200, otherFounder: 404, otherInvestor: 404 },
   },
   {
+    route: 'POST /api/v1/milestones',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/v1/milestones',
+      payload: { pitchDeckId: f.milestoneDeckId, title: 'Pilot', dueDate: '2027-01-01' },
+    }),
+    // Another founder cannot put a milestone on this founder's deck.
+    expected: deckOwnerOnly(201),
+  },
+  {
+    route: 'GET /api/v1/milestones',
+    request: { method: 'GET', url: '/api/v1/milestones' },
+    expected: founderOnly(200),
+  },
+  {
+    route: 'GET /api/v1/milestones/task-investors',
+    request: founderMilestone('GET', (f) => `/api/v1/milestones/task-investors?milestoneId=${f.milestoneId}`),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'GET /api/v1/milestones/:id',
+    request: founderMilestone('GET', (f) => `/api/v1/milestones/${f.milestoneId}`),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'PUT /api/v1/milestones/:id',
+    request: founderMilestone('PUT', (f) => `/api/v1/milestones/${f.milestoneId}`, {
+      title: 'Pilot, renamed',
+      dueDate: '2027-02-01',
+    }),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'DELETE /api/v1/milestones/:id',
+    request: founderMilestone('DELETE', (f) => `/api/v1/milestones/${f.disposableMilestoneId}?mode=permanent`),
+    expected: deckOwnerOnly(204),
+  },
+  {
+    route: 'PATCH /api/v1/milestones/:id/status',
+    request: founderMilestone('PATCH', (f) => `/api/v1/milestones/${f.milestoneId}/status`, { status: 'active' }),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'POST /api/v1/milestones/:id/restore',
+    request: founderMilestone('POST', (f) => `/api/v1/milestones/${f.archivedMilestoneId}/restore`),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'GET /api/v1/milestones/:id/overview',
+    request: founderMilestone('GET', (f) => `/api/v1/milestones/${f.milestoneId}/overview`),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'GET /api/v1/milestones/:id/activities',
+    request: founderMilestone('GET', (f) => `/api/v1/milestones/${f.milestoneId}/activities?stage=todo`),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'POST /api/v1/milestones/:id/tasks',
+    request: founderMilestone('POST', (f) => `/api/v1/milestones/${f.milestoneId}/tasks`, { title: 'New task' }),
+    expected: deckOwnerOnly(201),
+  },
+  {
+    route: 'GET /api/v1/milestones/:id/tasks',
+    request: founderMilestone('GET', (f) => `/api/v1/milestones/${f.milestoneId}/tasks?stage=backlog`),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'GET /api/v1/milestones/tasks/:taskId',
+    request: founderMilestone('GET', (f) => `/api/v1/milestones/tasks/${f.taskId}`),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'PUT /api/v1/milestones/tasks/:taskId',
+    request: founderMilestone('PUT', (f) => `/api/v1/milestones/tasks/${f.taskId}`, { title: 'Task, renamed' }),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'DELETE /api/v1/milestones/tasks/:taskId',
+    request: founderMilestone('DELETE', (f) => `/api/v1/milestones/tasks/${f.disposableTaskId}`),
+    expected: deckOwnerOnly(204),
+  },
+  {
+    route: 'PATCH /api/v1/milestones/tasks/:taskId/stage',
+    request: founderMilestone('PATCH', (f) => `/api/v1/milestones/tasks/${f.taskId}/stage`, { stage: 'todo' }),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'POST /api/v1/milestones/tasks/:taskId/subtasks',
+    request: founderMilestone('POST', (f) => `/api/v1/milestones/tasks/${f.taskId}/subtasks`, { title: 'Check' }),
+    expected: deckOwnerOnly(201),
+  },
+  {
+    route: 'PUT /api/v1/milestones/subtasks/:subtaskId',
+    request: founderMilestone('PUT', (f) => `/api/v1/milestones/subtasks/${f.subtaskId}`, { title: 'Check twice' }),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'DELETE /api/v1/milestones/subtasks/:subtaskId',
+    request: founderMilestone('DELETE', (f) => `/api/v1/milestones/subtasks/${f.disposableSubtaskId}`),
+    expected: deckOwnerOnly(204),
+  },
+  {
+    route: 'PATCH /api/v1/milestones/subtasks/:subtaskId/toggle',
+    request: founderMilestone('PATCH', (f) => `/api/v1/milestones/subtasks/${f.subtaskId}/toggle`, {
+      isCompleted: true,
+    }),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'POST /api/v1/milestones/tasks/:taskId/dependencies',
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/v1/milestones/tasks/${f.spareTaskId}/dependencies`,
+      payload: { blockedByTaskId: f.blockerTaskId },
+    }),
+    expected: deckOwnerOnly(201),
+  },
+  {
+    route: 'GET /api/v1/milestones/tasks/:taskId/dependencies',
+    request: founderMilestone('GET', (f) => `/api/v1/milestones/tasks/${f.taskId}/dependencies`),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'PUT /api/v1/milestones/dependencies/:dependencyId',
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/v1/milestones/dependencies/${f.dependencyId}`,
+      payload: { blockedByTaskId: f.spareTaskId },
+    }),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'DELETE /api/v1/milestones/dependencies/:dependencyId',
+    request: founderMilestone('DELETE', (f) => `/api/v1/milestones/dependencies/${f.disposableDependencyId}`),
+    expected: deckOwnerOnly(204),
+  },
+  {
+    route: 'GET /api/v1/investors/milestones',
+    request: { method: 'GET', url: '/api/v1/investors/milestones' },
+    // Each investor lists the milestones they follow (none for the other investor).
+    expected: investorOnly(200),
+  },
+  {
+    route: 'GET /api/v1/investors/milestones/:id',
+    request: founderMilestone('GET', (f) => `/api/v1/investors/milestones/${f.milestoneId}`),
+    expected: milestoneFollowerOnly(200),
+  },
+  {
+    route: 'GET /api/v1/investors/milestones/:id/overview',
+    request: founderMilestone('GET', (f) => `/api/v1/investors/milestones/${f.milestoneId}/overview`),
+    expected: milestoneFollowerOnly(200),
+  },
+  {
+    route: 'GET /api/v1/investors/milestones/:id/tasks',
+    request: founderMilestone('GET', (f) => `/api/v1/investors/milestones/${f.milestoneId}/tasks`),
+    expected: milestoneFollowerOnly(200),
+  },
+  {
+    route: 'GET /api/v1/investors/milestones/:id/activities',
+    request: founderMilestone('GET', (f) => `/api/v1/investors/milestones/${f.milestoneId}/activities`),
+    expected: milestoneFollowerOnly(200),
+  },
+  {
+    route: 'GET /api/v1/investors/tasks/:taskId',
+    request: founderMilestone('GET', (f) => `/api/v1/investors/tasks/${f.taskId}`),
+    expected: milestoneFollowerOnly(200),
+  },
+  {
     route: 'POST /api/v1/users/logout',
     request: { method: 'POST', url: '/api/v1/users/logout?type=current' },
     endsSession: true,
@@ -442,6 +621,7 @@ beforeAll(async () => {
   });
   expect(chatRoom.statusCode).toBe(201);
   fixtures = {
+    ...(await milestoneFixtures(ctx, founder, investor, (await readyDeck(ctx, founder)).id)),
     chatRoomId: chatRoom.json().room.id as string,
     founderId: founder.user.id,
     investorId: investor.user.id,

@@ -1,0 +1,125 @@
+import { isMilestoneEditable } from '@deckvalid/contract/milestones';
+import type { EventBus } from '@/core/events';
+import type { Principal } from '@/core/identity/principal';
+import { AppError } from '@/lib/errors';
+import { canManageMilestone, canReadMilestone } from './milestones.policy';
+import type {
+  ActivityInput,
+  MilestoneForCaller,
+  MilestoneRow,
+  MilestonesRepository,
+  MilestoneWriter,
+} from './milestones.repository';
+
+export const milestoneNotFound = () => new AppError('NOT_FOUND', 'This milestone does not exist.');
+export const taskNotFound = () => new AppError('NOT_FOUND', 'This task does not exist.');
+
+/**
+ * Re-words the milestone's 404 as the 404 of the object asked for (a task, a link), so a hidden
+ * one reads exactly like a missing one; any other failure passes through unchanged.
+ */
+export const notFoundAs =
+  (replacement: () => AppError) =>
+  (error: unknown): never => {
+    throw error instanceof AppError && error.code === 'NOT_FOUND' ? replacement() : error;
+  };
+
+/** What one change did: its answer, and the log line it writes (null: nothing changed, nothing logged). */
+export type ChangeOutcome<Result> = { result: Result; activity: ActivityInput | null };
+
+/** Refuses a change to a milestone that is completed, cancelled or archived. */
+export function requireEditable(milestone: MilestoneRow): void {
+  if (!isMilestoneEditable(milestone)) {
+    throw new AppError(
+      'CONFLICT',
+      milestone.archivedAt
+        ? 'This milestone is archived. Restore it before changing it.'
+        : `This milestone is ${milestone.status}; it can no longer be changed.`,
+      { status: milestone.status, archived: milestone.archivedAt !== null },
+    );
+  }
+}
+
+/**
+ * The way into a milestone for every service of the module: who may read or change it (the
+ * policy, with a 404 for everyone else), and `change`, which makes each change one transaction
+ * under the milestone's row lock that writes exactly one activity and, once committed, emits one
+ * domain event.
+ */
+export class MilestoneGate {
+  constructor(
+    private readonly repo: MilestonesRepository,
+    private readonly events: EventBus,
+  ) {}
+
+  async requireReadable(principal: Principal, milestoneId: string): Promise<MilestoneForCaller> {
+    const milestone = await this.repo.findByIdForCaller(milestoneId, principal.accountId);
+    if (!milestone || !canReadMilestone(principal, milestone)) throw milestoneNotFound();
+    return milestone;
+  }
+
+  async requireManageable(principal: Principal, milestoneId: string): Promise<MilestoneForCaller> {
+    const milestone = await this.repo.findByIdForCaller(milestoneId, principal.accountId);
+    if (!milestone || !canManageMilestone(principal, milestone)) throw milestoneNotFound();
+    return milestone;
+  }
+
+  /** The milestone of a task the caller may read; the same 404 for a missing task and a hidden one. */
+  async requireReadableTask(principal: Principal, taskId: string): Promise<MilestoneForCaller> {
+    const milestoneId = await this.repo.findMilestoneIdOfTask(taskId);
+    if (!milestoneId) throw taskNotFound();
+    return this.requireReadable(principal, milestoneId).catch(notFoundAs(taskNotFound));
+  }
+
+  async requireManageableTask(principal: Principal, taskId: string): Promise<MilestoneForCaller> {
+    const milestoneId = await this.repo.findMilestoneIdOfTask(taskId);
+    if (!milestoneId) throw taskNotFound();
+    return this.requireManageable(principal, milestoneId).catch(notFoundAs(taskNotFound));
+  }
+
+  /**
+   * Runs one change of a milestone the caller manages. Ownership never changes, so it is checked
+   * before the transaction; the milestone's state (`guard`, by default "still editable") is
+   * checked on the row as locked, so it holds until commit.
+   */
+  async change<Result>(
+    principal: Principal,
+    milestoneId: string,
+    work: (writer: MilestoneWriter) => Promise<ChangeOutcome<Result>>,
+    guard: (milestone: MilestoneRow) => void = requireEditable,
+  ): Promise<Result> {
+    await this.requireManageable(principal, milestoneId);
+    const done = await this.repo.write(milestoneId, principal.accountId, async (writer) => {
+      guard(writer.milestone);
+      const outcome = await work(writer);
+      const activityId = outcome.activity ? await writer.record(outcome.activity) : null;
+      return { ...outcome, activityId, milestone: writer.milestone };
+    });
+    // Deleted between the read above and the lock.
+    if (!done) throw milestoneNotFound();
+    if (done.activity && done.activityId) {
+      this.announce(principal, done.milestone, done.activity.action, done.activityId, done.activity.taskId ?? null);
+    }
+    return done.result;
+  }
+
+  /** After commit: one event per change, on the task channel when it concerns a task. */
+  announce(
+    principal: Principal,
+    milestone: MilestoneRow,
+    action: string,
+    activityId: string | null,
+    taskId: string | null,
+  ): void {
+    const change = {
+      milestoneId: milestone.id,
+      pitchDeckId: milestone.pitchDeckId,
+      founderId: milestone.founderId,
+      actorId: principal.accountId,
+      action,
+      activityId,
+    };
+    if (taskId) this.events.emit('milestone.task-changed', { ...change, taskId });
+    else this.events.emit('milestone.changed', change);
+  }
+}

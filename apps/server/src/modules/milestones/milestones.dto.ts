@@ -1,0 +1,137 @@
+import type {
+  Activity,
+  ActivityAction,
+  ActivityValues,
+  Dependency,
+  LinkedTask,
+  Milestone,
+  Subtask,
+  Task,
+} from '@deckvalid/contract/milestones';
+import type { ActivityRow, DependencyRow, MilestoneRow, Progress, SubtaskRow, TaskRow } from './milestones.repository';
+
+/** Today as `YYYY-MM-DD` in UTC: due dates are days, and "overdue" is judged against the UTC day. */
+export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
+
+export const isOverdue = (task: Pick<TaskRow, 'dueDate' | 'stage'>, today: string) =>
+  task.dueDate !== null && task.dueDate < today && task.stage !== 'done';
+
+export function toProgress({ totalTasks, doneTasks }: Progress) {
+  return { totalTasks, doneTasks, percent: totalTasks === 0 ? 0 : Math.floor((doneTasks * 100) / totalTasks) };
+}
+
+export function toMilestone(row: MilestoneRow, progress: Progress = { totalTasks: 0, doneTasks: 0 }): Milestone {
+  return {
+    id: row.id,
+    pitchDeckId: row.pitchDeckId,
+    founderId: row.founderId,
+    title: row.title,
+    description: row.description,
+    dueDate: row.dueDate,
+    amount: row.amount,
+    status: row.status,
+    archivedAt: row.archivedAt?.toISOString() ?? null,
+    progress: toProgress(progress),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A task with its links, both directions taken from the same "blocked by" rows. */
+export function toTask(row: TaskRow, links: readonly DependencyRow[], today: string): Task {
+  return {
+    id: row.id,
+    milestoneId: row.milestoneId,
+    title: row.title,
+    description: row.description,
+    stage: row.stage,
+    rank: row.rank,
+    assignee:
+      row.assigneeId && row.assigneeName && row.assigneeRole
+        ? { id: row.assigneeId, name: row.assigneeName, role: row.assigneeRole }
+        : null,
+    dueDate: row.dueDate,
+    estimateDays: row.estimateDays,
+    isOverdue: isOverdue(row, today),
+    subtaskCount: row.subtaskCount,
+    completedSubtaskCount: row.completedSubtaskCount,
+    blockedByTaskIds: links.filter((link) => link.taskId === row.id).map((link) => link.blockedByTaskId),
+    blockingTaskIds: links.filter((link) => link.blockedByTaskId === row.id).map((link) => link.taskId),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The ids of the tasks at the other end of a task's links. */
+export const farEnds = (taskId: string, links: readonly DependencyRow[]) =>
+  links.map((link) => (link.taskId === taskId ? link.blockedByTaskId : link.taskId));
+
+/** The far ends of a task's links, named. */
+export function toLinkedTasks(
+  taskId: string,
+  links: readonly DependencyRow[],
+  headings: ReadonlyMap<string, Pick<TaskRow, 'title' | 'stage'>>,
+): { blockedBy: LinkedTask[]; blocking: LinkedTask[] } {
+  const linked = (dependencyId: string, otherId: string): LinkedTask[] => {
+    const other = headings.get(otherId);
+    return other ? [{ dependencyId, taskId: otherId, title: other.title, stage: other.stage }] : [];
+  };
+  return {
+    blockedBy: links.filter((link) => link.taskId === taskId).flatMap((link) => linked(link.id, link.blockedByTaskId)),
+    blocking: links.filter((link) => link.blockedByTaskId === taskId).flatMap((link) => linked(link.id, link.taskId)),
+  };
+}
+
+export function toSubtask(row: SubtaskRow): Subtask {
+  return {
+    id: row.id,
+    taskId: row.taskId,
+    title: row.title,
+    isCompleted: row.isCompleted,
+    completedAt: row.completedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toDependency(row: DependencyRow): Dependency {
+  return {
+    id: row.id,
+    milestoneId: row.milestoneId,
+    taskId: row.taskId,
+    blockedByTaskId: row.blockedByTaskId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toActivity(row: ActivityRow): Activity {
+  return {
+    id: row.id,
+    milestoneId: row.milestoneId,
+    taskId: row.taskId,
+    stage: row.stage,
+    action: row.action as ActivityAction,
+    actor:
+      row.actorId && row.actorName && row.actorRole
+        ? { id: row.actorId, name: row.actorName, role: row.actorRole }
+        : null,
+    oldValue: row.oldValue as ActivityValues | null,
+    newValue: row.newValue as ActivityValues | null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The fields of `next` that differ from `previous`, as the old and new values of an activity;
+ * null when nothing changed (a save without edits logs nothing).
+ */
+export function changedFields<Fields extends Record<string, string | number | boolean | null>>(
+  previous: Fields,
+  next: Fields,
+): { oldValue: ActivityValues; newValue: ActivityValues } | null {
+  const keys = Object.keys(next).filter((key) => previous[key] !== next[key]);
+  if (keys.length === 0) return null;
+  return {
+    oldValue: Object.fromEntries(keys.map((key) => [key, previous[key] ?? null])),
+    newValue: Object.fromEntries(keys.map((key) => [key, next[key] ?? null])),
+  };
+}

@@ -1,0 +1,28 @@
+import type { Authenticator } from '@/core/identity/principal';
+import type { AppModule, ModuleContext } from '@/core/module';
+import { DependenciesService } from './dependencies.service';
+import { MilestoneGate } from './milestone-gate';
+import { MilestonesRepository } from './milestones.repository';
+import { investorMilestonesRoutes, milestonesRoutes } from './milestones.routes';
+import { type DeckInvestors, MilestonesService, type OwnDecks } from './milestones.service';
+import { TasksService } from './tasks.service';
+
+/** Milestones, their task boards and dependency graphs, for founders and their accepted investors. */
+export function createMilestonesModule(
+  context: ModuleContext,
+  { auth, decks, investors }: { auth: Authenticator; decks: OwnDecks; investors: DeckInvestors },
+) {
+  const repo = new MilestonesRepository(context.db);
+  const gate = new MilestoneGate(repo, context.events);
+  const milestones = new MilestonesService(repo, gate, decks, investors);
+  const tasks = new TasksService(repo, gate, investors);
+  const dependencies = new DependenciesService(repo, gate);
+  const module: AppModule = {
+    name: 'milestones',
+    routes: async (app) => {
+      await milestonesRoutes(app, { auth, milestones, tasks, dependencies });
+      await investorMilestonesRoutes(app, { auth, milestones, tasks });
+    },
+  };
+  return { module, milestones, tasks, dependencies };
+}

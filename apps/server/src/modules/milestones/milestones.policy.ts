@@ -1,0 +1,28 @@
+import type { Principal } from '@/core/identity/principal';
+
+/**
+ * What the milestone policies read of a milestone: its founder, whether it is archived, and
+ * whether the caller's interest in its deck is accepted now (read fresh on every call, so an
+ * investor who withdraws loses access at once).
+ */
+export type MilestoneSubject = { founderId: string; archivedAt: Date | null; isCallerAcceptedInvestor: boolean };
+
+/** Only the milestone's founder changes it (or anything under it). */
+export const canManageMilestone = (principal: Principal, milestone: Pick<MilestoneSubject, 'founderId'>) =>
+  principal.role === 'user' && milestone.founderId === principal.accountId;
+
+/**
+ * The founder reads their milestones, archived ones included; an investor reads the live
+ * milestones of a deck while their interest in it is accepted. Everyone else gets the 404 of a
+ * missing milestone.
+ */
+export const canReadMilestone = (principal: Principal, milestone: MilestoneSubject) =>
+  canManageMilestone(principal, milestone) ||
+  (principal.role === 'investor' && milestone.archivedAt === null && milestone.isCallerAcceptedInvestor);
+
+/** A task may be assigned to the milestone's founder or to one of its accepted investors. */
+export const canBeAssigned = (
+  assigneeId: string,
+  milestone: Pick<MilestoneSubject, 'founderId'>,
+  acceptedInvestorIds: ReadonlySet<string>,
+) => assigneeId === milestone.founderId || acceptedInvestorIds.has(assigneeId);

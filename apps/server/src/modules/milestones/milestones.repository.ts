@@ -1,0 +1,494 @@
+import type { Role } from '@deckvalid/contract/auth';
+import type {
+  ActivitiesQuery,
+  ActivityAction,
+  ActivityValues,
+  MilestoneStatus,
+  MilestonesQuery,
+  TaskStage,
+} from '@deckvalid/contract/milestones';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '@/db/client';
+import { newId } from '@/lib/ids';
+import { accounts } from '@/modules/accounts/accounts.schema';
+import { interests } from '@/modules/interests/interests.schema';
+import {
+  milestoneActivities,
+  milestoneSubtasks,
+  milestones,
+  milestoneTasks,
+  taskDependencies,
+} from './milestones.schema';
+
+export type MilestoneRow = typeof milestones.$inferSelect;
+
+/** A milestone with the one fact about the caller its policy needs. */
+export type MilestoneForCaller = MilestoneRow & { isCallerAcceptedInvestor: boolean };
+
+export type TaskRow = typeof milestoneTasks.$inferSelect & {
+  assigneeName: string | null;
+  assigneeRole: Role | null;
+  subtaskCount: number;
+  completedSubtaskCount: number;
+};
+export type SubtaskRow = typeof milestoneSubtasks.$inferSelect;
+export type DependencyRow = typeof taskDependencies.$inferSelect;
+export type ActivityRow = typeof milestoneActivities.$inferSelect & {
+  actorName: string | null;
+  actorRole: Role | null;
+};
+export type Progress = { totalTasks: number; doneTasks: number };
+
+/** One line of the log, as a change records it. */
+export type ActivityInput = {
+  action: ActivityAction;
+  taskId?: string | null;
+  stage?: TaskStage | null;
+  oldValue?: ActivityValues | null;
+  newValue?: ActivityValues | null;
+};
+
+export type TaskFields = {
+  title: string;
+  description: string;
+  assigneeId: string | null;
+  dueDate: string | null;
+  estimateDays: number | null;
+};
+export type MilestoneFields = { title: string; description: string; dueDate: string; amount: number | null };
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Executor = Database | Transaction;
+
+// Milestones read two other modules' tables inside their own queries (reads only; those modules
+// stay the writers): whether the caller's interest in the deck is accepted, asked with every
+// milestone read so access is decided fresh in the same query, and the names of assignees and
+// actors, which every board and feed row shows.
+const callerIsAccepted = (callerId: string) =>
+  sql<boolean>`exists (select 1 from ${interests} where ${interests.pitchDeckId} = ${milestones.pitchDeckId} and ${interests.investorId} = ${callerId} and ${interests.status} = 'accepted')`;
+
+const subtaskCounts = (db: Executor) =>
+  db
+    .select({
+      taskId: milestoneSubtasks.taskId,
+      total: sql<number>`count(*)::int`.as('total'),
+      completed: sql<number>`count(*) filter (where ${milestoneSubtasks.isCompleted})::int`.as('completed'),
+    })
+    .from(milestoneSubtasks)
+    .groupBy(milestoneSubtasks.taskId)
+    .as('subtask_counts');
+
+/** Tasks with their assignee named and subtasks counted, in board order. */
+function selectTasks(db: Executor, where: SQL | undefined) {
+  const counts = subtaskCounts(db);
+  return db
+    .select({
+      task: milestoneTasks,
+      assigneeName: accounts.name,
+      assigneeRole: accounts.role,
+      subtaskCount: sql<number>`coalesce(${counts.total}, 0)`.mapWith(Number),
+      completedSubtaskCount: sql<number>`coalesce(${counts.completed}, 0)`.mapWith(Number),
+    })
+    .from(milestoneTasks)
+    .leftJoin(accounts, eq(accounts.id, milestoneTasks.assigneeId))
+    .leftJoin(counts, eq(counts.taskId, milestoneTasks.id))
+    .where(where)
+    .orderBy(
+      sql`array_position(array['backlog','todo','in_progress','review','done'], ${milestoneTasks.stage})`,
+      sql`${milestoneTasks.rank} collate "C"`,
+      asc(milestoneTasks.id),
+    );
+}
+
+const toTaskRow = (row: Awaited<ReturnType<typeof selectTasks>>[number]): TaskRow => ({
+  ...row.task,
+  assigneeName: row.assigneeName,
+  assigneeRole: row.assigneeRole,
+  subtaskCount: row.subtaskCount,
+  completedSubtaskCount: row.completedSubtaskCount,
+});
+
+/**
+ * Milestones, their tasks, subtasks, links and log: the only reader and writer of the milestone
+ * tables. Every change runs through `write`, which holds the milestone's row lock.
+ */
+export class MilestonesRepository {
+  constructor(private readonly db: Database) {}
+
+  async findByIdForCaller(id: string, callerId: string): Promise<MilestoneForCaller | undefined> {
+    const [row] = await this.db
+      .select({ milestone: milestones, isCallerAcceptedInvestor: callerIsAccepted(callerId) })
+      .from(milestones)
+      .where(eq(milestones.id, id));
+    return row && { ...row.milestone, isCallerAcceptedInvestor: row.isCallerAcceptedInvestor };
+  }
+
+  /** A task's milestone id, whoever asks; the service checks the milestone itself. */
+  async findMilestoneIdOfTask(taskId: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ milestoneId: milestoneTasks.milestoneId })
+      .from(milestoneTasks)
+      .where(eq(milestoneTasks.id, taskId));
+    return row?.milestoneId;
+  }
+
+  async findSubtaskById(subtaskId: string): Promise<(SubtaskRow & { milestoneId: string }) | undefined> {
+    const [row] = await this.db
+      .select({ subtask: milestoneSubtasks, milestoneId: milestoneTasks.milestoneId })
+      .from(milestoneSubtasks)
+      .innerJoin(milestoneTasks, eq(milestoneTasks.id, milestoneSubtasks.taskId))
+      .where(eq(milestoneSubtasks.id, subtaskId));
+    return row && { ...row.subtask, milestoneId: row.milestoneId };
+  }
+
+  async findDependencyById(dependencyId: string): Promise<DependencyRow | undefined> {
+    const [row] = await this.db.select().from(taskDependencies).where(eq(taskDependencies.id, dependencyId));
+    return row;
+  }
+
+  /** A founder's milestones (live ones, or only archived ones), soonest due first. */
+  async listForFounder(founderId: string, query: MilestonesQuery) {
+    return this.page(
+      and(
+        eq(milestones.founderId, founderId),
+        query.archived ? isNotNull(milestones.archivedAt) : isNull(milestones.archivedAt),
+      ),
+      query,
+    );
+  }
+
+  /** The live milestones of every deck the investor's interest is accepted on. */
+  async listForInvestor(investorId: string, query: MilestonesQuery) {
+    return this.page(and(isNull(milestones.archivedAt), callerIsAccepted(investorId)), query);
+  }
+
+  private async page(scope: SQL | undefined, query: MilestonesQuery) {
+    const filters = [scope];
+    if (query.status) filters.push(eq(milestones.status, query.status));
+    if (query.pitchDeckId) filters.push(eq(milestones.pitchDeckId, query.pitchDeckId));
+    const rows = await this.db
+      .select({ milestone: milestones, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(milestones)
+      .where(and(...filters))
+      .orderBy(asc(milestones.dueDate), asc(milestones.createdAt), asc(milestones.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
+    let total = rows[0]?.total ?? 0;
+    if (rows.length === 0 && query.page > 1) {
+      const [count] = await this.db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(milestones)
+        .where(and(...filters));
+      total = count?.total ?? 0;
+    }
+    return { rows: rows.map((row) => row.milestone), total };
+  }
+
+  /** Tasks done and in all, per milestone. */
+  async findProgress(milestoneIds: string[]): Promise<Map<string, Progress>> {
+    if (milestoneIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({
+        milestoneId: milestoneTasks.milestoneId,
+        totalTasks: sql<number>`count(*)::int`,
+        doneTasks: sql<number>`count(*) filter (where ${milestoneTasks.stage} = 'done')::int`,
+      })
+      .from(milestoneTasks)
+      .where(inArray(milestoneTasks.milestoneId, milestoneIds))
+      .groupBy(milestoneTasks.milestoneId);
+    return new Map(rows.map(({ milestoneId, ...progress }) => [milestoneId, progress]));
+  }
+
+  async findTasks(milestoneId: string, stage?: TaskStage): Promise<TaskRow[]> {
+    const rows = await selectTasks(
+      this.db,
+      and(eq(milestoneTasks.milestoneId, milestoneId), stage ? eq(milestoneTasks.stage, stage) : undefined),
+    );
+    return rows.map(toTaskRow);
+  }
+
+  async findTask(taskId: string): Promise<TaskRow | undefined> {
+    const [row] = await selectTasks(this.db, eq(milestoneTasks.id, taskId));
+    return row && toTaskRow(row);
+  }
+
+  /** The title and stage of each of these tasks: what a task's links name of their far ends. */
+  async findTaskHeadings(taskIds: string[]): Promise<Map<string, { title: string; stage: TaskStage }>> {
+    if (taskIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: milestoneTasks.id, title: milestoneTasks.title, stage: milestoneTasks.stage })
+      .from(milestoneTasks)
+      .where(inArray(milestoneTasks.id, taskIds));
+    return new Map(rows.map(({ id, ...heading }) => [id, heading]));
+  }
+
+  async findLinks(milestoneId: string): Promise<DependencyRow[]> {
+    return this.db
+      .select()
+      .from(taskDependencies)
+      .where(eq(taskDependencies.milestoneId, milestoneId))
+      .orderBy(asc(taskDependencies.createdAt), asc(taskDependencies.id));
+  }
+
+  /** One task's links in both directions. */
+  async findLinksOfTask(taskId: string): Promise<DependencyRow[]> {
+    return this.db
+      .select()
+      .from(taskDependencies)
+      .where(or(eq(taskDependencies.taskId, taskId), eq(taskDependencies.blockedByTaskId, taskId)))
+      .orderBy(asc(taskDependencies.createdAt), asc(taskDependencies.id));
+  }
+
+  async findSubtasks(taskId: string): Promise<SubtaskRow[]> {
+    return this.db
+      .select()
+      .from(milestoneSubtasks)
+      .where(eq(milestoneSubtasks.taskId, taskId))
+      .orderBy(asc(milestoneSubtasks.createdAt), asc(milestoneSubtasks.id));
+  }
+
+  /** The log, newest first, optionally of one stage or one task. */
+  async listActivities(milestoneId: string, query: ActivitiesQuery): Promise<{ rows: ActivityRow[]; total: number }> {
+    const where = and(
+      eq(milestoneActivities.milestoneId, milestoneId),
+      query.stage ? eq(milestoneActivities.stage, query.stage) : undefined,
+      query.taskId ? eq(milestoneActivities.taskId, query.taskId) : undefined,
+    );
+    const rows = await this.db
+      .select({
+        activity: milestoneActivities,
+        actorName: accounts.name,
+        actorRole: accounts.role,
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+      })
+      .from(milestoneActivities)
+      .leftJoin(accounts, eq(accounts.id, milestoneActivities.actorId))
+      .where(where)
+      .orderBy(desc(milestoneActivities.createdAt), desc(milestoneActivities.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
+    let total = rows[0]?.total ?? 0;
+    if (rows.length === 0 && query.page > 1) {
+      const [count] = await this.db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(milestoneActivities)
+        .where(where);
+      total = count?.total ?? 0;
+    }
+    return {
+      rows: rows.map((row) => ({ ...row.activity, actorName: row.actorName, actorRole: row.actorRole })),
+      total,
+    };
+  }
+
+  /** Creates a draft milestone and logs it, in one transaction. */
+  async insertMilestone(
+    founderId: string,
+    pitchDeckId: string,
+    fields: MilestoneFields,
+  ): Promise<{ milestone: MilestoneRow; activityId: string }> {
+    return this.db.transaction(async (tx) => {
+      const [milestone] = await tx
+        .insert(milestones)
+        .values({ id: newId('mst-'), founderId, pitchDeckId, ...fields })
+        .returning();
+      if (!milestone) throw new Error('insert returned no milestone');
+      const activityId = await new MilestoneWriter(tx, milestone, founderId).record({
+        action: 'milestone.created',
+        newValue: { title: fields.title, dueDate: fields.dueDate },
+      });
+      return { milestone, activityId };
+    });
+  }
+
+  /**
+   * Runs `work` in one transaction that first locks the milestone's row (SELECT … FOR UPDATE):
+   * every change to a milestone and what is under it queues there, so the checks `work` makes
+   * (no cycle, no open blocker, every task done) see the latest committed state and still hold
+   * when it commits: two links that would close a cycle together cannot both pass. Undefined
+   * when the milestone is gone.
+   */
+  async write<Result>(
+    milestoneId: string,
+    actorId: string,
+    work: (writer: MilestoneWriter) => Promise<Result>,
+  ): Promise<Result | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(milestones).where(eq(milestones.id, milestoneId)).for('update');
+      if (!locked) return undefined;
+      return work(new MilestoneWriter(tx, locked, actorId));
+    });
+  }
+}
+
+/**
+ * The writes of one milestone inside `write`'s transaction, by one actor. `milestone` is the row
+ * as locked. Each change method leaves logging to `record`, which the service calls once per change.
+ */
+export class MilestoneWriter {
+  constructor(
+    private readonly tx: Executor,
+    readonly milestone: MilestoneRow,
+    private readonly actorId: string,
+  ) {}
+
+  /** Appends one line to the milestone's log; answers its id. */
+  async record(activity: ActivityInput): Promise<string> {
+    const id = newId('act-');
+    await this.tx.insert(milestoneActivities).values({
+      id,
+      milestoneId: this.milestone.id,
+      actorId: this.actorId,
+      action: activity.action,
+      taskId: activity.taskId ?? null,
+      stage: activity.stage ?? null,
+      oldValue: activity.oldValue ?? null,
+      newValue: activity.newValue ?? null,
+    });
+    return id;
+  }
+
+  async updateMilestone(changes: Partial<MilestoneFields> & { status?: MilestoneStatus; archivedAt?: Date | null }) {
+    const [row] = await this.tx
+      .update(milestones)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(milestones.id, this.milestone.id))
+      .returning();
+    return row as MilestoneRow;
+  }
+
+  /** Deletes the milestone; everything under it goes by cascade. */
+  async deleteMilestone(): Promise<void> {
+    await this.tx.delete(milestones).where(eq(milestones.id, this.milestone.id));
+  }
+
+  async countTasks(): Promise<number> {
+    const [row] = await this.tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(milestoneTasks)
+      .where(eq(milestoneTasks.milestoneId, this.milestone.id));
+    return row?.count ?? 0;
+  }
+
+  /** Tasks not done yet, in board order: what stands between the milestone and completion. */
+  async findOpenTasks(): Promise<{ id: string; title: string; stage: TaskStage }[]> {
+    const rows = await selectTasks(
+      this.tx,
+      and(eq(milestoneTasks.milestoneId, this.milestone.id), sql`${milestoneTasks.stage} <> 'done'`),
+    );
+    return rows.map(({ task }) => ({ id: task.id, title: task.title, stage: task.stage }));
+  }
+
+  async findTask(taskId: string): Promise<TaskRow | undefined> {
+    const [row] = await selectTasks(
+      this.tx,
+      and(eq(milestoneTasks.id, taskId), eq(milestoneTasks.milestoneId, this.milestone.id)),
+    );
+    return row && toTaskRow(row);
+  }
+
+  /** The ranks of a stage's tasks, in order, leaving out `exceptTaskId` (the one being moved). */
+  async findRanks(stage: TaskStage, exceptTaskId?: string): Promise<{ id: string; rank: string }[]> {
+    return this.tx
+      .select({ id: milestoneTasks.id, rank: milestoneTasks.rank })
+      .from(milestoneTasks)
+      .where(
+        and(
+          eq(milestoneTasks.milestoneId, this.milestone.id),
+          eq(milestoneTasks.stage, stage),
+          exceptTaskId ? sql`${milestoneTasks.id} <> ${exceptTaskId}` : undefined,
+        ),
+      )
+      .orderBy(sql`${milestoneTasks.rank} collate "C"`, asc(milestoneTasks.id));
+  }
+
+  async insertTask(fields: TaskFields & { stage: TaskStage; rank: string }): Promise<string> {
+    const id = newId('tsk-');
+    await this.tx.insert(milestoneTasks).values({ id, milestoneId: this.milestone.id, ...fields });
+    return id;
+  }
+
+  async updateTask(taskId: string, changes: Partial<TaskFields> & { stage?: TaskStage; rank?: string }) {
+    await this.tx
+      .update(milestoneTasks)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(milestoneTasks.id, taskId));
+  }
+
+  /** Deletes a task; its subtasks and links go by cascade. */
+  async deleteTask(taskId: string): Promise<void> {
+    await this.tx.delete(milestoneTasks).where(eq(milestoneTasks.id, taskId));
+  }
+
+  /** The tasks `taskId` waits for that are not done: what keeps it out of done. */
+  async findOpenBlockers(taskId: string): Promise<{ id: string; title: string; stage: TaskStage }[]> {
+    return this.tx
+      .select({ id: milestoneTasks.id, title: milestoneTasks.title, stage: milestoneTasks.stage })
+      .from(taskDependencies)
+      .innerJoin(milestoneTasks, eq(milestoneTasks.id, taskDependencies.blockedByTaskId))
+      .where(and(eq(taskDependencies.taskId, taskId), sql`${milestoneTasks.stage} <> 'done'`))
+      .orderBy(asc(milestoneTasks.title), asc(milestoneTasks.id));
+  }
+
+  async countSubtasks(taskId: string): Promise<number> {
+    const [row] = await this.tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(milestoneSubtasks)
+      .where(eq(milestoneSubtasks.taskId, taskId));
+    return row?.count ?? 0;
+  }
+
+  async insertSubtask(taskId: string, title: string): Promise<SubtaskRow> {
+    const [row] = await this.tx
+      .insert(milestoneSubtasks)
+      .values({ id: newId('sub-'), taskId, title })
+      .returning();
+    return row as SubtaskRow;
+  }
+
+  async findSubtask(subtaskId: string): Promise<SubtaskRow | undefined> {
+    const [row] = await this.tx.select().from(milestoneSubtasks).where(eq(milestoneSubtasks.id, subtaskId));
+    return row;
+  }
+
+  async updateSubtask(subtaskId: string, changes: { title?: string; isCompleted?: boolean }): Promise<SubtaskRow> {
+    const completion =
+      changes.isCompleted === undefined ? {} : { completedAt: changes.isCompleted ? sql`now()` : null };
+    const [row] = await this.tx
+      .update(milestoneSubtasks)
+      .set({ ...changes, ...completion })
+      .where(eq(milestoneSubtasks.id, subtaskId))
+      .returning();
+    return row as SubtaskRow;
+  }
+
+  async deleteSubtask(subtaskId: string): Promise<void> {
+    await this.tx.delete(milestoneSubtasks).where(eq(milestoneSubtasks.id, subtaskId));
+  }
+
+  /** Every link of the milestone, read under the lock for the cycle check. */
+  async findLinks(): Promise<DependencyRow[]> {
+    return this.tx.select().from(taskDependencies).where(eq(taskDependencies.milestoneId, this.milestone.id));
+  }
+
+  async insertLink(taskId: string, blockedByTaskId: string): Promise<DependencyRow> {
+    const [row] = await this.tx
+      .insert(taskDependencies)
+      .values({ id: newId('dep-'), milestoneId: this.milestone.id, taskId, blockedByTaskId })
+      .returning();
+    return row as DependencyRow;
+  }
+
+  async updateLink(dependencyId: string, blockedByTaskId: string): Promise<DependencyRow> {
+    const [row] = await this.tx
+      .update(taskDependencies)
+      .set({ blockedByTaskId })
+      .where(eq(taskDependencies.id, dependencyId))
+      .returning();
+    return row as DependencyRow;
+  }
+
+  async deleteLink(dependencyId: string): Promise<void> {
+    await this.tx.delete(taskDependencies).where(eq(taskDependencies.id, dependencyId));
+  }
+}

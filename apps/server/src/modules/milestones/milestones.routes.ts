@@ -1,0 +1,322 @@
+import {
+  activitiesQuerySchema,
+  activityPageSchema,
+  createMilestoneBodySchema,
+  createTaskBodySchema,
+  deleteMilestoneQuerySchema,
+  dependencyBodySchema,
+  dependencyParamsSchema,
+  dependencyResponseSchema,
+  investorMilestonePaths,
+  milestoneOverviewResponseSchema,
+  milestonePageSchema,
+  milestoneParamsSchema,
+  milestonePaths,
+  milestoneResponseSchema,
+  milestoneStatusBodySchema,
+  milestonesQuerySchema,
+  moveTaskBodySchema,
+  subtaskBodySchema,
+  subtaskParamsSchema,
+  subtaskResponseSchema,
+  taskDependenciesResponseSchema,
+  taskInvestorsQuerySchema,
+  taskInvestorsResponseSchema,
+  taskParamsSchema,
+  taskResponseSchema,
+  tasksQuerySchema,
+  tasksResponseSchema,
+  toggleSubtaskBodySchema,
+  updateMilestoneBodySchema,
+  updateTaskBodySchema,
+} from '@deckvalid/contract/milestones';
+import { noContentResponseSchema } from '@deckvalid/contract/responses';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { principalOf, requireRole } from '@/core/identity/guard';
+import type { Authenticator } from '@/core/identity/principal';
+import type { DependenciesService } from './dependencies.service';
+import type { MilestonesService } from './milestones.service';
+import type { TasksService } from './tasks.service';
+
+type Services = { milestones: MilestonesService; tasks: TasksService; dependencies: DependenciesService };
+
+const root = milestonePaths.milestones;
+const investorRoot = investorMilestonePaths.milestones;
+
+/** The Milestones API of spec §7 for founders (docs/api.md names the nested paths). */
+export async function milestonesRoutes(
+  parent: FastifyInstance,
+  { auth, ...services }: Services & { auth: Authenticator },
+) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const founder = { onRequest: requireRole(auth, 'user') };
+  const { milestones, tasks, dependencies } = services;
+
+  app.post(
+    root,
+    { ...founder, schema: { body: createMilestoneBodySchema, response: { 201: milestoneResponseSchema } } },
+    async (request, reply) =>
+      reply.status(201).send({ milestone: await milestones.create(principalOf(request), request.body) }),
+  );
+  app.get(
+    root,
+    { ...founder, schema: { querystring: milestonesQuerySchema, response: { 200: milestonePageSchema } } },
+    (request) => milestones.list(principalOf(request), request.query),
+  );
+  app.get(
+    `${root}/task-investors`,
+    { ...founder, schema: { querystring: taskInvestorsQuerySchema, response: { 200: taskInvestorsResponseSchema } } },
+    async (request) => ({ data: await milestones.taskInvestors(principalOf(request), request.query.milestoneId) }),
+  );
+  app.get(
+    `${root}/:id`,
+    { ...founder, schema: { params: milestoneParamsSchema, response: { 200: milestoneResponseSchema } } },
+    async (request) => ({ milestone: await milestones.get(principalOf(request), request.params.id) }),
+  );
+  app.put(
+    `${root}/:id`,
+    {
+      ...founder,
+      schema: {
+        params: milestoneParamsSchema,
+        body: updateMilestoneBodySchema,
+        response: { 200: milestoneResponseSchema },
+      },
+    },
+    async (request) => ({
+      milestone: await milestones.update(principalOf(request), request.params.id, request.body),
+    }),
+  );
+  app.delete(
+    `${root}/:id`,
+    {
+      ...founder,
+      schema: {
+        params: milestoneParamsSchema,
+        querystring: deleteMilestoneQuerySchema,
+        response: { 204: noContentResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await milestones.remove(principalOf(request), request.params.id, request.query.mode);
+      return reply.status(204).send();
+    },
+  );
+  app.patch(
+    `${root}/:id/status`,
+    {
+      ...founder,
+      schema: {
+        params: milestoneParamsSchema,
+        body: milestoneStatusBodySchema,
+        response: { 200: milestoneResponseSchema },
+      },
+    },
+    async (request) => ({
+      milestone: await milestones.changeStatus(principalOf(request), request.params.id, request.body.status),
+    }),
+  );
+  app.post(
+    `${root}/:id/restore`,
+    { ...founder, schema: { params: milestoneParamsSchema, response: { 200: milestoneResponseSchema } } },
+    async (request) => ({ milestone: await milestones.restore(principalOf(request), request.params.id) }),
+  );
+  app.get(
+    `${root}/:id/overview`,
+    { ...founder, schema: { params: milestoneParamsSchema, response: { 200: milestoneOverviewResponseSchema } } },
+    async (request) => ({ overview: await milestones.overview(principalOf(request), request.params.id) }),
+  );
+  app.get(
+    `${root}/:id/activities`,
+    {
+      ...founder,
+      schema: {
+        params: milestoneParamsSchema,
+        querystring: activitiesQuerySchema,
+        response: { 200: activityPageSchema },
+      },
+    },
+    (request) => milestones.activities(principalOf(request), request.params.id, request.query),
+  );
+
+  app.post(
+    `${root}/:id/tasks`,
+    {
+      ...founder,
+      schema: { params: milestoneParamsSchema, body: createTaskBodySchema, response: { 201: taskResponseSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ task: await tasks.create(principalOf(request), request.params.id, request.body) }),
+  );
+  app.get(
+    `${root}/:id/tasks`,
+    {
+      ...founder,
+      schema: { params: milestoneParamsSchema, querystring: tasksQuerySchema, response: { 200: tasksResponseSchema } },
+    },
+    async (request) => ({ data: await tasks.list(principalOf(request), request.params.id, request.query.stage) }),
+  );
+  app.get(
+    `${root}/tasks/:taskId`,
+    { ...founder, schema: { params: taskParamsSchema, response: { 200: taskResponseSchema } } },
+    async (request) => ({ task: await tasks.get(principalOf(request), request.params.taskId) }),
+  );
+  app.put(
+    `${root}/tasks/:taskId`,
+    {
+      ...founder,
+      schema: { params: taskParamsSchema, body: updateTaskBodySchema, response: { 200: taskResponseSchema } },
+    },
+    async (request) => ({ task: await tasks.update(principalOf(request), request.params.taskId, request.body) }),
+  );
+  app.delete(
+    `${root}/tasks/:taskId`,
+    { ...founder, schema: { params: taskParamsSchema, response: { 204: noContentResponseSchema } } },
+    async (request, reply) => {
+      await tasks.remove(principalOf(request), request.params.taskId);
+      return reply.status(204).send();
+    },
+  );
+  app.patch(
+    `${root}/tasks/:taskId/stage`,
+    {
+      ...founder,
+      schema: { params: taskParamsSchema, body: moveTaskBodySchema, response: { 200: taskResponseSchema } },
+    },
+    async (request) => ({ task: await tasks.move(principalOf(request), request.params.taskId, request.body) }),
+  );
+
+  app.post(
+    `${root}/tasks/:taskId/subtasks`,
+    {
+      ...founder,
+      schema: { params: taskParamsSchema, body: subtaskBodySchema, response: { 201: subtaskResponseSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        subtask: await tasks.createSubtask(principalOf(request), request.params.taskId, request.body.title),
+      }),
+  );
+  app.put(
+    `${root}/subtasks/:subtaskId`,
+    {
+      ...founder,
+      schema: { params: subtaskParamsSchema, body: subtaskBodySchema, response: { 200: subtaskResponseSchema } },
+    },
+    async (request) => ({
+      subtask: await tasks.renameSubtask(principalOf(request), request.params.subtaskId, request.body.title),
+    }),
+  );
+  app.delete(
+    `${root}/subtasks/:subtaskId`,
+    { ...founder, schema: { params: subtaskParamsSchema, response: { 204: noContentResponseSchema } } },
+    async (request, reply) => {
+      await tasks.removeSubtask(principalOf(request), request.params.subtaskId);
+      return reply.status(204).send();
+    },
+  );
+  app.patch(
+    `${root}/subtasks/:subtaskId/toggle`,
+    {
+      ...founder,
+      schema: { params: subtaskParamsSchema, body: toggleSubtaskBodySchema, response: { 200: subtaskResponseSchema } },
+    },
+    async (request) => ({
+      subtask: await tasks.toggleSubtask(principalOf(request), request.params.subtaskId, request.body.isCompleted),
+    }),
+  );
+
+  app.post(
+    `${root}/tasks/:taskId/dependencies`,
+    {
+      ...founder,
+      schema: { params: taskParamsSchema, body: dependencyBodySchema, response: { 201: dependencyResponseSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        dependency: await dependencies.add(principalOf(request), request.params.taskId, request.body.blockedByTaskId),
+      }),
+  );
+  app.get(
+    `${root}/tasks/:taskId/dependencies`,
+    { ...founder, schema: { params: taskParamsSchema, response: { 200: taskDependenciesResponseSchema } } },
+    (request) => dependencies.listForTask(principalOf(request), request.params.taskId),
+  );
+  app.put(
+    `${root}/dependencies/:dependencyId`,
+    {
+      ...founder,
+      schema: {
+        params: dependencyParamsSchema,
+        body: dependencyBodySchema,
+        response: { 200: dependencyResponseSchema },
+      },
+    },
+    async (request) => ({
+      dependency: await dependencies.update(
+        principalOf(request),
+        request.params.dependencyId,
+        request.body.blockedByTaskId,
+      ),
+    }),
+  );
+  app.delete(
+    `${root}/dependencies/:dependencyId`,
+    { ...founder, schema: { params: dependencyParamsSchema, response: { 204: noContentResponseSchema } } },
+    async (request, reply) => {
+      await dependencies.remove(principalOf(request), request.params.dependencyId);
+      return reply.status(204).send();
+    },
+  );
+}
+
+/** The Investor API's milestone reads (spec §7): the same services, on milestones they follow. */
+export async function investorMilestonesRoutes(
+  parent: FastifyInstance,
+  { auth, milestones, tasks }: Pick<Services, 'milestones' | 'tasks'> & { auth: Authenticator },
+) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const investor = { onRequest: requireRole(auth, 'investor') };
+
+  app.get(
+    investorRoot,
+    { ...investor, schema: { querystring: milestonesQuerySchema, response: { 200: milestonePageSchema } } },
+    (request) => milestones.list(principalOf(request), request.query),
+  );
+  app.get(
+    `${investorRoot}/:id`,
+    { ...investor, schema: { params: milestoneParamsSchema, response: { 200: milestoneResponseSchema } } },
+    async (request) => ({ milestone: await milestones.get(principalOf(request), request.params.id) }),
+  );
+  app.get(
+    `${investorRoot}/:id/overview`,
+    { ...investor, schema: { params: milestoneParamsSchema, response: { 200: milestoneOverviewResponseSchema } } },
+    async (request) => ({ overview: await milestones.overview(principalOf(request), request.params.id) }),
+  );
+  app.get(
+    `${investorRoot}/:id/tasks`,
+    {
+      ...investor,
+      schema: { params: milestoneParamsSchema, querystring: tasksQuerySchema, response: { 200: tasksResponseSchema } },
+    },
+    async (request) => ({ data: await tasks.list(principalOf(request), request.params.id, request.query.stage) }),
+  );
+  app.get(
+    `${investorRoot}/:id/activities`,
+    {
+      ...investor,
+      schema: {
+        params: milestoneParamsSchema,
+        querystring: activitiesQuerySchema,
+        response: { 200: activityPageSchema },
+      },
+    },
+    (request) => milestones.activities(principalOf(request), request.params.id, request.query),
+  );
+  app.get(
+    '/api/v1/investors/tasks/:taskId',
+    { ...investor, schema: { params: taskParamsSchema, response: { 200: taskResponseSchema } } },
+    async (request) => ({ task: await tasks.get(principalOf(request), request.params.taskId) }),
+  );
+}

@@ -1,0 +1,159 @@
+// The milestones module's tables: its repositories are their only writers. A milestone belongs to
+// a founder and one of their decks and goes with either; tasks, subtasks, links and activities go
+// with their milestone (DELETE mode=permanent is one row delete). Deliverables, approvals, threads
+// and meets (next increment) will hang off milestones.id and milestone_tasks.id the same way.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { accounts } from '@/modules/accounts/accounts.schema';
+import { pitchDecks } from '@/modules/pitchdecks/pitchdecks.schema';
+
+const stages = ['backlog', 'todo', 'in_progress', 'review', 'done'] as const;
+
+/** A milestone; its status follows `milestoneTransitions` in the contract. */
+export const milestones = pgTable(
+  'milestones',
+  {
+    id: text('id').primaryKey(),
+    founderId: text('founder_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    pitchDeckId: text('pitch_deck_id')
+      .notNull()
+      .references(() => pitchDecks.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }),
+    status: text('status', { enum: ['draft', 'active', 'completed', 'cancelled'] })
+      .notNull()
+      .default('draft'),
+    /** Set by DELETE mode=archive: hidden from lists and from investors until restored. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('milestones_founder_idx').on(table.founderId, table.dueDate),
+    index('milestones_deck_idx').on(table.pitchDeckId, table.dueDate),
+  ],
+);
+
+/**
+ * A task on its milestone's board. `rank` orders a stage's tasks as plain strings (fractional
+ * keys, compared in byte order): a drag gives the moved task a key between its new neighbours,
+ * so it writes one row.
+ */
+export const milestoneTasks = pgTable(
+  'milestone_tasks',
+  {
+    id: text('id').primaryKey(),
+    milestoneId: text('milestone_id')
+      .notNull()
+      .references(() => milestones.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    stage: text('stage', { enum: stages }).notNull().default('backlog'),
+    rank: text('rank').notNull(),
+    assigneeId: text('assignee_id').references(() => accounts.id, { onDelete: 'set null' }),
+    dueDate: date('due_date', { mode: 'string' }),
+    estimateDays: integer('estimate_days'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // The target of the links' composite keys, which keep both ends of a link in one milestone.
+    unique('milestone_tasks_milestone_id_key').on(table.milestoneId, table.id),
+    index('milestone_tasks_board_idx').on(table.milestoneId, table.stage, table.rank),
+  ],
+);
+
+/** A checklist item of a task. */
+export const milestoneSubtasks = pgTable(
+  'milestone_subtasks',
+  {
+    id: text('id').primaryKey(),
+    taskId: text('task_id')
+      .notNull()
+      .references(() => milestoneTasks.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    isCompleted: boolean('is_completed').notNull().default(false),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('milestone_subtasks_task_idx').on(table.taskId, table.createdAt)],
+);
+
+/**
+ * "Task `taskId` is blocked by task `blockedByTaskId`", one row per link; 'blocking' is read from
+ * the same rows the other way round. The composite keys make a link across milestones impossible,
+ * the check a self-link; cycles are refused by the service under the milestone's row lock.
+ */
+export const taskDependencies = pgTable(
+  'milestone_task_dependencies',
+  {
+    id: text('id').primaryKey(),
+    milestoneId: text('milestone_id')
+      .notNull()
+      .references(() => milestones.id, { onDelete: 'cascade' }),
+    taskId: text('task_id').notNull(),
+    blockedByTaskId: text('blocked_by_task_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    foreignKey({
+      name: 'milestone_task_dependencies_task_fk',
+      columns: [table.milestoneId, table.taskId],
+      foreignColumns: [milestoneTasks.milestoneId, milestoneTasks.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'milestone_task_dependencies_blocker_fk',
+      columns: [table.milestoneId, table.blockedByTaskId],
+      foreignColumns: [milestoneTasks.milestoneId, milestoneTasks.id],
+    }).onDelete('cascade'),
+    uniqueIndex('milestone_task_dependencies_pair_key').on(table.taskId, table.blockedByTaskId),
+    index('milestone_task_dependencies_blocker_idx').on(table.blockedByTaskId),
+    index('milestone_task_dependencies_milestone_idx').on(table.milestoneId),
+    check('milestone_task_dependencies_not_self', sql`${table.taskId} <> ${table.blockedByTaskId}`),
+  ],
+);
+
+/**
+ * The milestone's log: one row per change, written in the change's transaction. `taskId` has no
+ * foreign key on purpose: a deleted task's history stays readable under its id.
+ */
+export const milestoneActivities = pgTable(
+  'milestone_activities',
+  {
+    id: text('id').primaryKey(),
+    milestoneId: text('milestone_id')
+      .notNull()
+      .references(() => milestones.id, { onDelete: 'cascade' }),
+    taskId: text('task_id'),
+    /** The task's stage once the change was made (GET activities?stage= filters on it). */
+    stage: text('stage', { enum: stages }),
+    actorId: text('actor_id').references(() => accounts.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    oldValue: jsonb('old_value'),
+    newValue: jsonb('new_value'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('milestone_activities_feed_idx').on(table.milestoneId, table.createdAt),
+    index('milestone_activities_stage_idx').on(table.milestoneId, table.stage, table.createdAt),
+    index('milestone_activities_task_idx').on(table.taskId),
+  ],
+);

@@ -1,0 +1,218 @@
+import type { MilestoneInvestor } from '@deckvalid/contract/interests';
+import {
+  type ActivitiesQuery,
+  type Activity,
+  type CompletionBlockers,
+  type CreateMilestoneBody,
+  canMoveMilestone,
+  type Milestone,
+  type MilestoneDeleteMode,
+  type MilestoneOverview,
+  type MilestoneStatus,
+  type MilestonesQuery,
+  taskStages,
+  type UpdateMilestoneBody,
+} from '@deckvalid/contract/milestones';
+import { type Page, pageMeta } from '@deckvalid/contract/pagination';
+import type { Principal } from '@/core/identity/principal';
+import { AppError } from '@/lib/errors';
+import { type MilestoneGate, milestoneNotFound } from './milestone-gate';
+import { scheduleOpenTasks } from './milestone-graph';
+import { changedFields, isOverdue, toActivity, todayUtc, toMilestone, toProgress } from './milestones.dto';
+import type { MilestoneRow, MilestonesRepository, MilestoneWriter } from './milestones.repository';
+
+/** The founder's own decks (the pitch decks module answers it). */
+export type OwnDecks = { requireOwnDeck(principal: Principal, pitchDeckId: string): Promise<unknown> };
+
+/** The accepted investors of a founder's deck (the interests module answers it). */
+export type DeckInvestors = {
+  milestoneInvestors(principal: Principal, pitchDeckId: string): Promise<MilestoneInvestor[]>;
+};
+
+/**
+ * What keeps a milestone from completing. Deliverables come with the next increment: this is
+ * where their "not yet accepted" list joins the open tasks, and the 409 already carries the key.
+ */
+async function completionBlockers(writer: MilestoneWriter): Promise<CompletionBlockers> {
+  return { openTasks: await writer.findOpenTasks(), pendingDeliverables: [] };
+}
+
+const requireArchived = (milestone: MilestoneRow) => {
+  if (!milestone.archivedAt) throw new AppError('CONFLICT', 'This milestone is not archived.');
+};
+const requireLive = (milestone: MilestoneRow) => {
+  if (milestone.archivedAt) throw new AppError('CONFLICT', 'This milestone is archived already.');
+};
+
+/** Milestones themselves: create, list, read, edit, status, archive and delete, overview and log. */
+export class MilestonesService {
+  constructor(
+    private readonly repo: MilestonesRepository,
+    private readonly gate: MilestoneGate,
+    private readonly decks: OwnDecks,
+    private readonly investors: DeckInvestors,
+  ) {}
+
+  async create(principal: Principal, body: CreateMilestoneBody): Promise<Milestone> {
+    await this.decks.requireOwnDeck(principal, body.pitchDeckId);
+    const { pitchDeckId, ...fields } = body;
+    const { milestone, activityId } = await this.repo.insertMilestone(principal.accountId, pitchDeckId, fields);
+    this.gate.announce(principal, milestone, 'milestone.created', activityId, null);
+    return toMilestone(milestone);
+  }
+
+  /** Founders list their own; investors the live milestones of decks they are accepted on. */
+  async list(principal: Principal, query: MilestonesQuery): Promise<Page<Milestone>> {
+    if (principal.role === 'investor' && query.archived) return { data: [], meta: pageMeta(query, 0) };
+    const { rows, total } =
+      principal.role === 'investor'
+        ? await this.repo.listForInvestor(principal.accountId, query)
+        : await this.repo.listForFounder(principal.accountId, query);
+    const progress = await this.repo.findProgress(rows.map((row) => row.id));
+    return { data: rows.map((row) => toMilestone(row, progress.get(row.id))), meta: pageMeta(query, total) };
+  }
+
+  async get(principal: Principal, milestoneId: string): Promise<Milestone> {
+    return this.describe(await this.gate.requireReadable(principal, milestoneId));
+  }
+
+  async update(principal: Principal, milestoneId: string, body: UpdateMilestoneBody): Promise<Milestone> {
+    const row = await this.gate.change(principal, milestoneId, async (writer) => {
+      const { title, description, dueDate, amount } = writer.milestone;
+      const changes = changedFields({ title, description, dueDate, amount }, body);
+      if (!changes) return { result: writer.milestone, activity: null };
+      return { result: await writer.updateMilestone(body), activity: { action: 'milestone.updated', ...changes } };
+    });
+    return this.describe(row);
+  }
+
+  /** PATCH status: along `milestoneTransitions`; completing needs every task done (409 naming the rest). */
+  async changeStatus(principal: Principal, milestoneId: string, status: MilestoneStatus): Promise<Milestone> {
+    const row = await this.gate.change(
+      principal,
+      milestoneId,
+      async (writer) => {
+        const from = writer.milestone.status;
+        if (!canMoveMilestone(from, status)) {
+          throw new AppError('CONFLICT', `A ${from} milestone cannot become ${status}.`, { status: from });
+        }
+        if (status === 'completed') {
+          const blockers = await completionBlockers(writer);
+          if (blockers.openTasks.length > 0 || blockers.pendingDeliverables.length > 0) {
+            throw new AppError(
+              'CONFLICT',
+              `Finish every task before completing the milestone: ${blockers.openTasks.length} still open.`,
+              blockers,
+            );
+          }
+        }
+        return {
+          result: await writer.updateMilestone({ status }),
+          activity: { action: 'milestone.status_changed', oldValue: { status: from }, newValue: { status } },
+        };
+      },
+      requireLive,
+    );
+    return this.describe(row);
+  }
+
+  /** DELETE: `archive` hides it (restorable, logged); `permanent` removes it with everything under it. */
+  async remove(principal: Principal, milestoneId: string, mode: MilestoneDeleteMode): Promise<void> {
+    if (mode === 'archive') {
+      await this.gate.change(
+        principal,
+        milestoneId,
+        async (writer) => ({
+          result: await writer.updateMilestone({ archivedAt: new Date() }),
+          activity: { action: 'milestone.archived' },
+        }),
+        requireLive,
+      );
+      return;
+    }
+    const milestone = await this.gate.change(
+      principal,
+      milestoneId,
+      async (writer) => {
+        await writer.deleteMilestone();
+        // The log goes with the milestone: nothing to write, and the event says so (activityId null).
+        return { result: writer.milestone, activity: null };
+      },
+      () => undefined,
+    );
+    this.gate.announce(principal, milestone, 'milestone.deleted', null, null);
+  }
+
+  /** Our addition: undoes an archive. */
+  async restore(principal: Principal, milestoneId: string): Promise<Milestone> {
+    const row = await this.gate.change(
+      principal,
+      milestoneId,
+      async (writer) => ({
+        result: await writer.updateMilestone({ archivedAt: null }),
+        activity: { action: 'milestone.restored' },
+      }),
+      requireArchived,
+    );
+    return this.describe(row);
+  }
+
+  /**
+   * Progress, tasks per stage, overdue tasks and the schedule of the open work (critical path and
+   * slack), from one read of the tasks and one of the links. Meets and deliverables join in the
+   * next increment; until then `nextMeet` is null and `pendingDeliverables` empty.
+   */
+  async overview(principal: Principal, milestoneId: string): Promise<MilestoneOverview> {
+    const milestone = await this.gate.requireReadable(principal, milestoneId);
+    const [tasks, links] = await Promise.all([this.repo.findTasks(milestone.id), this.repo.findLinks(milestone.id)]);
+    const today = todayUtc();
+    const tasksPerStage = Object.fromEntries(
+      taskStages.map((stage) => [stage, 0]),
+    ) as MilestoneOverview['tasksPerStage'];
+    for (const task of tasks) tasksPerStage[task.stage] += 1;
+    const schedule = scheduleOpenTasks(
+      tasks.map((task) => ({ id: task.id, estimateDays: task.estimateDays, isOpen: task.stage !== 'done' })),
+      links,
+    );
+    const titles = new Map(tasks.map((task) => [task.id, task.title]));
+    return {
+      milestoneId: milestone.id,
+      progress: toProgress({ totalTasks: tasks.length, doneTasks: tasksPerStage.done }),
+      tasksPerStage,
+      overdueTasks: tasks
+        .filter((task) => isOverdue(task, today))
+        .map((task) => ({ id: task.id, title: task.title, stage: task.stage, dueDate: task.dueDate as string }))
+        .sort((a, b) => a.dueDate.localeCompare(b.dueDate)),
+      criticalPath: { totalDays: schedule.totalDays, taskIds: schedule.criticalPath },
+      schedule: schedule.tasks
+        .map((task) => ({
+          taskId: task.id,
+          title: titles.get(task.id) ?? '',
+          estimateDays: task.estimateDays,
+          earliestStart: task.earliestStart,
+          slackDays: task.slackDays,
+        }))
+        .sort((a, b) => a.earliestStart - b.earliestStart),
+      nextMeet: null,
+      pendingDeliverables: [],
+    };
+  }
+
+  async activities(principal: Principal, milestoneId: string, query: ActivitiesQuery): Promise<Page<Activity>> {
+    const milestone = await this.gate.requireReadable(principal, milestoneId);
+    const { rows, total } = await this.repo.listActivities(milestone.id, query);
+    return { data: rows.map(toActivity), meta: pageMeta(query, total) };
+  }
+
+  /** GET /task-investors: whom the founder may assign tasks to besides themself. */
+  async taskInvestors(principal: Principal, milestoneId: string): Promise<MilestoneInvestor[]> {
+    const milestone = await this.gate.requireManageable(principal, milestoneId);
+    return this.investors.milestoneInvestors(principal, milestone.pitchDeckId);
+  }
+
+  private async describe(row: MilestoneRow | undefined): Promise<Milestone> {
+    if (!row) throw milestoneNotFound();
+    const progress = await this.repo.findProgress([row.id]);
+    return toMilestone(row, progress.get(row.id));
+  }
+}

@@ -1,0 +1,137 @@
+import { founderDeckPaths } from '@deckvalid/contract/api-paths';
+import {
+  type CreateTaskBody,
+  type Dependency,
+  type Milestone,
+  milestonePaths,
+  type TaskDetail,
+} from '@deckvalid/contract/milestones';
+import type { InjectOptions } from 'fastify';
+import { expect } from 'vitest';
+import { type SignedUp, signUp } from './accounts';
+import { authHeaders, type TestContext } from './build';
+import { showInterest } from './chat';
+
+/** Calls the app as `caller`, with a JSON body when one is given. */
+export function callAs(
+  ctx: TestContext,
+  caller: SignedUp,
+  method: InjectOptions['method'],
+  url: string,
+  payload?: object,
+) {
+  return ctx.app.fastify.inject({
+    method,
+    url,
+    headers: authHeaders(caller.tokens),
+    ...(payload === undefined ? {} : { payload }),
+  });
+}
+
+/** A new investor whose interest in the deck the founder accepted: one who follows its milestones. */
+export async function acceptedInvestor(
+  ctx: TestContext,
+  founder: SignedUp,
+  pitchDeckId: string,
+  name = 'Ada Accepted',
+) {
+  const investor = await signUp(ctx, 'investor', name);
+  const interest = await showInterest(ctx, investor, pitchDeckId);
+  const decided = await callAs(ctx, founder, 'PATCH', founderDeckPaths.interest(pitchDeckId, interest.id), {
+    status: 'accepted',
+  });
+  expect(decided.statusCode, decided.body).toBe(200);
+  return investor;
+}
+
+export async function createMilestone(
+  ctx: TestContext,
+  founder: SignedUp,
+  pitchDeckId: string,
+  fields: Partial<{ title: string; dueDate: string; amount: number | null; description: string }> = {},
+): Promise<Milestone> {
+  const reply = await callAs(ctx, founder, 'POST', milestonePaths.milestones, {
+    pitchDeckId,
+    title: 'Pilot with the port of Rotterdam',
+    dueDate: '2027-03-31',
+    ...fields,
+  });
+  expect(reply.statusCode, reply.body).toBe(201);
+  return reply.json().milestone as Milestone;
+}
+
+export async function createTask(
+  ctx: TestContext,
+  founder: SignedUp,
+  milestoneId: string,
+  fields: Partial<CreateTaskBody> = {},
+): Promise<TaskDetail> {
+  const reply = await callAs(ctx, founder, 'POST', milestonePaths.tasks(milestoneId), { title: 'A task', ...fields });
+  expect(reply.statusCode, reply.body).toBe(201);
+  return reply.json().task as TaskDetail;
+}
+
+/** "`taskId` is blocked by `blockedByTaskId`", expected to be accepted. */
+export async function addDependency(ctx: TestContext, founder: SignedUp, taskId: string, blockedByTaskId: string) {
+  const reply = await callAs(ctx, founder, 'POST', milestonePaths.taskDependencies(taskId), { blockedByTaskId });
+  expect(reply.statusCode, reply.body).toBe(201);
+  return reply.json().dependency as Dependency;
+}
+
+/** The objects the authorisation table acts on, on a deck of `founder` on which `investor` is accepted. */
+export type MilestoneFixtures = {
+  milestoneDeckId: string;
+  milestoneId: string;
+  /** Archived, for restore; and one the table deletes. */
+  archivedMilestoneId: string;
+  disposableMilestoneId: string;
+  taskId: string;
+  /** Tasks the table links (taskId is blocked by blockerTaskId through dependencyId). */
+  blockerTaskId: string;
+  spareTaskId: string;
+  disposableTaskId: string;
+  subtaskId: string;
+  disposableSubtaskId: string;
+  dependencyId: string;
+  disposableDependencyId: string;
+};
+
+export async function milestoneFixtures(
+  ctx: TestContext,
+  founder: SignedUp,
+  investor: SignedUp,
+  milestoneDeckId: string,
+): Promise<MilestoneFixtures> {
+  const interest = await showInterest(ctx, investor, milestoneDeckId);
+  const decided = await callAs(ctx, founder, 'PATCH', founderDeckPaths.interest(milestoneDeckId, interest.id), {
+    status: 'accepted',
+  });
+  expect(decided.statusCode).toBe(200);
+  const milestone = await createMilestone(ctx, founder, milestoneDeckId);
+  const archived = await createMilestone(ctx, founder, milestoneDeckId, { title: 'Archived' });
+  expect((await callAs(ctx, founder, 'DELETE', milestonePaths.milestone(archived.id))).statusCode).toBe(204);
+  const disposable = await createMilestone(ctx, founder, milestoneDeckId, { title: 'Disposable' });
+  const [task, blocker, spare, disposableTask, other] = [
+    await createTask(ctx, founder, milestone.id, { title: 'Task' }),
+    await createTask(ctx, founder, milestone.id, { title: 'Blocker' }),
+    await createTask(ctx, founder, milestone.id, { title: 'Spare' }),
+    await createTask(ctx, founder, milestone.id, { title: 'Disposable' }),
+    await createTask(ctx, founder, milestone.id, { title: 'Other' }),
+  ];
+  const subtask = async (title: string) =>
+    (await callAs(ctx, founder, 'POST', milestonePaths.subtasks(task.id), { title })).json().subtask.id as string;
+  return {
+    milestoneDeckId,
+    milestoneId: milestone.id,
+    archivedMilestoneId: archived.id,
+    disposableMilestoneId: disposable.id,
+    taskId: task.id,
+    blockerTaskId: blocker.id,
+    spareTaskId: spare.id,
+    disposableTaskId: disposableTask.id,
+    subtaskId: await subtask('Keep'),
+    disposableSubtaskId: await subtask('Drop'),
+    dependencyId: (await addDependency(ctx, founder, task.id, blocker.id)).id,
+    disposableDependencyId: (await addDependency(ctx, founder, other.id, blocker.id)).id,
+  };
+}

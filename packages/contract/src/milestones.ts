@@ -1,0 +1,511 @@
+import { z } from 'zod';
+import { milestoneInvestorSchema } from './interests';
+import { pageOf, paginationQuerySchema } from './pagination';
+
+/**
+ * Milestones (spec §1, §3, §4 'Milestone and task', §7 Milestones API and the Investor API's
+ * milestone calls; issue 10). A founder's milestone belongs to one of their decks and is followed
+ * by that deck's accepted investors. It holds tasks on a board of stages, their subtasks, and
+ * "blocked by" links between its tasks that may never form a cycle. Every change is logged as an
+ * activity. Rules: docs/milestones.md. Deliverables, approvals, threads and meets come later.
+ */
+export const milestoneLimits = {
+  /** Characters of a milestone's, task's or subtask's title. */
+  titleLength: 200,
+  /** Characters of a milestone's or task's description. */
+  descriptionLength: 10_000,
+  /** The largest amount a milestone may name (whole currency units). */
+  amountMax: 1_000_000_000_000,
+  /** Days a single task may be estimated at. */
+  estimateDaysMax: 365,
+  /** Tasks in one milestone: the board and the overview load them all. */
+  tasksPerMilestone: 1_000,
+  /** "Blocked by" links in one milestone: each new link walks the graph once. */
+  dependenciesPerMilestone: 5_000,
+  /** Subtasks of one task. */
+  subtasksPerTask: 100,
+} as const;
+
+export const milestoneStatuses = ['draft', 'active', 'completed', 'cancelled'] as const;
+export type MilestoneStatus = (typeof milestoneStatuses)[number];
+
+/**
+ * Which status may follow which (issue 10): draft → active → completed, or cancelled from draft
+ * or active. Completed and cancelled are final. The server and the web both read this.
+ */
+export const milestoneTransitions: Record<MilestoneStatus, readonly MilestoneStatus[]> = {
+  draft: ['active', 'cancelled'],
+  active: ['completed', 'cancelled'],
+  completed: [],
+  cancelled: [],
+};
+
+/** Whether a milestone may move from `from` to `to`. */
+export const canMoveMilestone = (from: MilestoneStatus, to: MilestoneStatus) => milestoneTransitions[from].includes(to);
+
+/**
+ * Whether a milestone's content (details, tasks, subtasks, links) may change: a completed one was
+ * certified done and a cancelled one is over, so both are read-only; an archived one is read-only
+ * until it is restored.
+ */
+export const isMilestoneEditable = (milestone: { status: MilestoneStatus; archivedAt: string | Date | null }) =>
+  milestone.archivedAt === null && (milestone.status === 'draft' || milestone.status === 'active');
+
+/** A task's place on the board, left to right. Any move is allowed except into done while blocked. */
+export const taskStages = ['backlog', 'todo', 'in_progress', 'review', 'done'] as const;
+export type TaskStage = (typeof taskStages)[number];
+
+/** DELETE milestone: `archive` hides it (restorable); `permanent` removes it and everything under it. */
+export const milestoneDeleteModes = ['archive', 'permanent'] as const;
+export type MilestoneDeleteMode = (typeof milestoneDeleteModes)[number];
+
+/** Why a "blocked by" link was refused (409 `details.reason`). */
+export const dependencyConflictReasons = {
+  /** A task cannot wait for itself. */
+  selfLink: 'SELF_LINK',
+  /** The task already waits for that one. */
+  duplicate: 'DUPLICATE',
+  /** The two tasks belong to different milestones. */
+  crossMilestone: 'CROSS_MILESTONE',
+  /** The link would close a cycle; `details.cycle` lists it. */
+  cycle: 'CYCLE',
+  /** The milestone holds the most links it may. */
+  tooMany: 'TOO_MANY',
+} as const;
+export type DependencyConflictReason = (typeof dependencyConflictReasons)[keyof typeof dependencyConflictReasons];
+
+/** What each activity says happened (`action`). */
+export const activityActions = [
+  'milestone.created',
+  'milestone.updated',
+  'milestone.status_changed',
+  'milestone.archived',
+  'milestone.restored',
+  'task.created',
+  'task.updated',
+  /** A stage change or a reorder on the board. */
+  'task.moved',
+  'task.deleted',
+  'subtask.created',
+  'subtask.updated',
+  'subtask.toggled',
+  'subtask.deleted',
+  'dependency.added',
+  'dependency.changed',
+  'dependency.removed',
+] as const;
+export type ActivityAction = (typeof activityActions)[number];
+
+const id = z.string().min(1).max(64);
+
+const titleSchema = z
+  .string({ error: 'Give it a title.' })
+  .trim()
+  .min(1, 'Give it a title.')
+  .max(milestoneLimits.titleLength, `Use at most ${milestoneLimits.titleLength} characters for the title.`);
+
+const descriptionSchema = z
+  .string()
+  .trim()
+  .max(
+    milestoneLimits.descriptionLength,
+    `Use at most ${milestoneLimits.descriptionLength.toLocaleString('en')} characters for the description.`,
+  )
+  .optional()
+  .default('');
+
+/** A calendar day, `YYYY-MM-DD` (no time: a due date is a day, wherever one is). */
+export const calendarDateSchema = z
+  .string({ error: 'Give a date as YYYY-MM-DD.' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Give a date as YYYY-MM-DD.')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, 'That date does not exist.');
+
+const amountSchema = z
+  .number({ error: 'Give the amount as a number.' })
+  .int('Give the amount in whole units.')
+  .min(0, 'The amount cannot be negative.')
+  .max(milestoneLimits.amountMax, 'That amount is too large.')
+  .nullable()
+  .optional()
+  .default(null);
+
+const estimateDaysSchema = z
+  .number({ error: 'Give the estimate as a number of days.' })
+  .int('Estimate in whole days.')
+  .min(0, 'An estimate cannot be negative.')
+  .max(milestoneLimits.estimateDaysMax, `Estimate at most ${milestoneLimits.estimateDaysMax} days; split the task.`)
+  .nullable()
+  .optional()
+  .default(null);
+
+// ---------------------------------------------------------------------------------------------
+// Milestones
+
+/** POST /api/v1/milestones: a new milestone starts as a draft. */
+export const createMilestoneBodySchema = z
+  .object({
+    /** One of the founder's decks: its accepted investors follow the milestone. */
+    pitchDeckId: id,
+    title: titleSchema,
+    description: descriptionSchema,
+    dueDate: calendarDateSchema,
+    /** An amount tied to the milestone (a tranche), in whole units; null for none. */
+    amount: amountSchema,
+  })
+  .strict();
+export type CreateMilestoneBody = z.infer<typeof createMilestoneBodySchema>;
+
+/** PUT /api/v1/milestones/{id}: every editable field; an omitted description or amount is cleared. */
+export const updateMilestoneBodySchema = createMilestoneBodySchema.omit({ pitchDeckId: true }).strict();
+export type UpdateMilestoneBody = z.infer<typeof updateMilestoneBodySchema>;
+
+/** PATCH /api/v1/milestones/{id}/status */
+export const milestoneStatusBodySchema = z
+  .object({
+    status: z.enum(milestoneStatuses, { error: 'Choose draft, active, completed or cancelled.' }),
+  })
+  .strict();
+export type MilestoneStatusBody = z.infer<typeof milestoneStatusBodySchema>;
+
+/** GET /api/v1/milestones and GET /api/v1/investors/milestones */
+export const milestonesQuerySchema = paginationQuerySchema.extend({
+  status: z.enum(milestoneStatuses, { error: 'Filter by draft, active, completed or cancelled.' }).optional(),
+  pitchDeckId: id.optional(),
+  /** `true`: only archived milestones (founders only; investors never see them). */
+  archived: z.stringbool({ error: 'archived is true or false.' }).optional().default(false),
+});
+export type MilestonesQuery = z.infer<typeof milestonesQuerySchema>;
+
+/** DELETE /api/v1/milestones/{id}?mode= (default archive, the one that can be undone). */
+export const deleteMilestoneQuerySchema = z.object({
+  mode: z.enum(milestoneDeleteModes, { error: 'mode is archive or permanent.' }).optional().default('archive'),
+});
+export type DeleteMilestoneQuery = z.infer<typeof deleteMilestoneQuerySchema>;
+
+export const milestoneParamsSchema = z.object({ id });
+
+/** How far a milestone is: tasks done of all its tasks. */
+export const milestoneProgressSchema = z.object({
+  totalTasks: z.number().int(),
+  doneTasks: z.number().int(),
+  /** doneTasks / totalTasks as a whole percentage, rounded down; 0 without tasks. */
+  percent: z.number().int(),
+});
+export type MilestoneProgress = z.infer<typeof milestoneProgressSchema>;
+
+export const milestoneSchema = z.object({
+  id: z.string(),
+  pitchDeckId: z.string(),
+  founderId: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** `YYYY-MM-DD` */
+  dueDate: z.string(),
+  amount: z.number().nullable(),
+  status: z.enum(milestoneStatuses),
+  /** When it was archived (DELETE mode=archive); null while it is live. */
+  archivedAt: z.string().nullable(),
+  progress: milestoneProgressSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Milestone = z.infer<typeof milestoneSchema>;
+
+export const milestoneResponseSchema = z.object({ milestone: milestoneSchema });
+export type MilestoneResponse = z.infer<typeof milestoneResponseSchema>;
+/** Soonest due first. */
+export const milestonePageSchema = pageOf(milestoneSchema);
+
+/** GET /api/v1/milestones/task-investors?milestoneId=: who may be assigned besides the founder. */
+export const taskInvestorsQuerySchema = z.object({ milestoneId: id });
+export const taskInvestorsResponseSchema = z.object({
+  /** The accepted investors of the milestone's deck, as milestone-investors names them; few, so not paginated. */
+  data: z.array(milestoneInvestorSchema),
+});
+export type TaskInvestorsResponse = z.infer<typeof taskInvestorsResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Tasks and subtasks
+
+/** An account a task is assigned to: the milestone's founder or one of its investors. */
+export const taskAssigneeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.enum(['user', 'investor', 'mentor']),
+});
+
+/** A task as the board shows it. */
+export const taskSchema = z.object({
+  id: z.string(),
+  milestoneId: z.string(),
+  title: z.string(),
+  description: z.string(),
+  stage: z.enum(taskStages),
+  /** Order within its stage: compare as plain strings (byte order), lowest first. */
+  rank: z.string(),
+  /** Null when unassigned or once the assignee's account is gone. */
+  assignee: taskAssigneeSchema.nullable(),
+  dueDate: z.string().nullable(),
+  estimateDays: z.number().int().nullable(),
+  /** Due before today (UTC) and not done. */
+  isOverdue: z.boolean(),
+  subtaskCount: z.number().int(),
+  completedSubtaskCount: z.number().int(),
+  /** Tasks this one waits for. */
+  blockedByTaskIds: z.array(z.string()),
+  /** Tasks waiting for this one (derived from the others' blockedBy). */
+  blockingTaskIds: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Task = z.infer<typeof taskSchema>;
+
+export const subtaskSchema = z.object({
+  id: z.string(),
+  taskId: z.string(),
+  title: z.string(),
+  isCompleted: z.boolean(),
+  completedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Subtask = z.infer<typeof subtaskSchema>;
+
+/** The other end of a "blocked by" link, named for the task drawer. */
+export const linkedTaskSchema = z.object({
+  /** The link's id, for PUT and DELETE …/dependencies/{dependencyId}. */
+  dependencyId: z.string(),
+  taskId: z.string(),
+  title: z.string(),
+  stage: z.enum(taskStages),
+});
+export type LinkedTask = z.infer<typeof linkedTaskSchema>;
+
+/** A task with its subtasks and links, as the drawer shows it. */
+export const taskDetailSchema = taskSchema.extend({
+  subtasks: z.array(subtaskSchema),
+  blockedBy: z.array(linkedTaskSchema),
+  blocking: z.array(linkedTaskSchema),
+});
+export type TaskDetail = z.infer<typeof taskDetailSchema>;
+
+export const taskResponseSchema = z.object({ task: taskDetailSchema });
+export type TaskResponse = z.infer<typeof taskResponseSchema>;
+export const tasksResponseSchema = z.object({
+  /** Every task of the milestone (at most 1,000), by stage then rank. Not paginated: a board needs them all. */
+  data: z.array(taskSchema),
+});
+export type TasksResponse = z.infer<typeof tasksResponseSchema>;
+
+/** GET …/milestones/{id}/tasks?stage= */
+export const tasksQuerySchema = z.object({
+  stage: z.enum(taskStages, { error: 'Filter by backlog, todo, in_progress, review or done.' }).optional(),
+});
+export type TasksQuery = z.infer<typeof tasksQuerySchema>;
+
+const assigneeIdSchema = id.nullable().optional().default(null);
+const optionalDateSchema = calendarDateSchema.nullable().optional().default(null);
+
+/** POST /api/v1/milestones/{id}/tasks: the task goes to the end of its stage (default backlog). */
+export const createTaskBodySchema = z
+  .object({
+    title: titleSchema,
+    description: descriptionSchema,
+    stage: z
+      .enum(taskStages, { error: 'Choose backlog, todo, in_progress, review or done.' })
+      .optional()
+      .default('backlog'),
+    /** The milestone's founder or one of its accepted investors. */
+    assigneeId: assigneeIdSchema,
+    dueDate: optionalDateSchema,
+    estimateDays: estimateDaysSchema,
+  })
+  .strict();
+export type CreateTaskBody = z.infer<typeof createTaskBodySchema>;
+
+/** PUT /api/v1/milestones/tasks/{taskId}: every editable field (the stage has its own call); omitted ones are cleared. */
+export const updateTaskBodySchema = createTaskBodySchema.omit({ stage: true }).strict();
+export type UpdateTaskBody = z.infer<typeof updateTaskBodySchema>;
+
+/** PATCH /api/v1/milestones/tasks/{taskId}/stage: a drag on the board, which writes one row. */
+export const moveTaskBodySchema = z
+  .object({
+    stage: z.enum(taskStages, { error: 'Choose backlog, todo, in_progress, review or done.' }),
+    /** Put it just before this task of the target stage; null or omitted: at the end of the stage. */
+    beforeTaskId: id.nullable().optional().default(null),
+  })
+  .strict();
+export type MoveTaskBody = z.infer<typeof moveTaskBodySchema>;
+
+export const taskParamsSchema = z.object({ taskId: id });
+
+/** POST /api/v1/milestones/tasks/{taskId}/subtasks and PUT /api/v1/milestones/subtasks/{subtaskId} */
+export const subtaskBodySchema = z.object({ title: titleSchema }).strict();
+export type SubtaskBody = z.infer<typeof subtaskBodySchema>;
+
+/** PATCH /api/v1/milestones/subtasks/{subtaskId}/toggle */
+export const toggleSubtaskBodySchema = z
+  .object({ isCompleted: z.boolean({ error: 'isCompleted is true or false.' }) })
+  .strict();
+export type ToggleSubtaskBody = z.infer<typeof toggleSubtaskBodySchema>;
+
+export const subtaskParamsSchema = z.object({ subtaskId: id });
+export const subtaskResponseSchema = z.object({ subtask: subtaskSchema });
+export type SubtaskResponse = z.infer<typeof subtaskResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Dependencies ("blocked by" links)
+
+/** Task `taskId` waits for task `blockedByTaskId`; both in one milestone. */
+export const dependencySchema = z.object({
+  id: z.string(),
+  milestoneId: z.string(),
+  taskId: z.string(),
+  blockedByTaskId: z.string(),
+  createdAt: z.string(),
+});
+export type Dependency = z.infer<typeof dependencySchema>;
+
+/** POST /api/v1/milestones/tasks/{taskId}/dependencies and PUT /api/v1/milestones/dependencies/{dependencyId} */
+export const dependencyBodySchema = z.object({ blockedByTaskId: id }).strict();
+export type DependencyBody = z.infer<typeof dependencyBodySchema>;
+
+export const dependencyParamsSchema = z.object({ dependencyId: id });
+export const dependencyResponseSchema = z.object({ dependency: dependencySchema });
+export type DependencyResponse = z.infer<typeof dependencyResponseSchema>;
+
+/** GET /api/v1/milestones/tasks/{taskId}/dependencies: both directions of one task's links. */
+export const taskDependenciesResponseSchema = z.object({
+  blockedBy: z.array(linkedTaskSchema),
+  blocking: z.array(linkedTaskSchema),
+});
+export type TaskDependenciesResponse = z.infer<typeof taskDependenciesResponseSchema>;
+
+/** The 409 `details` of a refused link; `cycle` lists task ids, each blocking the next, the last blocking the first. */
+export const dependencyConflictDetailsSchema = z.object({
+  reason: z.enum(Object.values(dependencyConflictReasons) as [DependencyConflictReason, ...DependencyConflictReason[]]),
+  cycle: z.array(z.string()).optional(),
+});
+export type DependencyConflictDetails = z.infer<typeof dependencyConflictDetailsSchema>;
+
+/** The 409 `details` of a move into done while blocked: the tasks still open that it waits for. */
+export const blockedMoveDetailsSchema = z.object({
+  blockers: z.array(z.object({ id: z.string(), title: z.string(), stage: z.enum(taskStages) })),
+});
+
+/** The 409 `details` of completing a milestone too early: what is still missing. */
+export const completionBlockersSchema = z.object({
+  openTasks: z.array(z.object({ id: z.string(), title: z.string(), stage: z.enum(taskStages) })),
+  /** Deliverables not yet accepted: always empty until deliverables exist (next increment). */
+  pendingDeliverables: z.array(z.object({ id: z.string(), title: z.string() })),
+});
+export type CompletionBlockers = z.infer<typeof completionBlockersSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Overview and activities
+
+/** One open task on the schedule the dependencies imply, in days from now. */
+export const scheduledTaskSchema = z.object({
+  taskId: z.string(),
+  title: z.string(),
+  estimateDays: z.number().int(),
+  /** The earliest day it can start once everything it waits for is done. */
+  earliestStart: z.number().int(),
+  /** Days it can slip without delaying the milestone's open work; 0 on the critical path. */
+  slackDays: z.number().int(),
+});
+export type ScheduledTask = z.infer<typeof scheduledTaskSchema>;
+
+/** GET …/milestones/{id}/overview */
+export const milestoneOverviewSchema = z.object({
+  milestoneId: z.string(),
+  progress: milestoneProgressSchema,
+  tasksPerStage: z.object(
+    Object.fromEntries(taskStages.map((stage) => [stage, z.number().int()])) as {
+      [Stage in TaskStage]: z.ZodNumber;
+    },
+  ),
+  /** Tasks due before today (UTC) that are not done, soonest due first. */
+  overdueTasks: z.array(
+    z.object({ id: z.string(), title: z.string(), stage: z.enum(taskStages), dueDate: z.string() }),
+  ),
+  criticalPath: z.object({
+    /** Days the longest chain of open tasks takes (estimates summed; a task without one counts 0). */
+    totalDays: z.number().int(),
+    /** That chain's task ids, first to last. */
+    taskIds: z.array(z.string()),
+  }),
+  /** Every open task with its earliest start and slack, by earliest start. */
+  schedule: z.array(scheduledTaskSchema),
+  /** The next meet: always null until meets exist (next increment). */
+  nextMeet: z.null(),
+  /** Deliverables awaiting acceptance: always empty until deliverables exist (next increment). */
+  pendingDeliverables: z.array(z.never()),
+});
+export type MilestoneOverview = z.infer<typeof milestoneOverviewSchema>;
+export const milestoneOverviewResponseSchema = z.object({ overview: milestoneOverviewSchema });
+
+/** Old and new values of what an activity changed, field by field. */
+export const activityValuesSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
+export type ActivityValues = z.infer<typeof activityValuesSchema>;
+
+export const activitySchema = z.object({
+  id: z.string(),
+  milestoneId: z.string(),
+  /** The task it concerns (possibly deleted since); null for the milestone itself. */
+  taskId: z.string().nullable(),
+  /** The task's stage once the change was made; null for the milestone itself. */
+  stage: z.enum(taskStages).nullable(),
+  action: z.enum(activityActions),
+  /** Who did it; null once their account is gone. */
+  actor: taskAssigneeSchema.nullable(),
+  oldValue: activityValuesSchema.nullable(),
+  newValue: activityValuesSchema.nullable(),
+  createdAt: z.string(),
+});
+export type Activity = z.infer<typeof activitySchema>;
+
+/** GET …/milestones/{id}/activities?stage&taskId&page&limit: newest first. */
+export const activitiesQuerySchema = paginationQuerySchema.extend({
+  stage: z.enum(taskStages, { error: 'Filter by backlog, todo, in_progress, review or done.' }).optional(),
+  taskId: id.optional(),
+});
+export type ActivitiesQuery = z.infer<typeof activitiesQuerySchema>;
+export const activityPageSchema = pageOf(activitySchema);
+
+// ---------------------------------------------------------------------------------------------
+// Paths (nested paths are ours: docs/api.md)
+
+const segment = encodeURIComponent;
+
+/** Founder calls (spec §7 Milestones API). */
+export const milestonePaths = {
+  milestones: '/api/v1/milestones',
+  milestone: (id: string) => `/api/v1/milestones/${segment(id)}`,
+  status: (id: string) => `/api/v1/milestones/${segment(id)}/status`,
+  /** Our addition: undo an archive. */
+  restore: (id: string) => `/api/v1/milestones/${segment(id)}/restore`,
+  overview: (id: string) => `/api/v1/milestones/${segment(id)}/overview`,
+  taskInvestors: '/api/v1/milestones/task-investors',
+  tasks: (id: string) => `/api/v1/milestones/${segment(id)}/tasks`,
+  activities: (id: string) => `/api/v1/milestones/${segment(id)}/activities`,
+  task: (taskId: string) => `/api/v1/milestones/tasks/${segment(taskId)}`,
+  taskStage: (taskId: string) => `/api/v1/milestones/tasks/${segment(taskId)}/stage`,
+  subtasks: (taskId: string) => `/api/v1/milestones/tasks/${segment(taskId)}/subtasks`,
+  subtask: (subtaskId: string) => `/api/v1/milestones/subtasks/${segment(subtaskId)}`,
+  subtaskToggle: (subtaskId: string) => `/api/v1/milestones/subtasks/${segment(subtaskId)}/toggle`,
+  taskDependencies: (taskId: string) => `/api/v1/milestones/tasks/${segment(taskId)}/dependencies`,
+  dependency: (dependencyId: string) => `/api/v1/milestones/dependencies/${segment(dependencyId)}`,
+} as const;
+
+/** Investor calls (spec §7 Investor API): reads of the milestones of decks they are accepted on. */
+export const investorMilestonePaths = {
+  milestones: '/api/v1/investors/milestones',
+  milestone: (id: string) => `/api/v1/investors/milestones/${segment(id)}`,
+  overview: (id: string) => `/api/v1/investors/milestones/${segment(id)}/overview`,
+  tasks: (id: string) => `/api/v1/investors/milestones/${segment(id)}/tasks`,
+  activities: (id: string) => `/api/v1/investors/milestones/${segment(id)}/activities`,
+  task: (taskId: string) => `/api/v1/investors/tasks/${segment(taskId)}`,
+} as const;
