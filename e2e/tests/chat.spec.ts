@@ -100,7 +100,7 @@ describe('the chat widget', () => {
 
     // Shift+Enter breaks the line; Enter sends; blank is ignored.
     await founderInput.press('Shift+Enter');
-    await founderInput.pressSequentially('Pilot numbers attached.');
+    await founderInput.pressSequentially('Pilot numbers: https://example.com/pilot.');
     await founderInput.press('Enter');
     await expect.poll(() => founderInput.inputValue()).toBe('');
     await founderInput.press('Enter');
@@ -108,8 +108,12 @@ describe('the chat widget', () => {
     const investorLog = investorPanel.getByRole('log');
     await expect
       .poll(() => investorLog.getByTestId('chat-message-content').allTextContents())
-      .toEqual(['Hello Ravi\nPilot numbers attached.']);
+      .toEqual(['Hello Ravi\nPilot numbers: https://example.com/pilot.']);
     await expect.poll(() => investorPanel.getByTestId('chat-typing').textContent()).toBe('');
+    // The URL is a link that opens apart from the app; the sentence's full stop is not part of it.
+    const link = investorLog.getByRole('link', { name: 'https://example.com/pilot' });
+    expect(await link.getAttribute('href')).toBe('https://example.com/pilot');
+    expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
 
     // The investor has it open at the bottom: it is marked read and the founder sees 'Seen'.
     const founderLog = founderPanel.getByRole('log');
@@ -139,7 +143,7 @@ describe('the chat widget', () => {
     await investorPanel.waitFor();
     await expect
       .poll(() => investorPanel.getByRole('log').getByTestId('chat-message-content').allTextContents())
-      .toEqual(['Hello Ravi\nPilot numbers attached.', 'Second message', 'Third message']);
+      .toEqual(['Hello Ravi\nPilot numbers: https://example.com/pilot.', 'Second message', 'Third message']);
     await expect.poll(() => investorPage.getByTestId('chat-unread-badge').count()).toBe(0);
     expect(await launcherName(investorPage)).toBe('Close Investor Chat');
     await expect
