@@ -37,13 +37,27 @@ describe('GroupCommit', () => {
     const commit = new GroupCommit(writer.write);
     writer.holdNext();
     const first = commit.submit(1);
-    await Promise.resolve();
+    await new Promise((resolve) => setImmediate(resolve));
     const waiting = [2, 3, 4].map((item) => commit.submit(item));
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(writer.batches).toEqual([[1]]);
     writer.release();
     await expect(Promise.all([first, ...waiting])).resolves.toEqual([2, 4, 6, 8]);
     expect(writer.batches).toEqual([[1], [2, 3, 4]]);
+  });
+
+  it('waits for the event loop to read what arrived before taking the next batch', async () => {
+    const writer = recordingWriter();
+    const commit = new GroupCommit(writer.write);
+    // A writer that answers without real I/O (an embedded database): what I/O callbacks submit
+    // meanwhile must still join the next batch, not go one by one.
+    // Two separate I/O callbacks after the first item: they must share the next batch.
+    const arrivals = [commit.submit(1)];
+    setImmediate(() => arrivals.push(commit.submit(2)));
+    setImmediate(() => arrivals.push(commit.submit(3)));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await Promise.all(arrivals);
+    expect(writer.batches).toEqual([[1], [2, 3]]);
   });
 
   it('answers each item its own outcome: one refusal fails only that item', async () => {

@@ -6,9 +6,12 @@ type Waiting<In, Out> = { item: In; resolve: (value: Out) => void; reject: (erro
 /**
  * Group commit: items submitted while a batch is being written wait and go together in the next
  * one, so a burst costs one round trip per batch instead of one per item, and a lone item goes at
- * once (the next microtask). One batch is written at a time, in submission order, which is what
- * keeps per-room ordering simple for the writer. `write` answers one outcome per item, in order;
- * if it throws, every item of that batch fails with its error.
+ * once. Each batch is taken after the event loop has read what arrived meanwhile (setImmediate):
+ * an embedded database answers without real I/O, and a loop that went straight from one write to
+ * the next would never let the sockets' messages in and would write them one by one. One batch is
+ * written at a time, in submission order, which is what keeps per-room ordering simple for the
+ * writer. `write` answers one outcome per item, in order; if it throws, every item of that batch
+ * fails with its error.
  */
 export class GroupCommit<In, Out> {
   private queue: Waiting<In, Out>[] = [];
@@ -24,7 +27,7 @@ export class GroupCommit<In, Out> {
       this.queue.push({ item, resolve, reject });
       if (!this.writing) {
         this.writing = true;
-        queueMicrotask(() => void this.drain());
+        setImmediate(() => void this.drain());
       }
     });
   }
@@ -43,6 +46,7 @@ export class GroupCommit<In, Out> {
       } catch (error) {
         for (const waiting of batch) waiting.reject(error);
       }
+      await new Promise((resolve) => setImmediate(resolve));
     }
     this.writing = false;
   }
