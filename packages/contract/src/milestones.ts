@@ -509,3 +509,29 @@ export const investorMilestonePaths = {
   activities: (id: string) => `/api/v1/investors/milestones/${segment(id)}/activities`,
   task: (taskId: string) => `/api/v1/investors/tasks/${segment(taskId)}`,
 } as const;
+
+/**
+ * The milestone events of the /chats namespace: one socket room per milestone, joined only by
+ * those who may read it (its founder, its accepted investors). `join` and `leave` are
+ * acknowledged like chat events ({ ok, milestoneId } or { ok: false, error }).
+ */
+export const milestoneSocketEvents = {
+  join: 'milestone:join',
+  leave: 'milestone:leave',
+  /** Something on the milestone changed: re-read what shows it (board, drawer, activity feed). */
+  changed: 'milestone:changed',
+  /** The account may no longer read the milestone (an interest withdrawn or declined); its room was left. */
+  accessEnded: 'milestone:access_ended',
+} as const;
+
+export const milestoneRoomPayloadSchema = z.object({ milestoneId: id });
+
+/** What `milestone:changed` carries: which milestone, which task if any, what happened and who did it. */
+export const milestoneLiveChangeSchema = z.object({
+  milestoneId: id,
+  taskId: id.nullable(),
+  action: z.string(),
+  actorId: id,
+  activityId: id.nullable(),
+});
+export type MilestoneLiveChange = z.infer<typeof milestoneLiveChangeSchema>;

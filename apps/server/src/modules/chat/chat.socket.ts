@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { SocketData } from '@/core/identity/socket-handshake';
 import { AppError } from '@/lib/errors';
 import { accountRoom } from '@/realtime/socket';
+import { acknowledgedEvents } from '@/realtime/socket-events';
 import type { ChatService, ReadMove } from './chat.service';
 
 /** What other parts of the chat module tell the sockets: routes after a REST call, the service's callers. */
@@ -29,10 +30,6 @@ const markReadPayload = z.object({
   seq: z.number().int().min(0).optional(),
 });
 const typingPayload = z.object({ chatRoomId: z.string().min(1).max(64), isTyping: z.boolean() });
-
-type Ack = (
-  answer: { ok: true; [key: string]: unknown } | { ok: false; error: { code: string; message: string } },
-) => void;
 
 /**
  * The chat events of the /chats namespace (spec §7). Messages and read receipts go to every
@@ -75,17 +72,7 @@ export class ChatSockets implements ChatFanout {
 
   private serve(socket: Socket): void {
     const { principal } = socket.data as SocketData;
-    const on = (names: string[], handler: (payload: unknown) => Promise<Record<string, unknown>>) => {
-      for (const name of names) {
-        socket.on(name, (payload: unknown, ack?: unknown) => {
-          const reply: Ack = typeof ack === 'function' ? (ack as Ack) : () => undefined;
-          handler(payload).then(
-            (answer) => reply({ ok: true, ...answer }),
-            (error: unknown) => reply({ ok: false, error: this.describe(error, name) }),
-          );
-        });
-      }
-    };
+    const on = acknowledgedEvents(socket, this.logger);
 
     on(['chat:join', 'joinRoom'], async (payload) => {
       const roomId = roomRef.parse(payload);
@@ -135,14 +122,5 @@ export class ChatSockets implements ChatFanout {
       if (read) this.messagesRead(read);
       return answer;
     });
-  }
-
-  private describe(error: unknown, event: string): { code: string; message: string } {
-    if (error instanceof AppError) return { code: error.code, message: error.message };
-    if (error instanceof z.ZodError) {
-      return { code: 'VALIDATION_FAILED', message: error.issues[0]?.message ?? 'That payload is not valid.' };
-    }
-    this.logger.error({ err: error, event }, 'a chat socket event failed');
-    return { code: 'INTERNAL', message: 'Something went wrong on our side. Try again in a moment.' };
   }
 }

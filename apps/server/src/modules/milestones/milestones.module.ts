@@ -5,6 +5,7 @@ import { MilestoneGate } from './milestone-gate';
 import { MilestonesRepository } from './milestones.repository';
 import { investorMilestonesRoutes, milestonesRoutes } from './milestones.routes';
 import { type DeckInvestors, MilestonesService, type OwnDecks } from './milestones.service';
+import { MilestoneSockets } from './milestones.socket';
 import { TasksService } from './tasks.service';
 
 /** Milestones, their task boards and dependency graphs, for founders and their accepted investors. */
@@ -17,12 +18,21 @@ export function createMilestonesModule(
   const milestones = new MilestonesService(repo, gate, decks, investors);
   const tasks = new TasksService(repo, gate, investors);
   const dependencies = new DependenciesService(repo, gate);
+  const sockets = new MilestoneSockets(gate, context.logger);
+  context.events.on('milestone.changed', (change) => sockets.changed(change));
+  context.events.on('milestone.task-changed', (change) => sockets.changed(change));
+  // Access follows the accepted interest: withdrawn or declined, the investor's sockets leave at once.
+  const accessEnded = async ({ pitchDeckId, investorId }: { pitchDeckId: string; investorId: string }) =>
+    sockets.accessEnded(investorId, await repo.findIdsOfDeck(pitchDeckId));
+  context.events.on('interest.withdrawn', accessEnded);
+  context.events.on('interest.decided', (event) => (event.status === 'declined' ? accessEnded(event) : undefined));
   const module: AppModule = {
     name: 'milestones',
     routes: async (app) => {
       await milestonesRoutes(app, { auth, milestones, tasks, dependencies });
       await investorMilestonesRoutes(app, { auth, milestones, tasks });
     },
+    realtime: (namespace) => sockets.attach(namespace),
   };
   return { module, milestones, tasks, dependencies };
 }

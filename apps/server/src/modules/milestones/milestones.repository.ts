@@ -281,6 +281,15 @@ export class MilestonesRepository {
     };
   }
 
+  /** The ids of a deck's milestones, archived ones included: whose rooms an investor leaves with the deck. */
+  async findIdsOfDeck(pitchDeckId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: milestones.id })
+      .from(milestones)
+      .where(eq(milestones.pitchDeckId, pitchDeckId));
+    return rows.map((row) => row.id);
+  }
+
   /** Creates a draft milestone and logs it, in one transaction. */
   async insertMilestone(
     founderId: string,

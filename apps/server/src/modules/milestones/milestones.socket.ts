@@ -1,0 +1,72 @@
+import {
+  type MilestoneLiveChange,
+  milestoneRoomPayloadSchema,
+  milestoneSocketEvents,
+} from '@deckvalid/contract/milestones';
+import type { Logger } from 'pino';
+import type { Namespace, Socket } from 'socket.io';
+import type { MilestoneChange } from '@/core/events';
+import type { SocketData } from '@/core/identity/socket-handshake';
+import { accountRoom } from '@/realtime/socket';
+import { acknowledgedEvents } from '@/realtime/socket-events';
+import type { MilestoneGate } from './milestone-gate';
+
+/** The socket room of a milestone: the sockets of those who have it open. */
+export const milestoneChannel = (milestoneId: string) => `milestone:${milestoneId}`;
+
+/**
+ * Live milestones on the /chats namespace: a socket joins a milestone's room after the same read
+ * check as GET milestones/{id}, hears `milestone:changed` for every change committed there, and is
+ * taken out (on every process, through the adapter) the moment its account loses access.
+ */
+export class MilestoneSockets {
+  private namespace: Namespace | undefined;
+
+  constructor(
+    private readonly gate: MilestoneGate,
+    private readonly logger: Pick<Logger, 'error'>,
+  ) {}
+
+  attach(namespace: Namespace): void {
+    this.namespace = namespace;
+    namespace.on('connection', (socket) => this.serve(socket));
+  }
+
+  /** After commit: everyone who has the milestone open re-reads what shows the change. */
+  changed(change: MilestoneChange & { taskId?: string }): void {
+    const payload: MilestoneLiveChange = {
+      milestoneId: change.milestoneId,
+      taskId: change.taskId ?? null,
+      action: change.action,
+      actorId: change.actorId,
+      activityId: change.activityId,
+    };
+    this.namespace?.to(milestoneChannel(change.milestoneId)).emit(milestoneSocketEvents.changed, payload);
+  }
+
+  /** The account may no longer read these milestones: its sockets leave their rooms and are told. */
+  accessEnded(accountId: string, milestoneIds: string[]): void {
+    if (!this.namespace || milestoneIds.length === 0) return;
+    const sockets = this.namespace.in(accountRoom(accountId));
+    sockets.socketsLeave(milestoneIds.map(milestoneChannel));
+    for (const milestoneId of milestoneIds) {
+      this.namespace.to(accountRoom(accountId)).emit(milestoneSocketEvents.accessEnded, { milestoneId });
+    }
+  }
+
+  private serve(socket: Socket): void {
+    const { principal } = socket.data as SocketData;
+    const on = acknowledgedEvents(socket, this.logger);
+    on([milestoneSocketEvents.join], async (payload) => {
+      const { milestoneId } = milestoneRoomPayloadSchema.parse(payload);
+      await this.gate.requireReadable(principal, milestoneId);
+      await socket.join(milestoneChannel(milestoneId));
+      return { milestoneId };
+    });
+    on([milestoneSocketEvents.leave], async (payload) => {
+      const { milestoneId } = milestoneRoomPayloadSchema.parse(payload);
+      await socket.leave(milestoneChannel(milestoneId));
+      return { milestoneId };
+    });
+  }
+}
