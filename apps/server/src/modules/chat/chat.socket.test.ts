@@ -4,6 +4,7 @@ import { type SignedUp, signUp } from '../../../test/accounts';
 import { authHeaders, build, type TestContext } from '../../../test/build';
 import { type Ack, ChatClients, collect, listen, openPrivateRoom, request, showInterest } from '../../../test/chat';
 import { readyDeck } from '../../../test/decks';
+import { until } from '../../../test/poll';
 
 /** The /chats namespace's chat events (spec §7) with real socket.io clients. */
 let ctx: TestContext;
@@ -45,14 +46,6 @@ function messageOf(ack: Ack): ChatMessage {
   if (!ack.ok) throw new Error(`the send was refused: ${ack.error.message}`);
   return ack.message as ChatMessage;
 }
-
-const until = async (check: () => boolean, what: string) => {
-  const deadline = Date.now() + 10_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
 
 describe('joining, typing and leaving', () => {
   it('announces presence and typing to the sockets that have the room open, not to the typist', async () => {

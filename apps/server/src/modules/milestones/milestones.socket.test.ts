@@ -5,6 +5,7 @@ import { build, type TestContext } from '../../../test/build';
 import { ChatClients, collect, listen, request, withdrawInterest } from '../../../test/chat';
 import { readyDeck } from '../../../test/decks';
 import { acceptedInvestor, callAs, createMilestone, createTask } from '../../../test/milestones';
+import { until } from '../../../test/poll';
 
 /** A milestone's socket room: joined by its members only, told of every change, left when access ends. */
 let ctx: TestContext;
@@ -29,14 +30,6 @@ afterAll(async () => {
   clients.closeAll();
   await ctx.close();
 });
-
-const until = async (check: () => boolean, what: string) => {
-  const deadline = Date.now() + 10_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
 
 describe('the milestone room', () => {
   it('lets only members join, with the 404 of a missing milestone for the others', async () => {

@@ -5,6 +5,7 @@ import { signUp } from '../../../test/accounts';
 import { authHeaders, build, type TestContext } from '../../../test/build';
 import { ChatClients, collect, listen, showInterest } from '../../../test/chat';
 import { createDeck, deckPdf, readyDeck } from '../../../test/decks';
+import { until } from '../../../test/poll';
 
 /** Interest and deck events reach the sockets of the person concerned, and no one else's. */
 let ctx: TestContext;
@@ -20,14 +21,6 @@ afterAll(async () => {
   clients.closeAll();
   await ctx.close();
 });
-
-const until = async (check: () => boolean, what: string) => {
-  const deadline = Date.now() + 15_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
 
 describe('live notifications', () => {
   it('tells the founder of a new interest and the investor of the decision, on every tab', async () => {
