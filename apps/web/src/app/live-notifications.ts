@@ -1,9 +1,9 @@
 import type { LiveNotification } from '@deckvalid/contract/notifications';
-import { notifications } from '@mantine/notifications';
 import { useCallback } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { api } from '@/shared/api/api';
+import { showClickableToast } from '@/shared/ui/show-clickable-toast';
 import type { AppDispatch } from './store';
 
 /** What each kind of notification makes stale on screen. */
@@ -25,18 +25,12 @@ export function useLiveNotifications(): (notification: LiveNotification) => void
     (notification: LiveNotification) => {
       dispatch(api.util.invalidateTags([...staleTags[notification.kind]]));
       const id = `live-${notification.kind}-${notification.pitchDeckId}-${notification.at}`;
-      notifications.show({
+      showClickableToast({
         id,
         title: notification.title,
         message: notification.message,
         color: notification.kind === 'deck.failed' ? 'red' : 'indigo',
-        closeButtonProps: { 'aria-label': 'Dismiss notification' },
-        styles: { description: { color: 'var(--mantine-color-dimmed)' }, root: { cursor: 'pointer' } },
-        onClick: (event) => {
-          if ((event.target as HTMLElement).closest('button')) return; // its close button
-          notifications.hide(id);
-          navigate(notification.link);
-        },
+        onOpen: () => navigate(notification.link),
       });
     },
     [dispatch, navigate],

@@ -20,12 +20,19 @@ export const notificationsApi = api.injectEndpoints({
     >({
       query: ({ role, changes }) => ({ url: notificationSettingsPaths[role], method: 'PUT', body: changes }),
       transformResponse: (response: { notifications: NotificationSwitches }) => response.notifications,
-      async onQueryStarted({ role }, { dispatch, queryFulfilled }) {
+      // The switch moves under the finger: the cache takes the change at once, the server's
+      // answer replaces it, and a failure puts the old value back (the component says why).
+      async onQueryStarted({ role, changes }, { dispatch, queryFulfilled }) {
+        const optimistic = dispatch(
+          notificationsApi.util.updateQueryData('notificationSettings', role, (draft) => {
+            Object.assign(draft, changes);
+          }),
+        );
         try {
           const { data } = await queryFulfilled;
           dispatch(notificationsApi.util.upsertQueryData('notificationSettings', role, data));
         } catch {
-          // The component shows the failure and keeps the switch as the server has it.
+          optimistic.undo();
         }
       },
     }),

@@ -1,12 +1,12 @@
 import type { Tokens } from '@deckvalid/contract/auth';
 import type { ChatMessage, ChatRoom } from '@deckvalid/contract/chat';
 import type { LiveNotification } from '@deckvalid/contract/notifications';
-import { notifications } from '@mantine/notifications';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { describeApiError } from '@/shared/api/api-error';
 import { chatOpenEvent, roomIdOfChatOpen } from '@/shared/lib/chat-open-event';
+import { showClickableToast } from '@/shared/ui/show-clickable-toast';
 import { type ChatMessagesArgs, chatApi, refetchChatRooms, useChatRoomsQuery } from '../chat-api';
 import {
   applyMessageToRooms,
@@ -40,25 +40,14 @@ function logSocketProblem(what: string, detail: unknown) {
   console.warn(`[chat] ${what}`, detail);
 }
 
-/**
- * A toast for a message in a room the person is not looking at: the sender and the first line. Clicking it opens the room, a
- * shortcut for the pointer; keyboard and screen-reader users have the launcher's count.
- */
+/** A toast for a message in a room the person is not looking at: the sender and the first line; a click opens the room. */
 function showMessageToast(message: ChatMessage, onOpen: () => void) {
-  const id = `chat-${message.id}`;
-  notifications.show({
-    id,
+  showClickableToast({
+    id: `chat-${message.id}`,
     title: message.sender?.name ?? 'New message',
     message: firstLine(message.content),
     color: 'indigo',
-    closeButtonProps: { 'aria-label': 'Dismiss notification' },
-    // Mantine greys a titled toast's text to gray.6 (3.3:1); the theme's dimmed reaches AA.
-    styles: { description: { color: 'var(--mantine-color-dimmed)' }, root: { cursor: 'pointer' } },
-    onClick: (event) => {
-      if ((event.target as HTMLElement).closest('button')) return; // its close button
-      notifications.hide(id);
-      onOpen();
-    },
+    onOpen,
   });
 }
 

@@ -62,8 +62,9 @@ type SaveState = { kind: 'idle' } | { kind: 'saved'; isOn: boolean } | { kind: '
 
 function NotificationSwitch({ role, kind, isOn }: { role: AccountRole; kind: NotificationKind; isOn: boolean }) {
   const [update, { isLoading: isSaving }] = useUpdateNotificationSettingsMutation();
-  // Shown while the PUT is on its way, so the switch moves under the finger; the cache (the
-  // server's answer) takes over once it lands, or the old value stays when it fails.
+  // Shown from the click until the mutation has started, so the switch moves under the finger;
+  // from then on the cache holds the change (optimistically, then the server's answer, or the
+  // old value back after a failure), so nothing flips back in between.
   const [pending, setPending] = useState<boolean | null>(null);
   const [state, setState] = useState<SaveState>({ kind: 'idle' });
   const descriptionId = useId();
