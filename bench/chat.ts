@@ -7,9 +7,9 @@
 // Budget: p99 under 100 ms at 1,000 messages per second offered; a sustained rate at least 40 %
 // of the bare server's; under 20 KB of heap per idle connection. Prints a table and a JSON line.
 import { chatPaths } from '@deckvalid/contract/chat';
-import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { SmtpSink } from '../apps/server/test/smtp-sink';
+import { call, inBatches, onePagePdf, percentile, readyDeck, signUp, sleep, temporaryPostgres } from './support/api';
 import { heapUsed, type Proc, startBareChatServer, startProductServer } from './support/processes';
 
 const roomCount = Number(process.env.BENCH_ROOMS ?? 200);
@@ -23,22 +23,6 @@ const budget = { p99AtRate: 1_000, maxP99Ms: 100, minSustainedRatio: 0.4, maxHea
 type Member = { socket: Socket; roomId: string };
 type Step = { offered: number; delivered: number; p50: number; p99: number; lost: number };
 type Target = { name: string; steps: Step[]; sustained: number; heapPerConnectionKb: number };
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number);
-}
-
-/** Runs `task` over `items`, `concurrency` at a time. */
-async function inBatches<Item, Result>(items: Item[], concurrency: number, task: (item: Item) => Promise<Result>) {
-  const results: Result[] = [];
-  for (let start = 0; start < items.length; start += concurrency) {
-    results.push(...(await Promise.all(items.slice(start, start + concurrency).map(task))));
-  }
-  return results;
-}
 
 function open(base: string, auth: Record<string, string> = {}): Promise<Socket> {
   const socket = connect(`${base}/chats`, { auth, transports: ['websocket'], reconnection: false });
@@ -139,95 +123,14 @@ async function benchBare(): Promise<Target> {
   }
 }
 
-type Credentials = { token: string; controlSignature: string; hashToken: string };
-type Account = { id: string; tokens: Credentials };
-
-const headersOf = (tokens: Credentials) => ({
-  authorization: `Bearer ${tokens.token}`,
-  'x-control-signature': tokens.controlSignature,
-  'x-hash-token': tokens.hashToken,
-  'content-type': 'application/json',
-});
-
-let accountCounter = 0;
-
-/** Registers through the API and verifies with the code the SMTP sink received. */
-async function signUp(base: string, sink: SmtpSink, role: 'users' | 'investors'): Promise<Account> {
-  const email = `bench-chat-${role}-${process.pid}-${accountCounter++}@example.test`;
-  const post = (path: string, body: object) =>
-    fetch(`${base}/api/v1/${role}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  const registered = await post('/register', {
-    name: `Bench ${role} ${accountCounter}`,
-    email,
-    password: 'bench-passphrase-2026',
-  });
-  if (registered.status !== 202) throw new Error(`register answered ${registered.status}: ${await registered.text()}`);
-  const mail = await sink.waitFor((message) => message.to.includes(email), 60_000);
-  const code = /^\s{4}(\d{6})\s*$/m.exec(mail.body)?.[1];
-  if (!code) throw new Error(`no code in the mail to ${email}`);
-  const verified = (await (await post('/verify/code', { email, code })).json()) as {
-    user: { id: string };
-    tokens: Credentials;
-  };
-  return { id: verified.user.id, tokens: verified.tokens };
-}
-
-async function call<Answer>(base: string, tokens: Credentials, method: string, path: string, body?: unknown) {
-  const reply = await fetch(`${base}${path}`, {
-    method,
-    headers: headersOf(tokens),
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!reply.ok) throw new Error(`${method} ${path} answered ${reply.status}: ${await reply.text()}`);
-  return (await reply.json()) as Answer;
-}
-
 /** A founder with a ready deck, nine investors interested in it, and their group room. */
 async function seedRoom(base: string, sink: SmtpSink, deckPdf: Uint8Array) {
   const founder = await signUp(base, sink, 'users');
-  const ticket = await call<{ uploadUrl: string; key: string; headers: Record<string, string> }>(
-    base,
-    founder.tokens,
-    'GET',
-    `/api/v1/users/pitchdecks/upload?fileType=application/pdf&fileSize=${deckPdf.byteLength}`,
-  );
-  const put = await fetch(new URL(ticket.uploadUrl, base), { method: 'PUT', headers: ticket.headers, body: deckPdf });
-  if (!put.ok) throw new Error(`upload failed: ${put.status}`);
-  const { pitchDeck } = await call<{ pitchDeck: { id: string } }>(
-    base,
-    founder.tokens,
-    'POST',
-    '/api/v1/users/pitchdecks',
-    {
-      key: ticket.key,
-      company: 'Bench Chat Co',
-      title: 'Bench chat deck',
-      pitch: 'A deck to tie a founder and investors.',
-      sector: 'SaaS',
-      stage: 'Seed',
-      amountSought: 1_000_000,
-      location: 'Bench',
-    },
-  );
-  for (;;) {
-    const { pitchDeck: deck } = await call<{ pitchDeck: { status: string } }>(
-      base,
-      founder.tokens,
-      'GET',
-      `/api/v1/users/pitchdecks/${pitchDeck.id}`,
-    );
-    if (deck.status === 'ready') break;
-    if (deck.status === 'failed') throw new Error('a bench deck failed processing');
-    await sleep(50);
-  }
+  const pitchDeckId = await readyDeck(base, founder, deckPdf);
   const investors = await Promise.all(
     Array.from({ length: membersPerRoom - 1 }, async () => {
       const investor = await signUp(base, sink, 'investors');
-      await call(base, investor.tokens, 'POST', `/api/v1/investors/pitchdecks/${pitchDeck.id}/interests`, {
+      await call(base, investor.tokens, 'POST', `/api/v1/investors/pitchdecks/${pitchDeckId}/interests`, {
         note: null,
       });
       return investor;
@@ -243,22 +146,8 @@ async function seedRoom(base: string, sink: SmtpSink, deckPdf: Uint8Array) {
 async function benchProduct(database: 'pglite' | 'postgres', deckPdf: Uint8Array): Promise<Target> {
   const sink = new SmtpSink();
   const smtpUrl = await sink.start();
-  let databaseUrl = '';
-  let dropDatabase: () => Promise<void> = async () => undefined;
-  if (database === 'postgres') {
-    const name = `pitchlane_bench_chat_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${name}`);
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
-  }
+  const temporary = database === 'postgres' ? await temporaryPostgres(adminUrl, 'chat') : undefined;
+  const databaseUrl = temporary?.url ?? '';
   const server = await startProductServer(
     { DATABASE_URL: databaseUrl, SMTP_URL: smtpUrl, REDIS_URL: '' },
     { heapProbe: true },
@@ -288,14 +177,11 @@ async function benchProduct(database: 'pglite' | 'postgres', deckPdf: Uint8Array
   } finally {
     await server.stop();
     await sink.stop();
-    await dropDatabase();
+    await temporary?.drop();
   }
 }
 
-const { PDFDocument } = await import('pdf-lib');
-const document = await PDFDocument.create();
-document.addPage().drawText('Bench chat deck');
-const deckPdf = await document.save();
+const deckPdf = await onePagePdf('Bench chat deck');
 
 const bare = await benchBare();
 const targets = [bare];
