@@ -1,7 +1,10 @@
 import { founderDeckPaths } from '@deckvalid/contract/api-paths';
 import {
   type CreateTaskBody,
+  type Deliverable,
   type Dependency,
+  investorMilestonePaths,
+  type Meet,
   type Milestone,
   milestonePaths,
   type TaskDetail,
@@ -94,7 +97,56 @@ export type MilestoneFixtures = {
   disposableSubtaskId: string;
   dependencyId: string;
   disposableDependencyId: string;
+  /** A draft deliverable of taskId, and a submitted one the investor accepts. */
+  deliverableId: string;
+  submittedDeliverableId: string;
+  /** A meet, and one each for the founder's and the investor's DELETE. */
+  meetId: string;
+  disposableMeetId: string;
+  investorDisposableMeetId: string;
 };
+
+/** A meet body that passes validation. */
+export const meetBody = (fields: Partial<Record<string, unknown>> = {}) => ({
+  title: 'Pilot review',
+  agenda: 'Where the pilot stands.',
+  startsAt: '2027-01-12T09:30:00Z',
+  durationMinutes: 45,
+  timeZone: 'Europe/Amsterdam',
+  videoUrl: 'https://meet.example.com/pilot',
+  ...fields,
+});
+
+export async function createDeliverable(
+  ctx: TestContext,
+  founder: SignedUp,
+  taskId: string,
+  title = 'Signed pilot report',
+) {
+  const reply = await callAs(ctx, founder, 'POST', milestonePaths.taskDeliverables(taskId), { title });
+  expect(reply.statusCode, reply.body).toBe(201);
+  return reply.json().deliverable as Deliverable;
+}
+
+export async function submitDeliverable(
+  ctx: TestContext,
+  founder: SignedUp,
+  deliverableId: string,
+  url = 'https://example.com/report.pdf',
+) {
+  const reply = await callAs(ctx, founder, 'POST', milestonePaths.deliverableSubmit(deliverableId), { url });
+  expect(reply.statusCode, reply.body).toBe(200);
+  return reply.json().deliverable as Deliverable;
+}
+
+/** A meet scheduled by the founder or an investor, each through their own API. */
+export async function createMeet(ctx: TestContext, caller: SignedUp, milestoneId: string, fields = {}) {
+  const url =
+    caller.user.role === 'investor' ? investorMilestonePaths.meets(milestoneId) : milestonePaths.meets(milestoneId);
+  const reply = await callAs(ctx, caller, 'POST', url, meetBody(fields));
+  expect(reply.statusCode, reply.body).toBe(201);
+  return reply.json().meet as Meet;
+}
 
 export async function milestoneFixtures(
   ctx: TestContext,
@@ -133,5 +185,11 @@ export async function milestoneFixtures(
     disposableSubtaskId: await subtask('Drop'),
     dependencyId: (await addDependency(ctx, founder, task.id, blocker.id)).id,
     disposableDependencyId: (await addDependency(ctx, founder, other.id, blocker.id)).id,
+    deliverableId: (await createDeliverable(ctx, founder, task.id, 'Draft')).id,
+    submittedDeliverableId: (await submitDeliverable(ctx, founder, (await createDeliverable(ctx, founder, task.id)).id))
+      .id,
+    meetId: (await createMeet(ctx, founder, milestone.id)).id,
+    disposableMeetId: (await createMeet(ctx, founder, milestone.id)).id,
+    investorDisposableMeetId: (await createMeet(ctx, founder, milestone.id)).id,
   };
 }

@@ -7,7 +7,7 @@ import { pageOf, paginationQuerySchema } from './pagination';
  * milestone calls; issue 10). A founder's milestone belongs to one of their decks and is followed
  * by that deck's accepted investors. It holds tasks on a board of stages, their subtasks, and
  * "blocked by" links between its tasks that may never form a cycle. Every change is logged as an
- * activity. Rules: docs/milestones.md. Deliverables, approvals, threads and meets come later.
+ * activity. Rules: docs/milestones.md. Threads come later.
  */
 export const milestoneLimits = {
   /** Characters of a milestone's, task's or subtask's title. */
@@ -24,6 +24,12 @@ export const milestoneLimits = {
   dependenciesPerMilestone: 5_000,
   /** Subtasks of one task. */
   subtasksPerTask: 100,
+  /** Deliverables of one task. */
+  deliverablesPerTask: 50,
+  /** Characters of a submitted link. */
+  urlLength: 2_000,
+  /** Minutes a meet may last. */
+  meetMinutesMax: 24 * 60,
 } as const;
 
 export const milestoneStatuses = ['draft', 'active', 'completed', 'cancelled'] as const;
@@ -93,6 +99,14 @@ export const activityActions = [
   'dependency.added',
   'dependency.changed',
   'dependency.removed',
+  'deliverable.created',
+  'deliverable.updated',
+  'deliverable.submitted',
+  'deliverable.accepted',
+  'approval.recorded',
+  'meet.created',
+  'meet.updated',
+  'meet.cancelled',
 ] as const;
 export type ActivityAction = (typeof activityActions)[number];
 
@@ -398,10 +412,155 @@ export const blockedMoveDetailsSchema = z.object({
 /** The 409 `details` of completing a milestone too early: what is still missing. */
 export const completionBlockersSchema = z.object({
   openTasks: z.array(z.object({ id: z.string(), title: z.string(), stage: z.enum(taskStages) })),
-  /** Deliverables not yet accepted: always empty until deliverables exist (next increment). */
+  /** Deliverables not yet accepted, submitted or not. */
   pendingDeliverables: z.array(z.object({ id: z.string(), title: z.string() })),
 });
 export type CompletionBlockers = z.infer<typeof completionBlockersSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Deliverables and approvals
+
+/** Where a deliverable stands, derived from its timestamps: draft → submitted → accepted. */
+export const deliverableStatuses = ['draft', 'submitted', 'accepted'] as const;
+export type DeliverableStatus = (typeof deliverableStatuses)[number];
+
+/** POST …/tasks/{taskId}/deliverables and PUT …/deliverables/{deliverableId}: what is promised. */
+export const deliverableBodySchema = z
+  .object({
+    title: titleSchema,
+    description: descriptionSchema,
+  })
+  .strict();
+export type DeliverableBody = z.infer<typeof deliverableBodySchema>;
+
+/**
+ * A link a browser can open: only http and https, so a submitted deliverable can never be a
+ * `javascript:` or `data:` URL rendered as a link in an investor's browser.
+ */
+export const webUrlSchema = z
+  .string({ error: 'Give a link.' })
+  .trim()
+  .max(milestoneLimits.urlLength, `Use a link of at most ${milestoneLimits.urlLength} characters.`)
+  .refine((value) => {
+    try {
+      return ['http:', 'https:'].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, 'Give an http or https link.');
+
+/** POST …/deliverables/{deliverableId}/submit */
+export const submitDeliverableBodySchema = z.object({ url: webUrlSchema }).strict();
+export type SubmitDeliverableBody = z.infer<typeof submitDeliverableBodySchema>;
+
+export const deliverableParamsSchema = z.object({ deliverableId: id });
+
+export const deliverableSchema = z.object({
+  id: z.string(),
+  milestoneId: z.string(),
+  taskId: z.string(),
+  title: z.string(),
+  description: z.string(),
+  status: z.enum(deliverableStatuses),
+  /** The link last submitted; null while a draft. */
+  url: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  /** Who accepted it and when; null until an investor of the milestone does. */
+  acceptedBy: taskAssigneeSchema.nullable(),
+  acceptedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Deliverable = z.infer<typeof deliverableSchema>;
+export const deliverableResponseSchema = z.object({ deliverable: deliverableSchema });
+export const deliverablesResponseSchema = z.object({ data: z.array(deliverableSchema) });
+
+/** POST /api/v1/investors/tasks/{taskId}/approvals */
+export const approvalBodySchema = z
+  .object({
+    /** Optional words that go with it. */
+    comment: z
+      .string()
+      .trim()
+      .max(milestoneLimits.descriptionLength, 'That comment is too long.')
+      .optional()
+      .transform((value) => (value ? value : null)),
+  })
+  .strict();
+export type ApprovalBody = z.infer<typeof approvalBodySchema>;
+
+export const approvalSchema = z.object({
+  id: z.string(),
+  taskId: z.string(),
+  /** The investor who approved; null once their account is gone. */
+  investor: taskAssigneeSchema.nullable(),
+  comment: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Approval = z.infer<typeof approvalSchema>;
+export const approvalResponseSchema = z.object({ approval: approvalSchema });
+export const approvalsResponseSchema = z.object({ data: z.array(approvalSchema) });
+
+// ---------------------------------------------------------------------------------------------
+// Meets
+
+/** An IANA time zone name this runtime knows (`Europe/Amsterdam`), checked with Intl. */
+export const timeZoneSchema = z
+  .string({ error: 'Give a time zone such as Europe/Amsterdam.' })
+  .min(1, 'Give a time zone such as Europe/Amsterdam.')
+  .max(64, 'Give a time zone such as Europe/Amsterdam.')
+  .refine((value) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: value });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'That is not a time zone name such as Europe/Amsterdam.');
+
+/** POST …/milestones/{id}/meets and PUT …/meets/{meetId}: every field (PUT replaces them all). */
+export const meetBodySchema = z
+  .object({
+    title: titleSchema,
+    agenda: descriptionSchema,
+    /** When it starts, an ISO instant with its offset (`2027-01-12T09:30:00Z`). */
+    startsAt: z.iso.datetime({ offset: true, error: 'Give the start as an ISO date and time with its offset.' }),
+    durationMinutes: z
+      .number({ error: 'Give the duration in minutes.' })
+      .int('Give the duration in whole minutes.')
+      .min(1, 'A meet lasts at least a minute.')
+      .max(milestoneLimits.meetMinutesMax, 'A meet lasts at most a day.'),
+    /** The organiser's time zone, which the calendar file names. */
+    timeZone: timeZoneSchema,
+    videoUrl: webUrlSchema.nullable().optional().default(null),
+  })
+  .strict();
+export type MeetBody = z.infer<typeof meetBodySchema>;
+
+export const meetParamsSchema = z.object({ meetId: id });
+
+export const meetSchema = z.object({
+  id: z.string(),
+  milestoneId: z.string(),
+  title: z.string(),
+  agenda: z.string(),
+  /** ISO instant in UTC. */
+  startsAt: z.string(),
+  durationMinutes: z.number().int(),
+  timeZone: z.string(),
+  videoUrl: z.string().nullable(),
+  /** The account that scheduled it (the founder or an investor); null once that account is gone. */
+  organizerId: z.string().nullable(),
+  /** Edits so far: the calendar file's SEQUENCE. */
+  sequence: z.number().int(),
+  /** Set once deleted; only the .ics still answers for a cancelled meet. */
+  cancelledAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Meet = z.infer<typeof meetSchema>;
+export const meetResponseSchema = z.object({ meet: meetSchema });
+export const meetsResponseSchema = z.object({ data: z.array(meetSchema) });
 
 // ---------------------------------------------------------------------------------------------
 // Overview and activities
@@ -439,10 +598,12 @@ export const milestoneOverviewSchema = z.object({
   }),
   /** Every open task with its earliest start and slack, by earliest start. */
   schedule: z.array(scheduledTaskSchema),
-  /** The next meet: always null until meets exist (next increment). */
-  nextMeet: z.null(),
-  /** Deliverables awaiting acceptance: always empty until deliverables exist (next increment). */
-  pendingDeliverables: z.array(z.never()),
+  /** The first meet still on that has not ended yet; null for none. */
+  nextMeet: meetSchema.nullable(),
+  /** Deliverables not yet accepted, oldest first: what an investor still has to look at. */
+  pendingDeliverables: z.array(
+    z.object({ id: z.string(), taskId: z.string(), title: z.string(), status: z.enum(['draft', 'submitted']) }),
+  ),
 });
 export type MilestoneOverview = z.infer<typeof milestoneOverviewSchema>;
 export const milestoneOverviewResponseSchema = z.object({ overview: milestoneOverviewSchema });
@@ -498,6 +659,14 @@ export const milestonePaths = {
   subtaskToggle: (subtaskId: string) => `/api/v1/milestones/subtasks/${segment(subtaskId)}/toggle`,
   taskDependencies: (taskId: string) => `/api/v1/milestones/tasks/${segment(taskId)}/dependencies`,
   dependency: (dependencyId: string) => `/api/v1/milestones/dependencies/${segment(dependencyId)}`,
+  taskDeliverables: (taskId: string) => `/api/v1/milestones/tasks/${segment(taskId)}/deliverables`,
+  deliverables: (id: string) => `/api/v1/milestones/${segment(id)}/deliverables`,
+  deliverable: (deliverableId: string) => `/api/v1/milestones/deliverables/${segment(deliverableId)}`,
+  deliverableSubmit: (deliverableId: string) => `/api/v1/milestones/deliverables/${segment(deliverableId)}/submit`,
+  taskApprovals: (taskId: string) => `/api/v1/milestones/tasks/${segment(taskId)}/approvals`,
+  meets: (id: string) => `/api/v1/milestones/${segment(id)}/meets`,
+  meet: (meetId: string) => `/api/v1/milestones/meets/${segment(meetId)}`,
+  meetIcs: (meetId: string) => `/api/v1/milestones/meets/${segment(meetId)}/ics`,
 } as const;
 
 /** Investor calls (spec §7 Investor API): reads of the milestones of decks they are accepted on. */
@@ -508,6 +677,12 @@ export const investorMilestonePaths = {
   tasks: (id: string) => `/api/v1/investors/milestones/${segment(id)}/tasks`,
   activities: (id: string) => `/api/v1/investors/milestones/${segment(id)}/activities`,
   task: (taskId: string) => `/api/v1/investors/tasks/${segment(taskId)}`,
+  deliverables: (id: string) => `/api/v1/investors/milestones/${segment(id)}/deliverables`,
+  deliverableAccept: (deliverableId: string) => `/api/v1/investors/deliverables/${segment(deliverableId)}/accept`,
+  taskApprovals: (taskId: string) => `/api/v1/investors/tasks/${segment(taskId)}/approvals`,
+  meets: (id: string) => `/api/v1/investors/milestones/${segment(id)}/meets`,
+  meet: (meetId: string) => `/api/v1/investors/meets/${segment(meetId)}`,
+  meetIcs: (meetId: string) => `/api/v1/investors/meets/${segment(meetId)}/ics`,
 } as const;
 
 /**

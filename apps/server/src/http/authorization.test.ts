@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUp, signUp } from '../../test/accounts';
 import { authHeaders, build, type TestContext } from '../../test/build';
 import { createDeck, deckPdf, processed, readyDeck, uploadFile } from '../../test/decks';
-import { type MilestoneFixtures, milestoneFixtures } from '../../test/milestones';
+import { type MilestoneFixtures, meetBody, milestoneFixtures } from '../../test/milestones';
 
 /**
  * Every authenticated route × every kind of caller, with the expected status, like a policy
@@ -520,6 +520,70 @@ const rows: Row[] = [
     expected: deckOwnerOnly(204),
   },
   {
+    route: 'POST /api/v1/milestones/tasks/:taskId/deliverables',
+    request: founderMilestone('POST', (f) => `/api/v1/milestones/tasks/${f.taskId}/deliverables`, { title: 'Report' }),
+    expected: deckOwnerOnly(201),
+  },
+  {
+    route: 'GET /api/v1/milestones/tasks/:taskId/deliverables',
+    request: founderMilestone('GET', (f) => `/api/v1/milestones/tasks/${f.taskId}/deliverables`),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'GET /api/v1/milestones/:id/deliverables',
+    request: founderMilestone('GET', (f) => `/api/v1/milestones/${f.milestoneId}/deliverables`),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'PUT /api/v1/milestones/deliverables/:deliverableId',
+    request: founderMilestone('PUT', (f) => `/api/v1/milestones/deliverables/${f.deliverableId}`, {
+      title: 'Draft v2',
+    }),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'POST /api/v1/milestones/deliverables/:deliverableId/submit',
+    request: founderMilestone('POST', (f) => `/api/v1/milestones/deliverables/${f.deliverableId}/submit`, {
+      url: 'https://example.com/draft.pdf',
+    }),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'GET /api/v1/milestones/tasks/:taskId/approvals',
+    request: founderMilestone('GET', (f) => `/api/v1/milestones/tasks/${f.taskId}/approvals`),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'POST /api/v1/milestones/:id/meets',
+    request: founderMilestone('POST', (f) => `/api/v1/milestones/${f.milestoneId}/meets`, meetBody()),
+    expected: deckOwnerOnly(201),
+  },
+  {
+    route: 'GET /api/v1/milestones/:id/meets',
+    request: founderMilestone('GET', (f) => `/api/v1/milestones/${f.milestoneId}/meets`),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'GET /api/v1/milestones/meets/:meetId',
+    request: founderMilestone('GET', (f) => `/api/v1/milestones/meets/${f.meetId}`),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'PUT /api/v1/milestones/meets/:meetId',
+    request: founderMilestone('PUT', (f) => `/api/v1/milestones/meets/${f.meetId}`, meetBody({ title: 'Moved' })),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'DELETE /api/v1/milestones/meets/:meetId',
+    request: founderMilestone('DELETE', (f) => `/api/v1/milestones/meets/${f.disposableMeetId}`),
+    expected: deckOwnerOnly(204),
+  },
+  {
+    route: 'GET /api/v1/milestones/meets/:meetId/ics',
+    request: founderMilestone('GET', (f) => `/api/v1/milestones/meets/${f.meetId}/ics`),
+    expected: deckOwnerOnly(200),
+  },
+  {
     route: 'GET /api/v1/investors/milestones',
     request: { method: 'GET', url: '/api/v1/investors/milestones' },
     // Each investor lists the milestones they follow (none for the other investor).
@@ -548,6 +612,57 @@ const rows: Row[] = [
   {
     route: 'GET /api/v1/investors/tasks/:taskId',
     request: founderMilestone('GET', (f) => `/api/v1/investors/tasks/${f.taskId}`),
+    expected: milestoneFollowerOnly(200),
+  },
+  {
+    route: 'GET /api/v1/investors/milestones/:id/deliverables',
+    request: founderMilestone('GET', (f) => `/api/v1/investors/milestones/${f.milestoneId}/deliverables`),
+    expected: milestoneFollowerOnly(200),
+  },
+  {
+    route: 'POST /api/v1/investors/deliverables/:deliverableId/accept',
+    request: founderMilestone('POST', (f) => `/api/v1/investors/deliverables/${f.submittedDeliverableId}/accept`),
+    // The investor accepts first; the other investor then gets the 404 of a hidden deliverable.
+    expected: milestoneFollowerOnly(200),
+  },
+  {
+    route: 'POST /api/v1/investors/tasks/:taskId/approvals',
+    request: founderMilestone('POST', (f) => `/api/v1/investors/tasks/${f.taskId}/approvals`, { comment: 'Good.' }),
+    expected: milestoneFollowerOnly(201),
+  },
+  {
+    route: 'GET /api/v1/investors/tasks/:taskId/approvals',
+    request: founderMilestone('GET', (f) => `/api/v1/investors/tasks/${f.taskId}/approvals`),
+    expected: milestoneFollowerOnly(200),
+  },
+  {
+    route: 'POST /api/v1/investors/milestones/:id/meets',
+    request: founderMilestone('POST', (f) => `/api/v1/investors/milestones/${f.milestoneId}/meets`, meetBody()),
+    expected: milestoneFollowerOnly(201),
+  },
+  {
+    route: 'GET /api/v1/investors/milestones/:id/meets',
+    request: founderMilestone('GET', (f) => `/api/v1/investors/milestones/${f.milestoneId}/meets`),
+    expected: milestoneFollowerOnly(200),
+  },
+  {
+    route: 'GET /api/v1/investors/meets/:meetId',
+    request: founderMilestone('GET', (f) => `/api/v1/investors/meets/${f.meetId}`),
+    expected: milestoneFollowerOnly(200),
+  },
+  {
+    route: 'PUT /api/v1/investors/meets/:meetId',
+    request: founderMilestone('PUT', (f) => `/api/v1/investors/meets/${f.meetId}`, meetBody({ title: 'Moved again' })),
+    expected: milestoneFollowerOnly(200),
+  },
+  {
+    route: 'DELETE /api/v1/investors/meets/:meetId',
+    request: founderMilestone('DELETE', (f) => `/api/v1/investors/meets/${f.investorDisposableMeetId}`),
+    expected: milestoneFollowerOnly(204),
+  },
+  {
+    route: 'GET /api/v1/investors/meets/:meetId/ics',
+    request: founderMilestone('GET', (f) => `/api/v1/investors/meets/${f.meetId}/ics`),
     expected: milestoneFollowerOnly(200),
   },
   {

@@ -2,17 +2,28 @@ import { isMilestoneEditable } from '@deckvalid/contract/milestones';
 import type { EventBus } from '@/core/events';
 import type { Principal } from '@/core/identity/principal';
 import { AppError } from '@/lib/errors';
-import { canManageMilestone, canReadMilestone } from './milestones.policy';
+import { canManageMilestone, canReadMilestone, type MilestoneSubject } from './milestones.policy';
 import type {
   ActivityInput,
   MilestoneForCaller,
   MilestoneRow,
   MilestonesRepository,
   MilestoneWriter,
+  TaskRow,
 } from './milestones.repository';
+
+/** A policy rule the gate applies: who may do this to that milestone. */
+export type MilestoneRule = (principal: Principal, milestone: MilestoneSubject) => boolean;
 
 export const milestoneNotFound = () => new AppError('NOT_FOUND', 'This milestone does not exist.');
 export const taskNotFound = () => new AppError('NOT_FOUND', 'This task does not exist.');
+
+/** A task as it stands inside the lock; 404 if it went meanwhile. */
+export async function lockedTask(writer: MilestoneWriter, taskId: string): Promise<TaskRow> {
+  const task = await writer.findTask(taskId);
+  if (!task) throw taskNotFound();
+  return task;
+}
 
 /**
  * Re-words the milestone's 404 as the 404 of the object asked for (a task, a link), so a hidden
@@ -42,7 +53,7 @@ export function requireEditable(milestone: MilestoneRow): void {
 
 /**
  * The way into a milestone for every service of the module: who may read or change it (the
- * policy, with a 404 for everyone else), and `change`, which makes each change one transaction
+ * policy, with a 404 for everyone else), and `change` / `changeAs`, which makes each change one transaction
  * under the milestone's row lock that writes exactly one activity and, once committed, emits one
  * domain event.
  */
@@ -52,16 +63,19 @@ export class MilestoneGate {
     private readonly events: EventBus,
   ) {}
 
-  async requireReadable(principal: Principal, milestoneId: string): Promise<MilestoneForCaller> {
+  /** The milestone if `rule` lets the caller at it; the 404 of a missing one otherwise. */
+  async require(principal: Principal, milestoneId: string, rule: MilestoneRule): Promise<MilestoneForCaller> {
     const milestone = await this.repo.findByIdForCaller(milestoneId, principal.accountId);
-    if (!milestone || !canReadMilestone(principal, milestone)) throw milestoneNotFound();
+    if (!milestone || !rule(principal, milestone)) throw milestoneNotFound();
     return milestone;
   }
 
+  async requireReadable(principal: Principal, milestoneId: string): Promise<MilestoneForCaller> {
+    return this.require(principal, milestoneId, canReadMilestone);
+  }
+
   async requireManageable(principal: Principal, milestoneId: string): Promise<MilestoneForCaller> {
-    const milestone = await this.repo.findByIdForCaller(milestoneId, principal.accountId);
-    if (!milestone || !canManageMilestone(principal, milestone)) throw milestoneNotFound();
-    return milestone;
+    return this.require(principal, milestoneId, canManageMilestone);
   }
 
   /** The milestone of a task the caller may read; the same 404 for a missing task and a hidden one. */
@@ -88,7 +102,21 @@ export class MilestoneGate {
     work: (writer: MilestoneWriter) => Promise<ChangeOutcome<Result>>,
     guard: (milestone: MilestoneRow) => void = requireEditable,
   ): Promise<Result> {
-    await this.requireManageable(principal, milestoneId);
+    return this.changeAs(canManageMilestone, principal, milestoneId, work, guard);
+  }
+
+  /**
+   * `change` for a caller `rule` lets in (an investor accepting a deliverable, a follower moving
+   * a meet): the same lock, log line and event; only who may pass differs.
+   */
+  async changeAs<Result>(
+    rule: MilestoneRule,
+    principal: Principal,
+    milestoneId: string,
+    work: (writer: MilestoneWriter) => Promise<ChangeOutcome<Result>>,
+    guard: (milestone: MilestoneRow) => void = requireEditable,
+  ): Promise<Result> {
+    await this.require(principal, milestoneId, rule);
     const done = await this.repo.write(milestoneId, principal.accountId, async (writer) => {
       guard(writer.milestone);
       const outcome = await work(writer);

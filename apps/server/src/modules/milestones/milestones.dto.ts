@@ -2,13 +2,27 @@ import type {
   Activity,
   ActivityAction,
   ActivityValues,
+  Approval,
+  Deliverable,
+  DeliverableStatus,
   Dependency,
   LinkedTask,
+  Meet,
   Milestone,
   Subtask,
   Task,
 } from '@deckvalid/contract/milestones';
-import type { ActivityRow, DependencyRow, MilestoneRow, Progress, SubtaskRow, TaskRow } from './milestones.repository';
+import type {
+  ActivityRow,
+  ApprovalRow,
+  DeliverableRow,
+  DependencyRow,
+  MeetRow,
+  MilestoneRow,
+  Progress,
+  SubtaskRow,
+  TaskRow,
+} from './milestones.repository';
 
 /** Today as `YYYY-MM-DD` in UTC: due dates are days, and "overdue" is judged against the UTC day. */
 export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
@@ -100,6 +114,61 @@ export function toDependency(row: DependencyRow): Dependency {
     taskId: row.taskId,
     blockedByTaskId: row.blockedByTaskId,
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Draft until a link is submitted, submitted until an investor accepts it. */
+export const deliverableStatus = (row: Pick<DeliverableRow, 'url' | 'acceptedAt'>): DeliverableStatus =>
+  row.acceptedAt ? 'accepted' : row.url ? 'submitted' : 'draft';
+
+export function toDeliverable(row: DeliverableRow): Deliverable {
+  return {
+    id: row.id,
+    milestoneId: row.milestoneId,
+    taskId: row.taskId,
+    title: row.title,
+    description: row.description,
+    status: deliverableStatus(row),
+    url: row.url,
+    submittedAt: row.submittedAt?.toISOString() ?? null,
+    acceptedBy:
+      row.acceptedById && row.acceptedByName && row.acceptedByRole
+        ? { id: row.acceptedById, name: row.acceptedByName, role: row.acceptedByRole }
+        : null,
+    acceptedAt: row.acceptedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toApproval(row: ApprovalRow): Approval {
+  return {
+    id: row.id,
+    taskId: row.taskId,
+    investor:
+      row.investorId && row.investorName && row.investorRole
+        ? { id: row.investorId, name: row.investorName, role: row.investorRole }
+        : null,
+    comment: row.comment,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toMeet(row: MeetRow): Meet {
+  return {
+    id: row.id,
+    milestoneId: row.milestoneId,
+    title: row.title,
+    agenda: row.agenda,
+    startsAt: row.startsAt.toISOString(),
+    durationMinutes: row.durationMinutes,
+    timeZone: row.timeZone,
+    videoUrl: row.videoUrl,
+    organizerId: row.organizerId,
+    sequence: row.sequence,
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 

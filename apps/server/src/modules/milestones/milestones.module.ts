@@ -1,6 +1,9 @@
 import type { Authenticator } from '@/core/identity/principal';
 import type { AppModule, ModuleContext } from '@/core/module';
+import { ApprovalsService } from './approvals.service';
+import { DeliverablesService } from './deliverables.service';
 import { DependenciesService } from './dependencies.service';
+import { MeetsService } from './meets.service';
 import { MilestoneGate } from './milestone-gate';
 import { MilestonesRepository } from './milestones.repository';
 import { investorMilestonesRoutes, milestonesRoutes } from './milestones.routes';
@@ -8,7 +11,7 @@ import { type DeckInvestors, MilestonesService, type OwnDecks } from './mileston
 import { MilestoneSockets } from './milestones.socket';
 import { TasksService } from './tasks.service';
 
-/** Milestones, their task boards and dependency graphs, for founders and their accepted investors. */
+/** Milestones, their task boards, dependency graphs, deliverables, approvals and meets, for founders and their accepted investors. */
 export function createMilestonesModule(
   context: ModuleContext,
   { auth, decks, investors }: { auth: Authenticator; decks: OwnDecks; investors: DeckInvestors },
@@ -18,6 +21,9 @@ export function createMilestonesModule(
   const milestones = new MilestonesService(repo, gate, decks, investors);
   const tasks = new TasksService(repo, gate, investors);
   const dependencies = new DependenciesService(repo, gate);
+  const deliverables = new DeliverablesService(repo, gate);
+  const approvals = new ApprovalsService(repo, gate);
+  const meets = new MeetsService(repo, gate);
   const sockets = new MilestoneSockets(gate, context.logger);
   context.events.on('milestone.changed', (change) => sockets.changed(change));
   context.events.on('milestone.task-changed', (change) => sockets.changed(change));
@@ -29,8 +35,8 @@ export function createMilestonesModule(
   const module: AppModule = {
     name: 'milestones',
     routes: async (app) => {
-      await milestonesRoutes(app, { auth, milestones, tasks, dependencies });
-      await investorMilestonesRoutes(app, { auth, milestones, tasks });
+      await milestonesRoutes(app, { auth, milestones, tasks, dependencies, deliverables, approvals, meets });
+      await investorMilestonesRoutes(app, { auth, milestones, tasks, deliverables, approvals, meets });
     },
     realtime: (namespace) => sockets.attach(namespace),
   };

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { principal } from '../../../test/principals';
-import { canBeAssigned, canManageMilestone, canReadMilestone, type MilestoneSubject } from './milestones.policy';
+import {
+  canBeAssigned,
+  canFollowMilestone,
+  canManageMilestone,
+  canReadMilestone,
+  canScheduleMeet,
+  type MilestoneSubject,
+} from './milestones.policy';
 
 const founder = principal('usr-founder', 'user');
 const otherFounder = principal('usr-other', 'user');
@@ -20,16 +27,21 @@ const archived = (isCallerAcceptedInvestor: boolean): MilestoneSubject => ({
 
 describe('milestone policy', () => {
   it.each([
-    ['its founder', founder, live(false), true, true],
-    ['its founder, archived', founder, archived(false), true, true],
-    ['another founder', otherFounder, live(false), false, false],
-    ['an accepted investor', accepted, live(true), true, false],
-    ['an accepted investor, archived', accepted, archived(true), false, false],
-    ['an investor not accepted (pending, withdrawn, stranger)', stranger, live(false), false, false],
-  ] as const)('%s: read %s, manage %s', (_who, who, milestone, canRead, canManage) => {
-    expect(canReadMilestone(who, milestone)).toBe(canRead);
-    expect(canManageMilestone(who, milestone)).toBe(canManage);
-  });
+    ['its founder', founder, live(false), true, true, false, true],
+    ['its founder, archived', founder, archived(false), true, true, false, true],
+    ['another founder', otherFounder, live(false), false, false, false, false],
+    ['an accepted investor', accepted, live(true), true, false, true, true],
+    ['an accepted investor, archived', accepted, archived(true), false, false, false, false],
+    ['an investor not accepted (pending, withdrawn, stranger)', stranger, live(false), false, false, false, false],
+  ] as const)(
+    '%s: read %s, manage %s, follow %s, schedule meets %s',
+    (_who, who, milestone, canRead, canManage, canFollow, canSchedule) => {
+      expect(canReadMilestone(who, milestone)).toBe(canRead);
+      expect(canManageMilestone(who, milestone)).toBe(canManage);
+      expect(canFollowMilestone(who, milestone)).toBe(canFollow);
+      expect(canScheduleMeet(who, milestone)).toBe(canSchedule);
+    },
+  );
 
   it.each([
     ['the founder', founder.accountId, true],

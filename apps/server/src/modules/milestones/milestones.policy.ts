@@ -17,8 +17,18 @@ export const canManageMilestone = (principal: Principal, milestone: Pick<Milesto
  * missing milestone.
  */
 export const canReadMilestone = (principal: Principal, milestone: MilestoneSubject) =>
-  canManageMilestone(principal, milestone) ||
-  (principal.role === 'investor' && milestone.archivedAt === null && milestone.isCallerAcceptedInvestor);
+  canManageMilestone(principal, milestone) || canFollowMilestone(principal, milestone);
+
+/**
+ * An accepted investor of a live milestone: may accept its deliverables, record approvals and
+ * schedule its meets. Read fresh on every call, like reading: a withdrawn investor gets a 404.
+ */
+export const canFollowMilestone = (principal: Principal, milestone: MilestoneSubject) =>
+  principal.role === 'investor' && milestone.archivedAt === null && milestone.isCallerAcceptedInvestor;
+
+/** Meets are the milestone's shared calendar: its founder and its followers alike change them. */
+export const canScheduleMeet = (principal: Principal, milestone: MilestoneSubject) =>
+  canManageMilestone(principal, milestone) || canFollowMilestone(principal, milestone);
 
 /** A task may be assigned to the milestone's founder or to one of its accepted investors. */
 export const canBeAssigned = (

@@ -14,8 +14,11 @@ import { accounts } from '@/modules/accounts/accounts.schema';
 import { interests } from '@/modules/interests/interests.schema';
 import {
   milestoneActivities,
+  milestoneDeliverables,
+  milestoneMeets,
   milestoneSubtasks,
   milestones,
+  milestoneTaskApprovals,
   milestoneTasks,
   taskDependencies,
 } from './milestones.schema';
@@ -38,6 +41,23 @@ export type ActivityRow = typeof milestoneActivities.$inferSelect & {
   actorRole: Role | null;
 };
 export type Progress = { totalTasks: number; doneTasks: number };
+export type DeliverableRow = typeof milestoneDeliverables.$inferSelect & {
+  acceptedByName: string | null;
+  acceptedByRole: Role | null;
+};
+export type ApprovalRow = typeof milestoneTaskApprovals.$inferSelect & {
+  investorName: string | null;
+  investorRole: Role | null;
+};
+export type MeetRow = typeof milestoneMeets.$inferSelect;
+export type MeetFields = {
+  title: string;
+  agenda: string;
+  startsAt: Date;
+  durationMinutes: number;
+  timeZone: string;
+  videoUrl: string | null;
+};
 
 /** One line of the log, as a change records it. */
 export type ActivityInput = {
@@ -108,6 +128,32 @@ const toTaskRow = (row: Awaited<ReturnType<typeof selectTasks>>[number]): TaskRo
   completedSubtaskCount: row.completedSubtaskCount,
 });
 
+/** Deliverables with the name of whoever accepted them, oldest first. */
+async function selectDeliverables(db: Executor, where: SQL | undefined): Promise<DeliverableRow[]> {
+  const rows = await db
+    .select({ deliverable: milestoneDeliverables, acceptedByName: accounts.name, acceptedByRole: accounts.role })
+    .from(milestoneDeliverables)
+    .leftJoin(accounts, eq(accounts.id, milestoneDeliverables.acceptedById))
+    .where(where)
+    .orderBy(asc(milestoneDeliverables.createdAt), asc(milestoneDeliverables.id));
+  return rows.map((row) => ({
+    ...row.deliverable,
+    acceptedByName: row.acceptedByName,
+    acceptedByRole: row.acceptedByRole,
+  }));
+}
+
+/** Approvals with their investor named, oldest first. */
+async function selectApprovals(db: Executor, where: SQL | undefined): Promise<ApprovalRow[]> {
+  const rows = await db
+    .select({ approval: milestoneTaskApprovals, investorName: accounts.name, investorRole: accounts.role })
+    .from(milestoneTaskApprovals)
+    .leftJoin(accounts, eq(accounts.id, milestoneTaskApprovals.investorId))
+    .where(where)
+    .orderBy(asc(milestoneTaskApprovals.createdAt), asc(milestoneTaskApprovals.id));
+  return rows.map((row) => ({ ...row.approval, investorName: row.investorName, investorRole: row.investorRole }));
+}
+
 /**
  * Milestones, their tasks, subtasks, links and log: the only reader and writer of the milestone
  * tables. Every change runs through `write`, which holds the milestone's row lock.
@@ -143,6 +189,69 @@ export class MilestonesRepository {
 
   async findDependencyById(dependencyId: string): Promise<DependencyRow | undefined> {
     const [row] = await this.db.select().from(taskDependencies).where(eq(taskDependencies.id, dependencyId));
+    return row;
+  }
+
+  /** A deliverable's milestone id, whoever asks; the service checks the milestone itself. */
+  async findMilestoneIdOfDeliverable(deliverableId: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ milestoneId: milestoneDeliverables.milestoneId })
+      .from(milestoneDeliverables)
+      .where(eq(milestoneDeliverables.id, deliverableId));
+    return row?.milestoneId;
+  }
+
+  async findDeliverable(deliverableId: string): Promise<DeliverableRow | undefined> {
+    const [row] = await selectDeliverables(this.db, eq(milestoneDeliverables.id, deliverableId));
+    return row;
+  }
+
+  async findDeliverablesOfTask(taskId: string): Promise<DeliverableRow[]> {
+    return selectDeliverables(this.db, eq(milestoneDeliverables.taskId, taskId));
+  }
+
+  async findDeliverables(milestoneId: string): Promise<DeliverableRow[]> {
+    return selectDeliverables(this.db, eq(milestoneDeliverables.milestoneId, milestoneId));
+  }
+
+  async findApprovals(taskId: string): Promise<ApprovalRow[]> {
+    return selectApprovals(this.db, eq(milestoneTaskApprovals.taskId, taskId));
+  }
+
+  async findApproval(approvalId: string): Promise<ApprovalRow | undefined> {
+    const [row] = await selectApprovals(this.db, eq(milestoneTaskApprovals.id, approvalId));
+    return row;
+  }
+
+  /** A meet, tombstones included (a cancelled one still answers its .ics). */
+  async findMeet(meetId: string): Promise<MeetRow | undefined> {
+    const [row] = await this.db.select().from(milestoneMeets).where(eq(milestoneMeets.id, meetId));
+    return row;
+  }
+
+  /** The meets still on, soonest first. */
+  async findMeets(milestoneId: string): Promise<MeetRow[]> {
+    return this.db
+      .select()
+      .from(milestoneMeets)
+      .where(and(eq(milestoneMeets.milestoneId, milestoneId), isNull(milestoneMeets.cancelledAt)))
+      .orderBy(asc(milestoneMeets.startsAt), asc(milestoneMeets.id));
+  }
+
+  /** The first meet still on that has not ended by `now`: the overview's "next meet". */
+  async findNextMeet(milestoneId: string, now: Date): Promise<MeetRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(milestoneMeets)
+      .where(
+        and(
+          eq(milestoneMeets.milestoneId, milestoneId),
+          isNull(milestoneMeets.cancelledAt),
+          sql`${milestoneMeets.startsAt} + make_interval(mins => ${milestoneMeets.durationMinutes}) > ${now}`,
+        ),
+      )
+      .orderBy(asc(milestoneMeets.startsAt), asc(milestoneMeets.id))
+      .limit(1);
     return row;
   }
 
@@ -499,5 +608,103 @@ export class MilestoneWriter {
 
   async deleteLink(dependencyId: string): Promise<void> {
     await this.tx.delete(taskDependencies).where(eq(taskDependencies.id, dependencyId));
+  }
+  /** Deliverables not accepted yet, oldest first: what keeps the milestone from completing. */
+  async findPendingDeliverables(): Promise<{ id: string; title: string }[]> {
+    return this.tx
+      .select({ id: milestoneDeliverables.id, title: milestoneDeliverables.title })
+      .from(milestoneDeliverables)
+      .where(and(eq(milestoneDeliverables.milestoneId, this.milestone.id), isNull(milestoneDeliverables.acceptedAt)))
+      .orderBy(asc(milestoneDeliverables.createdAt), asc(milestoneDeliverables.id));
+  }
+
+  async countDeliverables(taskId: string): Promise<number> {
+    const [row] = await this.tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(milestoneDeliverables)
+      .where(eq(milestoneDeliverables.taskId, taskId));
+    return row?.count ?? 0;
+  }
+
+  /** A deliverable of this milestone as it stands inside the lock. */
+  async findDeliverable(deliverableId: string): Promise<DeliverableRow | undefined> {
+    const [row] = await selectDeliverables(
+      this.tx,
+      and(eq(milestoneDeliverables.id, deliverableId), eq(milestoneDeliverables.milestoneId, this.milestone.id)),
+    );
+    return row;
+  }
+
+  async insertDeliverable(taskId: string, fields: { title: string; description: string }): Promise<string> {
+    const id = newId('dlv-');
+    await this.tx.insert(milestoneDeliverables).values({ id, milestoneId: this.milestone.id, taskId, ...fields });
+    return id;
+  }
+
+  /** Edits, a submission (url) or an acceptance (acceptedAt, by the writer's actor). */
+  async updateDeliverable(
+    deliverableId: string,
+    changes: { title?: string; description?: string; url?: string; isAccepted?: true },
+  ): Promise<void> {
+    const { isAccepted, ...fields } = changes;
+    await this.tx
+      .update(milestoneDeliverables)
+      .set({
+        ...fields,
+        ...(fields.url === undefined ? {} : { submittedAt: sql`now()` }),
+        ...(isAccepted ? { acceptedAt: sql`now()`, acceptedById: this.actorId } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(milestoneDeliverables.id, deliverableId));
+  }
+
+  /** Records the writer's actor's approval of a task. */
+  async insertApproval(taskId: string, comment: string | null): Promise<string> {
+    const id = newId('apr-');
+    await this.tx
+      .insert(milestoneTaskApprovals)
+      .values({ id, milestoneId: this.milestone.id, taskId, investorId: this.actorId, comment });
+    return id;
+  }
+
+  /** A meet of this milestone still on, as it stands inside the lock. */
+  async findLiveMeet(meetId: string): Promise<MeetRow | undefined> {
+    const [row] = await this.tx
+      .select()
+      .from(milestoneMeets)
+      .where(
+        and(
+          eq(milestoneMeets.id, meetId),
+          eq(milestoneMeets.milestoneId, this.milestone.id),
+          isNull(milestoneMeets.cancelledAt),
+        ),
+      );
+    return row;
+  }
+
+  async insertMeet(fields: MeetFields): Promise<MeetRow> {
+    const [row] = await this.tx
+      .insert(milestoneMeets)
+      .values({ id: newId('met-'), milestoneId: this.milestone.id, organizerId: this.actorId, ...fields })
+      .returning();
+    return row as MeetRow;
+  }
+
+  /** An edit raises the calendar SEQUENCE, so calendars replace the copy they hold. */
+  async updateMeet(meetId: string, fields: MeetFields): Promise<MeetRow> {
+    const [row] = await this.tx
+      .update(milestoneMeets)
+      .set({ ...fields, sequence: sql`${milestoneMeets.sequence} + 1`, updatedAt: sql`now()` })
+      .where(eq(milestoneMeets.id, meetId))
+      .returning();
+    return row as MeetRow;
+  }
+
+  /** Cancels a meet, keeping the row as the tombstone its cancellation .ics is built from. */
+  async cancelMeet(meetId: string): Promise<void> {
+    await this.tx
+      .update(milestoneMeets)
+      .set({ cancelledAt: sql`now()`, sequence: sql`${milestoneMeets.sequence} + 1`, updatedAt: sql`now()` })
+      .where(eq(milestoneMeets.id, meetId));
   }
 }

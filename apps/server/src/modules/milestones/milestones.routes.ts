@@ -1,13 +1,24 @@
 import {
   activitiesQuerySchema,
   activityPageSchema,
+  approvalBodySchema,
+  approvalResponseSchema,
+  approvalsResponseSchema,
   createMilestoneBodySchema,
   createTaskBodySchema,
   deleteMilestoneQuerySchema,
+  deliverableBodySchema,
+  deliverableParamsSchema,
+  deliverableResponseSchema,
+  deliverablesResponseSchema,
   dependencyBodySchema,
   dependencyParamsSchema,
   dependencyResponseSchema,
   investorMilestonePaths,
+  meetBodySchema,
+  meetParamsSchema,
+  meetResponseSchema,
+  meetsResponseSchema,
   milestoneOverviewResponseSchema,
   milestonePageSchema,
   milestoneParamsSchema,
@@ -16,6 +27,7 @@ import {
   milestoneStatusBodySchema,
   milestonesQuerySchema,
   moveTaskBodySchema,
+  submitDeliverableBodySchema,
   subtaskBodySchema,
   subtaskParamsSchema,
   subtaskResponseSchema,
@@ -35,11 +47,95 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { principalOf, requireRole } from '@/core/identity/guard';
 import type { Authenticator } from '@/core/identity/principal';
+import type { ApprovalsService } from './approvals.service';
+import type { DeliverablesService } from './deliverables.service';
 import type { DependenciesService } from './dependencies.service';
+import type { MeetsService } from './meets.service';
 import type { MilestonesService } from './milestones.service';
 import type { TasksService } from './tasks.service';
 
-type Services = { milestones: MilestonesService; tasks: TasksService; dependencies: DependenciesService };
+type Services = {
+  milestones: MilestonesService;
+  tasks: TasksService;
+  dependencies: DependenciesService;
+  deliverables: DeliverablesService;
+  approvals: ApprovalsService;
+  meets: MeetsService;
+};
+type RoleGuard = { onRequest: ReturnType<typeof requireRole> };
+
+/**
+ * The calls founders and investors share, each under their own API's prefix (spec §7 lists them
+ * under both): reading deliverables and approvals, and the meets, which either side may change.
+ * The services decide who may act on which milestone; the prefix only picks the role.
+ */
+async function sharedRoutes(
+  app: FastifyInstance,
+  {
+    guard,
+    milestonesRoot,
+    root,
+    deliverables,
+    approvals,
+    meets,
+  }: Pick<Services, 'deliverables' | 'approvals' | 'meets'> & {
+    guard: RoleGuard;
+    milestonesRoot: string;
+    root: string;
+  },
+) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get(
+    `${milestonesRoot}/:id/deliverables`,
+    { ...guard, schema: { params: milestoneParamsSchema, response: { 200: deliverablesResponseSchema } } },
+    async (request) => ({ data: await deliverables.listForMilestone(principalOf(request), request.params.id) }),
+  );
+  typed.get(
+    `${root}/tasks/:taskId/approvals`,
+    { ...guard, schema: { params: taskParamsSchema, response: { 200: approvalsResponseSchema } } },
+    async (request) => ({ data: await approvals.list(principalOf(request), request.params.taskId) }),
+  );
+  typed.post(
+    `${milestonesRoot}/:id/meets`,
+    {
+      ...guard,
+      schema: { params: milestoneParamsSchema, body: meetBodySchema, response: { 201: meetResponseSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ meet: await meets.create(principalOf(request), request.params.id, request.body) }),
+  );
+  typed.get(
+    `${milestonesRoot}/:id/meets`,
+    { ...guard, schema: { params: milestoneParamsSchema, response: { 200: meetsResponseSchema } } },
+    async (request) => ({ data: await meets.list(principalOf(request), request.params.id) }),
+  );
+  typed.get(
+    `${root}/meets/:meetId`,
+    { ...guard, schema: { params: meetParamsSchema, response: { 200: meetResponseSchema } } },
+    async (request) => ({ meet: await meets.get(principalOf(request), request.params.meetId) }),
+  );
+  typed.put(
+    `${root}/meets/:meetId`,
+    { ...guard, schema: { params: meetParamsSchema, body: meetBodySchema, response: { 200: meetResponseSchema } } },
+    async (request) => ({ meet: await meets.update(principalOf(request), request.params.meetId, request.body) }),
+  );
+  typed.delete(
+    `${root}/meets/:meetId`,
+    { ...guard, schema: { params: meetParamsSchema, response: { 204: noContentResponseSchema } } },
+    async (request, reply) => {
+      await meets.remove(principalOf(request), request.params.meetId);
+      return reply.status(204).send();
+    },
+  );
+  // No response schema: the answer is a calendar file, not JSON, and the zod serializer would quote it.
+  typed.get(`${root}/meets/:meetId/ics`, { ...guard, schema: { params: meetParamsSchema } }, async (request, reply) => {
+    const { filename, body } = await meets.ics(principalOf(request), request.params.meetId);
+    return reply
+      .header('content-type', 'text/calendar; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .send(body);
+  });
+}
 
 const root = milestonePaths.milestones;
 const investorRoot = investorMilestonePaths.milestones;
@@ -51,7 +147,7 @@ export async function milestonesRoutes(
 ) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const founder = { onRequest: requireRole(auth, 'user') };
-  const { milestones, tasks, dependencies } = services;
+  const { milestones, tasks, dependencies, deliverables } = services;
 
   app.post(
     root,
@@ -269,12 +365,65 @@ export async function milestonesRoutes(
       return reply.status(204).send();
     },
   );
+
+  app.post(
+    `${root}/tasks/:taskId/deliverables`,
+    {
+      ...founder,
+      schema: { params: taskParamsSchema, body: deliverableBodySchema, response: { 201: deliverableResponseSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        deliverable: await deliverables.create(principalOf(request), request.params.taskId, request.body),
+      }),
+  );
+  app.get(
+    `${root}/tasks/:taskId/deliverables`,
+    { ...founder, schema: { params: taskParamsSchema, response: { 200: deliverablesResponseSchema } } },
+    async (request) => ({ data: await deliverables.listForTask(principalOf(request), request.params.taskId) }),
+  );
+  app.put(
+    `${root}/deliverables/:deliverableId`,
+    {
+      ...founder,
+      schema: {
+        params: deliverableParamsSchema,
+        body: deliverableBodySchema,
+        response: { 200: deliverableResponseSchema },
+      },
+    },
+    async (request) => ({
+      deliverable: await deliverables.update(principalOf(request), request.params.deliverableId, request.body),
+    }),
+  );
+  app.post(
+    `${root}/deliverables/:deliverableId/submit`,
+    {
+      ...founder,
+      schema: {
+        params: deliverableParamsSchema,
+        body: submitDeliverableBodySchema,
+        response: { 200: deliverableResponseSchema },
+      },
+    },
+    async (request) => ({
+      deliverable: await deliverables.submit(principalOf(request), request.params.deliverableId, request.body.url),
+    }),
+  );
+  await sharedRoutes(parent, { ...services, guard: founder, milestonesRoot: root, root });
 }
 
-/** The Investor API's milestone reads (spec §7): the same services, on milestones they follow. */
+/** The Investor API's milestone calls (spec §7): reads, and the changes followers may make. */
 export async function investorMilestonesRoutes(
   parent: FastifyInstance,
-  { auth, milestones, tasks }: Pick<Services, 'milestones' | 'tasks'> & { auth: Authenticator },
+  {
+    auth,
+    milestones,
+    tasks,
+    deliverables,
+    approvals,
+    meets,
+  }: Pick<Services, 'milestones' | 'tasks' | 'deliverables' | 'approvals' | 'meets'> & { auth: Authenticator },
 ) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const investor = { onRequest: requireRole(auth, 'investor') };
@@ -319,4 +468,28 @@ export async function investorMilestonesRoutes(
     { ...investor, schema: { params: taskParamsSchema, response: { 200: taskResponseSchema } } },
     async (request) => ({ task: await tasks.get(principalOf(request), request.params.taskId) }),
   );
+  app.post(
+    '/api/v1/investors/deliverables/:deliverableId/accept',
+    { ...investor, schema: { params: deliverableParamsSchema, response: { 200: deliverableResponseSchema } } },
+    async (request) => ({ deliverable: await deliverables.accept(principalOf(request), request.params.deliverableId) }),
+  );
+  app.post(
+    '/api/v1/investors/tasks/:taskId/approvals',
+    {
+      ...investor,
+      schema: { params: taskParamsSchema, body: approvalBodySchema, response: { 201: approvalResponseSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        approval: await approvals.record(principalOf(request), request.params.taskId, request.body.comment),
+      }),
+  );
+  await sharedRoutes(parent, {
+    deliverables,
+    approvals,
+    meets,
+    guard: investor,
+    milestonesRoot: investorRoot,
+    root: '/api/v1/investors',
+  });
 }

@@ -1,7 +1,7 @@
 // The milestones module's tables: its repositories are their only writers. A milestone belongs to
 // a founder and one of their decks and goes with either; tasks, subtasks, links and activities go
-// with their milestone (DELETE mode=permanent is one row delete). Deliverables, approvals, threads
-// and meets (next increment) will hang off milestones.id and milestone_tasks.id the same way.
+// with their milestone (DELETE mode=permanent is one row delete). Deliverables, approvals and
+// meets hang off milestones.id and milestone_tasks.id the same way; threads will too.
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -156,4 +156,89 @@ export const milestoneActivities = pgTable(
     index('milestone_activities_stage_idx').on(table.milestoneId, table.stage, table.createdAt),
     index('milestone_activities_task_idx').on(table.taskId),
   ],
+);
+
+/**
+ * What a task promises to hand over. Its status is read from the timestamps (no url: draft; a url
+ * and no acceptance: submitted; accepted): one fact, stored once. The composite key keeps it in
+ * its task's milestone, so the milestone's lock covers it.
+ */
+export const milestoneDeliverables = pgTable(
+  'milestone_deliverables',
+  {
+    id: text('id').primaryKey(),
+    milestoneId: text('milestone_id')
+      .notNull()
+      .references(() => milestones.id, { onDelete: 'cascade' }),
+    taskId: text('task_id').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    url: text('url'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** The investor who accepted it; the account may go, the acceptance stays (acceptedAt). */
+    acceptedById: text('accepted_by_id').references(() => accounts.id, { onDelete: 'set null' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    foreignKey({
+      name: 'milestone_deliverables_task_fk',
+      columns: [table.milestoneId, table.taskId],
+      foreignColumns: [milestoneTasks.milestoneId, milestoneTasks.id],
+    }).onDelete('cascade'),
+    index('milestone_deliverables_task_idx').on(table.taskId, table.createdAt),
+    index('milestone_deliverables_milestone_idx').on(table.milestoneId, table.createdAt),
+  ],
+);
+
+/** An investor's approval of a task, with an optional comment; a task may collect several. */
+export const milestoneTaskApprovals = pgTable(
+  'milestone_task_approvals',
+  {
+    id: text('id').primaryKey(),
+    milestoneId: text('milestone_id')
+      .notNull()
+      .references(() => milestones.id, { onDelete: 'cascade' }),
+    taskId: text('task_id').notNull(),
+    investorId: text('investor_id').references(() => accounts.id, { onDelete: 'set null' }),
+    comment: text('comment'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    foreignKey({
+      name: 'milestone_task_approvals_task_fk',
+      columns: [table.milestoneId, table.taskId],
+      foreignColumns: [milestoneTasks.milestoneId, milestoneTasks.id],
+    }).onDelete('cascade'),
+    index('milestone_task_approvals_task_idx').on(table.taskId, table.createdAt),
+  ],
+);
+
+/**
+ * A meeting about a milestone. `sequence` counts edits for the calendar file (its SEQUENCE), and
+ * a delete only sets `cancelledAt`: the row stays as a tombstone so the cancellation can still be
+ * downloaded and replace the event in calendars that imported it. Lists leave tombstones out.
+ */
+export const milestoneMeets = pgTable(
+  'milestone_meets',
+  {
+    id: text('id').primaryKey(),
+    milestoneId: text('milestone_id')
+      .notNull()
+      .references(() => milestones.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    agenda: text('agenda').notNull().default(''),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    /** The organiser's IANA zone name: the calendar file shows the meet in it. */
+    timeZone: text('time_zone').notNull(),
+    videoUrl: text('video_url'),
+    organizerId: text('organizer_id').references(() => accounts.id, { onDelete: 'set null' }),
+    sequence: integer('sequence').notNull().default(0),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('milestone_meets_milestone_idx').on(table.milestoneId, table.startsAt)],
 );

@@ -18,7 +18,16 @@ import type { Principal } from '@/core/identity/principal';
 import { AppError } from '@/lib/errors';
 import { type MilestoneGate, milestoneNotFound } from './milestone-gate';
 import { scheduleOpenTasks } from './milestone-graph';
-import { changedFields, isOverdue, toActivity, todayUtc, toMilestone, toProgress } from './milestones.dto';
+import {
+  changedFields,
+  deliverableStatus,
+  isOverdue,
+  toActivity,
+  todayUtc,
+  toMeet,
+  toMilestone,
+  toProgress,
+} from './milestones.dto';
 import type { MilestoneRow, MilestonesRepository, MilestoneWriter } from './milestones.repository';
 
 /** The founder's own decks (the pitch decks module answers it). */
@@ -29,12 +38,20 @@ export type DeckInvestors = {
   milestoneInvestors(principal: Principal, pitchDeckId: string): Promise<MilestoneInvestor[]>;
 };
 
-/**
- * What keeps a milestone from completing. Deliverables come with the next increment: this is
- * where their "not yet accepted" list joins the open tasks, and the 409 already carries the key.
- */
+/** What keeps a milestone from completing: tasks not done and deliverables not accepted, read under the lock. */
 async function completionBlockers(writer: MilestoneWriter): Promise<CompletionBlockers> {
-  return { openTasks: await writer.findOpenTasks(), pendingDeliverables: [] };
+  return { openTasks: await writer.findOpenTasks(), pendingDeliverables: await writer.findPendingDeliverables() };
+}
+
+/** "2 tasks still open and 1 deliverable not accepted": the 409's message names both counts. */
+function describeBlockers({ openTasks, pendingDeliverables }: CompletionBlockers): string {
+  const parts = [
+    openTasks.length > 0 ? `${openTasks.length} ${openTasks.length === 1 ? 'task' : 'tasks'} still open` : null,
+    pendingDeliverables.length > 0
+      ? `${pendingDeliverables.length} ${pendingDeliverables.length === 1 ? 'deliverable' : 'deliverables'} not accepted`
+      : null,
+  ];
+  return parts.filter((part) => part !== null).join(' and ');
 }
 
 const requireArchived = (milestone: MilestoneRow) => {
@@ -86,7 +103,10 @@ export class MilestonesService {
     return this.describe(row);
   }
 
-  /** PATCH status: along `milestoneTransitions`; completing needs every task done (409 naming the rest). */
+  /**
+   * PATCH status: along `milestoneTransitions`; completing needs every task done and every
+   * deliverable accepted (409 naming the rest).
+   */
   async changeStatus(principal: Principal, milestoneId: string, status: MilestoneStatus): Promise<Milestone> {
     const row = await this.gate.change(
       principal,
@@ -101,7 +121,7 @@ export class MilestonesService {
           if (blockers.openTasks.length > 0 || blockers.pendingDeliverables.length > 0) {
             throw new AppError(
               'CONFLICT',
-              `Finish every task before completing the milestone: ${blockers.openTasks.length} still open.`,
+              `Finish every task and have every deliverable accepted before completing the milestone: ${describeBlockers(blockers)}.`,
               blockers,
             );
           }
@@ -159,12 +179,16 @@ export class MilestonesService {
 
   /**
    * Progress, tasks per stage, overdue tasks and the schedule of the open work (critical path and
-   * slack), from one read of the tasks and one of the links. Meets and deliverables join in the
-   * next increment; until then `nextMeet` is null and `pendingDeliverables` empty.
+   * slack), the next meet and the deliverables not accepted yet, one read of each.
    */
   async overview(principal: Principal, milestoneId: string): Promise<MilestoneOverview> {
     const milestone = await this.gate.requireReadable(principal, milestoneId);
-    const [tasks, links] = await Promise.all([this.repo.findTasks(milestone.id), this.repo.findLinks(milestone.id)]);
+    const [tasks, links, deliverables, nextMeet] = await Promise.all([
+      this.repo.findTasks(milestone.id),
+      this.repo.findLinks(milestone.id),
+      this.repo.findDeliverables(milestone.id),
+      this.repo.findNextMeet(milestone.id, new Date()),
+    ]);
     const today = todayUtc();
     const tasksPerStage = Object.fromEntries(
       taskStages.map((stage) => [stage, 0]),
@@ -193,8 +217,13 @@ export class MilestonesService {
           slackDays: task.slackDays,
         }))
         .sort((a, b) => a.earliestStart - b.earliestStart),
-      nextMeet: null,
-      pendingDeliverables: [],
+      nextMeet: nextMeet ? toMeet(nextMeet) : null,
+      pendingDeliverables: deliverables.flatMap((deliverable) => {
+        const status = deliverableStatus(deliverable);
+        return status === 'accepted'
+          ? []
+          : [{ id: deliverable.id, taskId: deliverable.taskId, title: deliverable.title, status }];
+      }),
     };
   }
 

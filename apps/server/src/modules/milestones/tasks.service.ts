@@ -11,20 +11,13 @@ import {
 import type { Principal } from '@/core/identity/principal';
 import { AppError } from '@/lib/errors';
 import { rankBetween } from './board-rank';
-import { type MilestoneGate, notFoundAs, taskNotFound } from './milestone-gate';
+import { lockedTask, type MilestoneGate, notFoundAs, taskNotFound } from './milestone-gate';
 import { changedFields, farEnds, todayUtc, toLinkedTasks, toSubtask, toTask } from './milestones.dto';
 import { canBeAssigned } from './milestones.policy';
 import type { MilestoneRow, MilestonesRepository, MilestoneWriter, TaskRow } from './milestones.repository';
 import type { DeckInvestors } from './milestones.service';
 
 const subtaskNotFound = () => new AppError('NOT_FOUND', 'This subtask does not exist.');
-
-/** A task as it stands inside the lock; 404 if it went meanwhile. */
-async function lockedTask(writer: MilestoneWriter, taskId: string): Promise<TaskRow> {
-  const task = await writer.findTask(taskId);
-  if (!task) throw taskNotFound();
-  return task;
-}
 
 /** The board: tasks, their stages and order, and their subtasks. */
 export class TasksService {

@@ -1,0 +1,244 @@
+import {
+  type Activity,
+  type Approval,
+  approvalResponseSchema,
+  type Deliverable,
+  deliverableResponseSchema,
+  investorMilestonePaths,
+  milestoneOverviewResponseSchema,
+  milestonePaths,
+} from '@deckvalid/contract/milestones';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MilestoneChange } from '@/core/events';
+import { type SignedUp, signUp } from '../../../test/accounts';
+import { build, type TestContext } from '../../../test/build';
+import { withdrawInterest } from '../../../test/chat';
+import { expectContractShape } from '../../../test/contract-shape';
+import { readyDeck } from '../../../test/decks';
+import {
+  acceptedInvestor,
+  callAs,
+  createDeliverable,
+  createMilestone,
+  createTask,
+  submitDeliverable,
+} from '../../../test/milestones';
+
+/**
+ * Deliverables and approvals through the real app: the founder promises, edits and submits;
+ * an investor of the milestone accepts and approves; completing waits for every acceptance.
+ */
+let ctx: TestContext;
+let founder: SignedUp;
+let otherFounder: SignedUp;
+let investor: SignedUp;
+let stranger: SignedUp;
+let deckId: string;
+
+beforeAll(async () => {
+  ctx = await build();
+  [founder, otherFounder, stranger] = await Promise.all([
+    signUp(ctx, 'user', 'Farah Founder'),
+    signUp(ctx, 'user', 'Olga Other'),
+    signUp(ctx, 'investor', 'Sam Stranger'),
+  ]);
+  deckId = (await readyDeck(ctx, founder)).id;
+  investor = await acceptedInvestor(ctx, founder, deckId);
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+const call = (caller: SignedUp, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  callAs(ctx, caller, method, url, payload);
+
+const activitiesOf = async (milestoneId: string) =>
+  (await call(founder, 'GET', milestonePaths.activities(milestoneId))).json().data as Activity[];
+
+/** A milestone with one task, fresh for each test. */
+async function taskOnNewMilestone() {
+  const milestone = await createMilestone(ctx, founder, deckId);
+  const task = await createTask(ctx, founder, milestone.id, { title: 'Pilot report' });
+  return { milestone, task };
+}
+
+describe('deliverables', () => {
+  it('are created, edited and listed per task and per milestone, each change logged once', async () => {
+    const { milestone, task } = await taskOnNewMilestone();
+    const created = await call(founder, 'POST', milestonePaths.taskDeliverables(task.id), {
+      title: 'Report',
+      description: 'Signed by the port.',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expectContractShape(created.json(), deliverableResponseSchema);
+    const deliverable = created.json().deliverable as Deliverable;
+    expect(deliverable).toMatchObject({ title: 'Report', status: 'draft', url: null, acceptedBy: null });
+
+    const edited = await call(founder, 'PUT', milestonePaths.deliverable(deliverable.id), { title: 'Final report' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    // PUT replaces every field: an omitted description is cleared.
+    expect(edited.json().deliverable).toMatchObject({ title: 'Final report', description: '' });
+
+    const perTask = await call(founder, 'GET', milestonePaths.taskDeliverables(task.id));
+    const perMilestone = await call(investor, 'GET', investorMilestonePaths.deliverables(milestone.id));
+    expect(perTask.json().data.map((row: Deliverable) => row.id)).toEqual([deliverable.id]);
+    expect(perMilestone.json().data.map((row: Deliverable) => row.title)).toEqual(['Final report']);
+
+    const log = await activitiesOf(milestone.id);
+    expect(log.filter((row) => row.action.startsWith('deliverable.')).map((row) => row.action)).toEqual([
+      'deliverable.updated',
+      'deliverable.created',
+    ]);
+    expect(log[0]?.newValue).toMatchObject({ deliverableId: deliverable.id, title: 'Final report', description: '' });
+  });
+
+  it('takes http and https links only', async () => {
+    const { task } = await taskOnNewMilestone();
+    const deliverable = await createDeliverable(ctx, founder, task.id);
+    for (const url of ['javascript:alert(1)', 'ftp://example.com/report.pdf', 'data:text/html,hi', 'not a url']) {
+      const reply = await call(founder, 'POST', milestonePaths.deliverableSubmit(deliverable.id), { url });
+      expect(reply.statusCode, url).toBe(400);
+      expect(reply.json().error.code).toBe('VALIDATION_FAILED');
+    }
+    const submitted = await submitDeliverable(ctx, founder, deliverable.id, 'http://example.com/report');
+    expect(submitted).toMatchObject({ status: 'submitted', url: 'http://example.com/report' });
+    expect(submitted.submittedAt).not.toBeNull();
+  });
+
+  it('is accepted by an investor of the milestone, who is recorded, and emits one task event', async () => {
+    const { milestone, task } = await taskOnNewMilestone();
+    const deliverable = await createDeliverable(ctx, founder, task.id);
+
+    const tooEarly = await call(investor, 'POST', investorMilestonePaths.deliverableAccept(deliverable.id));
+    expect(tooEarly.statusCode).toBe(409);
+    expect(tooEarly.json().error.details).toEqual({ status: 'draft' });
+
+    await submitDeliverable(ctx, founder, deliverable.id);
+    const seen: (MilestoneChange & { taskId?: string })[] = [];
+    const stop = ctx.app.events.on('milestone.task-changed', (event) => void seen.push(event));
+    const accepted = await call(investor, 'POST', investorMilestonePaths.deliverableAccept(deliverable.id));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    stop();
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().deliverable).toMatchObject({
+      status: 'accepted',
+      acceptedBy: { id: investor.user.id, name: investor.user.name, role: 'investor' },
+    });
+    expect(accepted.json().deliverable.acceptedAt).not.toBeNull();
+    expect(seen).toEqual([
+      expect.objectContaining({ milestoneId: milestone.id, taskId: task.id, action: 'deliverable.accepted' }),
+    ]);
+    expect((await activitiesOf(milestone.id))[0]).toMatchObject({
+      action: 'deliverable.accepted',
+      actor: { id: investor.user.id },
+      taskId: task.id,
+    });
+
+    const again = await call(investor, 'POST', investorMilestonePaths.deliverableAccept(deliverable.id));
+    expect(again.statusCode).toBe(409);
+    const resubmit = await call(founder, 'POST', milestonePaths.deliverableSubmit(deliverable.id), {
+      url: 'https://example.com/v2.pdf',
+    });
+    expect(resubmit.statusCode).toBe(409);
+    expect(resubmit.json().error.details).toEqual({ status: 'accepted' });
+    const edit = await call(founder, 'PUT', milestonePaths.deliverable(deliverable.id), { title: 'Changed' });
+    expect(edit.statusCode).toBe(409);
+  });
+
+  it('keeps the milestone from completing until every deliverable is accepted, and shows in the overview', async () => {
+    const { milestone, task } = await taskOnNewMilestone();
+    const deliverable = await createDeliverable(ctx, founder, task.id);
+    await call(founder, 'PATCH', milestonePaths.status(milestone.id), { status: 'active' });
+    await call(founder, 'PATCH', milestonePaths.taskStage(task.id), { stage: 'done', beforeTaskId: null });
+
+    const overview = await call(investor, 'GET', investorMilestonePaths.overview(milestone.id));
+    expectContractShape(overview.json(), milestoneOverviewResponseSchema);
+    expect(overview.json().overview.pendingDeliverables).toEqual([
+      { id: deliverable.id, taskId: task.id, title: deliverable.title, status: 'draft' },
+    ]);
+
+    const blocked = await call(founder, 'PATCH', milestonePaths.status(milestone.id), { status: 'completed' });
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json().error.details).toEqual({
+      openTasks: [],
+      pendingDeliverables: [{ id: deliverable.id, title: deliverable.title }],
+    });
+    expect(blocked.json().error.message).toContain('1 deliverable not accepted');
+
+    await submitDeliverable(ctx, founder, deliverable.id);
+    expect((await call(investor, 'POST', investorMilestonePaths.deliverableAccept(deliverable.id))).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await call(founder, 'GET', milestonePaths.overview(milestone.id))).json().overview.pendingDeliverables,
+    ).toEqual([]);
+    const completed = await call(founder, 'PATCH', milestonePaths.status(milestone.id), { status: 'completed' });
+    expect(completed.statusCode, completed.body).toBe(200);
+  });
+
+  it('hides from strangers and from an investor who withdrew: 404, the same as a missing one', async () => {
+    const { task } = await taskOnNewMilestone();
+    const deliverable = await submitDeliverable(ctx, founder, (await createDeliverable(ctx, founder, task.id)).id);
+    const leaving = await acceptedInvestor(ctx, founder, deckId, 'Wim Withdrawn');
+    await withdrawInterest(ctx, leaving, deckId);
+
+    for (const caller of [stranger, leaving]) {
+      const reply = await call(caller, 'POST', investorMilestonePaths.deliverableAccept(deliverable.id));
+      expect(reply.statusCode).toBe(404);
+      expect(reply.json().error.message).toBe('This deliverable does not exist.');
+    }
+    const missing = await call(investor, 'POST', investorMilestonePaths.deliverableAccept('dlv-missing'));
+    expect(missing.statusCode).toBe(404);
+    for (const [method, url, payload] of [
+      ['POST', milestonePaths.taskDeliverables(task.id), { title: 'Mine now' }],
+      ['PUT', milestonePaths.deliverable(deliverable.id), { title: 'Mine now' }],
+      ['POST', milestonePaths.deliverableSubmit(deliverable.id), { url: 'https://example.com/x' }],
+    ] as const) {
+      expect((await call(otherFounder, method, url, payload)).statusCode, `${method} ${url}`).toBe(404);
+    }
+    expect((await call(founder, 'GET', milestonePaths.taskDeliverables(task.id))).json().data[0].status).toBe(
+      'submitted',
+    );
+  });
+});
+
+describe('approvals', () => {
+  it('are recorded by an investor of the milestone, with or without a comment, and listed for both sides', async () => {
+    const { milestone, task } = await taskOnNewMilestone();
+    const first = await call(investor, 'POST', investorMilestonePaths.taskApprovals(task.id), {
+      comment: ' Looks right. ',
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    expectContractShape(first.json(), approvalResponseSchema);
+    expect(first.json().approval).toMatchObject({
+      taskId: task.id,
+      comment: 'Looks right.',
+      investor: { id: investor.user.id, role: 'investor' },
+    });
+    const second = await call(investor, 'POST', investorMilestonePaths.taskApprovals(task.id), {});
+    expect(second.json().approval.comment).toBeNull();
+
+    const forFounder = (await call(founder, 'GET', milestonePaths.taskApprovals(task.id))).json().data as Approval[];
+    const forInvestor = (await call(investor, 'GET', investorMilestonePaths.taskApprovals(task.id))).json()
+      .data as Approval[];
+    expect(forFounder.map((approval) => approval.comment)).toEqual(['Looks right.', null]);
+    expect(forInvestor).toEqual(forFounder);
+    expect((await activitiesOf(milestone.id)).filter((row) => row.action === 'approval.recorded')).toHaveLength(2);
+  });
+
+  it('are refused to strangers, a withdrawn investor and on a finished milestone', async () => {
+    const { milestone, task } = await taskOnNewMilestone();
+    const leaving = await acceptedInvestor(ctx, founder, deckId, 'Vera Leaving');
+    expect((await call(leaving, 'POST', investorMilestonePaths.taskApprovals(task.id), {})).statusCode).toBe(201);
+    await withdrawInterest(ctx, leaving, deckId);
+    for (const caller of [stranger, leaving]) {
+      const reply = await call(caller, 'POST', investorMilestonePaths.taskApprovals(task.id), {});
+      expect(reply.statusCode).toBe(404);
+      expect(reply.json().error.message).toBe('This task does not exist.');
+      expect((await call(caller, 'GET', investorMilestonePaths.taskApprovals(task.id))).statusCode).toBe(404);
+    }
+    await call(founder, 'PATCH', milestonePaths.status(milestone.id), { status: 'cancelled' });
+    expect((await call(investor, 'POST', investorMilestonePaths.taskApprovals(task.id), {})).statusCode).toBe(409);
+  });
+});

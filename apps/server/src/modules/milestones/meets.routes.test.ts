@@ -1,0 +1,179 @@
+import {
+  type Activity,
+  investorMilestonePaths,
+  type Meet,
+  meetResponseSchema,
+  milestonePaths,
+} from '@deckvalid/contract/milestones';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MilestoneChange } from '@/core/events';
+import { type SignedUp, signUp } from '../../../test/accounts';
+import { build, type TestContext } from '../../../test/build';
+import { withdrawInterest } from '../../../test/chat';
+import { expectContractShape } from '../../../test/contract-shape';
+import { readyDeck } from '../../../test/decks';
+import { acceptedInvestor, callAs, createMeet, createMilestone, meetBody } from '../../../test/milestones';
+
+/**
+ * Meets through the real app: the founder and the milestone's investors schedule, move and cancel
+ * them; the .ics keeps its UID, counts edits in SEQUENCE and turns into a cancellation on delete.
+ */
+let ctx: TestContext;
+let founder: SignedUp;
+let otherFounder: SignedUp;
+let investor: SignedUp;
+let stranger: SignedUp;
+let deckId: string;
+
+beforeAll(async () => {
+  ctx = await build();
+  [founder, otherFounder, stranger] = await Promise.all([
+    signUp(ctx, 'user', 'Farah Founder'),
+    signUp(ctx, 'user', 'Olga Other'),
+    signUp(ctx, 'investor', 'Sam Stranger'),
+  ]);
+  deckId = (await readyDeck(ctx, founder)).id;
+  investor = await acceptedInvestor(ctx, founder, deckId);
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+const call = (caller: SignedUp, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  callAs(ctx, caller, method, url, payload);
+
+/** The VEVENT's properties of an iCalendar file, folded lines joined (RFC 5545 §3.1), parameters dropped. */
+function parseEvent(ics: string): Record<string, string> & { METHOD?: string } {
+  const lines = ics.replace(/\r\n[ \t]/g, '').split(/\r\n/);
+  const method = lines.find((line) => line.startsWith('METHOD:'))?.slice('METHOD:'.length);
+  const start = lines.indexOf('BEGIN:VEVENT');
+  const end = lines.indexOf('END:VEVENT');
+  expect(start).toBeGreaterThan(-1);
+  const properties = Object.fromEntries(
+    lines.slice(start + 1, end).map((line) => {
+      const colon = line.indexOf(':');
+      return [line.slice(0, colon).split(';')[0] as string, line.slice(colon + 1)];
+    }),
+  );
+  return { ...properties, ...(method ? { METHOD: method } : {}) };
+}
+
+/** `20270112T093000Z` for 2027-01-12T09:30:00.000Z. */
+const icsUtc = (iso: string) => `${iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`;
+
+async function download(caller: SignedUp, url: string) {
+  const reply = await call(caller, 'GET', url);
+  expect(reply.statusCode, reply.body).toBe(200);
+  expect(reply.headers['content-type']).toContain('text/calendar');
+  return parseEvent(reply.body);
+}
+
+describe('meets', () => {
+  it('are scheduled by the founder, listed for both sides and become the overview’s next meet', async () => {
+    const milestone = await createMilestone(ctx, founder, deckId);
+    const later = await createMeet(ctx, founder, milestone.id, { title: 'Later', startsAt: '2099-02-01T10:00:00Z' });
+    const reply = await call(founder, 'POST', milestonePaths.meets(milestone.id), {
+      ...meetBody({ title: 'Sooner', startsAt: '2099-01-15T10:00:00+01:00', videoUrl: null }),
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    expectContractShape(reply.json(), meetResponseSchema);
+    const sooner = reply.json().meet as Meet;
+    // Stored and answered as a UTC instant, whatever offset it was given in.
+    expect(sooner).toMatchObject({ startsAt: '2099-01-15T09:00:00.000Z', sequence: 0, organizerId: founder.user.id });
+
+    const listed = (await call(investor, 'GET', investorMilestonePaths.meets(milestone.id))).json().data as Meet[];
+    expect(listed.map((meet) => meet.title)).toEqual(['Sooner', 'Later']);
+    const overview = (await call(investor, 'GET', investorMilestonePaths.overview(milestone.id))).json().overview;
+    expect(overview.nextMeet).toMatchObject({ id: sooner.id, title: 'Sooner' });
+    expect((await call(founder, 'GET', milestonePaths.meet(later.id))).json().meet.title).toBe('Later');
+  });
+
+  it('are edited by an investor of the milestone: logged once, one event, the .ics keeps its UID and counts up SEQUENCE', async () => {
+    const milestone = await createMilestone(ctx, founder, deckId);
+    const meet = await createMeet(ctx, investor, milestone.id, { startsAt: '2027-01-12T09:30:00Z' });
+    expect(meet.organizerId).toBe(investor.user.id);
+    const before = await download(founder, milestonePaths.meetIcs(meet.id));
+    expect(before).toMatchObject({
+      SEQUENCE: '0',
+      DTSTART: '20270112T093000Z',
+      STATUS: 'CONFIRMED',
+      SUMMARY: meet.title,
+    });
+
+    const seen: MilestoneChange[] = [];
+    const stop = ctx.app.events.on('milestone.changed', (event) => void seen.push(event));
+    const moved = await call(
+      investor,
+      'PUT',
+      investorMilestonePaths.meet(meet.id),
+      meetBody({ title: 'Moved', startsAt: '2027-01-13T16:00:00-05:00', durationMinutes: 90 }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    stop();
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().meet).toMatchObject({ title: 'Moved', startsAt: '2027-01-13T21:00:00.000Z', sequence: 1 });
+    expect(seen).toEqual([expect.objectContaining({ milestoneId: milestone.id, action: 'meet.updated' })]);
+
+    const after = await download(investor, investorMilestonePaths.meetIcs(meet.id));
+    expect(after.UID).toBe(before.UID);
+    expect(Number(after.SEQUENCE)).toBe(Number(before.SEQUENCE) + 1);
+    expect(after.DTSTART).toBe(icsUtc('2027-01-13T21:00:00.000Z'));
+    expect(after.DURATION).toBe('PT1H30M');
+    expect(after.SUMMARY).toBe('Moved');
+
+    const log = (await call(founder, 'GET', milestonePaths.activities(milestone.id))).json().data as Activity[];
+    expect(log.slice(0, 2).map((row) => row.action)).toEqual(['meet.updated', 'meet.created']);
+    expect(log[0]).toMatchObject({
+      actor: { id: investor.user.id },
+      oldValue: { startsAt: '2027-01-12T09:30:00.000Z' },
+      newValue: { title: 'Moved', startsAt: '2027-01-13T21:00:00.000Z', durationMinutes: 90 },
+    });
+  });
+
+  it('on delete leave a cancellation to download and drop out of lists and the overview', async () => {
+    const milestone = await createMilestone(ctx, founder, deckId);
+    const meet = await createMeet(ctx, founder, milestone.id, { startsAt: '2099-03-01T08:00:00Z' });
+    const before = await download(founder, milestonePaths.meetIcs(meet.id));
+
+    expect((await call(investor, 'DELETE', investorMilestonePaths.meet(meet.id))).statusCode).toBe(204);
+    const cancelled = await download(founder, milestonePaths.meetIcs(meet.id));
+    expect(cancelled).toMatchObject({ METHOD: 'CANCEL', STATUS: 'CANCELLED', UID: before.UID, SEQUENCE: '1' });
+
+    expect((await call(founder, 'GET', milestonePaths.meets(milestone.id))).json().data).toEqual([]);
+    expect((await call(founder, 'GET', milestonePaths.overview(milestone.id))).json().overview.nextMeet).toBeNull();
+    for (const [method, payload] of [['GET'], ['PUT', meetBody()], ['DELETE']] as const) {
+      expect((await call(founder, method, milestonePaths.meet(meet.id), payload)).statusCode, method).toBe(404);
+    }
+  });
+
+  it('refuses bad fields: a time zone Intl does not know, a non-http video link, a start without offset', async () => {
+    const milestone = await createMilestone(ctx, founder, deckId);
+    for (const fields of [
+      { timeZone: 'Mars/Olympus_Mons' },
+      { videoUrl: 'javascript:alert(1)' },
+      { startsAt: '2027-01-12T09:30:00' },
+      { durationMinutes: 0 },
+    ]) {
+      const reply = await call(founder, 'POST', milestonePaths.meets(milestone.id), meetBody(fields));
+      expect(reply.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(reply.json().error.code).toBe('VALIDATION_FAILED');
+    }
+  });
+
+  it('hide from another founder, a stranger and an investor who withdrew: 404', async () => {
+    const milestone = await createMilestone(ctx, founder, deckId);
+    const meet = await createMeet(ctx, founder, milestone.id);
+    const leaving = await acceptedInvestor(ctx, founder, deckId, 'Wim Withdrawn');
+    expect((await call(leaving, 'GET', investorMilestonePaths.meet(meet.id))).statusCode).toBe(200);
+    await withdrawInterest(ctx, leaving, deckId);
+
+    for (const caller of [stranger, leaving]) {
+      expect((await call(caller, 'GET', investorMilestonePaths.meetIcs(meet.id))).statusCode).toBe(404);
+      expect((await call(caller, 'PUT', investorMilestonePaths.meet(meet.id), meetBody())).statusCode).toBe(404);
+      expect((await call(caller, 'POST', investorMilestonePaths.meets(milestone.id), meetBody())).statusCode).toBe(404);
+    }
+    expect((await call(otherFounder, 'DELETE', milestonePaths.meet(meet.id))).statusCode).toBe(404);
+    expect((await call(founder, 'GET', milestonePaths.meet(meet.id))).json().meet.sequence).toBe(0);
+  });
+});
