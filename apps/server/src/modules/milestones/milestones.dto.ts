@@ -52,7 +52,24 @@ export function toMilestone(row: MilestoneRow, progress: Progress = { totalTasks
 }
 
 /** A task with its links, both directions taken from the same "blocked by" rows. */
-export function toTask(row: TaskRow, links: readonly DependencyRow[], today: string): Task {
+/** Each task's links in both directions, read once per answer instead of a scan per task. */
+export type LinkIndex = { blockedBy: Map<string, string[]>; blocking: Map<string, string[]> };
+
+export function indexLinks(links: readonly DependencyRow[]): LinkIndex {
+  const index: LinkIndex = { blockedBy: new Map(), blocking: new Map() };
+  const add = (map: Map<string, string[]>, key: string, value: string) => {
+    const list = map.get(key);
+    if (list) list.push(value);
+    else map.set(key, [value]);
+  };
+  for (const link of links) {
+    add(index.blockedBy, link.taskId, link.blockedByTaskId);
+    add(index.blocking, link.blockedByTaskId, link.taskId);
+  }
+  return index;
+}
+
+export function toTask(row: TaskRow, links: LinkIndex, today: string): Task {
   return {
     id: row.id,
     milestoneId: row.milestoneId,
@@ -69,8 +86,8 @@ export function toTask(row: TaskRow, links: readonly DependencyRow[], today: str
     isOverdue: isOverdue(row, today),
     subtaskCount: row.subtaskCount,
     completedSubtaskCount: row.completedSubtaskCount,
-    blockedByTaskIds: links.filter((link) => link.taskId === row.id).map((link) => link.blockedByTaskId),
-    blockingTaskIds: links.filter((link) => link.blockedByTaskId === row.id).map((link) => link.taskId),
+    blockedByTaskIds: links.blockedBy.get(row.id) ?? [],
+    blockingTaskIds: links.blocking.get(row.id) ?? [],
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -87,7 +87,8 @@ type Executor = Database | Transaction;
 const callerIsAccepted = (callerId: string) =>
   sql<boolean>`exists (select 1 from ${interests} where ${interests.pitchDeckId} = ${milestones.pitchDeckId} and ${interests.investorId} = ${callerId} and ${interests.status} = 'accepted')`;
 
-const subtaskCounts = (db: Executor) =>
+/** Subtasks counted per task, for the tasks `where` selects only (not the whole table). */
+const subtaskCounts = (db: Executor, where: SQL | undefined) =>
   db
     .select({
       taskId: milestoneSubtasks.taskId,
@@ -95,12 +96,13 @@ const subtaskCounts = (db: Executor) =>
       completed: sql<number>`count(*) filter (where ${milestoneSubtasks.isCompleted})::int`.as('completed'),
     })
     .from(milestoneSubtasks)
+    .where(inArray(milestoneSubtasks.taskId, db.select({ id: milestoneTasks.id }).from(milestoneTasks).where(where)))
     .groupBy(milestoneSubtasks.taskId)
     .as('subtask_counts');
 
 /** Tasks with their assignee named and subtasks counted, in board order. */
 function selectTasks(db: Executor, where: SQL | undefined) {
-  const counts = subtaskCounts(db);
+  const counts = subtaskCounts(db, where);
   return db
     .select({
       task: milestoneTasks,

@@ -12,7 +12,7 @@ import type { Principal } from '@/core/identity/principal';
 import { AppError } from '@/lib/errors';
 import { rankBetween } from './board-rank';
 import { lockedTask, type MilestoneGate, notFoundAs, taskNotFound } from './milestone-gate';
-import { changedFields, farEnds, todayUtc, toLinkedTasks, toSubtask, toTask } from './milestones.dto';
+import { changedFields, farEnds, indexLinks, todayUtc, toLinkedTasks, toSubtask, toTask } from './milestones.dto';
 import { canBeAssigned } from './milestones.policy';
 import type { MilestoneRow, MilestonesRepository, MilestoneWriter, TaskRow } from './milestones.repository';
 import type { DeckInvestors } from './milestones.service';
@@ -34,7 +34,8 @@ export class TasksService {
       this.repo.findLinks(milestone.id),
     ]);
     const today = todayUtc();
-    return tasks.map((task) => toTask(task, links, today));
+    const index = indexLinks(links);
+    return tasks.map((task) => toTask(task, index, today));
   }
 
   /** A task with its subtasks and both directions of its links, named. */
@@ -239,7 +240,7 @@ export class TasksService {
     const [links, subtasks] = await Promise.all([this.repo.findLinksOfTask(taskId), this.repo.findSubtasks(taskId)]);
     const headings = await this.repo.findTaskHeadings(farEnds(taskId, links));
     return {
-      ...toTask(task, links, todayUtc()),
+      ...toTask(task, indexLinks(links), todayUtc()),
       subtasks: subtasks.map(toSubtask),
       ...toLinkedTasks(taskId, links, headings),
     };
