@@ -70,7 +70,9 @@ describe('NotificationSettingsSection', () => {
       path: '/api/v1/users/notifications',
       body: { interestShown: false },
     });
-    expect((toggle as HTMLInputElement).checked).toBe(false);
+    // Settles as the server has it. On a slow machine the last render can come after the
+    // 'Saved' line, so it is waited for; a switch that stays on still fails here.
+    await waitFor(() => expect((toggle as HTMLInputElement).checked).toBe(false));
   });
 
   it("shows the investor's switch off when the server says so", async () => {
