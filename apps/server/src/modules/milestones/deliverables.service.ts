@@ -36,7 +36,7 @@ export class DeliverablesService {
 
   async create(principal: Principal, taskId: string, body: DeliverableBody): Promise<Deliverable> {
     const milestone = await this.gate.requireManageableTask(principal, taskId);
-    const id = await this.gate.change(principal, milestone.id, async (writer) => {
+    const id = await this.gate.change(principal, milestone, async (writer) => {
       const task = await lockedTask(writer, taskId);
       if ((await writer.countDeliverables(taskId)) >= milestoneLimits.deliverablesPerTask) {
         throw new AppError('CONFLICT', `A task holds at most ${milestoneLimits.deliverablesPerTask} deliverables.`);

@@ -40,7 +40,7 @@ export class DependenciesService {
   async add(principal: Principal, taskId: string, blockedByTaskId: string): Promise<Dependency> {
     const milestone = await this.gate.requireManageableTask(principal, taskId);
     await this.requireSameMilestone(principal, milestone.id, blockedByTaskId);
-    return this.gate.change(principal, milestone.id, async (writer) => {
+    return this.gate.change(principal, milestone, async (writer) => {
       const link = await this.checkedLink(writer, taskId, blockedByTaskId);
       const stored = await writer.insertLink(taskId, blockedByTaskId);
       return {

@@ -94,15 +94,17 @@ export class MilestoneGate {
   /**
    * Runs one change of a milestone the caller manages. Ownership never changes, so it is checked
    * before the transaction; the milestone's state (`guard`, by default "still editable") is
-   * checked on the row as locked, so it holds until commit.
+   * checked on the row as locked, so it holds until commit. `target` is the milestone's id, or the
+   * milestone as a `require…` call already read it for this caller (the rule is applied to it
+   * without reading it again).
    */
   async change<Result>(
     principal: Principal,
-    milestoneId: string,
+    target: string | MilestoneForCaller,
     work: (writer: MilestoneWriter) => Promise<ChangeOutcome<Result>>,
     guard: (milestone: MilestoneRow) => void = requireEditable,
   ): Promise<Result> {
-    return this.changeAs(canManageMilestone, principal, milestoneId, work, guard);
+    return this.changeAs(canManageMilestone, principal, target, work, guard);
   }
 
   /**
@@ -112,12 +114,13 @@ export class MilestoneGate {
   async changeAs<Result>(
     rule: MilestoneRule,
     principal: Principal,
-    milestoneId: string,
+    target: string | MilestoneForCaller,
     work: (writer: MilestoneWriter) => Promise<ChangeOutcome<Result>>,
     guard: (milestone: MilestoneRow) => void = requireEditable,
   ): Promise<Result> {
-    await this.require(principal, milestoneId, rule);
-    const done = await this.repo.write(milestoneId, principal.accountId, async (writer) => {
+    const milestone = typeof target === 'string' ? await this.require(principal, target, rule) : target;
+    if (!rule(principal, milestone)) throw milestoneNotFound();
+    const done = await this.repo.write(milestone.id, principal.accountId, async (writer) => {
       guard(writer.milestone);
       const outcome = await work(writer);
       const activityId = outcome.activity ? await writer.record(outcome.activity) : null;

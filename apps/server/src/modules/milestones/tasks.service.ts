@@ -48,7 +48,7 @@ export class TasksService {
   async create(principal: Principal, milestoneId: string, body: CreateTaskBody): Promise<TaskDetail> {
     const milestone = await this.gate.requireManageable(principal, milestoneId);
     await this.requireAssignable(principal, milestone, body.assigneeId);
-    const taskId = await this.gate.change(principal, milestone.id, async (writer) => {
+    const taskId = await this.gate.change(principal, milestone, async (writer) => {
       if ((await writer.countTasks()) >= milestoneLimits.tasksPerMilestone) {
         throw new AppError('CONFLICT', `A milestone holds at most ${milestoneLimits.tasksPerMilestone} tasks.`);
       }
@@ -67,7 +67,7 @@ export class TasksService {
   async update(principal: Principal, taskId: string, body: UpdateTaskBody): Promise<TaskDetail> {
     const milestone = await this.gate.requireManageableTask(principal, taskId);
     await this.requireAssignable(principal, milestone, body.assigneeId);
-    await this.gate.change(principal, milestone.id, async (writer) => {
+    await this.gate.change(principal, milestone, async (writer) => {
       const task = await lockedTask(writer, taskId);
       const { title, description, assigneeId, dueDate, estimateDays } = task;
       const changes = changedFields({ title, description, assigneeId, dueDate, estimateDays }, body);
@@ -84,7 +84,7 @@ export class TasksService {
    */
   async move(principal: Principal, taskId: string, body: MoveTaskBody): Promise<TaskDetail> {
     const milestone = await this.gate.requireManageableTask(principal, taskId);
-    await this.gate.change(principal, milestone.id, async (writer) => {
+    await this.gate.change(principal, milestone, async (writer) => {
       const task = await lockedTask(writer, taskId);
       if (body.stage === 'done' && task.stage !== 'done') {
         const blockers = await writer.findOpenBlockers(taskId);
@@ -114,7 +114,7 @@ export class TasksService {
 
   async remove(principal: Principal, taskId: string): Promise<void> {
     const milestone = await this.gate.requireManageableTask(principal, taskId);
-    await this.gate.change(principal, milestone.id, async (writer) => {
+    await this.gate.change(principal, milestone, async (writer) => {
       const task = await lockedTask(writer, taskId);
       await writer.deleteTask(taskId);
       return {
@@ -126,7 +126,7 @@ export class TasksService {
 
   async createSubtask(principal: Principal, taskId: string, title: string): Promise<Subtask> {
     const milestone = await this.gate.requireManageableTask(principal, taskId);
-    return this.gate.change(principal, milestone.id, async (writer) => {
+    return this.gate.change(principal, milestone, async (writer) => {
       const task = await lockedTask(writer, taskId);
       if ((await writer.countSubtasks(taskId)) >= milestoneLimits.subtasksPerTask) {
         throw new AppError('CONFLICT', `A task holds at most ${milestoneLimits.subtasksPerTask} subtasks.`);
