@@ -452,9 +452,16 @@ export class MilestoneWriter {
     private readonly actorId: string,
   ) {}
 
-  /** Appends one line to the milestone's log; answers its id. */
+  /**
+   * Appends one line to the milestone's log and raises its revision (every logged change passes
+   * here, so a revision names one state of everything under the milestone); answers its id.
+   */
   async record(activity: ActivityInput): Promise<string> {
     const id = newId('act-');
+    await this.tx
+      .update(milestones)
+      .set({ revision: sql`${milestones.revision} + 1` })
+      .where(eq(milestones.id, this.milestone.id));
     await this.tx.insert(milestoneActivities).values({
       id,
       milestoneId: this.milestone.id,

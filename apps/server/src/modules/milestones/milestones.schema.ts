@@ -43,6 +43,11 @@ export const milestones = pgTable(
       .default('draft'),
     /** Set by DELETE mode=archive: hidden from lists and from investors until restored. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /**
+     * Raised by every logged change of the milestone or anything under it, in that change's
+     * transaction: answers built from the milestone's rows are cached per revision.
+     */
+    revision: integer('revision').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -31,6 +31,17 @@ export const api = createApi({
   }),
   // Spec §9: cached data is kept 60 s once no screen uses it.
   keepUnusedDataFor: 60,
-  tagTypes: ['Me', 'FounderProfile', 'InvestorInfo', 'PitchDeck', 'Interest', 'DeckAnalytics'],
+  // 'Milestone': the milestone lists; 'MilestoneData' (id = milestone id): everything read under
+  // one milestone, invalidated by its changes and by its live `milestone:changed` events.
+  tagTypes: [
+    'Me',
+    'FounderProfile',
+    'InvestorInfo',
+    'PitchDeck',
+    'Interest',
+    'DeckAnalytics',
+    'Milestone',
+    'MilestoneData',
+  ],
   endpoints: () => ({}),
 });
