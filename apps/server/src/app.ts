@@ -125,6 +125,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
     auth: auth.sessions,
     decks: decks.pitchDecks,
     investors: interests.interests,
+    attachments: files.uploads,
   });
   const modules: AppModule[] = [
     createHealthModule(database.ping),

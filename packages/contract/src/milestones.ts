@@ -7,7 +7,8 @@ import { pageOf, paginationQuerySchema } from './pagination';
  * milestone calls; issue 10). A founder's milestone belongs to one of their decks and is followed
  * by that deck's accepted investors. It holds tasks on a board of stages, their subtasks, and
  * "blocked by" links between its tasks that may never form a cycle. Every change is logged as an
- * activity. Rules: docs/milestones.md. Threads come later.
+ * activity; its members discuss it in threads on the milestone or on a task. Rules:
+ * docs/milestones.md.
  */
 export const milestoneLimits = {
   /** Characters of a milestone's, task's or subtask's title. */
@@ -30,6 +31,16 @@ export const milestoneLimits = {
   urlLength: 2_000,
   /** Minutes a meet may last. */
   meetMinutesMax: 24 * 60,
+  /** Threads of one milestone, task threads included. */
+  threadsPerMilestone: 500,
+  /** Messages of one thread. */
+  messagesPerThread: 5_000,
+  /** Characters of a message's text. */
+  messageTextLength: 10_000,
+  /** Files attached to one message. */
+  attachmentsPerMessage: 5,
+  /** Characters of an attachment's file name. */
+  attachmentNameLength: 200,
 } as const;
 
 export const milestoneStatuses = ['draft', 'active', 'completed', 'cancelled'] as const;
@@ -107,6 +118,12 @@ export const activityActions = [
   'meet.created',
   'meet.updated',
   'meet.cancelled',
+  'thread.created',
+  'thread.renamed',
+  'thread.deleted',
+  'message.posted',
+  'message.edited',
+  'message.deleted',
 ] as const;
 export type ActivityAction = (typeof activityActions)[number];
 
@@ -563,6 +580,128 @@ export const meetResponseSchema = z.object({ meet: meetSchema });
 export const meetsResponseSchema = z.object({ data: z.array(meetSchema) });
 
 // ---------------------------------------------------------------------------------------------
+// Threads and messages
+
+/** POST …/milestones/{id}/threads, POST …/tasks/{taskId}/threads and PATCH …/threads/{threadId}. */
+export const threadBodySchema = z.object({ title: titleSchema }).strict();
+export type ThreadBody = z.infer<typeof threadBodySchema>;
+
+/** A file of the caller's, uploaded through a signed upload of kind `attachment`, named for the reader. */
+export const attachmentRefSchema = z
+  .object({
+    /** The upload ticket's key (GET …/attachments/upload). */
+    key: z.string({ error: 'Upload the file first.' }).min(1, 'Upload the file first.').max(300),
+    /** The file name shown to readers. */
+    name: z
+      .string({ error: 'Give the file a name.' })
+      .trim()
+      .min(1, 'Give the file a name.')
+      .max(
+        milestoneLimits.attachmentNameLength,
+        `Use at most ${milestoneLimits.attachmentNameLength} characters for a file name.`,
+      ),
+  })
+  .strict();
+export type AttachmentRef = z.infer<typeof attachmentRefSchema>;
+
+/**
+ * POST …/threads/{threadId}/messages and PATCH …/messages/{messageId}: text, files, or both. PATCH
+ * replaces both: attachments left out of it are deleted, new keys are checked like a POST's.
+ */
+export const messageBodySchema = z
+  .object({
+    text: z
+      .string({ error: 'Write a message.' })
+      .trim()
+      .max(
+        milestoneLimits.messageTextLength,
+        `Use at most ${milestoneLimits.messageTextLength.toLocaleString('en')} characters in a message.`,
+      )
+      .optional()
+      .default(''),
+    attachments: z
+      .array(attachmentRefSchema)
+      .max(
+        milestoneLimits.attachmentsPerMessage,
+        `Attach at most ${milestoneLimits.attachmentsPerMessage} files to a message.`,
+      )
+      .optional()
+      .default([])
+      .refine(
+        (attachments) => new Set(attachments.map((attachment) => attachment.key)).size === attachments.length,
+        'Attach each file once.',
+      ),
+  })
+  .strict()
+  .refine((body) => body.text.length > 0 || body.attachments.length > 0, {
+    message: 'Write a message or attach a file.',
+    path: ['text'],
+  });
+export type MessageBody = z.infer<typeof messageBodySchema>;
+
+export const threadParamsSchema = z.object({ threadId: id });
+export const messageParamsSchema = z.object({ messageId: id });
+
+/** A thread on a milestone (taskId null) or on one of its tasks. */
+export const threadSchema = z.object({
+  id: z.string(),
+  milestoneId: z.string(),
+  /** The task it discusses; null for a thread on the milestone itself. */
+  taskId: z.string().nullable(),
+  title: z.string(),
+  /** Who started it (the founder or an investor); null once that account is gone. */
+  createdBy: taskAssigneeSchema.nullable(),
+  messageCount: z.number().int(),
+  /** When its latest message was posted; null while it has none. */
+  lastMessageAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Thread = z.infer<typeof threadSchema>;
+export const threadResponseSchema = z.object({ thread: threadSchema });
+export type ThreadResponse = z.infer<typeof threadResponseSchema>;
+export const threadsResponseSchema = z.object({
+  /** Latest activity first (the last message, or the creation of a thread without messages); at most 500. */
+  data: z.array(threadSchema),
+});
+export type ThreadsResponse = z.infer<typeof threadsResponseSchema>;
+
+/** A file attached to a message, with a short-lived signed address to read it. */
+export const messageAttachmentSchema = z.object({
+  /** Its storage key: send it back in a PATCH to keep the file. */
+  key: z.string(),
+  name: z.string(),
+  contentType: z.string(),
+  /** Bytes. */
+  size: z.number().int(),
+  /** A signed download address, valid for 15 minutes (signedUrlTtlSeconds): re-read the page for a fresh one. */
+  url: z.string(),
+});
+export type MessageAttachment = z.infer<typeof messageAttachmentSchema>;
+
+export const threadMessageSchema = z.object({
+  id: z.string(),
+  threadId: z.string(),
+  /** Who wrote it; null once that account is gone. */
+  author: taskAssigneeSchema.nullable(),
+  /** Possibly empty when files carry the message. */
+  text: z.string(),
+  attachments: z.array(messageAttachmentSchema),
+  createdAt: z.string(),
+  /** When its author last changed it; null if never. */
+  editedAt: z.string().nullable(),
+});
+export type ThreadMessage = z.infer<typeof threadMessageSchema>;
+export const threadMessageResponseSchema = z.object({ message: threadMessageSchema });
+export type ThreadMessageResponse = z.infer<typeof threadMessageResponseSchema>;
+
+/** GET …/threads/{threadId}/messages?page&limit: newest first (page 1 is the latest; show it reversed). */
+export const threadMessagesQuerySchema = paginationQuerySchema;
+export type ThreadMessagesQuery = z.infer<typeof threadMessagesQuerySchema>;
+export const threadMessagePageSchema = pageOf(threadMessageSchema);
+export type ThreadMessagePage = z.infer<typeof threadMessagePageSchema>;
+
+// ---------------------------------------------------------------------------------------------
 // Overview and activities
 
 /** One open task on the schedule the dependencies imply, in days from now. */
@@ -667,9 +806,19 @@ export const milestonePaths = {
   meets: (id: string) => `/api/v1/milestones/${segment(id)}/meets`,
   meet: (meetId: string) => `/api/v1/milestones/meets/${segment(meetId)}`,
   meetIcs: (meetId: string) => `/api/v1/milestones/meets/${segment(meetId)}/ics`,
+  /** Threads on the milestone itself (not its tasks'). */
+  threads: (id: string) => `/api/v1/milestones/${segment(id)}/threads`,
+  taskThreads: (taskId: string) => `/api/v1/milestones/tasks/${segment(taskId)}/threads`,
+  /** PATCH (rename) and DELETE. */
+  thread: (threadId: string) => `/api/v1/milestones/threads/${segment(threadId)}`,
+  messages: (threadId: string) => `/api/v1/milestones/threads/${segment(threadId)}/messages`,
+  /** PATCH and DELETE, by its author only. */
+  message: (messageId: string) => `/api/v1/milestones/messages/${segment(messageId)}`,
+  /** GET ?fileType&fileSize: a signed upload for a message's attachment. */
+  attachmentUpload: '/api/v1/milestones/attachments/upload',
 } as const;
 
-/** Investor calls (spec §7 Investor API): reads of the milestones of decks they are accepted on. */
+/** Investor calls (spec §7 Investor API): the milestones of decks they are accepted on. */
 export const investorMilestonePaths = {
   milestones: '/api/v1/investors/milestones',
   milestone: (id: string) => `/api/v1/investors/milestones/${segment(id)}`,
@@ -683,6 +832,14 @@ export const investorMilestonePaths = {
   meets: (id: string) => `/api/v1/investors/milestones/${segment(id)}/meets`,
   meet: (meetId: string) => `/api/v1/investors/meets/${segment(meetId)}`,
   meetIcs: (meetId: string) => `/api/v1/investors/meets/${segment(meetId)}/ics`,
+  /** Our addition to spec §7: threads on the milestone itself. */
+  threads: (id: string) => `/api/v1/investors/milestones/${segment(id)}/threads`,
+  taskThreads: (taskId: string) => `/api/v1/investors/tasks/${segment(taskId)}/threads`,
+  /** Our addition: PATCH (rename) and DELETE of a thread the investor started. */
+  thread: (threadId: string) => `/api/v1/investors/threads/${segment(threadId)}`,
+  messages: (threadId: string) => `/api/v1/investors/threads/${segment(threadId)}/messages`,
+  message: (messageId: string) => `/api/v1/investors/messages/${segment(messageId)}`,
+  attachmentUpload: '/api/v1/investors/attachments/upload',
 } as const;
 
 /**

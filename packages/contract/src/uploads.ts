@@ -4,6 +4,11 @@ import { z } from 'zod';
 export const uploadKinds = {
   deck: { contentTypes: ['application/pdf'], maxBytes: 50 * 1024 * 1024 },
   picture: { contentTypes: ['image/png', 'image/jpeg', 'image/webp'], maxBytes: 5 * 1024 * 1024 },
+  /** A file attached to a milestone thread's message: the types the server recognises by their first bytes. */
+  attachment: {
+    contentTypes: ['application/pdf', 'image/png', 'image/jpeg', 'image/webp'],
+    maxBytes: 20 * 1024 * 1024,
+  },
 } as const;
 export type UploadKind = keyof typeof uploadKinds;
 

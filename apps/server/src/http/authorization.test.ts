@@ -5,6 +5,7 @@ import { type SignedUp, signUp } from '../../test/accounts';
 import { authHeaders, build, type TestContext } from '../../test/build';
 import { createDeck, deckPdf, processed, readyDeck, uploadFile } from '../../test/decks';
 import { type MilestoneFixtures, meetBody, milestoneFixtures } from '../../test/milestones';
+import { type ThreadFixtures, threadFixtures } from '../../test/threads';
 
 /**
  * Every authenticated route × every kind of caller, with the expected status, like a policy
@@ -15,31 +16,32 @@ import { type MilestoneFixtures, meetBody, milestoneFixtures } from '../../test/
 type Caller = 'anonymous' | 'founder' | 'investor' | 'otherFounder' | 'otherInvestor';
 
 /** Objects the object-level rows act on, made in beforeAll. */
-type Fixtures = MilestoneFixtures & {
-  /** A ready deck of `founder`, with a pending interest of `investor`. */
-  deckId: string;
-  interestId: string;
-  /** A ready deck nobody has shown interest in. */
-  freshDeckId: string;
-  /** A ready deck on which both investors have a pending interest. */
-  interestedDeckId: string;
-  /** A deck of `founder` the table deletes. */
-  disposableDeckId: string;
-  /** A deck of `founder` whose processing failed. */
-  failedDeckId: string;
-  /** Uploads of `founder` that nothing uses yet. */
-  deckKey: string;
-  versionKey: string;
-  spareDeckKey: string;
-  pictureKey: string;
-  /** Signed URLs of the local storage driver. */
-  fileUrl: string;
-  uploadUrl: string;
-  /** `founder` and `investor`'s private chat room, and their account ids. */
-  chatRoomId: string;
-  founderId: string;
-  investorId: string;
-};
+type Fixtures = MilestoneFixtures &
+  ThreadFixtures & {
+    /** A ready deck of `founder`, with a pending interest of `investor`. */
+    deckId: string;
+    interestId: string;
+    /** A ready deck nobody has shown interest in. */
+    freshDeckId: string;
+    /** A ready deck on which both investors have a pending interest. */
+    interestedDeckId: string;
+    /** A deck of `founder` the table deletes. */
+    disposableDeckId: string;
+    /** A deck of `founder` whose processing failed. */
+    failedDeckId: string;
+    /** Uploads of `founder` that nothing uses yet. */
+    deckKey: string;
+    versionKey: string;
+    spareDeckKey: string;
+    pictureKey: string;
+    /** Signed URLs of the local storage driver. */
+    fileUrl: string;
+    uploadUrl: string;
+    /** `founder` and `investor`'s private chat room, and their account ids. */
+    chatRoomId: string;
+    founderId: string;
+    investorId: string;
+  };
 
 /** Headers given here (a content type) join the caller's credentials. */
 type Request = InjectOptions;
@@ -584,6 +586,61 @@ const rows: Row[] = [
     expected: deckOwnerOnly(200),
   },
   {
+    route: 'GET /api/v1/milestones/attachments/upload',
+    request: { method: 'GET', url: '/api/v1/milestones/attachments/upload?fileType=image/png&fileSize=1024' },
+    expected: founderOnly(200),
+  },
+  {
+    route: 'POST /api/v1/milestones/:id/threads',
+    request: founderMilestone('POST', (f) => `/api/v1/milestones/${f.milestoneId}/threads`, { title: 'Budget' }),
+    expected: deckOwnerOnly(201),
+  },
+  {
+    route: 'GET /api/v1/milestones/:id/threads',
+    request: founderMilestone('GET', (f) => `/api/v1/milestones/${f.milestoneId}/threads`),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'POST /api/v1/milestones/tasks/:taskId/threads',
+    request: founderMilestone('POST', (f) => `/api/v1/milestones/tasks/${f.taskId}/threads`, { title: 'Forms' }),
+    expected: deckOwnerOnly(201),
+  },
+  {
+    route: 'GET /api/v1/milestones/tasks/:taskId/threads',
+    request: founderMilestone('GET', (f) => `/api/v1/milestones/tasks/${f.taskId}/threads`),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'PATCH /api/v1/milestones/threads/:threadId',
+    request: founderMilestone('PATCH', (f) => `/api/v1/milestones/threads/${f.threadId}`, { title: 'Renamed' }),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'DELETE /api/v1/milestones/threads/:threadId',
+    request: founderMilestone('DELETE', (f) => `/api/v1/milestones/threads/${f.disposableThreadId}`),
+    expected: deckOwnerOnly(204),
+  },
+  {
+    route: 'POST /api/v1/milestones/threads/:threadId/messages',
+    request: founderMilestone('POST', (f) => `/api/v1/milestones/threads/${f.threadId}/messages`, { text: 'Hello.' }),
+    expected: deckOwnerOnly(201),
+  },
+  {
+    route: 'GET /api/v1/milestones/threads/:threadId/messages',
+    request: founderMilestone('GET', (f) => `/api/v1/milestones/threads/${f.threadId}/messages?limit=5`),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'PATCH /api/v1/milestones/messages/:messageId',
+    request: founderMilestone('PATCH', (f) => `/api/v1/milestones/messages/${f.messageId}`, { text: 'Edited.' }),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'DELETE /api/v1/milestones/messages/:messageId',
+    request: founderMilestone('DELETE', (f) => `/api/v1/milestones/messages/${f.disposableMessageId}`),
+    expected: deckOwnerOnly(204),
+  },
+  {
     route: 'GET /api/v1/investors/milestones',
     request: { method: 'GET', url: '/api/v1/investors/milestones' },
     // Each investor lists the milestones they follow (none for the other investor).
@@ -666,6 +723,61 @@ const rows: Row[] = [
     expected: milestoneFollowerOnly(200),
   },
   {
+    route: 'GET /api/v1/investors/attachments/upload',
+    request: { method: 'GET', url: '/api/v1/investors/attachments/upload?fileType=application/pdf&fileSize=1024' },
+    expected: investorOnly(200),
+  },
+  {
+    route: 'POST /api/v1/investors/milestones/:id/threads',
+    request: founderMilestone('POST', (f) => `/api/v1/investors/milestones/${f.milestoneId}/threads`, { title: 'Q' }),
+    expected: milestoneFollowerOnly(201),
+  },
+  {
+    route: 'GET /api/v1/investors/milestones/:id/threads',
+    request: founderMilestone('GET', (f) => `/api/v1/investors/milestones/${f.milestoneId}/threads`),
+    expected: milestoneFollowerOnly(200),
+  },
+  {
+    route: 'POST /api/v1/investors/tasks/:taskId/threads',
+    request: founderMilestone('POST', (f) => `/api/v1/investors/tasks/${f.taskId}/threads`, { title: 'Question' }),
+    expected: milestoneFollowerOnly(201),
+  },
+  {
+    route: 'GET /api/v1/investors/tasks/:taskId/threads',
+    request: founderMilestone('GET', (f) => `/api/v1/investors/tasks/${f.taskId}/threads`),
+    expected: milestoneFollowerOnly(200),
+  },
+  {
+    route: 'PATCH /api/v1/investors/threads/:threadId',
+    request: founderMilestone('PATCH', (f) => `/api/v1/investors/threads/${f.investorThreadId}`, { title: 'Mine' }),
+    expected: milestoneFollowerOnly(200),
+  },
+  {
+    route: 'DELETE /api/v1/investors/threads/:threadId',
+    request: founderMilestone('DELETE', (f) => `/api/v1/investors/threads/${f.investorDisposableThreadId}`),
+    expected: milestoneFollowerOnly(204),
+  },
+  {
+    route: 'POST /api/v1/investors/threads/:threadId/messages',
+    request: founderMilestone('POST', (f) => `/api/v1/investors/threads/${f.threadId}/messages`, { text: 'Hi.' }),
+    expected: milestoneFollowerOnly(201),
+  },
+  {
+    route: 'GET /api/v1/investors/threads/:threadId/messages',
+    request: founderMilestone('GET', (f) => `/api/v1/investors/threads/${f.threadId}/messages`),
+    expected: milestoneFollowerOnly(200),
+  },
+  {
+    route: 'PATCH /api/v1/investors/messages/:messageId',
+    request: founderMilestone('PATCH', (f) => `/api/v1/investors/messages/${f.investorMessageId}`, { text: 'Fixed.' }),
+    expected: milestoneFollowerOnly(200),
+  },
+  {
+    route: 'DELETE /api/v1/investors/messages/:messageId',
+    request: founderMilestone('DELETE', (f) => `/api/v1/investors/messages/${f.investorDisposableMessageId}`),
+    expected: milestoneFollowerOnly(204),
+  },
+  {
     route: 'POST /api/v1/users/logout',
     request: { method: 'POST', url: '/api/v1/users/logout?type=current' },
     endsSession: true,
@@ -735,8 +847,10 @@ beforeAll(async () => {
     payload: { participantId: founder.user.id },
   });
   expect(chatRoom.statusCode).toBe(201);
+  const milestoneObjects = await milestoneFixtures(ctx, founder, investor, (await readyDeck(ctx, founder)).id);
   fixtures = {
-    ...(await milestoneFixtures(ctx, founder, investor, (await readyDeck(ctx, founder)).id)),
+    ...milestoneObjects,
+    ...(await threadFixtures(ctx, founder, investor, milestoneObjects)),
     chatRoomId: chatRoom.json().room.id as string,
     founderId: founder.user.id,
     investorId: investor.user.id,

@@ -8,6 +8,7 @@ export * from '@/modules/auth/auth.schema';
 export * from '@/modules/chat/chat.schema';
 export * from '@/modules/interests/interests.schema';
 export * from '@/modules/milestones/milestones.schema';
+export * from '@/modules/milestones/threads.schema';
 export * from '@/modules/notifications/notifications.schema';
 export * from '@/modules/pitchdecks/pitchdecks.schema';
 export * from '@/modules/storage/storage.schema';

@@ -38,8 +38,12 @@ export class DependenciesService {
 
   /** POST: `taskId` now waits for `blockedByTaskId`. */
   async add(principal: Principal, taskId: string, blockedByTaskId: string): Promise<Dependency> {
-    const milestone = await this.gate.requireManageableTask(principal, taskId);
-    await this.requireSameMilestone(principal, milestone.id, blockedByTaskId);
+    // Both tasks' milestones in one read: the caller's access and the same-milestone rule need them.
+    const milestoneOf = await this.repo.findMilestoneIdsOfTasks([taskId, blockedByTaskId]);
+    const milestoneId = milestoneOf.get(taskId);
+    if (!milestoneId) throw taskNotFound();
+    const milestone = await this.gate.requireManageable(principal, milestoneId).catch(notFoundAs(taskNotFound));
+    await this.requireSameMilestone(principal, milestone.id, milestoneOf.get(blockedByTaskId));
     return this.gate.change(principal, milestone, async (writer) => {
       const link = await this.checkedLink(writer, taskId, blockedByTaskId);
       const stored = await writer.insertLink(taskId, blockedByTaskId);
@@ -58,7 +62,8 @@ export class DependenciesService {
   /** PUT: the same task now waits for another one instead; checked as a new link would be. */
   async update(principal: Principal, dependencyId: string, blockedByTaskId: string): Promise<Dependency> {
     const existing = await this.requireManageableLink(principal, dependencyId);
-    await this.requireSameMilestone(principal, existing.milestoneId, blockedByTaskId);
+    const milestoneOf = await this.repo.findMilestoneIdsOfTasks([blockedByTaskId]);
+    await this.requireSameMilestone(principal, existing.milestoneId, milestoneOf.get(blockedByTaskId));
     return this.gate.change(principal, existing.milestoneId, async (writer) => {
       const current = (await writer.findLinks()).find((link) => link.id === dependencyId);
       if (!current) throw dependencyNotFound();
@@ -110,9 +115,11 @@ export class DependenciesService {
     if (taskId === blockedByTaskId) {
       throw refused('A task cannot wait for itself.', { reason: dependencyConflictReasons.selfLink, cycle: [taskId] });
     }
-    const [task, blocker] = await Promise.all([writer.findTask(taskId), writer.findTask(blockedByTaskId)]);
+    const headings = await writer.findTaskHeadings([taskId, blockedByTaskId]);
+    const task = headings.get(taskId);
+    const blocker = headings.get(blockedByTaskId);
     if (!task || !blocker) throw taskNotFound();
-    const links = (await writer.findLinks()).filter((link) => link.id !== replacing);
+    const links = (await writer.findLinkEnds()).filter((link) => link.id !== replacing);
     if (links.some((link) => link.taskId === taskId && link.blockedByTaskId === blockedByTaskId)) {
       throw refused(`“${task.title}” already waits for “${blocker.title}”.`, {
         reason: dependencyConflictReasons.duplicate,
@@ -134,11 +141,11 @@ export class DependenciesService {
   }
 
   /**
-   * The blocker must be a task of the same milestone: 409 when it is one of the caller's other
-   * milestones' tasks, the 404 of a missing task when the caller may not see it.
+   * The blocker (whose milestone is `blockerMilestoneId`, undefined when it does not exist) must
+   * be a task of the same milestone: 409 when it is one of the caller's other milestones' tasks,
+   * the 404 of a missing task when the caller may not see it.
    */
-  private async requireSameMilestone(principal: Principal, milestoneId: string, blockedByTaskId: string) {
-    const blockerMilestoneId = await this.repo.findMilestoneIdOfTask(blockedByTaskId);
+  private async requireSameMilestone(principal: Principal, milestoneId: string, blockerMilestoneId?: string) {
     if (blockerMilestoneId === milestoneId) return;
     if (!blockerMilestoneId) throw taskNotFound();
     await this.gate.requireManageable(principal, blockerMilestoneId).catch(notFoundAs(taskNotFound));

@@ -10,15 +10,27 @@ import { investorMilestonesRoutes, milestonesRoutes } from './milestones.routes'
 import { type DeckInvestors, MilestonesService, type OwnDecks } from './milestones.service';
 import { MilestoneSockets } from './milestones.socket';
 import { TasksService } from './tasks.service';
+import { ThreadsRepository } from './threads.repository';
+import { threadsRoutes } from './threads.routes';
+import { type AttachmentStorage, ThreadsService } from './threads.service';
 
-/** Milestones, their task boards, dependency graphs, deliverables, approvals and meets, for founders and their accepted investors. */
+/**
+ * Milestones, their task boards, dependency graphs, deliverables, approvals, meets and threads,
+ * for founders and their accepted investors.
+ */
 export function createMilestonesModule(
   context: ModuleContext,
-  { auth, decks, investors }: { auth: Authenticator; decks: OwnDecks; investors: DeckInvestors },
+  {
+    auth,
+    decks,
+    investors,
+    attachments,
+  }: { auth: Authenticator; decks: OwnDecks; investors: DeckInvestors; attachments: AttachmentStorage },
 ) {
   const repo = new MilestonesRepository(context.db);
   const gate = new MilestoneGate(repo, context.events);
-  const milestones = new MilestonesService(repo, gate, decks, investors);
+  const threads = new ThreadsService(repo, new ThreadsRepository(context.db), gate, attachments);
+  const milestones = new MilestonesService(repo, gate, decks, investors, threads.milestoneFiles);
   const tasks = new TasksService(repo, gate, investors);
   const dependencies = new DependenciesService(repo, gate);
   const deliverables = new DeliverablesService(repo, gate);
@@ -37,6 +49,7 @@ export function createMilestonesModule(
     routes: async (app) => {
       await milestonesRoutes(app, { auth, milestones, tasks, dependencies, deliverables, approvals, meets });
       await investorMilestonesRoutes(app, { auth, milestones, tasks, deliverables, approvals, meets });
+      await threadsRoutes(app, { auth, threads });
     },
     realtime: (namespace) => sockets.attach(namespace),
   };

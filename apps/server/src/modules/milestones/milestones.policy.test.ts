@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { principal } from '../../../test/principals';
 import {
   canBeAssigned,
+  canChangeMessage,
+  canChangeThread,
+  canDiscussMilestone,
   canFollowMilestone,
   canManageMilestone,
   canReadMilestone,
@@ -51,4 +54,33 @@ describe('milestone policy', () => {
   ] as const)('canBeAssigned: %s → %s', (_who, assigneeId, allowed) => {
     expect(canBeAssigned(assigneeId, live(false), new Set([accepted.accountId]))).toBe(allowed);
   });
+  it.each([
+    ['its founder', founder, live(false), true],
+    ['its founder, archived', founder, archived(false), true],
+    ['an accepted investor', accepted, live(true), true],
+    ['an accepted investor, archived', accepted, archived(true), false],
+    ['another founder', otherFounder, live(false), false],
+    ['an investor not accepted', stranger, live(false), false],
+  ] as const)('canDiscussMilestone: %s → %s', (_who, who, milestone, allowed) => {
+    expect(canDiscussMilestone(who, milestone)).toBe(allowed);
+  });
+
+  const byInvestor = { createdById: accepted.accountId, authorId: accepted.accountId };
+  const byFounder = { createdById: founder.accountId, authorId: founder.accountId };
+  it.each([
+    ['the founder, on an investor’s', founder, live(false), byInvestor, true, false],
+    ['the founder, on their own', founder, live(false), byFounder, true, true],
+    ['the investor, on their own', accepted, live(true), byInvestor, true, true],
+    ['the investor, on the founder’s', accepted, live(true), byFounder, false, false],
+    ['the investor, on their own after withdrawing', accepted, live(false), byInvestor, false, false],
+    ['the investor, on their own once archived', accepted, archived(true), byInvestor, false, false],
+    ['another founder, on the founder’s', otherFounder, live(false), byFounder, false, false],
+    ['anyone, on a gone account’s', accepted, live(true), { createdById: null, authorId: null }, false, false],
+  ] as const)(
+    '%s thread / message: change thread %s, change message %s',
+    (_who, who, milestone, row, thread, message) => {
+      expect(canChangeThread(who, milestone, row)).toBe(thread);
+      expect(canChangeMessage(who, milestone, row)).toBe(message);
+    },
+  );
 });

@@ -36,3 +36,29 @@ export const canBeAssigned = (
   milestone: Pick<MilestoneSubject, 'founderId'>,
   acceptedInvestorIds: ReadonlySet<string>,
 ) => assigneeId === milestone.founderId || acceptedInvestorIds.has(assigneeId);
+
+/**
+ * Threads are the milestone's shared discussion: its founder and its followers start threads and
+ * post in them alike, on the milestone and on its tasks.
+ */
+export const canDiscussMilestone = (principal: Principal, milestone: MilestoneSubject) =>
+  canManageMilestone(principal, milestone) || canFollowMilestone(principal, milestone);
+
+/**
+ * A thread is renamed or deleted by whoever started it, while they may still discuss the
+ * milestone, or by the milestone's founder, who keeps order in their own workspace.
+ */
+export const canChangeThread = (
+  principal: Principal,
+  milestone: MilestoneSubject,
+  thread: { createdById: string | null },
+) =>
+  canManageMilestone(principal, milestone) ||
+  (canDiscussMilestone(principal, milestone) && thread.createdById === principal.accountId);
+
+/** Only its author edits or deletes a message, and only while they may still discuss the milestone. */
+export const canChangeMessage = (
+  principal: Principal,
+  milestone: MilestoneSubject,
+  message: { authorId: string | null },
+) => canDiscussMilestone(principal, milestone) && message.authorId === principal.accountId;

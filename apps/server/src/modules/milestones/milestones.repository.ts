@@ -171,6 +171,15 @@ export class MilestonesRepository {
     return row && { ...row.milestone, isCallerAcceptedInvestor: row.isCallerAcceptedInvestor };
   }
 
+  /** The milestone id of each of these tasks that exists, whoever asks; the service checks the milestones. */
+  async findMilestoneIdsOfTasks(taskIds: string[]): Promise<Map<string, string>> {
+    const rows = await this.db
+      .select({ id: milestoneTasks.id, milestoneId: milestoneTasks.milestoneId })
+      .from(milestoneTasks)
+      .where(inArray(milestoneTasks.id, taskIds));
+    return new Map(rows.map((row) => [row.id, row.milestoneId]));
+  }
+
   /** A task's milestone id, whoever asks; the service checks the milestone itself. */
   async findMilestoneIdOfTask(taskId: string): Promise<string | undefined> {
     const [row] = await this.db
@@ -318,6 +327,27 @@ export class MilestonesRepository {
     return rows.map(toTaskRow);
   }
 
+  /**
+   * The names and roles of the milestone's assignees as one string (ordered by id): cached
+   * answers that show them are built for one such string, since a rename raises no revision.
+   */
+  async findAssigneeStamp(milestoneId: string): Promise<string> {
+    const rows = await this.db
+      .select({ id: accounts.id, name: accounts.name, role: accounts.role })
+      .from(accounts)
+      .where(
+        inArray(
+          accounts.id,
+          this.db
+            .selectDistinct({ id: milestoneTasks.assigneeId })
+            .from(milestoneTasks)
+            .where(and(eq(milestoneTasks.milestoneId, milestoneId), isNotNull(milestoneTasks.assigneeId))),
+        ),
+      )
+      .orderBy(asc(accounts.id));
+    return JSON.stringify(rows.map((row) => [row.id, row.name, row.role]));
+  }
+
   async findTask(taskId: string): Promise<TaskRow | undefined> {
     const [row] = await selectTasks(this.db, eq(milestoneTasks.id, taskId));
     return row && toTaskRow(row);
@@ -422,7 +452,7 @@ export class MilestonesRepository {
   }
 
   /**
-   * Runs `work` in one transaction that first locks the milestone's row (SELECT … FOR UPDATE):
+   * Runs `work` in one transaction that first locks the milestone's row (raising its revision):
    * every change to a milestone and what is under it queues there, so the checks `work` makes
    * (no cycle, no open blocker, every task done) see the latest committed state and still hold
    * when it commits: two links that would close a cycle together cannot both pass. Undefined
@@ -434,7 +464,14 @@ export class MilestonesRepository {
     work: (writer: MilestoneWriter) => Promise<Result>,
   ): Promise<Result | undefined> {
     return this.db.transaction(async (tx) => {
-      const [locked] = await tx.select().from(milestones).where(eq(milestones.id, milestoneId)).for('update');
+      // Raising the revision takes the row lock as SELECT … FOR UPDATE would, in the same
+      // statement: every write moves the milestone to a new revision, so a revision names one
+      // state of everything under it (cached answers are kept per revision).
+      const [locked] = await tx
+        .update(milestones)
+        .set({ revision: sql`${milestones.revision} + 1` })
+        .where(eq(milestones.id, milestoneId))
+        .returning();
       if (!locked) return undefined;
       return work(new MilestoneWriter(tx, locked, actorId));
     });
@@ -453,15 +490,16 @@ export class MilestoneWriter {
   ) {}
 
   /**
-   * Appends one line to the milestone's log and raises its revision (every logged change passes
-   * here, so a revision names one state of everything under the milestone); answers its id.
+   * The change's transaction, for the module's other repositories (threads.repository.ts) to
+   * write under the same row lock and in the same commit as the log line; repositories only.
    */
+  get transaction(): Executor {
+    return this.tx;
+  }
+
+  /** Appends one line to the milestone's log; answers its id. */
   async record(activity: ActivityInput): Promise<string> {
     const id = newId('act-');
-    await this.tx
-      .update(milestones)
-      .set({ revision: sql`${milestones.revision} + 1` })
-      .where(eq(milestones.id, this.milestone.id));
     await this.tx.insert(milestoneActivities).values({
       id,
       milestoneId: this.milestone.id,
@@ -596,6 +634,27 @@ export class MilestoneWriter {
   /** Every link of the milestone, read under the lock for the cycle check. */
   async findLinks(): Promise<DependencyRow[]> {
     return this.tx.select().from(taskDependencies).where(eq(taskDependencies.milestoneId, this.milestone.id));
+  }
+
+  /** The milestone's links as the graph needs them (ids and ends only: a new link's cycle check reads them all). */
+  async findLinkEnds(): Promise<{ id: string; taskId: string; blockedByTaskId: string }[]> {
+    return this.tx
+      .select({
+        id: taskDependencies.id,
+        taskId: taskDependencies.taskId,
+        blockedByTaskId: taskDependencies.blockedByTaskId,
+      })
+      .from(taskDependencies)
+      .where(eq(taskDependencies.milestoneId, this.milestone.id));
+  }
+
+  /** The title and stage of each of these tasks that belongs to this milestone. */
+  async findTaskHeadings(taskIds: string[]): Promise<Map<string, { title: string; stage: TaskStage }>> {
+    const rows = await this.tx
+      .select({ id: milestoneTasks.id, title: milestoneTasks.title, stage: milestoneTasks.stage })
+      .from(milestoneTasks)
+      .where(and(inArray(milestoneTasks.id, taskIds), eq(milestoneTasks.milestoneId, this.milestone.id)));
+    return new Map(rows.map(({ id, ...heading }) => [id, heading]));
   }
 
   async insertLink(taskId: string, blockedByTaskId: string): Promise<DependencyRow> {

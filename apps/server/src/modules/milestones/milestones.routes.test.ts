@@ -477,6 +477,52 @@ describe('overview and activities', () => {
     });
   });
 
+  it('keeps board and overview answers only while nothing changed: a move, a link, a rename and a new meet show at once', async () => {
+    const milestone = await createMilestone(ctx, founder, deckId, { title: 'Kept answers' });
+    const first = await createTask(ctx, founder, milestone.id, { title: 'First', estimateDays: 2 });
+    const second = await createTask(ctx, founder, milestone.id, {
+      title: 'Second',
+      estimateDays: 3,
+      assigneeId: founder.user.id,
+    });
+    const board = async () => (await call(founder, 'GET', milestonePaths.tasks(milestone.id))).json().data as Task[];
+    const overview = async () => (await call(founder, 'GET', milestonePaths.overview(milestone.id))).json().overview;
+    const byId = (tasks: Task[], id: string) => tasks.find((task) => task.id === id) as Task;
+
+    // Read twice: the second answer is the kept one, and it is the same.
+    expect(await board()).toEqual(await board());
+    expect((await overview()).criticalPath).toEqual({ totalDays: 3, taskIds: [second.id] });
+    const investorBoard = await call(investor, 'GET', investorMilestonePaths.tasks(milestone.id));
+    expect(investorBoard.headers['content-type']).toBe('application/json; charset=utf-8');
+
+    expect((await call(founder, 'PATCH', milestonePaths.taskStage(first.id), { stage: 'todo' })).statusCode).toBe(200);
+    expect(byId(await board(), first.id).stage).toBe('todo');
+    expect((await overview()).tasksPerStage).toMatchObject({ backlog: 1, todo: 1 });
+
+    await addDependency(ctx, founder, second.id, first.id);
+    expect(byId(await board(), second.id).blockedByTaskIds).toEqual([first.id]);
+    expect((await overview()).criticalPath).toEqual({ totalDays: 5, taskIds: [first.id, second.id] });
+
+    // A rename raises no revision; the board still shows the new name at once.
+    const renamed = await call(founder, 'PUT', '/api/users/profile', { name: 'Farah Renamed' });
+    expect(renamed.statusCode).toBe(200);
+    expect(byId(await board(), second.id).assignee?.name).toBe('Farah Renamed');
+    await call(founder, 'PUT', '/api/users/profile', { name: 'Farah Founder' });
+
+    // The next meet is read on every call, not kept with the rest.
+    const startsAt = new Date(Date.now() + 60 * 60 * 1000).toISOString();
+    const meet = await call(founder, 'POST', milestonePaths.meets(milestone.id), {
+      title: 'Sync',
+      startsAt,
+      durationMinutes: 30,
+      timeZone: 'Europe/Paris',
+    });
+    expect(meet.statusCode).toBe(201);
+    const withMeet = await call(founder, 'GET', milestonePaths.overview(milestone.id));
+    expectContractShape(withMeet.json(), milestoneOverviewResponseSchema);
+    expect(withMeet.json().overview.nextMeet).toMatchObject({ title: 'Sync', startsAt });
+  });
+
   it('pages the log newest first and filters it by stage', async () => {
     const milestone = await createMilestone(ctx, founder, deckId, { title: 'Log' });
     const task = await createTask(ctx, founder, milestone.id, { title: 'Logged' });

@@ -47,6 +47,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { principalOf, requireRole } from '@/core/identity/guard';
 import type { Authenticator } from '@/core/identity/principal';
+import { sendJson } from '@/http/send-json';
 import type { ApprovalsService } from './approvals.service';
 import type { DeliverablesService } from './deliverables.service';
 import type { DependenciesService } from './dependencies.service';
@@ -221,7 +222,7 @@ export async function milestonesRoutes(
   app.get(
     `${root}/:id/overview`,
     { ...founder, schema: { params: milestoneParamsSchema, response: { 200: milestoneOverviewResponseSchema } } },
-    async (request) => ({ overview: await milestones.overview(principalOf(request), request.params.id) }),
+    async (request, reply) => sendJson(reply, await milestones.overviewJson(principalOf(request), request.params.id)),
   );
   app.get(
     `${root}/:id/activities`,
@@ -251,7 +252,8 @@ export async function milestonesRoutes(
       ...founder,
       schema: { params: milestoneParamsSchema, querystring: tasksQuerySchema, response: { 200: tasksResponseSchema } },
     },
-    async (request) => ({ data: await tasks.list(principalOf(request), request.params.id, request.query.stage) }),
+    async (request, reply) =>
+      sendJson(reply, await tasks.boardJson(principalOf(request), request.params.id, request.query.stage)),
   );
   app.get(
     `${root}/tasks/:taskId`,
@@ -441,7 +443,7 @@ export async function investorMilestonesRoutes(
   app.get(
     `${investorRoot}/:id/overview`,
     { ...investor, schema: { params: milestoneParamsSchema, response: { 200: milestoneOverviewResponseSchema } } },
-    async (request) => ({ overview: await milestones.overview(principalOf(request), request.params.id) }),
+    async (request, reply) => sendJson(reply, await milestones.overviewJson(principalOf(request), request.params.id)),
   );
   app.get(
     `${investorRoot}/:id/tasks`,
@@ -449,7 +451,8 @@ export async function investorMilestonesRoutes(
       ...investor,
       schema: { params: milestoneParamsSchema, querystring: tasksQuerySchema, response: { 200: tasksResponseSchema } },
     },
-    async (request) => ({ data: await tasks.list(principalOf(request), request.params.id, request.query.stage) }),
+    async (request, reply) =>
+      sendJson(reply, await tasks.boardJson(principalOf(request), request.params.id, request.query.stage)),
   );
   app.get(
     `${investorRoot}/:id/activities`,

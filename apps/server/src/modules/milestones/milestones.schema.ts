@@ -44,8 +44,8 @@ export const milestones = pgTable(
     /** Set by DELETE mode=archive: hidden from lists and from investors until restored. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     /**
-     * Raised by every logged change of the milestone or anything under it, in that change's
-     * transaction: answers built from the milestone's rows are cached per revision.
+     * Raised by every write to the milestone or anything under it, in that write's transaction
+     * (the statement that locks the row): answers built from its rows are kept per revision.
      */
     revision: integer('revision').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

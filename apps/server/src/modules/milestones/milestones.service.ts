@@ -10,12 +10,15 @@ import {
   type MilestoneOverview,
   type MilestoneStatus,
   type MilestonesQuery,
+  milestoneOverviewSchema,
   taskStages,
   type UpdateMilestoneBody,
 } from '@deckvalid/contract/milestones';
 import { type Page, pageMeta } from '@deckvalid/contract/pagination';
 import type { Principal } from '@/core/identity/principal';
 import { AppError } from '@/lib/errors';
+import { serializeAnswer } from '@/lib/serialize-answer';
+import { StampedCache } from '@/lib/stamped-cache';
 import { type MilestoneGate, milestoneNotFound } from './milestone-gate';
 import { scheduleOpenTasks } from './milestone-graph';
 import {
@@ -36,6 +39,15 @@ export type OwnDecks = { requireOwnDeck(principal: Principal, pitchDeckId: strin
 /** The accepted investors of a founder's deck (the interests module answers it). */
 export type DeckInvestors = {
   milestoneInvestors(principal: Principal, pitchDeckId: string): Promise<MilestoneInvestor[]>;
+};
+
+/**
+ * Files stored under a milestone (its threads' attachments): a permanent delete reads their keys
+ * under its lock, before the rows go, and forgets them once the delete has committed.
+ */
+export type MilestoneFiles = {
+  keysOf(writer: MilestoneWriter): Promise<string[]>;
+  forget(keys: readonly string[]): Promise<void>;
 };
 
 /** What keeps a milestone from completing: tasks not done and deliverables not accepted, read under the lock. */
@@ -61,13 +73,24 @@ const requireLive = (milestone: MilestoneRow) => {
   if (milestone.archivedAt) throw new AppError('CONFLICT', 'This milestone is archived already.');
 };
 
+/** The overview without its next meet: the part kept per revision and day. */
+const planSchema = milestoneOverviewSchema.omit({ nextMeet: true });
+const nextMeetSchema = milestoneOverviewSchema.shape.nextMeet;
+
+/** Overview answers kept, in bytes of JSON, across all milestones of this process. */
+const keptPlanBytes = 16 * 1024 * 1024;
+
 /** Milestones themselves: create, list, read, edit, status, archive and delete, overview and log. */
 export class MilestonesService {
+  /** Overviews but their next meet, per milestone, for one revision and day each. */
+  private readonly plans = new StampedCache<string>(keptPlanBytes, (json) => json.length);
+
   constructor(
     private readonly repo: MilestonesRepository,
     private readonly gate: MilestoneGate,
     private readonly decks: OwnDecks,
     private readonly investors: DeckInvestors,
+    private readonly files: MilestoneFiles,
   ) {}
 
   async create(principal: Principal, body: CreateMilestoneBody): Promise<Milestone> {
@@ -136,7 +159,7 @@ export class MilestonesService {
     return this.describe(row);
   }
 
-  /** DELETE: `archive` hides it (restorable, logged); `permanent` removes it with everything under it. */
+  /** DELETE: `archive` hides it (restorable, logged); `permanent` removes it with everything under it, files included. */
   async remove(principal: Principal, milestoneId: string, mode: MilestoneDeleteMode): Promise<void> {
     if (mode === 'archive') {
       await this.gate.change(
@@ -150,16 +173,19 @@ export class MilestonesService {
       );
       return;
     }
-    const milestone = await this.gate.change(
+    const { milestone, keys } = await this.gate.change(
       principal,
       milestoneId,
       async (writer) => {
+        const keys = await this.files.keysOf(writer);
         await writer.deleteMilestone();
         // The log goes with the milestone: nothing to write, and the event says so (activityId null).
-        return { result: writer.milestone, activity: null };
+        return { result: { milestone: writer.milestone, keys }, activity: null };
       },
       () => undefined,
     );
+    // Only once the rows are gone for good: a rolled-back delete must not lose its files.
+    await this.files.forget(keys);
     this.gate.announce(principal, milestone, 'milestone.deleted', null, null);
   }
 
@@ -178,18 +204,29 @@ export class MilestonesService {
   }
 
   /**
-   * Progress, tasks per stage, overdue tasks and the schedule of the open work (critical path and
-   * slack), the next meet and the deliverables not accepted yet, one read of each.
+   * GET overview, serialized: progress, tasks per stage, overdue tasks, the schedule of the open
+   * work (critical path and slack), the pending deliverables and the next meet. All but the next
+   * meet is built once per revision and day (`plans`) from one read of each table; the next meet
+   * depends on the hour, so it is read on every call and written after the rest.
    */
-  async overview(principal: Principal, milestoneId: string): Promise<MilestoneOverview> {
+  async overviewJson(principal: Principal, milestoneId: string): Promise<string> {
     const milestone = await this.gate.requireReadable(principal, milestoneId);
-    const [tasks, links, deliverables, nextMeet] = await Promise.all([
-      this.repo.findTasks(milestone.id),
-      this.repo.findLinks(milestone.id),
-      this.repo.findDeliverables(milestone.id),
+    const today = todayUtc();
+    const [plan, nextMeet] = await Promise.all([
+      this.plans.get(milestone.id, `${milestone.revision}|${today}`, () => this.plan(milestone.id, today)),
       this.repo.findNextMeet(milestone.id, new Date()),
     ]);
-    const today = todayUtc();
+    const meet = serializeAnswer(nextMeetSchema, nextMeet ? toMeet(nextMeet) : null);
+    return `{"overview":${plan},"nextMeet":${meet}}}`;
+  }
+
+  /** The overview but its next meet, serialized without its closing brace. */
+  private async plan(milestoneId: string, today: string): Promise<string> {
+    const [tasks, links, deliverables] = await Promise.all([
+      this.repo.findTasks(milestoneId),
+      this.repo.findLinks(milestoneId),
+      this.repo.findDeliverables(milestoneId),
+    ]);
     const tasksPerStage = Object.fromEntries(
       taskStages.map((stage) => [stage, 0]),
     ) as MilestoneOverview['tasksPerStage'];
@@ -199,8 +236,8 @@ export class MilestonesService {
       links,
     );
     const titles = new Map(tasks.map((task) => [task.id, task.title]));
-    return {
-      milestoneId: milestone.id,
+    const plan = serializeAnswer(planSchema, {
+      milestoneId,
       progress: toProgress({ totalTasks: tasks.length, doneTasks: tasksPerStage.done }),
       tasksPerStage,
       overdueTasks: tasks
@@ -217,14 +254,14 @@ export class MilestonesService {
           slackDays: task.slackDays,
         }))
         .sort((a, b) => a.earliestStart - b.earliestStart),
-      nextMeet: nextMeet ? toMeet(nextMeet) : null,
       pendingDeliverables: deliverables.flatMap((deliverable) => {
         const status = deliverableStatus(deliverable);
         return status === 'accepted'
           ? []
           : [{ id: deliverable.id, taskId: deliverable.taskId, title: deliverable.title, status }];
       }),
-    };
+    });
+    return plan.slice(0, -1);
   }
 
   async activities(principal: Principal, milestoneId: string, query: ActivitiesQuery): Promise<Page<Activity>> {

@@ -3,13 +3,15 @@ import {
   type MoveTaskBody,
   milestoneLimits,
   type Subtask,
-  type Task,
   type TaskDetail,
   type TaskStage,
+  tasksResponseSchema,
   type UpdateTaskBody,
 } from '@deckvalid/contract/milestones';
 import type { Principal } from '@/core/identity/principal';
 import { AppError } from '@/lib/errors';
+import { serializeAnswer } from '@/lib/serialize-answer';
+import { StampedCache } from '@/lib/stamped-cache';
 import { rankBetween } from './board-rank';
 import { lockedTask, type MilestoneGate, notFoundAs, taskNotFound } from './milestone-gate';
 import { changedFields, farEnds, indexLinks, todayUtc, toLinkedTasks, toSubtask, toTask } from './milestones.dto';
@@ -19,23 +21,43 @@ import type { DeckInvestors } from './milestones.service';
 
 const subtaskNotFound = () => new AppError('NOT_FOUND', 'This subtask does not exist.');
 
+/** Board answers kept, in bytes of JSON, across all milestones of this process (500 tasks: ~200 KB). */
+const keptBoardBytes = 32 * 1024 * 1024;
+
 /** The board: tasks, their stages and order, and their subtasks. */
 export class TasksService {
+  /** Serialized boards per milestone and stage filter, for one revision, day and set of names each. */
+  private readonly boards = new StampedCache<string>(keptBoardBytes, (json) => json.length);
+
   constructor(
     private readonly repo: MilestonesRepository,
     private readonly gate: MilestoneGate,
     private readonly investors: DeckInvestors,
   ) {}
 
-  async list(principal: Principal, milestoneId: string, stage?: TaskStage): Promise<Task[]> {
-    const milestone = await this.gate.requireReadable(principal, milestoneId);
-    const [tasks, links] = await Promise.all([
-      this.repo.findTasks(milestone.id, stage),
-      this.repo.findLinks(milestone.id),
+  /**
+   * GET tasks (the board, or one stage of it), serialized. Built once per revision, day (what is
+   * overdue) and assignee names (a rename raises no revision), and kept: every change raises the
+   * revision the access check reads anyway, so a kept board is never answered after a change.
+   */
+  async boardJson(principal: Principal, milestoneId: string, stage?: TaskStage): Promise<string> {
+    const [milestone, assignees] = await Promise.all([
+      this.gate.requireReadable(principal, milestoneId),
+      this.repo.findAssigneeStamp(milestoneId),
     ]);
     const today = todayUtc();
-    const index = indexLinks(links);
-    return tasks.map((task) => toTask(task, index, today));
+    return this.boards.get(
+      `${milestone.id}|${stage ?? ''}`,
+      `${milestone.revision}|${today}|${assignees}`,
+      async () => {
+        const [tasks, links] = await Promise.all([
+          this.repo.findTasks(milestone.id, stage),
+          this.repo.findLinks(milestone.id),
+        ]);
+        const index = indexLinks(links);
+        return serializeAnswer(tasksResponseSchema, { data: tasks.map((task) => toTask(task, index, today)) });
+      },
+    );
   }
 
   /** A task with its subtasks and both directions of its links, named. */

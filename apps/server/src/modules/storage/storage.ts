@@ -51,10 +51,15 @@ const extensionByType: Record<string, string> = {
 };
 const typeByExtension = Object.fromEntries(Object.entries(extensionByType).map(([type, ext]) => [ext, type]));
 
-const folderByKind: Record<UploadKind, string> = { deck: 'decks', picture: 'pictures' };
+const folderByKind: Record<UploadKind, string> = { deck: 'decks', picture: 'pictures', attachment: 'attachments' };
+const kindByFolder = Object.fromEntries(Object.entries(folderByKind).map(([kind, folder]) => [folder, kind])) as Record<
+  string,
+  UploadKind
+>;
 
 /** decks/usr-…/upl-….pdf: the folder says the kind, the second part the owner. */
-const keyPattern = /^(decks|pictures)\/((?:usr|inv|mtr)-[0-9a-z]{16})\/upl-[0-9a-z]{16}\.(pdf|png|jpg|webp)$/;
+const keyPattern =
+  /^(decks|pictures|attachments)\/((?:usr|inv|mtr)-[0-9a-z]{16})\/upl-[0-9a-z]{16}\.(pdf|png|jpg|webp)$/;
 
 /** A fresh key for an upload of `kind` by `ownerId`. */
 export function newObjectKey(kind: UploadKind, ownerId: string, contentType: string): string {
@@ -67,12 +72,26 @@ export function parseObjectKey(key: string): { kind: UploadKind; ownerId: string
   if (!match) return null;
   const [, folder, ownerId, extension] = match as unknown as [string, string, string, string];
   const contentType = typeByExtension[extension];
-  if (!contentType) return null;
-  return { kind: folder === 'decks' ? 'deck' : 'picture', ownerId, contentType };
+  const kind = kindByFolder[folder];
+  if (!contentType || !kind) return null;
+  return { kind, ownerId, contentType };
 }
 
-const kindNames: Record<UploadKind, string> = { deck: 'Decks', picture: 'Profile pictures' };
-const acceptedNames: Record<UploadKind, string> = { deck: 'a PDF', picture: 'a PNG, JPEG or WebP image' };
+const kindNames: Record<UploadKind, string> = {
+  deck: 'Decks',
+  picture: 'Profile pictures',
+  attachment: 'Attachments',
+};
+const acceptedNames: Record<UploadKind, string> = {
+  deck: 'a PDF',
+  picture: 'a PNG, JPEG or WebP image',
+  attachment: 'a PDF, or a PNG, JPEG or WebP image',
+};
+const smallerAdvice: Record<UploadKind, string> = {
+  deck: 'Compress the PDF (for example, export it with smaller images) and upload it again.',
+  picture: 'Choose a smaller image and upload it again.',
+  attachment: 'Compress the file or split it, and upload it again.',
+};
 
 const megabytes = (bytes: number) => `${Math.ceil(bytes / (1024 * 1024))} MB`;
 
@@ -94,9 +113,7 @@ export function assertAcceptedSize(kind: UploadKind, size: number): void {
     throw new AppError(
       'PAYLOAD_TOO_LARGE',
       `The file is ${megabytes(size)}; ${kindNames[kind].toLowerCase()} can be at most ${megabytes(maxBytes)}. ` +
-        (kind === 'deck'
-          ? 'Compress the PDF (for example, export it with smaller images) and upload it again.'
-          : 'Choose a smaller image and upload it again.'),
+        smallerAdvice[kind],
       { maxBytes },
     );
   }
@@ -134,8 +151,12 @@ export function hasMagicBytes(contentType: string, start: Buffer): boolean {
 export function notThatTypeError(kind: UploadKind): AppError {
   return new AppError(
     'UNSUPPORTED_MEDIA_TYPE',
-    kind === 'deck'
-      ? 'This file is not a PDF, whatever its name says. Export your deck as a PDF and upload that file.'
-      : 'This file is not a PNG, JPEG or WebP image. Save the picture in one of those formats and upload it again.',
+    {
+      deck: 'This file is not a PDF, whatever its name says. Export your deck as a PDF and upload that file.',
+      picture:
+        'This file is not a PNG, JPEG or WebP image. Save the picture in one of those formats and upload it again.',
+      attachment:
+        'This file is not a PDF, PNG, JPEG or WebP file, whatever its name says. Save it in one of those formats and attach it again.',
+    }[kind],
   );
 }

@@ -11,10 +11,10 @@ export class UploadsRepository {
   }
 
   /**
-   * Keys handed out before `cutoff` that no deck version and no profile picture uses. It reads the deck
-   * and account tables directly (reads only; their modules stay their only writers): "is this
-   * file used" spans modules, and asking each module for every key would move the whole list
-   * through the process.
+   * Keys handed out before `cutoff` that no deck version, profile picture or thread message uses.
+   * It reads the deck, account and message attachment tables directly (reads only; their modules
+   * stay their only writers): "is this file used" spans modules, and asking each module for every
+   * key would move the whole list through the process.
    */
   async findUnusedBefore(cutoff: Date, limit: number): Promise<string[]> {
     const rows = await this.db
@@ -25,6 +25,7 @@ export class UploadsRepository {
           lt(uploads.createdAt, cutoff),
           sql`not exists (select 1 from pitch_deck_versions where pitch_deck_versions.file_key = ${uploads.key})`,
           sql`not exists (select 1 from accounts where accounts.picture_key = ${uploads.key})`,
+          sql`not exists (select 1 from milestone_message_attachments where milestone_message_attachments.key = ${uploads.key})`,
         ),
       )
       .orderBy(uploads.createdAt)
@@ -33,8 +34,8 @@ export class UploadsRepository {
   }
 
   /**
-   * Upload URLs `ownerId` was handed out since `since` that no deck or picture uses; reads the
-   * deck and account tables in the same query, for the reason given at `findUnusedBefore`.
+   * Upload URLs `ownerId` was handed out since `since` that no deck, picture or message attachment
+   * uses; reads those tables in the same query, for the reason given at `findUnusedBefore`.
    */
   async countUnusedSince(ownerId: string, since: Date): Promise<number> {
     const [row] = await this.db
@@ -46,6 +47,7 @@ export class UploadsRepository {
           gte(uploads.createdAt, since),
           sql`not exists (select 1 from pitch_deck_versions where pitch_deck_versions.file_key = ${uploads.key})`,
           sql`not exists (select 1 from accounts where accounts.picture_key = ${uploads.key})`,
+          sql`not exists (select 1 from milestone_message_attachments where milestone_message_attachments.key = ${uploads.key})`,
         ),
       );
     return row?.count ?? 0;

@@ -164,6 +164,7 @@ export function formatFileSize(bytes: number): string {
 const kindNouns: Record<UploadKind, { noun: string; types: string }> = {
   deck: { noun: 'Your deck', types: 'a PDF file' },
   picture: { noun: 'Your picture', types: 'a PNG, JPEG or WebP image' },
+  attachment: { noun: 'The attachment', types: 'a PDF, PNG, JPEG or WebP file' },
 };
 
 /**
