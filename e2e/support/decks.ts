@@ -104,12 +104,23 @@ export async function submitReadyDeck(server: Server, founder: Account, details:
   }
 }
 
-/** The investor shows interest in a deck through the API (pending). */
-export async function showInterest(server: Server, investor: Account, deckId: string, note: string): Promise<void> {
+/** The investor shows interest in a deck through the API (pending); answers the interest's id. */
+export async function showInterest(server: Server, investor: Account, deckId: string, note: string): Promise<string> {
   const reply = await fetch(`${server.baseUrl}${investorDeckPaths.interests(deckId)}`, {
     method: 'POST',
     headers: { ...authHeaders(investor.tokens), 'content-type': 'application/json' },
     body: JSON.stringify({ note }),
   });
   if (reply.status !== 201) throw new Error(`showing interest answered ${reply.status}: ${await reply.text()}`);
+  return ((await reply.json()) as { interest: { id: string } }).interest.id;
+}
+
+/** The founder accepts an interest through the API: the investor then follows the deck's milestones. */
+export async function acceptInterest(server: Server, founder: Account, deckId: string, interestId: string) {
+  const reply = await fetch(`${server.baseUrl}${founderDeckPaths.interest(deckId, interestId)}`, {
+    method: 'PATCH',
+    headers: { ...authHeaders(founder.tokens), 'content-type': 'application/json' },
+    body: JSON.stringify({ status: 'accepted' }),
+  });
+  if (reply.status !== 200) throw new Error(`accepting the interest answered ${reply.status}: ${await reply.text()}`);
 }

@@ -23,6 +23,7 @@ const loaders = {
   investorInfo: () => import('./routes/investor-info-page'),
   investorPitchDeck: () => import('./routes/investor-pitch-deck-page'),
   investorSections: () => import('./routes/investor-sections'),
+  milestones: () => import('./routes/milestone-pages'),
 };
 
 export const LandingPage = lazy(() => loaders.landing().then((m) => ({ default: m.LandingPage })));
@@ -41,11 +42,9 @@ export const FounderMyInvestorsPage = lazy(() =>
   loaders.founderMyInvestors().then((m) => ({ default: m.FounderMyInvestorsPage })),
 );
 export const FounderMilestonesPage = lazy(() =>
-  loaders.founderSections().then((m) => ({ default: m.FounderMilestonesPage })),
+  loaders.milestones().then((m) => ({ default: m.FounderMilestonesPage })),
 );
-export const FounderMilestonePage = lazy(() =>
-  loaders.founderSections().then((m) => ({ default: m.FounderMilestonePage })),
-);
+export const FounderMilestonePage = lazy(() => loaders.milestones().then((m) => ({ default: m.FounderMilestonePage })));
 export const FounderTrendsPage = lazy(() => loaders.founderSections().then((m) => ({ default: m.FounderTrendsPage })));
 export const FounderSubmitPage = lazy(() => loaders.founderSubmit().then((m) => ({ default: m.FounderSubmitPage })));
 export const FounderViewPage = lazy(() => loaders.founderView().then((m) => ({ default: m.FounderViewPage })));
@@ -57,7 +56,10 @@ export const InvestorPitchDeckPage = lazy(() =>
   loaders.investorPitchDeck().then((m) => ({ default: m.InvestorPitchDeckPage })),
 );
 export const InvestorMilestonesPage = lazy(() =>
-  loaders.investorSections().then((m) => ({ default: m.InvestorMilestonesPage })),
+  loaders.milestones().then((m) => ({ default: m.InvestorMilestonesPage })),
+);
+export const InvestorMilestonePage = lazy(() =>
+  loaders.milestones().then((m) => ({ default: m.InvestorMilestonePage })),
 );
 export const InvestorCompanyPage = lazy(() =>
   loaders.investorSections().then((m) => ({ default: m.InvestorCompanyPage })),

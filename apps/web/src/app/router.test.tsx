@@ -142,14 +142,19 @@ describe('route table', () => {
     await expectPath(router, target);
   });
 
-  it.each([['/founder/milestones/m-1', 'Milestone', 'milestone m-1']])(
-    '%s shows an honest empty state',
-    async (path, title, sentence) => {
-      renderAt(path, asFounder);
-      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
-      expect(screen.getByTestId('empty-state').textContent).toContain(sentence);
-    },
-  );
+  it.each([
+    ['/founder/milestones/m-1', asFounder, '/api/v1/milestones/m-1'],
+    ['/investor/milestones/m-1', asInvestor, '/api/v1/investors/milestones/m-1'],
+  ] as const)('%s of an unknown milestone says it was not found', async (path, session, apiPath) => {
+    const requests = stubFetch((url) =>
+      url.pathname.includes('/milestones/')
+        ? { status: 404, body: { error: { code: 'NOT_FOUND', message: 'This milestone does not exist.' } } }
+        : { status: 200, body: emptyPage },
+    );
+    renderAt(path, session);
+    expect((await screen.findByTestId('empty-state')).textContent).toContain('Milestone not found');
+    expect(requests.some((request) => new URL(request.url).pathname === apiPath)).toBe(true);
+  });
 
   it('a founder without decks sees "No decks yet" with a way to submit one', async () => {
     stubFetch(() => ({ status: 200, body: { data: [], meta: { page: 1, limit: 12, total: 0, hasMore: false } } }));
@@ -377,7 +382,12 @@ describe('landing chooser and sign-out', () => {
 
   it("Sign out tells the server, clears the session and goes to the role's sign-in, /login/investor", async () => {
     saveStoredTokens('investor', investorTokens);
-    const requests = stubFetch(() => ({ status: 200, body: { message: 'Signed out.' } }));
+    const emptyPage = { data: [], meta: { page: 1, limit: 20, total: 0, hasMore: false } };
+    const requests = stubFetch((url) =>
+      url.pathname.endsWith('/logout')
+        ? { status: 200, body: { message: 'Signed out.' } }
+        : { status: 200, body: { ...emptyPage, counts: {} } },
+    );
     const { router, store } = renderAt('/investor/milestones', asInvestor);
     fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
     // Investors sign out to their own sign-in page, as after a 401 (docs/decisions.md, Screens).

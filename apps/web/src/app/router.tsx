@@ -19,6 +19,7 @@ import {
   InvestorHomePage,
   InvestorInfoPage,
   InvestorLayout,
+  InvestorMilestonePage,
   InvestorMilestonesPage,
   InvestorPitchDeckPage,
   InvestorSubpathPage,
@@ -146,6 +147,11 @@ export function createRoutes({ prefetch = true }: { prefetch?: boolean } = {}): 
                   path: relative(paths.investor.milestones, paths.investor.home),
                   element: <InvestorMilestonesPage />,
                   handle: titled('Milestones'),
+                },
+                {
+                  path: relative(routePatterns.investorMilestone, paths.investor.home),
+                  element: <InvestorMilestonePage />,
+                  handle: titled('Milestone'),
                 },
                 {
                   path: relative(paths.investor.profile, paths.investor.home),

@@ -32,6 +32,8 @@ export const paths = {
   investor: {
     home: '/investor',
     milestones: '/investor/milestones',
+    /** One milestone of a deck the investor is accepted on (an investor subpath). */
+    milestone: (milestoneId: string) => `/investor/milestones/${encodeURIComponent(milestoneId)}`,
     /** Investor info (firm, thesis, sectors…): an investor subpath, which spec §2 leaves open. */
     profile: '/investor/profile',
     company: (startupId: string) => `/investor/company/${encodeURIComponent(startupId)}`,
@@ -49,6 +51,7 @@ export const paths = {
 export const routePatterns = {
   founderMilestone: '/founder/milestones/:milestoneId',
   founderView: '/founder/view/:id',
+  investorMilestone: '/investor/milestones/:milestoneId',
   investorCompany: '/investor/company/:startupId',
   investorPitchDeck: '/investor/pitchdecks/:id',
   analysis: '/analysis/:pitchDeckId',

@@ -1,20 +1,11 @@
 import { Button } from '@mantine/core';
-import { IconArrowLeft, IconBuildingSkyscraper, IconChartDots, IconFlag3, IconMapQuestion } from '@tabler/icons-react';
+import { IconArrowLeft, IconBuildingSkyscraper, IconChartDots, IconMapQuestion } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { EmptyPage } from '@/shared/ui/empty-page';
 
-// The investor pages whose features come later: each says honestly what it will hold.
-
-export function InvestorMilestonesPage() {
-  return (
-    <EmptyPage
-      title="Milestones"
-      description="Milestones of the companies you back will appear here."
-      icon={<IconFlag3 aria-hidden />}
-    />
-  );
-}
+// The investor pages whose features come later: each says honestly what it will hold. Milestones
+// have their own route file.
 
 export function InvestorCompanyPage() {
   const { startupId } = useParams();

@@ -6,6 +6,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useDispatch } from 'react-redux';
 import { describeApiError } from '@/shared/api/api-error';
 import { chatOpenEvent, roomIdOfChatOpen } from '@/shared/lib/chat-open-event';
+import { publishSessionSocket } from '@/shared/lib/session-socket';
 import { showClickableToast } from '@/shared/ui/show-clickable-toast';
 import { type ChatMessagesArgs, chatApi, refetchChatRooms, useChatRoomsQuery } from '../chat-api';
 import {
@@ -295,6 +296,8 @@ export function ChatProvider({ tokens, me, onLiveNotification, children }: ChatP
     const current = createChatSocket(tokens);
     socketRef.current = current;
     setSocket(current);
+    // Other features (a milestone page's live room) use this same socket; they never close it.
+    publishSessionSocket(current);
     const typingTimers = new Map<string, ReturnType<typeof setTimeout>>();
     const seenIds = new Set<string>();
     const markReads = markReadRef.current;
@@ -392,6 +395,7 @@ export function ChatProvider({ tokens, me, onLiveNotification, children }: ChatP
       markReads.clear();
       if (typingSentRef.current) clearTimeout(typingSentRef.current.timer);
       typingSentRef.current = null;
+      publishSessionSocket(null);
       current.removeAllListeners();
       current.disconnect();
       socketRef.current = null;

@@ -1,0 +1,290 @@
+import { isMilestoneEditable, type Milestone } from '@deckvalid/contract/milestones';
+import { Alert, Anchor, Button, EmptyState, Group, Skeleton, Spoiler, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  IconActivity,
+  IconAlertTriangle,
+  IconArchive,
+  IconArrowLeft,
+  IconCalendarEvent,
+  IconCalendarTime,
+  IconFlagQuestion,
+  IconLayoutKanban,
+  IconLock,
+  IconMessages,
+  IconReportAnalytics,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { describeApiError } from '@/shared/api/api-error';
+import { useDocumentTitle } from '@/shared/hooks/use-document-title';
+import { formatCalendarDay } from '@/shared/lib/format-date';
+import { FormErrorAlert } from '@/shared/ui/form-error-alert';
+import { formatAmount, isMilestoneOverdue } from '../milestone-format';
+import { type MilestoneRole, useMilestoneQuery } from '../milestones-api';
+import { useMilestoneLive } from '../use-milestone-live';
+import { MilestoneActivityPanel } from './milestone-activity';
+import { MilestoneBoard } from './milestone-board';
+import { MilestoneDetailActions } from './milestone-detail-actions';
+import { MilestoneMeetsPanel } from './milestone-meets';
+import { MilestoneOverviewPanel } from './milestone-overview';
+import { MilestoneStatusBadge } from './milestone-status-badge';
+import { TaskDrawer } from './task-drawer';
+import { ThreadsPanel } from './threads-panel';
+
+/** The sections of the page, in tab order; the one shown is `?tab=` (Overview when absent). */
+const sections = ['overview', 'board', 'meets', 'activity', 'threads'] as const;
+type Section = (typeof sections)[number];
+
+type MilestoneDetailProps = {
+  /** Whose page it is: the founder's own milestone, or one an investor follows. */
+  viewerRole: MilestoneRole;
+  milestoneId: string;
+  /** The role's milestone list, for the back link and after a permanent delete. */
+  listPath: string;
+  /** A deck's name from whichever feature knows it (app/ composes), or null. */
+  deckNameOf: (pitchDeckId: string) => string | null;
+  /** The signed-in account (its own threads and messages get their actions); null until known. */
+  viewerId: string | null;
+};
+
+/**
+ * A milestone's page for both roles: its header (founders get the actions), then Overview,
+ * Board, Meets, Activity and Threads. The page stays live while open (useMilestoneLive). The section and
+ * the task open in the drawer live in the URL (`?tab=board&task=tsk-…`), so a link opens both.
+ */
+export function MilestoneDetail({
+  viewerRole: role,
+  milestoneId,
+  listPath,
+  deckNameOf,
+  viewerId,
+}: MilestoneDetailProps) {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const milestone = useMilestoneQuery({ role, milestoneId });
+  useMilestoneLive({ milestoneId, role });
+  useDocumentTitle(milestone.data?.title);
+
+  // On a phone the five tab names fit one row only without their icons, a little closer together.
+  const isPhone = useMediaQuery('(max-width: 30em)');
+  const tabIcon = (icon: ReactNode) => (isPhone ? undefined : icon);
+  const tab: Section = sections.find((section) => section === params.get('tab')) ?? 'overview';
+  const openTaskId = params.get('task');
+
+  const setParam = (key: string, value: string | null) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === null) next.delete(key);
+        else next.set(key, value);
+        return next;
+      },
+      // Opening a task is a step Back should undo; switching sections is not.
+      { replace: key !== 'task' },
+    );
+  };
+  const openTask = (taskId: string | null) => setParam('task', taskId);
+
+  const backLink = (
+    <Anchor component={Link} to={listPath} fz="sm">
+      <Group gap={4} component="span">
+        <IconArrowLeft size={14} aria-hidden /> All milestones
+      </Group>
+    </Anchor>
+  );
+
+  if (milestone.isLoading) return <DetailSkeleton />;
+
+  const problem = milestone.isError ? describeApiError(milestone.error) : null;
+  // A 404 on a re-read wins over the data still held: the milestone was deleted (or its deck's
+  // access ended) while the page was open, and what is held is no longer there to act on.
+  if (!milestone.data || problem?.status === 404) {
+    if (problem?.status === 404) {
+      return (
+        <Stack gap="lg">
+          {backLink}
+          <EmptyState
+            variant="light"
+            size="lg"
+            py={48}
+            icon={<IconFlagQuestion aria-hidden />}
+            title="Milestone not found"
+            description={
+              role === 'founder'
+                ? "This milestone doesn't exist, or it isn't yours. Pick one from your milestones."
+                : "This milestone doesn't exist, or you no longer follow its deck."
+            }
+            data-testid="empty-state"
+          />
+        </Stack>
+      );
+    }
+    return (
+      <Stack gap="md" align="flex-start">
+        {backLink}
+        <FormErrorAlert message={problem?.message ?? null} title="We couldn't load this milestone" />
+        <Button variant="light" onClick={() => void milestone.refetch()}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  }
+
+  const data = milestone.data;
+  const isEditable = isMilestoneEditable(data);
+
+  return (
+    <Stack gap="lg" data-testid="milestone-detail" data-status={data.status}>
+      <MilestoneHeader
+        milestone={data}
+        deckName={deckNameOf(data.pitchDeckId)}
+        backLink={backLink}
+        actions={
+          role === 'founder' ? (
+            <MilestoneDetailActions
+              milestone={data}
+              onOpenTask={(taskId) => openTask(taskId)}
+              onDeleted={() => navigate(listPath, { replace: true })}
+            />
+          ) : null
+        }
+      />
+      <Tabs
+        value={tab}
+        onChange={(value) => setParam('tab', value === 'overview' || value === null ? null : value)}
+        keepMounted={false}
+        styles={isPhone ? { tab: { paddingInline: 9 } } : undefined}
+      >
+        <Tabs.List mb="md" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+          <Tabs.Tab value="overview" leftSection={tabIcon(<IconReportAnalytics size={16} aria-hidden />)}>
+            Overview
+          </Tabs.Tab>
+          <Tabs.Tab value="board" leftSection={tabIcon(<IconLayoutKanban size={16} aria-hidden />)}>
+            Board
+          </Tabs.Tab>
+          <Tabs.Tab value="meets" leftSection={tabIcon(<IconCalendarTime size={16} aria-hidden />)}>
+            Meets
+          </Tabs.Tab>
+          <Tabs.Tab value="activity" leftSection={tabIcon(<IconActivity size={16} aria-hidden />)}>
+            Activity
+          </Tabs.Tab>
+          <Tabs.Tab value="threads" leftSection={tabIcon(<IconMessages size={16} aria-hidden />)}>
+            Threads
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="overview">
+          <MilestoneOverviewPanel role={role} milestoneId={data.id} onOpenTask={openTask} />
+        </Tabs.Panel>
+        {/* The board scrolls sideways inside itself; the clip keeps anything of it that escapes its
+            scroll box (an absolutely placed label) from widening the whole page on a phone. */}
+        <Tabs.Panel value="board" style={{ position: 'relative', overflowX: 'clip', overflowClipMargin: 4 }}>
+          <MilestoneBoard milestone={data} role={role} onOpenTask={openTask} />
+        </Tabs.Panel>
+        <Tabs.Panel value="meets">
+          <MilestoneMeetsPanel role={role} milestoneId={data.id} canManage={isEditable} />
+        </Tabs.Panel>
+        <Tabs.Panel value="activity">
+          <MilestoneActivityPanel role={role} milestoneId={data.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="threads">
+          {viewerId ? (
+            <ThreadsPanel milestoneId={data.id} taskId={null} role={role} viewerId={viewerId} />
+          ) : (
+            <Skeleton h={120} aria-label="Loading threads" />
+          )}
+        </Tabs.Panel>
+      </Tabs>
+      <TaskDrawer milestone={data} role={role} taskId={openTaskId} onClose={() => openTask(null)} />
+    </Stack>
+  );
+}
+
+function MilestoneHeader({
+  milestone,
+  deckName,
+  backLink,
+  actions,
+}: {
+  milestone: Milestone;
+  deckName: string | null;
+  backLink: ReactNode;
+  actions: ReactNode;
+}) {
+  const isOverdue = isMilestoneOverdue(milestone);
+  const isArchived = milestone.archivedAt !== null;
+  const isFinal = milestone.status === 'completed' || milestone.status === 'cancelled';
+  return (
+    <Stack gap="sm" component="header">
+      {backLink}
+      <Group gap="sm" align="center" wrap="wrap">
+        <Title order={1} fz={{ base: 24, sm: 28 }} style={{ overflowWrap: 'anywhere' }}>
+          {milestone.title}
+        </Title>
+        <MilestoneStatusBadge status={milestone.status} isArchived={isArchived} size="lg" />
+      </Group>
+      <Group gap="lg" wrap="wrap" data-testid="milestone-facts">
+        {deckName ? (
+          <Text fz="sm" c="dimmed">
+            Deck:{' '}
+            <Text span fz="sm" c="var(--mantine-color-text)">
+              {deckName}
+            </Text>
+          </Text>
+        ) : null}
+        <Group gap={6} wrap="nowrap" c={isOverdue ? 'red.9' : 'dimmed'} data-overdue={isOverdue}>
+          {isOverdue ? <IconAlertTriangle size={16} aria-hidden /> : <IconCalendarEvent size={16} aria-hidden />}
+          <Text fz="sm" c="inherit" fw={isOverdue ? 600 : undefined}>
+            {isOverdue ? 'Overdue, was due ' : 'Due '}
+            {formatCalendarDay(milestone.dueDate)}
+          </Text>
+        </Group>
+        {milestone.amount !== null ? (
+          <Text fz="sm" c="dimmed">
+            Amount:{' '}
+            <Text span fz="sm" fw={600} c="var(--mantine-color-text)">
+              {formatAmount(milestone.amount)}
+            </Text>
+          </Text>
+        ) : null}
+      </Group>
+      {milestone.description ? (
+        <Spoiler maxHeight={72} showLabel="Show more" hideLabel="Show less">
+          <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {milestone.description}
+          </Text>
+        </Spoiler>
+      ) : null}
+      {actions}
+      {isArchived ? (
+        <Alert
+          color="gray"
+          variant="light"
+          radius="lg"
+          icon={<IconArchive aria-hidden />}
+          data-testid="archived-notice"
+        >
+          This milestone is archived: your investors don't see it, and it is read-only until you restore it.
+        </Alert>
+      ) : isFinal ? (
+        <Alert color="gray" variant="light" radius="lg" icon={<IconLock aria-hidden />} data-testid="final-notice">
+          {milestone.status === 'completed'
+            ? 'This milestone is completed: its tasks and details are kept as they were.'
+            : 'This milestone was cancelled: its tasks and details are kept as they were.'}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <Stack gap="lg" role="status" aria-busy="true" aria-label="Loading the milestone">
+      <Skeleton h={14} w={120} />
+      <Skeleton h={32} w="60%" />
+      <Skeleton h={14} w="40%" />
+      <Skeleton h={36} w="100%" />
+      <Skeleton h={160} w="100%" />
+    </Stack>
+  );
+}

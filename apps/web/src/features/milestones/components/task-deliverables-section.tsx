@@ -1,0 +1,358 @@
+import {
+  type Deliverable,
+  type DeliverableStatus,
+  deliverableBodySchema,
+  milestoneLimits,
+  webUrlSchema,
+} from '@deckvalid/contract/milestones';
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconCheck, IconExternalLink, IconPlus } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { describeApiError } from '@/shared/api/api-error';
+import { formatDateTime } from '@/shared/lib/format-date';
+import {
+  type MilestoneRole,
+  useAcceptDeliverableMutation,
+  useCreateDeliverableMutation,
+  useSubmitDeliverableMutation,
+  useTaskDeliverablesQuery,
+  useUpdateDeliverableMutation,
+} from '../tasks-api';
+
+const statusDisplay: Record<DeliverableStatus, { label: string; color: string }> = {
+  draft: { label: 'Draft', color: 'gray' },
+  submitted: { label: 'Submitted', color: 'blue' },
+  accepted: { label: 'Accepted', color: 'teal' },
+};
+
+type DeliverablesProps = {
+  milestoneId: string;
+  taskId: string;
+  role: MilestoneRole;
+  /** Founders of an editable milestone add, edit and submit; investors accept submitted ones. */
+  canEdit: boolean;
+};
+
+/** The first message of the contract's refusal, keyed by field. */
+function problemsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? 'form');
+    if (!(key in problems)) problems[key] = issue.message;
+  }
+  return problems;
+}
+
+/** Title and description of a deliverable: adding one, or editing one not accepted yet. */
+function DeliverableForm({
+  initial,
+  submitLabel,
+  isSaving,
+  onSave,
+  onCancel,
+}: {
+  initial: { title: string; description: string };
+  submitLabel: string;
+  isSaving: boolean;
+  onSave: (body: { title: string; description: string }) => Promise<string | null>;
+  onCancel: (() => void) | null;
+}) {
+  const [title, setTitle] = useState(initial.title);
+  const [description, setDescription] = useState(initial.description);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = deliverableBodySchema.safeParse({ title, description });
+    if (!parsed.success) {
+      setProblems(problemsOf(parsed.error.issues));
+      return;
+    }
+    const problem = await onSave(parsed.data);
+    if (problem) {
+      setProblems({ form: problem });
+      return;
+    }
+    setProblems({});
+    setTitle(initial.title);
+    setDescription(initial.description);
+  };
+
+  return (
+    <form onSubmit={handleSubmit} aria-label={submitLabel} noValidate>
+      <Stack gap="xs">
+        <TextInput
+          label="Deliverable title"
+          value={title}
+          onChange={(event) => setTitle(event.currentTarget.value)}
+          error={problems.title}
+          maxLength={milestoneLimits.titleLength}
+        />
+        <Textarea
+          label="Deliverable description"
+          autosize
+          minRows={2}
+          maxRows={6}
+          value={description}
+          onChange={(event) => setDescription(event.currentTarget.value)}
+          error={problems.description}
+          maxLength={milestoneLimits.descriptionLength}
+        />
+        {problems.form ? (
+          <Text fz="sm" c="red.7" role="alert">
+            {problems.form}
+          </Text>
+        ) : null}
+        <Group gap="xs" justify="flex-end">
+          {onCancel ? (
+            <Button variant="default" size="xs" onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : null}
+          <Button type="submit" size="xs" variant="light" loading={isSaving}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function DeliverableItem({
+  milestoneId,
+  deliverable,
+  role,
+  canEdit,
+}: {
+  milestoneId: string;
+  deliverable: Deliverable;
+  role: MilestoneRole;
+  canEdit: boolean;
+}) {
+  const [updateDeliverable, update] = useUpdateDeliverableMutation();
+  const [submitDeliverable, submission] = useSubmitDeliverableMutation();
+  const [acceptDeliverable, acceptance] = useAcceptDeliverableMutation();
+  const [isEditing, setEditing] = useState(false);
+  const [url, setUrl] = useState('');
+  const [urlProblem, setUrlProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const status = statusDisplay[deliverable.status];
+  const isSettled = deliverable.status === 'accepted';
+  const canFounderChange = role === 'founder' && canEdit && !isSettled;
+
+  const handleSubmitLink = async (event: FormEvent) => {
+    event.preventDefault();
+    // The contract's own rule: only http and https, so no javascript: link reaches an investor.
+    const parsed = webUrlSchema.safeParse(url);
+    if (!parsed.success) {
+      setUrlProblem(parsed.error.issues[0]?.message ?? 'Give an http or https link.');
+      return;
+    }
+    const result = await submitDeliverable({ milestoneId, deliverableId: deliverable.id, url: parsed.data });
+    if ('error' in result) {
+      const apiProblem = describeApiError(result.error);
+      setUrlProblem(apiProblem.fieldErrors.url ?? apiProblem.message);
+      return;
+    }
+    setUrl('');
+    setUrlProblem(null);
+    notifications.show({ color: 'teal', message: `“${deliverable.title}” submitted for review.` });
+  };
+
+  const handleAccept = async () => {
+    setProblem(null);
+    const result = await acceptDeliverable({ milestoneId, deliverableId: deliverable.id });
+    if ('error' in result) {
+      setProblem(describeApiError(result.error).message);
+      return;
+    }
+    notifications.show({ color: 'teal', message: `You accepted “${deliverable.title}”.` });
+  };
+
+  return (
+    <Paper component="li" withBorder radius="md" p="sm" aria-label={deliverable.title} data-status={deliverable.status}>
+      {isEditing ? (
+        <DeliverableForm
+          initial={{ title: deliverable.title, description: deliverable.description }}
+          submitLabel="Save deliverable"
+          isSaving={update.isLoading}
+          onCancel={() => setEditing(false)}
+          onSave={async (body) => {
+            const result = await updateDeliverable({ milestoneId, deliverableId: deliverable.id, body });
+            if ('error' in result) return describeApiError(result.error).message;
+            setEditing(false);
+            return null;
+          }}
+        />
+      ) : (
+        <Stack gap={6}>
+          <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+            <Text fw={600} fz="sm" style={{ overflowWrap: 'anywhere' }}>
+              {deliverable.title}
+            </Text>
+            <Badge color={status.color} variant="light" tt="none" data-testid="deliverable-status">
+              {status.label}
+            </Badge>
+          </Group>
+          {deliverable.description ? (
+            <Text fz="sm" c="gray.7" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {deliverable.description}
+            </Text>
+          ) : null}
+          {deliverable.url ? (
+            <Group gap={6} wrap="nowrap" fz="sm">
+              <IconExternalLink size={15} aria-hidden style={{ flex: 'none' }} />
+              {/* http(s) only (webUrlSchema on both sides); a new tab without access to this one. */}
+              <Anchor href={deliverable.url} target="_blank" rel="noopener noreferrer" fz="sm" truncate="end">
+                {deliverable.url}
+              </Anchor>
+            </Group>
+          ) : null}
+          {deliverable.submittedAt ? (
+            <Text fz="xs" c="dimmed">
+              Submitted {formatDateTime(deliverable.submittedAt)}
+            </Text>
+          ) : null}
+          {deliverable.acceptedAt ? (
+            <Text fz="xs" c="teal.8">
+              Accepted by {deliverable.acceptedBy?.name ?? 'a former investor'} on{' '}
+              {formatDateTime(deliverable.acceptedAt)}
+            </Text>
+          ) : null}
+          {problem ? (
+            <Text fz="sm" c="red.7" role="alert">
+              {problem}
+            </Text>
+          ) : null}
+          {role === 'investor' && deliverable.status === 'submitted' ? (
+            <Group justify="flex-end">
+              <Button
+                size="xs"
+                color="teal"
+                leftSection={<IconCheck size={14} aria-hidden />}
+                loading={acceptance.isLoading}
+                onClick={() => void handleAccept()}
+              >
+                Accept deliverable
+              </Button>
+            </Group>
+          ) : null}
+          {canFounderChange ? (
+            <form onSubmit={handleSubmitLink} noValidate aria-label={`Submit a link for ${deliverable.title}`}>
+              <Group gap="xs" align="flex-start" wrap="nowrap">
+                <TextInput
+                  aria-label="Link"
+                  placeholder="https://…"
+                  type="url"
+                  inputMode="url"
+                  size="xs"
+                  value={url}
+                  onChange={(event) => {
+                    setUrl(event.currentTarget.value);
+                    if (urlProblem) setUrlProblem(null);
+                  }}
+                  error={urlProblem}
+                  maxLength={milestoneLimits.urlLength}
+                  style={{ flex: 1, minWidth: 0 }}
+                />
+                <Button type="submit" size="xs" variant="light" loading={submission.isLoading}>
+                  Submit link
+                </Button>
+              </Group>
+              <Group justify="flex-end" mt={4}>
+                <Button size="compact-xs" variant="subtle" color="gray" onClick={() => setEditing(true)}>
+                  Edit deliverable
+                </Button>
+              </Group>
+            </form>
+          ) : null}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * What the task promises to hand over: founders add deliverables and submit a link for each,
+ * investors accept submitted ones (which settles them). Status badge: draft, submitted, accepted.
+ */
+export function TaskDeliverablesSection({ milestoneId, taskId, role, canEdit }: DeliverablesProps) {
+  const {
+    data: deliverables,
+    isLoading,
+    isError,
+    error,
+    refetch,
+  } = useTaskDeliverablesQuery({
+    milestoneId,
+    taskId,
+    role,
+  });
+  const [createDeliverable, creation] = useCreateDeliverableMutation();
+  const [isAdding, setAdding] = useState(false);
+
+  if (isLoading) return <Loader size="sm" aria-label="Loading deliverables" />;
+  if (isError) {
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} p="xs">
+        <Text fz="sm">{describeApiError(error).message}</Text>
+        <Button size="compact-xs" variant="subtle" color="red" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+
+  const list = deliverables ?? [];
+  return (
+    <Stack gap="xs">
+      {list.length > 0 ? (
+        <Stack component="ul" gap="xs" aria-label="Deliverables" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {list.map((deliverable) => (
+            <DeliverableItem
+              key={deliverable.id}
+              milestoneId={milestoneId}
+              deliverable={deliverable}
+              role={role}
+              canEdit={canEdit}
+            />
+          ))}
+        </Stack>
+      ) : (
+        <Text fz="sm" c="dimmed">
+          No deliverables yet.
+        </Text>
+      )}
+      {role === 'founder' && canEdit ? (
+        isAdding ? (
+          <Paper withBorder radius="md" p="sm">
+            <DeliverableForm
+              initial={{ title: '', description: '' }}
+              submitLabel="Add deliverable"
+              isSaving={creation.isLoading}
+              onCancel={() => setAdding(false)}
+              onSave={async (body) => {
+                const result = await createDeliverable({ milestoneId, taskId, body });
+                if ('error' in result) return describeApiError(result.error).message;
+                setAdding(false);
+                return null;
+              }}
+            />
+          </Paper>
+        ) : (
+          <Group>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconPlus size={14} aria-hidden />}
+              onClick={() => setAdding(true)}
+            >
+              Add deliverable
+            </Button>
+          </Group>
+        )
+      ) : null}
+    </Stack>
+  );
+}

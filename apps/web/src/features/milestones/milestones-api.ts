@@ -1,0 +1,199 @@
+import type { MilestoneInvestor } from '@deckvalid/contract/interests';
+import {
+  type Activity,
+  type CreateMilestoneBody,
+  type Deliverable,
+  investorMilestonePaths,
+  type Meet,
+  type MeetBody,
+  type Milestone,
+  type MilestoneDeleteMode,
+  type MilestoneOverview,
+  type MilestoneStatus,
+  milestonePaths,
+  type TaskStage,
+  type UpdateMilestoneBody,
+} from '@deckvalid/contract/milestones';
+import type { Page } from '@deckvalid/contract/pagination';
+import { api } from '@/shared/api/api';
+
+/**
+ * Which side of the milestones API a screen reads: the founder's own milestones
+ * (`/api/v1/milestones`) or those an investor follows (`/api/v1/investors/milestones`). The
+ * screens are the same for both; only the paths and the actions differ.
+ */
+export type MilestoneRole = 'founder' | 'investor';
+
+/** The read paths both roles have, from the contract. */
+function readPathsOf(role: MilestoneRole) {
+  return role === 'founder' ? milestonePaths : investorMilestonePaths;
+}
+
+/** Everything read under one milestone; its changes and its live events invalidate this. */
+export const milestoneDataTag = (milestoneId: string) => ({ type: 'MilestoneData' as const, id: milestoneId });
+
+/** What any change to a milestone makes stale: what is read under it, and every list (progress, status). */
+const staleAfterChange = (milestoneId: string) => [milestoneDataTag(milestoneId), 'Milestone' as const];
+
+/** One milestone of one role. */
+export type MilestoneArgs = { role: MilestoneRole; milestoneId: string };
+
+/** A page of a role's milestones; `archived` is the founder's alone (investors never see archived ones). */
+export type MilestonesArgs = {
+  role: MilestoneRole;
+  page: number;
+  limit: number;
+  status?: MilestoneStatus;
+  archived?: boolean;
+};
+
+/** The activity feed of one milestone, optionally one stage's lines. */
+export type MilestoneActivitiesArgs = MilestoneArgs & { stage?: TaskStage };
+
+/** Lines per page of the activity feed ("Load more" asks for the next one). */
+export const activityPageSize = 20;
+
+/**
+ * The milestone screens' calls (docs/api.md, Milestones): lists, one milestone with its overview,
+ * activity log, deliverables and meets for both roles; creating, editing, moving, archiving,
+ * deleting and restoring milestones for founders. Tasks live in tasks-api.ts, threads in
+ * threads-api.ts, under the same tags.
+ */
+export const milestonesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    milestones: build.query<Page<Milestone>, MilestonesArgs>({
+      query: ({ role, page, limit, status, archived }) => ({
+        url: readPathsOf(role).milestones,
+        params: {
+          page,
+          limit,
+          ...(status ? { status } : {}),
+          ...(role === 'founder' && archived ? { archived: 'true' } : {}),
+        },
+      }),
+      providesTags: ['Milestone'],
+    }),
+    milestone: build.query<Milestone, MilestoneArgs>({
+      query: ({ role, milestoneId }) => readPathsOf(role).milestone(milestoneId),
+      transformResponse: (response: { milestone: Milestone }) => response.milestone,
+      providesTags: (_result, _error, { milestoneId }) => [milestoneDataTag(milestoneId)],
+    }),
+    milestoneOverview: build.query<MilestoneOverview, MilestoneArgs>({
+      query: ({ role, milestoneId }) => readPathsOf(role).overview(milestoneId),
+      transformResponse: (response: { overview: MilestoneOverview }) => response.overview,
+      providesTags: (_result, _error, { milestoneId }) => [milestoneDataTag(milestoneId)],
+    }),
+    /**
+     * The log, newest first, a page at a time. An invalidation refetches every page held, so a
+     * feed that loaded three pages shows three fresh pages after a live change.
+     */
+    milestoneActivities: build.infiniteQuery<Page<Activity>, MilestoneActivitiesArgs, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (lastPage) => (lastPage.meta.hasMore ? lastPage.meta.page + 1 : undefined),
+      },
+      query: ({ queryArg: { role, milestoneId, stage }, pageParam }) => ({
+        url: readPathsOf(role).activities(milestoneId),
+        params: { page: pageParam, limit: activityPageSize, ...(stage ? { stage } : {}) },
+      }),
+      providesTags: (_result, _error, { milestoneId }) => [milestoneDataTag(milestoneId)],
+    }),
+    /** Every deliverable of every task of the milestone. */
+    milestoneDeliverables: build.query<Deliverable[], MilestoneArgs>({
+      query: ({ role, milestoneId }) => readPathsOf(role).deliverables(milestoneId),
+      transformResponse: (response: { data: Deliverable[] }) => response.data,
+      providesTags: (_result, _error, { milestoneId }) => [milestoneDataTag(milestoneId)],
+    }),
+    /** The meets still on (cancelled ones left out), soonest first; past ones included. */
+    milestoneMeets: build.query<Meet[], MilestoneArgs>({
+      query: ({ role, milestoneId }) => readPathsOf(role).meets(milestoneId),
+      transformResponse: (response: { data: Meet[] }) => response.data,
+      providesTags: (_result, _error, { milestoneId }) => [milestoneDataTag(milestoneId)],
+    }),
+    createMilestoneMeet: build.mutation<Meet, MilestoneArgs & { body: MeetBody }>({
+      query: ({ role, milestoneId, body }) => ({ url: readPathsOf(role).meets(milestoneId), method: 'POST', body }),
+      transformResponse: (response: { meet: Meet }) => response.meet,
+      invalidatesTags: (_result, _error, { milestoneId }) => staleAfterChange(milestoneId),
+    }),
+    updateMilestoneMeet: build.mutation<Meet, MilestoneArgs & { meetId: string; body: MeetBody }>({
+      query: ({ role, meetId, body }) => ({ url: readPathsOf(role).meet(meetId), method: 'PUT', body }),
+      transformResponse: (response: { meet: Meet }) => response.meet,
+      invalidatesTags: (_result, _error, { milestoneId }) => staleAfterChange(milestoneId),
+    }),
+    /** Cancels the meet; the server keeps a tombstone whose .ics tells calendars to drop it. */
+    deleteMilestoneMeet: build.mutation<void, MilestoneArgs & { meetId: string }>({
+      query: ({ role, meetId }) => ({ url: readPathsOf(role).meet(meetId), method: 'DELETE' }),
+      invalidatesTags: (_result, _error, { milestoneId }) => staleAfterChange(milestoneId),
+    }),
+    /**
+     * A meet's iCalendar file as text. A GET, but a mutation: the file is saved once, never kept
+     * in the cache, and it needs the session's headers, so a plain link cannot fetch it.
+     */
+    downloadMeetIcs: build.mutation<string, { role: MilestoneRole; meetId: string }>({
+      query: ({ role, meetId }) => ({ url: readPathsOf(role).meetIcs(meetId), responseHandler: 'text' }),
+    }),
+
+    // Founders only ----------------------------------------------------------------------------
+
+    createMilestone: build.mutation<Milestone, CreateMilestoneBody>({
+      query: (body) => ({ url: milestonePaths.milestones, method: 'POST', body }),
+      transformResponse: (response: { milestone: Milestone }) => response.milestone,
+      invalidatesTags: ['Milestone'],
+    }),
+    updateMilestone: build.mutation<Milestone, { milestoneId: string; body: UpdateMilestoneBody }>({
+      query: ({ milestoneId, body }) => ({ url: milestonePaths.milestone(milestoneId), method: 'PUT', body }),
+      transformResponse: (response: { milestone: Milestone }) => response.milestone,
+      invalidatesTags: (_result, _error, { milestoneId }) => staleAfterChange(milestoneId),
+    }),
+    /** Along `milestoneTransitions`; completing early is 409 with `CompletionBlockers` as details. */
+    changeMilestoneStatus: build.mutation<Milestone, { milestoneId: string; status: MilestoneStatus }>({
+      query: ({ milestoneId, status }) => ({
+        url: milestonePaths.status(milestoneId),
+        method: 'PATCH',
+        body: { status },
+      }),
+      transformResponse: (response: { milestone: Milestone }) => response.milestone,
+      // Refetch on failure too: a 409 may mean another tab moved it first.
+      invalidatesTags: (_result, _error, { milestoneId }) => staleAfterChange(milestoneId),
+    }),
+    /** `archive` hides it until restored; `permanent` removes it with everything under it. */
+    deleteMilestone: build.mutation<void, { milestoneId: string; mode: MilestoneDeleteMode }>({
+      query: ({ milestoneId, mode }) => ({
+        url: milestonePaths.milestone(milestoneId),
+        method: 'DELETE',
+        params: { mode },
+      }),
+      invalidatesTags: (_result, _error, { milestoneId }) => staleAfterChange(milestoneId),
+    }),
+    restoreMilestone: build.mutation<Milestone, { milestoneId: string }>({
+      query: ({ milestoneId }) => ({ url: milestonePaths.restore(milestoneId), method: 'POST' }),
+      transformResponse: (response: { milestone: Milestone }) => response.milestone,
+      invalidatesTags: (_result, _error, { milestoneId }) => staleAfterChange(milestoneId),
+    }),
+    /** Who a task may be assigned to besides the founder: the deck's accepted investors. */
+    milestoneTaskInvestors: build.query<MilestoneInvestor[], string>({
+      query: (milestoneId) => ({ url: milestonePaths.taskInvestors, params: { milestoneId } }),
+      transformResponse: (response: { data: MilestoneInvestor[] }) => response.data,
+      providesTags: (_result, _error, milestoneId) => [milestoneDataTag(milestoneId)],
+    }),
+  }),
+});
+
+export const {
+  useMilestonesQuery,
+  useMilestoneQuery,
+  useMilestoneOverviewQuery,
+  useMilestoneActivitiesInfiniteQuery,
+  useMilestoneDeliverablesQuery,
+  useMilestoneMeetsQuery,
+  useCreateMilestoneMeetMutation,
+  useUpdateMilestoneMeetMutation,
+  useDeleteMilestoneMeetMutation,
+  useDownloadMeetIcsMutation,
+  useCreateMilestoneMutation,
+  useUpdateMilestoneMutation,
+  useChangeMilestoneStatusMutation,
+  useDeleteMilestoneMutation,
+  useRestoreMilestoneMutation,
+  useMilestoneTaskInvestorsQuery,
+} = milestonesApi;

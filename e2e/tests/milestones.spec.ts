@@ -1,0 +1,232 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { investorMilestonePaths, type Meet } from '@deckvalid/contract/milestones';
+import type { Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeaders, createAccount, signIn } from '../support/accounts';
+import { type Browser, type BrowserContext, launchBrowser, type Page, viewports } from '../support/browser';
+import { acceptInterest, showInterest, submitReadyDeck } from '../support/decks';
+import { type RunningServer, startServer } from '../support/server';
+
+/**
+ * The milestones workspace (issue 10) in two browsers at once: the founder plans a milestone with
+ * three tasks and a dependency, drags a card and moves one by keyboard, and submits a
+ * deliverable; the accepted investor watches the board move live, accepts the deliverable,
+ * approves a task, schedules a meet and downloads its calendar file.
+ */
+const shotsDir = '/tmp/shots';
+
+let server: RunningServer;
+let browser: Browser;
+let founder: Awaited<ReturnType<typeof createAccount>>;
+let investor: Awaited<ReturnType<typeof createAccount>>;
+let deckTitle = '';
+
+async function shot(page: Page, name: string) {
+  mkdirSync(shotsDir, { recursive: true });
+  await page.screenshot({ path: `${shotsDir}/milestones-${name}.png`, fullPage: true });
+}
+
+/** Both sides in Paris time, so the meet's wall-clock time and its UTC instant differ. */
+async function openContext(viewport: keyof typeof viewports) {
+  const context = await browser.newContext({
+    baseURL: server.baseUrl,
+    viewport: viewports[viewport],
+    timezoneId: 'Europe/Paris',
+    acceptDownloads: true,
+  });
+  context.setDefaultTimeout(15_000);
+  return context;
+}
+
+const column = (page: Page, stage: string) => page.getByRole('region', { name: stage, exact: true });
+/** A card on the board (or in one column of it): a button named by the task's title. */
+const card = (within: Page | Locator, title: string) => within.getByRole('button', { name: title, exact: true });
+const drawer = (page: Page, title: string) => page.getByRole('dialog', { name: title });
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  [founder, investor] = await Promise.all([
+    createAccount(server, 'user', 'Maya Founder'),
+    createAccount(server, 'investor', 'Omar Investor'),
+  ]);
+  deckTitle = 'Clinicpay seed round';
+  const deckId = await submitReadyDeck(server, founder, { company: 'Clinicpay', title: deckTitle, slides: 2 });
+  const interestId = await showInterest(server, investor, deckId, 'Happy to follow the pilot.');
+  await acceptInterest(server, founder, deckId, interestId);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the milestones workspace', () => {
+  let founderContext: BrowserContext;
+  let investorContext: BrowserContext;
+  let founderPage: Page;
+  let investorPage: Page;
+  let milestonePath = '';
+
+  beforeAll(async () => {
+    [founderContext, investorContext] = await Promise.all([openContext('desktop'), openContext('desktop')]);
+    founderPage = await signIn(founderContext, founder, 'user');
+    investorPage = await signIn(investorContext, investor, 'investor');
+  });
+
+  afterAll(async () => {
+    await founderContext?.close();
+    await investorContext?.close();
+  });
+
+  it('the founder creates a milestone with three tasks, a dependency and a submitted deliverable', async () => {
+    const page = founderPage;
+    await page.goto('/founder/milestones');
+    await page.getByRole('button', { name: 'New milestone' }).first().click();
+    const form = page.getByRole('dialog', { name: 'New milestone' });
+    // The founder's only deck comes chosen.
+    const deck = form.getByRole('combobox', { name: 'Deck' });
+    await expect.poll(() => deck.locator('option:checked').textContent()).toContain(deckTitle);
+    await form.getByLabel('Title').fill('Pilot with three clinics');
+    await form.getByLabel('Due date').fill('2027-03-01');
+    await form.getByRole('button', { name: 'Create milestone' }).click();
+    await page.getByRole('heading', { name: 'Pilot with three clinics' }).waitFor();
+    expect(page.url()).toMatch(/\/founder\/milestones\/mst-/);
+    milestonePath = new URL(page.url()).pathname;
+
+    await page.getByRole('tab', { name: 'Board' }).click();
+    for (const [title, days] of [
+      ['Sign the contract', '3'],
+      ['Onboard the clinics', '5'],
+      ['Collect feedback', '2'],
+    ] as const) {
+      await page.getByRole('button', { name: 'Add task' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add task' });
+      await dialog.getByLabel('Title').fill(title);
+      await dialog.getByLabel('Estimate (days)').fill(days);
+      await dialog.getByRole('button', { name: 'Create task' }).click();
+      await card(column(page, 'Backlog'), title).waitFor();
+    }
+
+    // "Collect feedback" waits for "Onboard the clinics".
+    await card(page, 'Collect feedback').click();
+    const feedback = drawer(page, 'Collect feedback');
+    await feedback.getByPlaceholder('Choose a task it waits for').click();
+    await page.getByRole('option', { name: 'Onboard the clinics' }).click();
+    await feedback.getByRole('button', { name: 'Add dependency' }).click();
+    await feedback.getByRole('list', { name: 'Blocked by' }).getByText('Onboard the clinics').waitFor();
+    await page.keyboard.press('Escape');
+    await feedback.waitFor({ state: 'hidden' });
+
+    // A deliverable on "Sign the contract", submitted as a link.
+    await card(page, 'Sign the contract').click();
+    const contract = drawer(page, 'Sign the contract');
+    await contract.getByRole('button', { name: 'Add deliverable' }).click();
+    await contract.getByLabel('Deliverable title').fill('Signed contract');
+    await contract.getByRole('button', { name: 'Add deliverable' }).click();
+    const deliverable = contract.getByRole('listitem', { name: 'Signed contract' });
+    await deliverable.getByRole('textbox', { name: 'Link' }).fill('https://example.com/contract.pdf');
+    await deliverable.getByRole('button', { name: 'Submit link' }).click();
+    await deliverable.getByRole('link', { name: 'https://example.com/contract.pdf' }).waitFor();
+    await shot(page, 'founder-drawer-1280');
+    await page.keyboard.press('Escape');
+    await contract.waitFor({ state: 'hidden' });
+  });
+
+  it('the investor sees the founder drag a card and move one by keyboard, live', async () => {
+    await investorPage.goto('/investor/milestones');
+    await investorPage.getByRole('link', { name: 'Pilot with three clinics' }).click();
+    await investorPage.getByRole('tab', { name: 'Board' }).click();
+    await card(column(investorPage, 'Backlog'), 'Sign the contract').waitFor();
+
+    // Drag and drop: "Sign the contract" into In progress.
+    await card(founderPage, 'Sign the contract').dragTo(column(founderPage, 'In progress'));
+    await card(column(founderPage, 'In progress'), 'Sign the contract').waitFor();
+    await card(column(investorPage, 'In progress'), 'Sign the contract').waitFor({ timeout: 10_000 });
+
+    // Keyboard: Space picks "Onboard the clinics" up, → moves it to To do, Space drops it.
+    await card(founderPage, 'Onboard the clinics').focus();
+    await founderPage.keyboard.press('Space');
+    await founderPage.keyboard.press('ArrowRight');
+    await founderPage.keyboard.press('Space');
+    await card(column(founderPage, 'To do'), 'Onboard the clinics').waitFor();
+    await card(column(investorPage, 'To do'), 'Onboard the clinics').waitFor({ timeout: 10_000 });
+    expect(await column(investorPage, 'Backlog').getByRole('button', { name: 'Collect feedback' }).count()).toBe(1);
+    await shot(founderPage, 'founder-board-1280');
+    await shot(investorPage, 'investor-board-1280');
+  });
+
+  it('the investor accepts the deliverable and approves the task', async () => {
+    await card(investorPage, 'Sign the contract').click();
+    const contract = drawer(investorPage, 'Sign the contract');
+    const deliverable = contract.getByRole('listitem', { name: 'Signed contract' });
+    await deliverable.getByRole('button', { name: 'Accept deliverable' }).click();
+    await deliverable.getByText('Accepted by Omar Investor').waitFor();
+    await contract.getByLabel('Comment (optional)').fill('Contract looks right.');
+    await contract.getByRole('button', { name: 'Approve task' }).click();
+    await contract.getByRole('list', { name: 'Approvals' }).getByText('Contract looks right.').waitFor();
+    await shot(investorPage, 'investor-drawer-1280');
+    await investorPage.keyboard.press('Escape');
+    await contract.waitFor({ state: 'hidden' });
+
+    // The founder's overview no longer counts the deliverable as pending.
+    await founderPage.getByRole('tab', { name: 'Overview' }).click();
+    await founderPage.getByText('Signed contract').waitFor({ state: 'detached', timeout: 10_000 });
+  });
+
+  it('the investor schedules a meet and downloads its .ics with the right UID and times', async () => {
+    await investorPage.getByRole('tab', { name: 'Meets' }).click();
+    await investorPage.getByRole('button', { name: 'Schedule meet' }).first().click();
+    const form = investorPage.getByRole('dialog', { name: 'Schedule a meet' });
+    await form.getByLabel('Title').fill('Pilot review');
+    await form.getByLabel('Starts').fill('2027-01-12T09:30');
+    await form.getByLabel('Duration (minutes)').fill('45');
+    expect(await form.getByLabel('Time zone').inputValue()).toBe('Europe/Paris');
+    await form
+      .getByRole('button', { name: /Schedule/ })
+      .last()
+      .click();
+    await form.waitFor({ state: 'hidden' });
+    await investorPage.getByText('Pilot review').first().waitFor();
+
+    const milestoneId = milestonePath.split('/').at(-1) as string;
+    const meets = await fetch(`${server.baseUrl}${investorMilestonePaths.meets(milestoneId)}`, {
+      headers: authHeaders(investor.tokens),
+    });
+    const [meet] = ((await meets.json()) as { data: Meet[] }).data;
+    expect(meet?.startsAt).toBe('2027-01-12T08:30:00.000Z');
+
+    const [download] = await Promise.all([
+      investorPage.waitForEvent('download'),
+      investorPage.getByRole('button', { name: 'Download .ics' }).first().click(),
+    ]);
+    const ics = readFileSync(await download.path(), 'utf8').replace(/\r\n[ \t]/g, '');
+    expect(ics).toContain('BEGIN:VEVENT');
+    expect(ics).toMatch(new RegExp(`^UID:${meet?.id}`, 'm'));
+    expect(ics).toMatch(/^DTSTART(;[^:]*)?:20270112T083000Z$/m);
+    expect(ics).toMatch(/^(DTEND(;[^:]*)?:20270112T091500Z|DURATION:PT45M)$/m);
+    expect(ics).toMatch(/^SUMMARY:Pilot review$/m);
+    await shot(investorPage, 'investor-meets-1280');
+  });
+
+  it('works at 390 px: the list, the board and the drawer', async () => {
+    const phone = await openContext('mobile');
+    try {
+      const page = await signIn(phone, founder, 'user');
+      await page.goto('/founder/milestones');
+      await page.getByRole('link', { name: 'Pilot with three clinics' }).waitFor();
+      await shot(page, 'founder-list-390');
+      await page.goto(`${milestonePath}?tab=board`);
+      await expect.poll(() => page.getByRole('tab', { name: 'Board' }).getAttribute('aria-selected')).toBe('true');
+      await card(column(page, 'Backlog'), 'Collect feedback').waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await shot(page, 'founder-board-390');
+      await card(page, 'Collect feedback').click();
+      await drawer(page, 'Collect feedback').getByRole('list', { name: 'Blocked by' }).waitFor();
+      await shot(page, 'founder-drawer-390');
+    } finally {
+      await phone.close();
+    }
+  });
+});
