@@ -83,7 +83,7 @@ const keptPlanBytes = 16 * 1024 * 1024;
 /** Milestones themselves: create, list, read, edit, status, archive and delete, overview and log. */
 export class MilestonesService {
   /** Overviews but their next meet, per milestone, for one revision and day each. */
-  private readonly plans = new StampedCache<string>(keptPlanBytes, (json) => json.length);
+  private readonly plans = new StampedCache<Buffer>(keptPlanBytes, (json) => json.byteLength);
 
   constructor(
     private readonly repo: MilestonesRepository,
@@ -209,7 +209,7 @@ export class MilestonesService {
    * meet is built once per revision and day (`plans`) from one read of each table; the next meet
    * depends on the hour, so it is read on every call and written after the rest.
    */
-  async overviewJson(principal: Principal, milestoneId: string): Promise<string> {
+  async overviewJson(principal: Principal, milestoneId: string): Promise<Buffer> {
     const milestone = await this.gate.requireReadable(principal, milestoneId);
     const today = todayUtc();
     const [plan, nextMeet] = await Promise.all([
@@ -217,11 +217,11 @@ export class MilestonesService {
       this.repo.findNextMeet(milestone.id, new Date()),
     ]);
     const meet = serializeAnswer(nextMeetSchema, nextMeet ? toMeet(nextMeet) : null);
-    return `{"overview":${plan},"nextMeet":${meet}}}`;
+    return Buffer.concat([plan, Buffer.from(`,"nextMeet":${meet}}}`)]);
   }
 
-  /** The overview but its next meet, serialized without its closing brace. */
-  private async plan(milestoneId: string, today: string): Promise<string> {
+  /** `{"overview":` and the overview but its next meet, without its closing brace, as UTF-8. */
+  private async plan(milestoneId: string, today: string): Promise<Buffer> {
     const [tasks, links, deliverables] = await Promise.all([
       this.repo.findTasks(milestoneId),
       this.repo.findLinks(milestoneId),
@@ -261,7 +261,7 @@ export class MilestonesService {
           : [{ id: deliverable.id, taskId: deliverable.taskId, title: deliverable.title, status }];
       }),
     });
-    return plan.slice(0, -1);
+    return Buffer.from(`{"overview":${plan.slice(0, -1)}`);
   }
 
   async activities(principal: Principal, milestoneId: string, query: ActivitiesQuery): Promise<Page<Activity>> {

@@ -10,7 +10,7 @@ import {
 } from '@deckvalid/contract/milestones';
 import type { Principal } from '@/core/identity/principal';
 import { AppError } from '@/lib/errors';
-import { serializeAnswer } from '@/lib/serialize-answer';
+import { serializeAnswerBytes } from '@/lib/serialize-answer';
 import { StampedCache } from '@/lib/stamped-cache';
 import { rankBetween } from './board-rank';
 import { lockedTask, type MilestoneGate, notFoundAs, taskNotFound } from './milestone-gate';
@@ -27,7 +27,7 @@ const keptBoardBytes = 32 * 1024 * 1024;
 /** The board: tasks, their stages and order, and their subtasks. */
 export class TasksService {
   /** Serialized boards per milestone and stage filter, for one revision, day and set of names each. */
-  private readonly boards = new StampedCache<string>(keptBoardBytes, (json) => json.length);
+  private readonly boards = new StampedCache<Buffer>(keptBoardBytes, (json) => json.byteLength);
 
   constructor(
     private readonly repo: MilestonesRepository,
@@ -40,7 +40,7 @@ export class TasksService {
    * overdue) and assignee names (a rename raises no revision), and kept: every change raises the
    * revision the access check reads anyway, so a kept board is never answered after a change.
    */
-  async boardJson(principal: Principal, milestoneId: string, stage?: TaskStage): Promise<string> {
+  async boardJson(principal: Principal, milestoneId: string, stage?: TaskStage): Promise<Buffer> {
     const [milestone, assignees] = await Promise.all([
       this.gate.requireReadable(principal, milestoneId),
       this.repo.findAssigneeStamp(milestoneId),
@@ -55,7 +55,7 @@ export class TasksService {
           this.repo.findLinks(milestone.id),
         ]);
         const index = indexLinks(links);
-        return serializeAnswer(tasksResponseSchema, { data: tasks.map((task) => toTask(task, index, today)) });
+        return serializeAnswerBytes(tasksResponseSchema, { data: tasks.map((task) => toTask(task, index, today)) });
       },
     );
   }
