@@ -197,6 +197,10 @@ export function MilestoneBoard({ milestone, role, onOpenTask }: MilestoneBoardPr
 
   return (
     <div data-testid="milestone-board">
+      {/* The stages are h3s: the board is the h2 between them and the milestone's h1. */}
+      <VisuallyHidden>
+        <h2>Board</h2>
+      </VisuallyHidden>
       <Group justify="space-between" mb="sm" gap="xs">
         <Text fz="sm" c="dimmed">
           {isLoading ? 'Loading tasks…' : `${allTasks.length} ${allTasks.length === 1 ? 'task' : 'tasks'}`}

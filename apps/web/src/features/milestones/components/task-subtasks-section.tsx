@@ -127,7 +127,9 @@ function SubtaskRow({ milestoneId, subtask, canEdit }: { milestoneId: string; su
           styles={{
             label: {
               textDecoration: isChecked ? 'line-through' : undefined,
-              color: isChecked ? 'var(--mantine-color-dimmed)' : undefined,
+              // Read-only (an investor) is not "unavailable": the label keeps the text colour.
+              color: isChecked ? 'var(--mantine-color-dimmed)' : 'var(--mantine-color-text)',
+              cursor: canEdit ? undefined : 'default',
               overflowWrap: 'anywhere',
             },
           }}
