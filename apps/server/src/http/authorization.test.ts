@@ -1,3 +1,4 @@
+import { founderDeckPaths } from '@deckvalid/contract/api-paths';
 import type { AuthResponse } from '@deckvalid/contract/auth';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -826,6 +827,17 @@ beforeAll(async () => {
   const interestId = await showInterest(investor, deck.id);
   await showInterest(investor, interestedDeck.id);
   await showInterest(otherInvestor, interestedDeck.id);
+  // The other investor is accepted on a deck of the other founder: a stranger to every object of
+  // the table who still follows milestones elsewhere, so the rows show that acceptance on one deck
+  // opens no other (a query once compared the interest's deck with itself and let them in).
+  const elsewhere = await readyDeck(ctx, otherFounder);
+  const acceptedElsewhere = await ctx.app.fastify.inject({
+    method: 'PATCH',
+    url: founderDeckPaths.interest(elsewhere.id, await showInterest(otherInvestor, elsewhere.id)),
+    headers: authHeaders(otherFounder.tokens),
+    payload: { status: 'accepted' },
+  });
+  expect(acceptedElsewhere.statusCode).toBe(200);
   const deckUpload = await uploadFile(ctx, founder, await deckPdf(1));
   const versionUpload = await uploadFile(ctx, founder, await deckPdf(1));
   const spareUpload = await uploadFile(ctx, founder, await deckPdf(1));

@@ -9,6 +9,7 @@ import type {
 } from '@deckvalid/contract/milestones';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
+import { qualified } from '@/db/qualified';
 import { newId } from '@/lib/ids';
 import { accounts } from '@/modules/accounts/accounts.schema';
 import { interests } from '@/modules/interests/interests.schema';
@@ -85,7 +86,7 @@ type Executor = Database | Transaction;
 // milestone read so access is decided fresh in the same query, and the names of assignees and
 // actors, which every board and feed row shows.
 const callerIsAccepted = (callerId: string) =>
-  sql<boolean>`exists (select 1 from ${interests} where ${interests.pitchDeckId} = ${milestones.pitchDeckId} and ${interests.investorId} = ${callerId} and ${interests.status} = 'accepted')`;
+  sql<boolean>`exists (select 1 from ${interests} where ${qualified(interests.pitchDeckId)} = ${qualified(milestones.pitchDeckId)} and ${qualified(interests.investorId)} = ${callerId} and ${qualified(interests.status)} = 'accepted')`;
 
 /** Subtasks counted per task, for the tasks `where` selects only (not the whole table). */
 const subtaskCounts = (db: Executor, where: SQL | undefined) =>

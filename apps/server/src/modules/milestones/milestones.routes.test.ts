@@ -563,6 +563,24 @@ describe('investor reads', () => {
     expect((await call(investor, 'POST', milestonePaths.tasks(milestone.id), { title: 'x' })).statusCode).toBe(403);
   });
 
+  it('hides another deck’s milestones from an investor accepted on some other deck', async () => {
+    // `investor` is accepted on the founder's deck only; acceptance on one deck opens no other.
+    const elsewhere = await createMilestone(ctx, otherFounder, otherDeckId, { title: 'Not theirs' });
+    const task = await createTask(ctx, otherFounder, elsewhere.id, { title: 'Hidden' });
+    const urls = [
+      investorMilestonePaths.milestone(elsewhere.id),
+      investorMilestonePaths.overview(elsewhere.id),
+      investorMilestonePaths.tasks(elsewhere.id),
+      investorMilestonePaths.activities(elsewhere.id),
+      investorMilestonePaths.task(task.id),
+    ];
+    for (const url of urls) expect((await call(investor, 'GET', url)).statusCode, url).toBe(404);
+    const approval = await call(investor, 'POST', investorMilestonePaths.taskApprovals(task.id), { comment: 'x' });
+    expect(approval.statusCode).toBe(404);
+    const list = (await call(investor, 'GET', investorMilestonePaths.milestones)).json().data as Milestone[];
+    expect(list.map((row) => row.id)).not.toContain(elsewhere.id);
+  });
+
   it('takes access away the moment an investor withdraws', async () => {
     const leaving = await acceptedInvestor(ctx, founder, deckId, 'Lena Leaving');
     const milestone = await createMilestone(ctx, founder, deckId, { title: 'Before the exit' });

@@ -1,6 +1,7 @@
 import type { Role } from '@deckvalid/contract/auth';
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
+import { qualified } from '@/db/qualified';
 import { newId } from '@/lib/ids';
 import { accounts } from '@/modules/accounts/accounts.schema';
 import type { MilestoneWriter } from './milestones.repository';
@@ -26,8 +27,8 @@ export type AttachmentFields = { key: string; name: string; contentType: string;
 
 /** Threads with their starter named, their messages counted and their latest message's time. */
 async function selectThreads(db: Executor, where: SQL | undefined): Promise<ThreadRow[]> {
-  const messageCount = sql<number>`(select count(*)::int from ${milestoneThreadMessages} where ${milestoneThreadMessages.threadId} = ${milestoneThreads.id})`;
-  const lastMessageAt = sql<Date | null>`(select max(${milestoneThreadMessages.createdAt}) from ${milestoneThreadMessages} where ${milestoneThreadMessages.threadId} = ${milestoneThreads.id})`;
+  const messageCount = sql<number>`(select count(*)::int from ${milestoneThreadMessages} where ${qualified(milestoneThreadMessages.threadId)} = ${qualified(milestoneThreads.id)})`;
+  const lastMessageAt = sql<Date | null>`(select max(${milestoneThreadMessages.createdAt}) from ${milestoneThreadMessages} where ${qualified(milestoneThreadMessages.threadId)} = ${qualified(milestoneThreads.id)})`;
   const rows = await db
     .select({
       thread: milestoneThreads,
