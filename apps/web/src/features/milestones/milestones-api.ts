@@ -3,7 +3,6 @@ import {
   type Activity,
   type CreateMilestoneBody,
   type Deliverable,
-  investorMilestonePaths,
   type Meet,
   type MeetBody,
   type Milestone,
@@ -15,25 +14,14 @@ import {
   type UpdateMilestoneBody,
 } from '@deckvalid/contract/milestones';
 import type { Page } from '@deckvalid/contract/pagination';
+import {
+  type MilestoneRole,
+  milestoneData,
+  milestoneDataTag,
+  pathsOf,
+  staleAfterChange,
+} from '@/features/milestones/milestone-api-shared';
 import { api } from '@/shared/api/api';
-
-/**
- * Which side of the milestones API a screen reads: the founder's own milestones
- * (`/api/v1/milestones`) or those an investor follows (`/api/v1/investors/milestones`). The
- * screens are the same for both; only the paths and the actions differ.
- */
-export type MilestoneRole = 'founder' | 'investor';
-
-/** The read paths both roles have, from the contract. */
-function readPathsOf(role: MilestoneRole) {
-  return role === 'founder' ? milestonePaths : investorMilestonePaths;
-}
-
-/** Everything read under one milestone; its changes and its live events invalidate this. */
-export const milestoneDataTag = (milestoneId: string) => ({ type: 'MilestoneData' as const, id: milestoneId });
-
-/** What any change to a milestone makes stale: what is read under it, and every list (progress, status). */
-const staleAfterChange = (milestoneId: string) => [milestoneDataTag(milestoneId), 'Milestone' as const];
 
 /** One milestone of one role. */
 export type MilestoneArgs = { role: MilestoneRole; milestoneId: string };
@@ -63,7 +51,7 @@ export const milestonesApi = api.injectEndpoints({
   endpoints: (build) => ({
     milestones: build.query<Page<Milestone>, MilestonesArgs>({
       query: ({ role, page, limit, status, archived }) => ({
-        url: readPathsOf(role).milestones,
+        url: pathsOf(role).milestones,
         params: {
           page,
           limit,
@@ -74,14 +62,14 @@ export const milestonesApi = api.injectEndpoints({
       providesTags: ['Milestone'],
     }),
     milestone: build.query<Milestone, MilestoneArgs>({
-      query: ({ role, milestoneId }) => readPathsOf(role).milestone(milestoneId),
+      query: ({ role, milestoneId }) => pathsOf(role).milestone(milestoneId),
       transformResponse: (response: { milestone: Milestone }) => response.milestone,
-      providesTags: (_result, _error, { milestoneId }) => [milestoneDataTag(milestoneId)],
+      providesTags: milestoneData,
     }),
     milestoneOverview: build.query<MilestoneOverview, MilestoneArgs>({
-      query: ({ role, milestoneId }) => readPathsOf(role).overview(milestoneId),
+      query: ({ role, milestoneId }) => pathsOf(role).overview(milestoneId),
       transformResponse: (response: { overview: MilestoneOverview }) => response.overview,
-      providesTags: (_result, _error, { milestoneId }) => [milestoneDataTag(milestoneId)],
+      providesTags: milestoneData,
     }),
     /**
      * The log, newest first, a page at a time. An invalidation refetches every page held, so a
@@ -93,44 +81,44 @@ export const milestonesApi = api.injectEndpoints({
         getNextPageParam: (lastPage) => (lastPage.meta.hasMore ? lastPage.meta.page + 1 : undefined),
       },
       query: ({ queryArg: { role, milestoneId, stage }, pageParam }) => ({
-        url: readPathsOf(role).activities(milestoneId),
+        url: pathsOf(role).activities(milestoneId),
         params: { page: pageParam, limit: activityPageSize, ...(stage ? { stage } : {}) },
       }),
-      providesTags: (_result, _error, { milestoneId }) => [milestoneDataTag(milestoneId)],
+      providesTags: milestoneData,
     }),
     /** Every deliverable of every task of the milestone. */
     milestoneDeliverables: build.query<Deliverable[], MilestoneArgs>({
-      query: ({ role, milestoneId }) => readPathsOf(role).deliverables(milestoneId),
+      query: ({ role, milestoneId }) => pathsOf(role).deliverables(milestoneId),
       transformResponse: (response: { data: Deliverable[] }) => response.data,
-      providesTags: (_result, _error, { milestoneId }) => [milestoneDataTag(milestoneId)],
+      providesTags: milestoneData,
     }),
     /** The meets still on (cancelled ones left out), soonest first; past ones included. */
     milestoneMeets: build.query<Meet[], MilestoneArgs>({
-      query: ({ role, milestoneId }) => readPathsOf(role).meets(milestoneId),
+      query: ({ role, milestoneId }) => pathsOf(role).meets(milestoneId),
       transformResponse: (response: { data: Meet[] }) => response.data,
-      providesTags: (_result, _error, { milestoneId }) => [milestoneDataTag(milestoneId)],
+      providesTags: milestoneData,
     }),
     createMilestoneMeet: build.mutation<Meet, MilestoneArgs & { body: MeetBody }>({
-      query: ({ role, milestoneId, body }) => ({ url: readPathsOf(role).meets(milestoneId), method: 'POST', body }),
+      query: ({ role, milestoneId, body }) => ({ url: pathsOf(role).meets(milestoneId), method: 'POST', body }),
       transformResponse: (response: { meet: Meet }) => response.meet,
-      invalidatesTags: (_result, _error, { milestoneId }) => staleAfterChange(milestoneId),
+      invalidatesTags: staleAfterChange,
     }),
     updateMilestoneMeet: build.mutation<Meet, MilestoneArgs & { meetId: string; body: MeetBody }>({
-      query: ({ role, meetId, body }) => ({ url: readPathsOf(role).meet(meetId), method: 'PUT', body }),
+      query: ({ role, meetId, body }) => ({ url: pathsOf(role).meet(meetId), method: 'PUT', body }),
       transformResponse: (response: { meet: Meet }) => response.meet,
-      invalidatesTags: (_result, _error, { milestoneId }) => staleAfterChange(milestoneId),
+      invalidatesTags: staleAfterChange,
     }),
     /** Cancels the meet; the server keeps a tombstone whose .ics tells calendars to drop it. */
     deleteMilestoneMeet: build.mutation<void, MilestoneArgs & { meetId: string }>({
-      query: ({ role, meetId }) => ({ url: readPathsOf(role).meet(meetId), method: 'DELETE' }),
-      invalidatesTags: (_result, _error, { milestoneId }) => staleAfterChange(milestoneId),
+      query: ({ role, meetId }) => ({ url: pathsOf(role).meet(meetId), method: 'DELETE' }),
+      invalidatesTags: staleAfterChange,
     }),
     /**
      * A meet's iCalendar file as text. A GET, but a mutation: the file is saved once, never kept
      * in the cache, and it needs the session's headers, so a plain link cannot fetch it.
      */
     downloadMeetIcs: build.mutation<string, { role: MilestoneRole; meetId: string }>({
-      query: ({ role, meetId }) => ({ url: readPathsOf(role).meetIcs(meetId), responseHandler: 'text' }),
+      query: ({ role, meetId }) => ({ url: pathsOf(role).meetIcs(meetId), responseHandler: 'text' }),
     }),
 
     // Founders only ----------------------------------------------------------------------------
@@ -143,7 +131,7 @@ export const milestonesApi = api.injectEndpoints({
     updateMilestone: build.mutation<Milestone, { milestoneId: string; body: UpdateMilestoneBody }>({
       query: ({ milestoneId, body }) => ({ url: milestonePaths.milestone(milestoneId), method: 'PUT', body }),
       transformResponse: (response: { milestone: Milestone }) => response.milestone,
-      invalidatesTags: (_result, _error, { milestoneId }) => staleAfterChange(milestoneId),
+      invalidatesTags: staleAfterChange,
     }),
     /** Along `milestoneTransitions`; completing early is 409 with `CompletionBlockers` as details. */
     changeMilestoneStatus: build.mutation<Milestone, { milestoneId: string; status: MilestoneStatus }>({
@@ -154,7 +142,7 @@ export const milestonesApi = api.injectEndpoints({
       }),
       transformResponse: (response: { milestone: Milestone }) => response.milestone,
       // Refetch on failure too: a 409 may mean another tab moved it first.
-      invalidatesTags: (_result, _error, { milestoneId }) => staleAfterChange(milestoneId),
+      invalidatesTags: staleAfterChange,
     }),
     /** `archive` hides it until restored; `permanent` removes it with everything under it. */
     deleteMilestone: build.mutation<void, { milestoneId: string; mode: MilestoneDeleteMode }>({
@@ -163,12 +151,12 @@ export const milestonesApi = api.injectEndpoints({
         method: 'DELETE',
         params: { mode },
       }),
-      invalidatesTags: (_result, _error, { milestoneId }) => staleAfterChange(milestoneId),
+      invalidatesTags: staleAfterChange,
     }),
     restoreMilestone: build.mutation<Milestone, { milestoneId: string }>({
       query: ({ milestoneId }) => ({ url: milestonePaths.restore(milestoneId), method: 'POST' }),
       transformResponse: (response: { milestone: Milestone }) => response.milestone,
-      invalidatesTags: (_result, _error, { milestoneId }) => staleAfterChange(milestoneId),
+      invalidatesTags: staleAfterChange,
     }),
     /** Who a task may be assigned to besides the founder: the deck's accepted investors. */
     milestoneTaskInvestors: build.query<MilestoneInvestor[], string>({

@@ -14,11 +14,14 @@ import {
   type TaskStage,
   type UpdateTaskBody,
 } from '@deckvalid/contract/milestones';
+import {
+  type MilestoneRole,
+  milestoneData,
+  pathsOf,
+  staleAfterChange,
+} from '@/features/milestones/milestone-api-shared';
 import { api } from '@/shared/api/api';
 import { applyMove } from './board-moves';
-
-/** Whose calls: the founder's own milestones, or an accepted investor's reads and their few writes. */
-export type MilestoneRole = 'founder' | 'investor';
 
 /**
  * Every call names its milestone: reads provide, and writes invalidate, that milestone's
@@ -28,18 +31,6 @@ export type MilestoneRole = 'founder' | 'investor';
 type MilestoneArgs = { milestoneId: string };
 type RoleArgs = MilestoneArgs & { role: MilestoneRole };
 type TaskArgs = RoleArgs & { taskId: string };
-
-const milestoneData = (milestoneId: string) => ({ type: 'MilestoneData' as const, id: milestoneId });
-
-/** What any change under a milestone makes stale: its data and the lists showing its progress. */
-const staleAfterChange = (_result: unknown, _error: unknown, { milestoneId }: MilestoneArgs) => [
-  milestoneData(milestoneId),
-  'Milestone' as const,
-];
-
-const providesMilestoneData = (_result: unknown, _error: unknown, { milestoneId }: MilestoneArgs) => [
-  milestoneData(milestoneId),
-];
 
 /** A move on the board: `beforeTaskId` null or omitted puts the task at the end of the stage. */
 export type MoveTaskArgs = MilestoneArgs & { taskId: string; stage: TaskStage; beforeTaskId?: string | null };
@@ -53,23 +44,21 @@ export const tasksApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Every task of the milestone, by stage then rank: the board. */
     boardTasks: build.query<Task[], RoleArgs>({
-      query: ({ milestoneId, role }) =>
-        role === 'founder' ? milestonePaths.tasks(milestoneId) : investorMilestonePaths.tasks(milestoneId),
+      query: ({ milestoneId, role }) => pathsOf(role).tasks(milestoneId),
       transformResponse: (response: { data: Task[] }) => response.data,
-      providesTags: providesMilestoneData,
+      providesTags: milestoneData,
     }),
     /** One task with its subtasks and both directions of its links: the drawer. */
     taskDetail: build.query<TaskDetail, TaskArgs>({
-      query: ({ taskId, role }) =>
-        role === 'founder' ? milestonePaths.task(taskId) : investorMilestonePaths.task(taskId),
+      query: ({ taskId, role }) => pathsOf(role).task(taskId),
       transformResponse: (response: { task: TaskDetail }) => response.task,
-      providesTags: providesMilestoneData,
+      providesTags: milestoneData,
     }),
     /** Who may be assigned besides the founder: the deck's accepted investors (founders only). */
     taskAssignees: build.query<MilestoneInvestor[], MilestoneArgs>({
       query: ({ milestoneId }) => ({ url: milestonePaths.taskInvestors, params: { milestoneId } }),
       transformResponse: (response: { data: MilestoneInvestor[] }) => response.data,
-      providesTags: providesMilestoneData,
+      providesTags: milestoneData,
     }),
 
     createTask: build.mutation<TaskDetail, MilestoneArgs & { body: CreateTaskBody }>({
@@ -140,7 +129,7 @@ export const tasksApi = api.injectEndpoints({
     /** Both directions of one task's links (founders; the task detail carries them for investors too). */
     taskDependencies: build.query<TaskDependenciesResponse, MilestoneArgs & { taskId: string }>({
       query: ({ taskId }) => milestonePaths.taskDependencies(taskId),
-      providesTags: providesMilestoneData,
+      providesTags: milestoneData,
     }),
     addDependency: build.mutation<Dependency, MilestoneArgs & { taskId: string; blockedByTaskId: string }>({
       query: ({ taskId, blockedByTaskId }) => ({
@@ -165,7 +154,7 @@ export const tasksApi = api.injectEndpoints({
         role === 'founder' ? milestonePaths.taskDeliverables(taskId) : investorMilestonePaths.deliverables(milestoneId),
       transformResponse: (response: { data: Deliverable[] }, _meta, { taskId }) =>
         response.data.filter((deliverable) => deliverable.taskId === taskId),
-      providesTags: providesMilestoneData,
+      providesTags: milestoneData,
     }),
     createDeliverable: build.mutation<Deliverable, MilestoneArgs & { taskId: string; body: DeliverableBody }>({
       query: ({ taskId, body }) => ({ url: milestonePaths.taskDeliverables(taskId), method: 'POST', body }),
@@ -199,10 +188,9 @@ export const tasksApi = api.injectEndpoints({
 
     /** A task's approvals, oldest first (both roles read them). */
     taskApprovals: build.query<Approval[], TaskArgs>({
-      query: ({ taskId, role }) =>
-        role === 'founder' ? milestonePaths.taskApprovals(taskId) : investorMilestonePaths.taskApprovals(taskId),
+      query: ({ taskId, role }) => pathsOf(role).taskApprovals(taskId),
       transformResponse: (response: { data: Approval[] }) => response.data,
-      providesTags: providesMilestoneData,
+      providesTags: milestoneData,
     }),
     approveTask: build.mutation<Approval, MilestoneArgs & { taskId: string; comment: string }>({
       // Always a JSON body, even without a comment: the route validates `{ comment? }`.

@@ -1,27 +1,14 @@
-import {
-  investorMilestonePaths,
-  type MessageBody,
-  milestonePaths,
-  type Thread,
-  type ThreadMessage,
-} from '@deckvalid/contract/milestones';
+import type { MessageBody, Thread, ThreadMessage } from '@deckvalid/contract/milestones';
 import type { Page } from '@deckvalid/contract/pagination';
 import type { UploadTicket } from '@deckvalid/contract/uploads';
+import { type MilestoneRole, milestoneData, pathsOf } from '@/features/milestones/milestone-api-shared';
 import { api } from '@/shared/api/api';
 
-/** Which side's API the panel calls: the founder's (`/api/v1/milestones`) or an investor's. */
-export type ThreadRole = 'founder' | 'investor';
-
-const pathsOf = (role: ThreadRole) => (role === 'founder' ? milestonePaths : investorMilestonePaths);
-
-/** Everything read under one milestone: every thread change, and its live events, make it stale. */
-const milestoneData = (milestoneId: string) => ({ type: 'MilestoneData' as const, id: milestoneId });
-
 /** Where the threads are: on the milestone itself (`taskId` null) or on one of its tasks. */
-export type ThreadsArgs = { role: ThreadRole; milestoneId: string; taskId: string | null };
+export type ThreadsArgs = { role: MilestoneRole; milestoneId: string; taskId: string | null };
 /** One thread of one milestone, as one role reads it. */
-export type ThreadArgs = { role: ThreadRole; milestoneId: string; threadId: string };
-export type MessageArgs = { role: ThreadRole; milestoneId: string; messageId: string };
+export type ThreadArgs = { role: MilestoneRole; milestoneId: string; threadId: string };
+export type MessageArgs = { role: MilestoneRole; milestoneId: string; messageId: string };
 
 /** Messages per page: the server answers newest first, the panel shows a page reversed. */
 export const messagePageSize = 30;
@@ -29,7 +16,8 @@ export const messagePageSize = 30;
 /**
  * Threads and messages (docs/milestones.md, "Threads and messages"), for both roles. Every read
  * provides the milestone's data tag and every change invalidates it, like the rest of the
- * milestone screens, so a live `milestone:changed` refreshes the panel too.
+ * milestone screens, so a live `milestone:changed` refreshes the panel too. Unlike other changes
+ * they leave the 'Milestone' lists alone: a thread moves no status or progress.
  */
 export const threadsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -37,7 +25,7 @@ export const threadsApi = api.injectEndpoints({
       query: ({ role, milestoneId, taskId }) =>
         taskId === null ? pathsOf(role).threads(milestoneId) : pathsOf(role).taskThreads(taskId),
       transformResponse: (response: { data: Thread[] }) => response.data,
-      providesTags: (_result, _error, { milestoneId }) => [milestoneData(milestoneId)],
+      providesTags: milestoneData,
     }),
     createThread: build.mutation<Thread, ThreadsArgs & { title: string }>({
       query: ({ role, milestoneId, taskId, title }) => ({
@@ -46,16 +34,16 @@ export const threadsApi = api.injectEndpoints({
         body: { title },
       }),
       transformResponse: (response: { thread: Thread }) => response.thread,
-      invalidatesTags: (_result, _error, { milestoneId }) => [milestoneData(milestoneId)],
+      invalidatesTags: milestoneData,
     }),
     renameThread: build.mutation<Thread, ThreadArgs & { title: string }>({
       query: ({ role, threadId, title }) => ({ url: pathsOf(role).thread(threadId), method: 'PATCH', body: { title } }),
       transformResponse: (response: { thread: Thread }) => response.thread,
-      invalidatesTags: (_result, _error, { milestoneId }) => [milestoneData(milestoneId)],
+      invalidatesTags: milestoneData,
     }),
     deleteThread: build.mutation<void, ThreadArgs>({
       query: ({ role, threadId }) => ({ url: pathsOf(role).thread(threadId), method: 'DELETE' }),
-      invalidatesTags: (_result, _error, { milestoneId }) => [milestoneData(milestoneId)],
+      invalidatesTags: milestoneData,
     }),
     /** Newest first, a page at a time ("Show older" asks for the next one). */
     threadMessages: build.infiniteQuery<Page<ThreadMessage>, ThreadArgs, number>({
@@ -67,24 +55,24 @@ export const threadsApi = api.injectEndpoints({
         url: pathsOf(role).messages(threadId),
         params: { page: pageParam, limit: messagePageSize },
       }),
-      providesTags: (_result, _error, { milestoneId }) => [milestoneData(milestoneId)],
+      providesTags: milestoneData,
     }),
     postMessage: build.mutation<ThreadMessage, ThreadArgs & { body: MessageBody }>({
       query: ({ role, threadId, body }) => ({ url: pathsOf(role).messages(threadId), method: 'POST', body }),
       transformResponse: (response: { message: ThreadMessage }) => response.message,
-      invalidatesTags: (_result, _error, { milestoneId }) => [milestoneData(milestoneId)],
+      invalidatesTags: milestoneData,
     }),
     editMessage: build.mutation<ThreadMessage, MessageArgs & { body: MessageBody }>({
       query: ({ role, messageId, body }) => ({ url: pathsOf(role).message(messageId), method: 'PATCH', body }),
       transformResponse: (response: { message: ThreadMessage }) => response.message,
-      invalidatesTags: (_result, _error, { milestoneId }) => [milestoneData(milestoneId)],
+      invalidatesTags: milestoneData,
     }),
     deleteMessage: build.mutation<void, MessageArgs>({
       query: ({ role, messageId }) => ({ url: pathsOf(role).message(messageId), method: 'DELETE' }),
-      invalidatesTags: (_result, _error, { milestoneId }) => [milestoneData(milestoneId)],
+      invalidatesTags: milestoneData,
     }),
     /** A GET, but a mutation: every ticket is single-use and must never come from the cache. */
-    attachmentUploadTicket: build.mutation<UploadTicket, { role: ThreadRole; fileType: string; fileSize: number }>({
+    attachmentUploadTicket: build.mutation<UploadTicket, { role: MilestoneRole; fileType: string; fileSize: number }>({
       query: ({ role, fileType, fileSize }) => ({
         url: pathsOf(role).attachmentUpload,
         params: { fileType, fileSize },

@@ -9,9 +9,9 @@ import { useEffect, useRef } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { type MilestoneRole, milestoneDataTag } from '@/features/milestones/milestone-api-shared';
 import { api } from '@/shared/api/api';
 import { useSessionSocket } from '@/shared/lib/session-socket';
-import { type MilestoneRole, milestoneDataTag } from './milestones-api';
 
 /** The store's dispatch as far as a feature knows it (the app's state type lives in app/). */
 type StoreDispatch = ThunkDispatch<never, unknown, UnknownAction>;

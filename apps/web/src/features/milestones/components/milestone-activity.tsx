@@ -2,11 +2,12 @@ import { type Activity, type TaskStage, taskStages } from '@deckvalid/contract/m
 import { Avatar, Button, EmptyState, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
+import type { MilestoneRole } from '@/features/milestones/milestone-api-shared';
 import { describeApiError } from '@/shared/api/api-error';
 import { formatDateTime } from '@/shared/lib/format-date';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
 import { describeActivity, relativeTime, taskStageLabels } from '../milestone-format';
-import { type MilestoneRole, useMilestoneActivitiesInfiniteQuery } from '../milestones-api';
+import { useMilestoneActivitiesInfiniteQuery } from '../milestones-api';
 
 /** "Maya Lind" → "ML". */
 function initialsOf(name: string): string {

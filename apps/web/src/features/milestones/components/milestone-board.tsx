@@ -11,6 +11,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
 import { type DragEvent, type KeyboardEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { MilestoneRole } from '@/features/milestones/milestone-api-shared';
 import { describeApiError } from '@/shared/api/api-error';
 import {
   applyMove,
@@ -27,7 +28,7 @@ import {
   pickUp,
   stageLabels,
 } from '../board-moves';
-import { type MilestoneRole, useBoardTasksQuery, useMoveTaskMutation } from '../tasks-api';
+import { useBoardTasksQuery, useMoveTaskMutation } from '../tasks-api';
 import classes from './milestone-board.module.css';
 import { MilestoneBoardCard } from './milestone-board-card';
 import { TaskCreateModal } from './task-create-modal';

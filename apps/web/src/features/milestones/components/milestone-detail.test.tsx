@@ -4,8 +4,8 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { createAppStore } from '@/app/store';
+import type { MilestoneRole } from '@/features/milestones/milestone-api-shared';
 import { api } from '@/shared/api/api';
-import type { MilestoneRole } from '../milestones-api';
 import { MilestoneDetail } from './milestone-detail';
 
 const json = (body: unknown, status = 200) =>

@@ -16,12 +16,13 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { MilestoneRole } from '@/features/milestones/milestone-api-shared';
 import { describeApiError } from '@/shared/api/api-error';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { formatCalendarDay } from '@/shared/lib/format-date';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
 import { formatAmount, isMilestoneOverdue } from '../milestone-format';
-import { type MilestoneRole, useMilestoneQuery } from '../milestones-api';
+import { useMilestoneQuery } from '../milestones-api';
 import { useMilestoneLive } from '../use-milestone-live';
 import { MilestoneActivityPanel } from './milestone-activity';
 import { MilestoneBoard } from './milestone-board';

@@ -2,13 +2,14 @@ import { type Meet, meetBodySchema, milestoneLimits } from '@deckvalid/contract/
 import { Button, Group, Modal, NativeSelect, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
+import type { MilestoneRole } from '@/features/milestones/milestone-api-shared';
 import { describeApiError } from '@/shared/api/api-error';
 import { useSubmitValidatedForm } from '@/shared/hooks/use-submit-validated-form';
 import { focusFirstInvalid, showProblemOnForm } from '@/shared/lib/form-problems';
 import { zodResolver } from '@/shared/lib/zod-resolver';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
 import { browserTimeZone, isoToZonedInput, timeZoneOptions, zonedInputToIso } from '../milestone-format';
-import { type MilestoneRole, useCreateMilestoneMeetMutation, useUpdateMilestoneMeetMutation } from '../milestones-api';
+import { useCreateMilestoneMeetMutation, useUpdateMilestoneMeetMutation } from '../milestones-api';
 
 /** What the meet form holds; `startsAt` is a datetime-local value meant on `timeZone`'s clock. */
 export type MeetFormValues = {

@@ -3,16 +3,12 @@ import { Button, Card, EmptyState, Group, Modal, Skeleton, Stack, Text, Title } 
 import { notifications } from '@mantine/notifications';
 import { IconCalendarPlus, IconDownload, IconPencil, IconTrash, IconVideo } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
+import type { MilestoneRole } from '@/features/milestones/milestone-api-shared';
 import { describeApiError } from '@/shared/api/api-error';
 import { formatDateTime } from '@/shared/lib/format-date';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
 import { browserTimeZone, formatDuration, hasMeetEnded, icsFileName } from '../milestone-format';
-import {
-  type MilestoneRole,
-  useDeleteMilestoneMeetMutation,
-  useDownloadMeetIcsMutation,
-  useMilestoneMeetsQuery,
-} from '../milestones-api';
+import { useDeleteMilestoneMeetMutation, useDownloadMeetIcsMutation, useMilestoneMeetsQuery } from '../milestones-api';
 import { MilestoneMeetFormModal } from './milestone-meet-form';
 
 type MilestoneMeetsPanelProps = {

@@ -16,11 +16,12 @@ import {
   Title,
 } from '@mantine/core';
 import type { ReactNode } from 'react';
+import type { MilestoneRole } from '@/features/milestones/milestone-api-shared';
 import { describeApiError } from '@/shared/api/api-error';
 import { formatCalendarDay, formatDateTime } from '@/shared/lib/format-date';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
 import { formatDuration, taskStageLabels } from '../milestone-format';
-import { type MilestoneRole, useMilestoneOverviewQuery } from '../milestones-api';
+import { useMilestoneOverviewQuery } from '../milestones-api';
 
 type MilestoneOverviewPanelProps = {
   role: MilestoneRole;

@@ -3,9 +3,10 @@ import { Alert, Avatar, Button, Group, Loader, Stack, Text, Textarea } from '@ma
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconThumbUp } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import type { MilestoneRole } from '@/features/milestones/milestone-api-shared';
 import { describeApiError } from '@/shared/api/api-error';
 import { formatDateTime } from '@/shared/lib/format-date';
-import { type MilestoneRole, useApproveTaskMutation, useTaskApprovalsQuery } from '../tasks-api';
+import { useApproveTaskMutation, useTaskApprovalsQuery } from '../tasks-api';
 
 type ApprovalsProps = { milestoneId: string; taskId: string; role: MilestoneRole };
 

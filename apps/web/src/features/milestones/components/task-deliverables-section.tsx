@@ -9,10 +9,10 @@ import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Textar
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCheck, IconExternalLink, IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import type { MilestoneRole } from '@/features/milestones/milestone-api-shared';
 import { describeApiError } from '@/shared/api/api-error';
 import { formatDateTime } from '@/shared/lib/format-date';
 import {
-  type MilestoneRole,
   useAcceptDeliverableMutation,
   useCreateDeliverableMutation,
   useSubmitDeliverableMutation,

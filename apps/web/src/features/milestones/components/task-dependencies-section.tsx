@@ -2,14 +2,10 @@ import { dependencyConflictDetailsSchema, type LinkedTask, type TaskDetail } fro
 import { ActionIcon, Alert, Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
+import type { MilestoneRole } from '@/features/milestones/milestone-api-shared';
 import { describeApiError } from '@/shared/api/api-error';
 import { dependencyConflictMessage, stageLabels } from '../board-moves';
-import {
-  type MilestoneRole,
-  useAddDependencyMutation,
-  useBoardTasksQuery,
-  useRemoveDependencyMutation,
-} from '../tasks-api';
+import { useAddDependencyMutation, useBoardTasksQuery, useRemoveDependencyMutation } from '../tasks-api';
 
 type DependenciesProps = {
   milestoneId: string;

@@ -24,12 +24,12 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconPaperclip, IconPencil, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import type { MilestoneRole } from '@/features/milestones/milestone-api-shared';
 import { describeApiError } from '@/shared/api/api-error';
 import { formatFileSize } from '@/shared/api/upload-file';
 import { useSignedUpload } from '@/shared/hooks/use-signed-upload';
 import { formatDateTime } from '@/shared/lib/format-date';
 import {
-  type ThreadRole,
   useAttachmentUploadTicketMutation,
   useCreateThreadMutation,
   useDeleteMessageMutation,
@@ -45,7 +45,7 @@ export type ThreadsPanelProps = {
   milestoneId: string;
   /** The task whose threads to show; null for the milestone's own threads. */
   taskId: string | null;
-  role: ThreadRole;
+  role: MilestoneRole;
   /** The signed-in account: its own threads and messages get their actions. */
   viewerId: string;
 };
@@ -125,7 +125,7 @@ function NewThreadForm({
 }: {
   milestoneId: string;
   taskId: string | null;
-  role: ThreadRole;
+  role: MilestoneRole;
   onCreated: (threadId: string) => void;
 }) {
   const [createThread, creation] = useCreateThreadMutation();
@@ -178,7 +178,7 @@ function ThreadRow({
 }: {
   thread: Thread;
   milestoneId: string;
-  role: ThreadRole;
+  role: MilestoneRole;
   canChange: boolean;
   onOpen: () => void;
 }) {
@@ -294,7 +294,7 @@ function ThreadView({
 }: {
   thread: Thread;
   milestoneId: string;
-  role: ThreadRole;
+  role: MilestoneRole;
   viewerId: string;
   onBack: () => void;
 }) {
@@ -366,7 +366,7 @@ function MessageItem({
 }: {
   message: ThreadMessage;
   milestoneId: string;
-  role: ThreadRole;
+  role: MilestoneRole;
   isOwn: boolean;
 }) {
   const [editMessage, editing] = useEditMessageMutation();
@@ -482,7 +482,7 @@ function MessageItem({
 }
 
 /** Text and files; Ctrl+Enter (⌘+Enter on a Mac) sends. Files upload one at a time as they are picked. */
-function Composer({ milestoneId, threadId, role }: { milestoneId: string; threadId: string; role: ThreadRole }) {
+function Composer({ milestoneId, threadId, role }: { milestoneId: string; threadId: string; role: MilestoneRole }) {
   const [postMessage, posting] = usePostMessageMutation();
   const [requestTicket] = useAttachmentUploadTicketMutation();
   const [text, setText] = useState('');
