@@ -23,6 +23,8 @@ import { startBareServer, startProductServer } from './support/processes';
 const taskCount = 500;
 const dependencyCount = 1_000;
 const measuredAdds = Number(process.env.BENCH_ADDS ?? 300);
+/** Adds made before the measured ones, as the reads get their warm-up: the first calls of a path compile it. */
+const warmUpAdds = 20;
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
@@ -92,7 +94,7 @@ async function seedMilestone(base: string, founder: Account, deckId: string) {
         })
       ).task.id,
   );
-  const edges = acyclicEdges(taskIds, dependencyCount + measuredAdds);
+  const edges = acyclicEdges(taskIds, dependencyCount + warmUpAdds + measuredAdds);
   await inBatches(edges.slice(0, dependencyCount), 10, ([taskId, blockedByTaskId]) =>
     call(base, founder.tokens, 'POST', milestonePaths.taskDependencies(taskId), { blockedByTaskId }),
   );
@@ -120,21 +122,24 @@ async function benchDatabase(database: string, bareRow: Row, pdf: Uint8Array) {
     );
     const board = await load(`board on ${database}`, `${server.base}${milestonePaths.tasks(milestoneId)}`, headers);
     // Adds one at a time, as a founder drawing links does; each checks the whole graph for a cycle.
+    const add = (taskId: string, blockedByTaskId: string) =>
+      call(server.base, founder.tokens, 'POST', milestonePaths.taskDependencies(taskId), { blockedByTaskId });
+    for (const [taskId, blockedByTaskId] of remainingEdges.slice(0, warmUpAdds)) await add(taskId, blockedByTaskId);
     const addTimes: number[] = [];
-    for (const [taskId, blockedByTaskId] of remainingEdges) {
+    for (const [taskId, blockedByTaskId] of remainingEdges.slice(warmUpAdds)) {
       const sent = performance.now();
-      await call(server.base, founder.tokens, 'POST', milestonePaths.taskDependencies(taskId), { blockedByTaskId });
+      await add(taskId, blockedByTaskId);
       addTimes.push(performance.now() - sent);
     }
     addTimes.sort((a, b) => a - b);
-    const add = {
+    const adds = {
       target: `add dependency on ${database}`,
       'req/s': Math.round(1000 / (addTimes.reduce((sum, ms) => sum + ms, 0) / addTimes.length)),
       'p50 ms': percentile(addTimes, 50),
       'p99 ms': percentile(addTimes, 99),
       errors: 0,
     };
-    return { database, rows: [overview, board, add], ratio: overview['req/s'] / bareRow['req/s'] };
+    return { database, rows: [overview, board, adds], ratio: overview['req/s'] / bareRow['req/s'] };
   } finally {
     await server.stop();
     await sink.stop();

@@ -80,6 +80,19 @@ describe('StampedCache', () => {
     expect(await cache.get('m1', 'r1', async () => 'fine')).toBe('fine');
   });
 
+  it('answers a value set for a stamp without building, and replaces what another stamp held', async () => {
+    const cache = new StampedCache<string>(1_000, (value) => value.length);
+    const source = counting();
+    await cache.get('m1', 'r1', source.build('one'));
+    cache.set('m1', 'r2', 'two');
+    expect(await cache.get('m1', 'r2', source.build('built'))).toBe('two');
+    expect(source.builds).toBe(1);
+    expect(cache.keptSize).toBe(3);
+    // A value larger than the whole cache is not kept.
+    cache.set('m2', 'r1', 'x'.repeat(1_001));
+    expect(await cache.get('m2', 'r1', source.build('small'))).toBe('small');
+  });
+
   it('stays within its size, dropping the least recently used keys first', async () => {
     const cache = new StampedCache<string>(10, (value) => value.length);
     await cache.get('a', 'r', async () => 'aaaa');

@@ -40,6 +40,16 @@ export class StampedCache<Value> {
     }
   }
 
+  /**
+   * Keeps `value` as the value of `key` at `stamp`, for a caller that made it itself (a change
+   * that knows the state it committed): the next read of that stamp needs no build.
+   */
+  set(key: string, stamp: string, value: Value): void {
+    const kept = Promise.resolve(value);
+    this.replace(key, { stamp, value: kept, size: 0 });
+    this.keep(key, kept, this.sizeOf(value));
+  }
+
   /** Bytes (or whatever `sizeOf` counts) the kept values take. */
   get keptSize(): number {
     return this.size;

@@ -1,6 +1,6 @@
 import type { Approval } from '@deckvalid/contract/milestones';
 import type { Principal } from '@/core/identity/principal';
-import { lockedTask, type MilestoneGate, notFoundAs, taskNotFound } from './milestone-gate';
+import { lockedTask, type MilestoneGate, taskNotFound } from './milestone-gate';
 import { toApproval } from './milestones.dto';
 import { canFollowMilestone } from './milestones.policy';
 import type { MilestonesRepository } from './milestones.repository';
@@ -20,10 +20,8 @@ export class ApprovalsService {
 
   /** An investor of the milestone approves a task; a task may collect several (after rework, from several investors). */
   async record(principal: Principal, taskId: string, comment: string | null): Promise<Approval> {
-    const milestoneId = await this.repo.findMilestoneIdOfTask(taskId);
-    if (!milestoneId) throw taskNotFound();
-    await this.gate.require(principal, milestoneId, canFollowMilestone).catch(notFoundAs(taskNotFound));
-    const approvalId = await this.gate.changeAs(canFollowMilestone, principal, milestoneId, async (writer) => {
+    const milestone = await this.gate.requireTask(principal, taskId, canFollowMilestone);
+    const approvalId = await this.gate.changeAs(canFollowMilestone, principal, milestone, async (writer) => {
       const task = await lockedTask(writer, taskId);
       const id = await writer.insertApproval(taskId, comment);
       return {

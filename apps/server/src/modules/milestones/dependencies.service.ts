@@ -4,18 +4,29 @@ import {
   dependencyConflictReasons,
   milestoneLimits,
   type TaskDependenciesResponse,
-  type TaskStage,
 } from '@deckvalid/contract/milestones';
 import type { Principal } from '@/core/identity/principal';
 import { AppError } from '@/lib/errors';
+import { StampedCache } from '@/lib/stamped-cache';
 import { type MilestoneGate, notFoundAs, taskNotFound } from './milestone-gate';
 import { cycleClosedBy } from './milestone-graph';
 import { farEnds, toDependency, toLinkedTasks } from './milestones.dto';
-import type { DependencyRow, MilestonesRepository, MilestoneWriter } from './milestones.repository';
+import type { DependencyRow, LinkEnds, MilestonesRepository, MilestoneWriter } from './milestones.repository';
 
 const dependencyNotFound = () => new AppError('NOT_FOUND', 'This dependency does not exist.');
 
 const refused = (message: string, details: DependencyConflictDetails) => new AppError('CONFLICT', message, details);
+
+/** Thrown under the lock when the blocker is not a task of the milestone; worded by `explainForeignBlocker`. */
+class ForeignBlocker extends Error {
+  constructor(readonly blockedByTaskId: string) {
+    super(`task ${blockedByTaskId} is not a task of the milestone`);
+  }
+}
+
+/** Link graphs kept across all milestones of this process (1,000 links: about 150 KB as objects). */
+const keptGraphBytes = 16 * 1024 * 1024;
+const bytesPerLink = 150;
 
 /**
  * "Blocked by" links between the tasks of one milestone. Each add or change reads the milestone's
@@ -24,6 +35,16 @@ const refused = (message: string, details: DependencyConflictDetails) => new App
  * and the second sees the first.
  */
 export class DependenciesService {
+  /**
+   * Each milestone's link ends as committed at one revision. Every change raises the revision in
+   * the statement that takes the lock, so the holder of revision r reads the state of r − 1: when
+   * that is kept (the add before it, on this process, left it), an add reads no links at all.
+   */
+  private readonly graphs = new StampedCache<readonly LinkEnds[]>(
+    keptGraphBytes,
+    (links) => links.length * bytesPerLink,
+  );
+
   constructor(
     private readonly repo: MilestonesRepository,
     private readonly gate: MilestoneGate,
@@ -36,51 +57,61 @@ export class DependenciesService {
     return toLinkedTasks(taskId, links, await this.repo.findTaskHeadings(farEnds(taskId, links)));
   }
 
-  /** POST: `taskId` now waits for `blockedByTaskId`. */
+  /**
+   * POST: `taskId` now waits for `blockedByTaskId`. Checked against the links as locked; the
+   * insert itself finds out whether both are tasks of the milestone and reads what the log names.
+   */
   async add(principal: Principal, taskId: string, blockedByTaskId: string): Promise<Dependency> {
-    // Both tasks' milestones in one read: the caller's access and the same-milestone rule need them.
-    const milestoneOf = await this.repo.findMilestoneIdsOfTasks([taskId, blockedByTaskId]);
-    const milestoneId = milestoneOf.get(taskId);
-    if (!milestoneId) throw taskNotFound();
-    const milestone = await this.gate.requireManageable(principal, milestoneId).catch(notFoundAs(taskNotFound));
-    await this.requireSameMilestone(principal, milestone.id, milestoneOf.get(blockedByTaskId));
-    return this.gate.change(principal, milestone, async (writer) => {
-      const link = await this.checkedLink(writer, taskId, blockedByTaskId);
-      const stored = await writer.insertLink(taskId, blockedByTaskId);
+    const milestone = await this.gate.requireManageableTask(principal, taskId);
+    const change = this.gate.change(principal, milestone, async (writer) => {
+      const links = await this.linksAsLocked(writer);
+      await this.refuseBadLink(writer, links, taskId, blockedByTaskId);
+      const added = await writer.insertLinkBetweenOwnTasks(taskId, blockedByTaskId);
+      if (!added) throw await this.missingEnd(writer, taskId, blockedByTaskId);
       return {
-        result: toDependency(stored),
+        result: { added, links, revision: writer.milestone.revision },
         activity: {
           action: 'dependency.added',
           taskId,
-          stage: link.taskStage,
-          newValue: { blockedByTaskId, blockedByTitle: link.blockerTitle },
+          stage: added.taskStage,
+          newValue: { blockedByTaskId, blockedByTitle: added.blockerTitle },
         },
       };
     });
+    const { added, links, revision } = await change.catch(this.explainForeignBlocker(principal, milestone.id));
+    // Committed: the graph of this revision is the one checked plus the new link.
+    this.graphs.set(milestone.id, String(revision), [...links, added.link]);
+    return toDependency(added.link);
   }
 
   /** PUT: the same task now waits for another one instead; checked as a new link would be. */
   async update(principal: Principal, dependencyId: string, blockedByTaskId: string): Promise<Dependency> {
     const existing = await this.requireManageableLink(principal, dependencyId);
-    const milestoneOf = await this.repo.findMilestoneIdsOfTasks([blockedByTaskId]);
-    await this.requireSameMilestone(principal, existing.milestoneId, milestoneOf.get(blockedByTaskId));
-    return this.gate.change(principal, existing.milestoneId, async (writer) => {
-      const current = (await writer.findLinks()).find((link) => link.id === dependencyId);
+    const change = this.gate.change(principal, existing.milestoneId, async (writer) => {
+      const links = await writer.findLinks();
+      const current = links.find((link) => link.id === dependencyId);
       if (!current) throw dependencyNotFound();
       if (current.blockedByTaskId === blockedByTaskId) return { result: toDependency(current), activity: null };
-      const link = await this.checkedLink(writer, current.taskId, blockedByTaskId, dependencyId);
+      const others = links.filter((link) => link.id !== dependencyId);
+      await this.refuseBadLink(writer, others, current.taskId, blockedByTaskId);
+      const headings = await writer.findTaskHeadings([current.taskId, blockedByTaskId]);
+      const task = headings.get(current.taskId);
+      const blocker = headings.get(blockedByTaskId);
+      if (!task) throw taskNotFound();
+      if (!blocker) throw new ForeignBlocker(blockedByTaskId);
       const stored = await writer.updateLink(dependencyId, blockedByTaskId);
       return {
         result: toDependency(stored),
         activity: {
           action: 'dependency.changed',
           taskId: current.taskId,
-          stage: link.taskStage,
+          stage: task.stage,
           oldValue: { blockedByTaskId: current.blockedByTaskId },
-          newValue: { blockedByTaskId, blockedByTitle: link.blockerTitle },
+          newValue: { blockedByTaskId, blockedByTitle: blocker.title },
         },
       };
     });
+    return change.catch(this.explainForeignBlocker(principal, existing.milestoneId));
   }
 
   async remove(principal: Principal, dependencyId: string): Promise<void> {
@@ -102,56 +133,75 @@ export class DependenciesService {
     });
   }
 
+  /** The milestone's link ends as the lock holder sees them: kept for the revision before its own, or read. */
+  private linksAsLocked(writer: MilestoneWriter): Promise<readonly LinkEnds[]> {
+    const before = String(writer.milestone.revision - 1);
+    return this.graphs.get(writer.milestone.id, before, () => writer.findLinkEnds());
+  }
+
   /**
-   * The rules of a new link, on the state as locked (`replacing`: the link a PUT re-points, left
-   * out of the graph). Answers what the log names.
+   * The rules of a new link `taskId` → `blockedByTaskId` against `links` (the milestone's as
+   * locked, without the one a PUT re-points): no self-link, no duplicate, at most the limit, no
+   * cycle. Refusals name the tasks, so only they read them.
    */
-  private async checkedLink(
+  private async refuseBadLink(
     writer: MilestoneWriter,
+    links: readonly LinkEnds[],
     taskId: string,
     blockedByTaskId: string,
-    replacing?: string,
-  ): Promise<{ taskStage: TaskStage; blockerTitle: string }> {
+  ): Promise<void> {
     if (taskId === blockedByTaskId) {
       throw refused('A task cannot wait for itself.', { reason: dependencyConflictReasons.selfLink, cycle: [taskId] });
     }
+    const isDuplicate = links.some((link) => link.taskId === taskId && link.blockedByTaskId === blockedByTaskId);
+    const isFull = links.length >= milestoneLimits.dependenciesPerMilestone;
+    const cycle = isDuplicate || isFull ? null : cycleClosedBy(links, { taskId, blockedByTaskId });
+    if (!isDuplicate && !isFull && !cycle) return;
     const headings = await writer.findTaskHeadings([taskId, blockedByTaskId]);
     const task = headings.get(taskId);
     const blocker = headings.get(blockedByTaskId);
-    if (!task || !blocker) throw taskNotFound();
-    const links = (await writer.findLinkEnds()).filter((link) => link.id !== replacing);
-    if (links.some((link) => link.taskId === taskId && link.blockedByTaskId === blockedByTaskId)) {
+    if (!task) throw taskNotFound();
+    if (!blocker) throw new ForeignBlocker(blockedByTaskId);
+    if (isDuplicate) {
       throw refused(`“${task.title}” already waits for “${blocker.title}”.`, {
         reason: dependencyConflictReasons.duplicate,
       });
     }
-    if (links.length >= milestoneLimits.dependenciesPerMilestone) {
+    if (isFull) {
       throw refused(`A milestone holds at most ${milestoneLimits.dependenciesPerMilestone} dependencies.`, {
         reason: dependencyConflictReasons.tooMany,
       });
     }
-    const cycle = cycleClosedBy(links, { taskId, blockedByTaskId });
     if (cycle) {
       throw refused(
         `“${task.title}” cannot wait for “${blocker.title}”: that task already waits for it, so neither could start.`,
         { reason: dependencyConflictReasons.cycle, cycle },
       );
     }
-    return { taskStage: task.stage, blockerTitle: blocker.title };
+  }
+
+  /** Why an insert between `taskId` and a blocker found no pair of this milestone's tasks. */
+  private async missingEnd(writer: MilestoneWriter, taskId: string, blockedByTaskId: string): Promise<Error> {
+    const headings = await writer.findTaskHeadings([taskId]);
+    return headings.has(taskId) ? new ForeignBlocker(blockedByTaskId) : taskNotFound();
   }
 
   /**
-   * The blocker (whose milestone is `blockerMilestoneId`, undefined when it does not exist) must
-   * be a task of the same milestone: 409 when it is one of the caller's other milestones' tasks,
-   * the 404 of a missing task when the caller may not see it.
+   * After a change refused because the blocker is not a task of the milestone (found under the
+   * lock, worded after the rollback, outside the transaction): 409 when it is a task of another
+   * milestone the caller manages, the 404 of a missing task when the caller may not see it.
    */
-  private async requireSameMilestone(principal: Principal, milestoneId: string, blockerMilestoneId?: string) {
-    if (blockerMilestoneId === milestoneId) return;
-    if (!blockerMilestoneId) throw taskNotFound();
-    await this.gate.requireManageable(principal, blockerMilestoneId).catch(notFoundAs(taskNotFound));
-    throw refused('A task can only wait for a task of the same milestone.', {
-      reason: dependencyConflictReasons.crossMilestone,
-    });
+  private explainForeignBlocker(principal: Principal, milestoneId: string) {
+    return async (error: unknown): Promise<never> => {
+      if (!(error instanceof ForeignBlocker)) throw error;
+      const other = await this.gate.requireManageableTask(principal, error.blockedByTaskId);
+      // Tasks never change milestones: one of this milestone's that was not there under the lock
+      // did not exist when the link was checked.
+      if (other.id === milestoneId) throw taskNotFound();
+      throw refused('A task can only wait for a task of the same milestone.', {
+        reason: dependencyConflictReasons.crossMilestone,
+      });
+    };
   }
 
   private async requireManageableLink(principal: Principal, dependencyId: string): Promise<DependencyRow> {

@@ -5,7 +5,7 @@ import {
   meetResponseSchema,
   milestonePaths,
 } from '@deckvalid/contract/milestones';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MilestoneChange } from '@/core/events';
 import { type SignedUp, signUp } from '../../../test/accounts';
 import { build, type TestContext } from '../../../test/build';
@@ -145,6 +145,34 @@ describe('meets', () => {
     for (const [method, payload] of [['GET'], ['PUT', meetBody()], ['DELETE']] as const) {
       expect((await call(founder, method, milestonePaths.meet(meet.id), payload)).statusCode, method).toBe(404);
     }
+  });
+
+  it('move the overview’s next meet on as they end, while the milestone itself does not change', async () => {
+    const milestone = await createMilestone(ctx, founder, deckId, { title: 'Meets that end' });
+    // A day ahead at 08:00 UTC, so every read below falls on the same day (the kept overview's stamp).
+    const day = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const at = (time: string) => new Date(`${day}T${time}:00.000Z`);
+    const first = await createMeet(ctx, founder, milestone.id, {
+      title: 'Standup',
+      startsAt: at('09:00'),
+      durationMinutes: 30,
+    });
+    const second = await createMeet(ctx, founder, milestone.id, { title: 'Review', startsAt: at('15:00') });
+    const nextMeetAt = async (now: Date) => {
+      vi.useFakeTimers({ toFake: ['Date'], now });
+      try {
+        const reply = await call(founder, 'GET', milestonePaths.overview(milestone.id));
+        expect(reply.statusCode, reply.body).toBe(200);
+        return (reply.json().overview.nextMeet as Meet | null)?.id ?? null;
+      } finally {
+        vi.useRealTimers();
+      }
+    };
+    expect(await nextMeetAt(at('08:00'))).toBe(first.id);
+    // Still running at 09:20: it is next until it ends.
+    expect(await nextMeetAt(at('09:20'))).toBe(first.id);
+    expect(await nextMeetAt(at('10:00'))).toBe(second.id);
+    expect(await nextMeetAt(at('16:00'))).toBeNull();
   });
 
   it('refuses bad fields: a time zone Intl does not know, a non-http video link, a start without offset', async () => {

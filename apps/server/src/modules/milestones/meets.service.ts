@@ -96,7 +96,9 @@ export class MeetsService {
   ): Promise<Result> {
     const meet = await this.repo.findMeet(meetId);
     if (!meet || meet.cancelledAt) throw meetNotFound();
-    await this.gate.require(principal, meet.milestoneId, canScheduleMeet).catch(notFoundAs(meetNotFound));
-    return this.gate.changeAs(canScheduleMeet, principal, meet.milestoneId, work);
+    const milestone = await this.gate
+      .require(principal, meet.milestoneId, canScheduleMeet)
+      .catch(notFoundAs(meetNotFound));
+    return this.gate.changeAs(canScheduleMeet, principal, milestone, work);
   }
 }

@@ -29,7 +29,7 @@ export function createMilestonesModule(
 ) {
   const repo = new MilestonesRepository(context.db);
   const gate = new MilestoneGate(repo, context.events);
-  const threads = new ThreadsService(repo, new ThreadsRepository(context.db), gate, attachments);
+  const threads = new ThreadsService(new ThreadsRepository(context.db), gate, attachments);
   const milestones = new MilestonesService(repo, gate, decks, investors, threads.milestoneFiles);
   const tasks = new TasksService(repo, gate, investors);
   const dependencies = new DependenciesService(repo, gate);

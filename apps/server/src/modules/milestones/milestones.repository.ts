@@ -7,9 +7,10 @@ import type {
   MilestonesQuery,
   TaskStage,
 } from '@deckvalid/contract/milestones';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { qualified } from '@/db/qualified';
+import { rowsOf } from '@/db/rows';
 import { newId } from '@/lib/ids';
 import { accounts } from '@/modules/accounts/accounts.schema';
 import { interests } from '@/modules/interests/interests.schema';
@@ -37,6 +38,10 @@ export type TaskRow = typeof milestoneTasks.$inferSelect & {
 };
 export type SubtaskRow = typeof milestoneSubtasks.$inferSelect;
 export type DependencyRow = typeof taskDependencies.$inferSelect;
+/** A link as the graph needs it: its id and its two ends. */
+export type LinkEnds = Pick<DependencyRow, 'id' | 'taskId' | 'blockedByTaskId'>;
+/** What a task's links and log lines name of it. */
+export type TaskHeading = { title: string; stage: TaskStage };
 export type ActivityRow = typeof milestoneActivities.$inferSelect & {
   actorName: string | null;
   actorRole: Role | null;
@@ -85,7 +90,7 @@ type Executor = Database | Transaction;
 // stay the writers): whether the caller's interest in the deck is accepted, asked with every
 // milestone read so access is decided fresh in the same query, and the names of assignees and
 // actors, which every board and feed row shows.
-const callerIsAccepted = (callerId: string) =>
+const callerIsAccepted = (callerId: string | Placeholder) =>
   sql<boolean>`exists (select 1 from ${interests} where ${qualified(interests.pitchDeckId)} = ${qualified(milestones.pitchDeckId)} and ${qualified(interests.investorId)} = ${callerId} and ${qualified(interests.status)} = 'accepted')`;
 
 /** Subtasks counted per task, for the tasks `where` selects only (not the whole table). */
@@ -158,27 +163,82 @@ async function selectApprovals(db: Executor, where: SQL | undefined): Promise<Ap
 }
 
 /**
+ * The names and roles of the milestone's assignees as one JSON text (ordered by id): kept board
+ * answers show them and are built for one such stamp, since a rename raises no revision.
+ */
+const assigneeStamp = sql<string>`(select coalesce(json_agg(json_build_array(${qualified(accounts.id)}, ${qualified(accounts.name)}, ${qualified(accounts.role)}) order by ${qualified(accounts.id)}), '[]')::text
+  from ${accounts} where ${qualified(accounts.id)} in (
+    select ${qualified(milestoneTasks.assigneeId)} from ${milestoneTasks} where ${qualified(milestoneTasks.milestoneId)} = ${qualified(milestones.id)}))`;
+
+/**
+ * The access reads, prepared once per repository: every milestone call starts with one of them,
+ * and under load building the query cost as much as running it.
+ */
+function prepareAccessReads(db: Database) {
+  const callerId = sql.placeholder('callerId');
+  const forCaller = { milestone: milestones, isCallerAcceptedInvestor: callerIsAccepted(callerId) };
+  return {
+    byId: db
+      .select(forCaller)
+      .from(milestones)
+      .where(eq(milestones.id, sql.placeholder('id')))
+      .prepare('milestone_by_id_for_caller'),
+    byIdWithAssignees: db
+      .select({ ...forCaller, assigneeStamp })
+      .from(milestones)
+      .where(eq(milestones.id, sql.placeholder('id')))
+      .prepare('milestone_by_id_for_caller_with_assignees'),
+    byTaskId: db
+      .select(forCaller)
+      .from(milestoneTasks)
+      .innerJoin(milestones, eq(milestones.id, milestoneTasks.milestoneId))
+      .where(eq(milestoneTasks.id, sql.placeholder('taskId')))
+      .prepare('milestone_by_task_id_for_caller'),
+  };
+}
+
+const toMilestoneForCaller = (row: { milestone: MilestoneRow; isCallerAcceptedInvestor: boolean }) => ({
+  ...row.milestone,
+  isCallerAcceptedInvestor: row.isCallerAcceptedInvestor,
+});
+
+/**
  * Milestones, their tasks, subtasks, links and log: the only reader and writer of the milestone
  * tables. Every change runs through `write`, which holds the milestone's row lock.
  */
 export class MilestonesRepository {
-  constructor(private readonly db: Database) {}
+  private readonly accessReads: ReturnType<typeof prepareAccessReads>;
 
-  async findByIdForCaller(id: string, callerId: string): Promise<MilestoneForCaller | undefined> {
-    const [row] = await this.db
-      .select({ milestone: milestones, isCallerAcceptedInvestor: callerIsAccepted(callerId) })
-      .from(milestones)
-      .where(eq(milestones.id, id));
-    return row && { ...row.milestone, isCallerAcceptedInvestor: row.isCallerAcceptedInvestor };
+  constructor(private readonly db: Database) {
+    this.accessReads = prepareAccessReads(db);
   }
 
-  /** The milestone id of each of these tasks that exists, whoever asks; the service checks the milestones. */
-  async findMilestoneIdsOfTasks(taskIds: string[]): Promise<Map<string, string>> {
-    const rows = await this.db
-      .select({ id: milestoneTasks.id, milestoneId: milestoneTasks.milestoneId })
-      .from(milestoneTasks)
-      .where(inArray(milestoneTasks.id, taskIds));
-    return new Map(rows.map((row) => [row.id, row.milestoneId]));
+  /**
+   * The milestone with the caller's acceptance: the access read of every call, so it is prepared
+   * once (named on PostgreSQL, so each connection parses and plans it once) rather than built per
+   * request.
+   */
+  async findByIdForCaller(id: string, callerId: string): Promise<MilestoneForCaller | undefined> {
+    const [row] = await this.accessReads.byId.execute({ id, callerId });
+    return row && toMilestoneForCaller(row);
+  }
+
+  /**
+   * `findByIdForCaller` with the assignees' names stamped in the same read (see
+   * `assigneeStamp`): the board's access check and the stamp of its kept answer in one query.
+   */
+  async findByIdForCallerIncludeAssigneeStamp(
+    id: string,
+    callerId: string,
+  ): Promise<(MilestoneForCaller & { assigneeStamp: string }) | undefined> {
+    const [row] = await this.accessReads.byIdWithAssignees.execute({ id, callerId });
+    return row && { ...toMilestoneForCaller(row), assigneeStamp: row.assigneeStamp };
+  }
+
+  /** The milestone of a task, for the caller, in one read: the access check of task-level calls. */
+  async findByTaskIdForCaller(taskId: string, callerId: string): Promise<MilestoneForCaller | undefined> {
+    const [row] = await this.accessReads.byTaskId.execute({ taskId, callerId });
+    return row && toMilestoneForCaller(row);
   }
 
   /** A task's milestone id, whoever asks; the service checks the milestone itself. */
@@ -250,23 +310,6 @@ export class MilestonesRepository {
       .orderBy(asc(milestoneMeets.startsAt), asc(milestoneMeets.id));
   }
 
-  /** The first meet still on that has not ended by `now`: the overview's "next meet". */
-  async findNextMeet(milestoneId: string, now: Date): Promise<MeetRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(milestoneMeets)
-      .where(
-        and(
-          eq(milestoneMeets.milestoneId, milestoneId),
-          isNull(milestoneMeets.cancelledAt),
-          sql`${milestoneMeets.startsAt} + make_interval(mins => ${milestoneMeets.durationMinutes}) > ${now}`,
-        ),
-      )
-      .orderBy(asc(milestoneMeets.startsAt), asc(milestoneMeets.id))
-      .limit(1);
-    return row;
-  }
-
   /** A founder's milestones (live ones, or only archived ones), soonest due first. */
   async listForFounder(founderId: string, query: MilestonesQuery) {
     return this.page(
@@ -326,27 +369,6 @@ export class MilestonesRepository {
       and(eq(milestoneTasks.milestoneId, milestoneId), stage ? eq(milestoneTasks.stage, stage) : undefined),
     );
     return rows.map(toTaskRow);
-  }
-
-  /**
-   * The names and roles of the milestone's assignees as one string (ordered by id): cached
-   * answers that show them are built for one such string, since a rename raises no revision.
-   */
-  async findAssigneeStamp(milestoneId: string): Promise<string> {
-    const rows = await this.db
-      .select({ id: accounts.id, name: accounts.name, role: accounts.role })
-      .from(accounts)
-      .where(
-        inArray(
-          accounts.id,
-          this.db
-            .selectDistinct({ id: milestoneTasks.assigneeId })
-            .from(milestoneTasks)
-            .where(and(eq(milestoneTasks.milestoneId, milestoneId), isNotNull(milestoneTasks.assigneeId))),
-        ),
-      )
-      .orderBy(asc(accounts.id));
-    return JSON.stringify(rows.map((row) => [row.id, row.name, row.role]));
   }
 
   async findTask(taskId: string): Promise<TaskRow | undefined> {
@@ -638,7 +660,7 @@ export class MilestoneWriter {
   }
 
   /** The milestone's links as the graph needs them (ids and ends only: a new link's cycle check reads them all). */
-  async findLinkEnds(): Promise<{ id: string; taskId: string; blockedByTaskId: string }[]> {
+  async findLinkEnds(): Promise<LinkEnds[]> {
     return this.tx
       .select({
         id: taskDependencies.id,
@@ -650,7 +672,7 @@ export class MilestoneWriter {
   }
 
   /** The title and stage of each of these tasks that belongs to this milestone. */
-  async findTaskHeadings(taskIds: string[]): Promise<Map<string, { title: string; stage: TaskStage }>> {
+  async findTaskHeadings(taskIds: string[]): Promise<Map<string, TaskHeading>> {
     const rows = await this.tx
       .select({ id: milestoneTasks.id, title: milestoneTasks.title, stage: milestoneTasks.stage })
       .from(milestoneTasks)
@@ -658,12 +680,48 @@ export class MilestoneWriter {
     return new Map(rows.map(({ id, ...heading }) => [id, heading]));
   }
 
-  async insertLink(taskId: string, blockedByTaskId: string): Promise<DependencyRow> {
-    const [row] = await this.tx
-      .insert(taskDependencies)
-      .values({ id: newId('dep-'), milestoneId: this.milestone.id, taskId, blockedByTaskId })
-      .returning();
-    return row as DependencyRow;
+  /**
+   * Stores "`taskId` waits for `blockedByTaskId`" when both are tasks of this milestone, and
+   * answers the link with what the log names of its ends (the waiting task's stage, the
+   * blocker's title), read in the same statement; undefined when either is not a task here.
+   */
+  async insertLinkBetweenOwnTasks(
+    taskId: string,
+    blockedByTaskId: string,
+  ): Promise<{ link: DependencyRow; taskStage: TaskStage; blockerTitle: string } | undefined> {
+    const result = await this.tx.execute(sql`
+      with ends as (
+        select task.stage as task_stage, blocker.title as blocker_title
+        from ${milestoneTasks} task, ${milestoneTasks} blocker
+        where task.id = ${taskId} and task.milestone_id = ${this.milestone.id}
+          and blocker.id = ${blockedByTaskId} and blocker.milestone_id = ${this.milestone.id}
+      ), link as (
+        insert into ${taskDependencies} (id, milestone_id, task_id, blocked_by_task_id)
+        select ${newId('dep-')}, ${this.milestone.id}, ${taskId}, ${blockedByTaskId} from ends
+        returning id, milestone_id, task_id, blocked_by_task_id, created_at
+      )
+      select link.*, ends.task_stage, ends.blocker_title from link, ends`);
+    const [row] = rowsOf<{
+      id: string;
+      milestone_id: string;
+      task_id: string;
+      blocked_by_task_id: string;
+      created_at: Date | string;
+      task_stage: TaskStage;
+      blocker_title: string;
+    }>(result);
+    if (!row) return undefined;
+    return {
+      link: {
+        id: row.id,
+        milestoneId: row.milestone_id,
+        taskId: row.task_id,
+        blockedByTaskId: row.blocked_by_task_id,
+        createdAt: new Date(row.created_at),
+      },
+      taskStage: row.task_stage,
+      blockerTitle: row.blocker_title,
+    };
   }
 
   async updateLink(dependencyId: string, blockedByTaskId: string): Promise<DependencyRow> {

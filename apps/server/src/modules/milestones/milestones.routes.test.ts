@@ -8,10 +8,12 @@ import {
   type TaskDetail,
   taskResponseSchema,
 } from '@deckvalid/contract/milestones';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '@/app';
 import type { MilestoneChange } from '@/core/events';
 import { type SignedUp, signUp } from '../../../test/accounts';
-import { build, type TestContext } from '../../../test/build';
+import { authHeaders, build, type TestContext } from '../../../test/build';
 import { showInterest, withdrawInterest } from '../../../test/chat';
 import { expectContractShape } from '../../../test/contract-shape';
 import { readyDeck } from '../../../test/decks';
@@ -439,6 +441,45 @@ describe('dependencies', () => {
         [x.id, y.id],
       );
       expect(stored).toEqual([{ links: 1 }]);
+    }
+  });
+
+  it('checks an add against links another process added since it last kept the graph', async () => {
+    // A second app over the same database: another process, with caches of its own.
+    const other = await buildApp(ctx.config, ctx.database, pino({ level: 'silent' }));
+    await other.fastify.ready();
+    try {
+      const graph = await createMilestone(ctx, founder, deckId, { title: 'Two processes' });
+      const [a, b, c] = [
+        await createTask(ctx, founder, graph.id, { title: 'A' }),
+        await createTask(ctx, founder, graph.id, { title: 'B' }),
+        await createTask(ctx, founder, graph.id, { title: 'C' }),
+      ];
+      const addOn = (app: typeof other, taskId: string, blockedByTaskId: string) =>
+        app.fastify.inject({
+          method: 'POST',
+          url: milestonePaths.taskDependencies(taskId),
+          headers: authHeaders(founder.tokens),
+          payload: { blockedByTaskId },
+        });
+      // This process keeps the graph {B waits for A}; the other adds C waits for B.
+      expect((await add(b.id, a.id)).statusCode).toBe(201);
+      const bc = await addOn(other, c.id, b.id);
+      expect(bc.statusCode).toBe(201);
+      // A waiting for C would close A → B → C → A: refused here although the graph kept here has no C.
+      const closing = await add(a.id, c.id);
+      expect(closing.statusCode, closing.body).toBe(409);
+      expect(closing.json().error.details).toMatchObject({ reason: 'CYCLE' });
+      // And the other way round: removed on the other process, the link no longer blocks here.
+      const removed = await other.fastify.inject({
+        method: 'DELETE',
+        url: milestonePaths.dependency(bc.json().dependency.id),
+        headers: authHeaders(founder.tokens),
+      });
+      expect(removed.statusCode).toBe(204);
+      expect((await add(a.id, c.id)).statusCode).toBe(201);
+    } finally {
+      await other.close();
     }
   });
 });

@@ -31,7 +31,7 @@ import {
   toMilestone,
   toProgress,
 } from './milestones.dto';
-import type { MilestoneRow, MilestonesRepository, MilestoneWriter } from './milestones.repository';
+import type { MeetRow, MilestoneRow, MilestonesRepository, MilestoneWriter } from './milestones.repository';
 
 /** The founder's own decks (the pitch decks module answers it). */
 export type OwnDecks = { requireOwnDeck(principal: Principal, pitchDeckId: string): Promise<unknown> };
@@ -77,13 +77,26 @@ const requireLive = (milestone: MilestoneRow) => {
 const planSchema = milestoneOverviewSchema.omit({ nextMeet: true });
 const nextMeetSchema = milestoneOverviewSchema.shape.nextMeet;
 
+/** An overview as kept for one revision and day: all but its next meet, and the candidates for it. */
+type KeptPlan = { plan: Buffer; meets: { endsAt: number; json: Buffer }[] };
+
+const nextMeetPrefix = Buffer.from(',"nextMeet":');
+const nullBytes = Buffer.from('null');
+const closingBraces = Buffer.from('}}');
+
+/** When a meet ends, in epoch milliseconds. */
+const meetEnd = (meet: MeetRow) => meet.startsAt.getTime() + meet.durationMinutes * 60_000;
+
 /** Overview answers kept, in bytes of JSON, across all milestones of this process. */
 const keptPlanBytes = 16 * 1024 * 1024;
 
 /** Milestones themselves: create, list, read, edit, status, archive and delete, overview and log. */
 export class MilestonesService {
-  /** Overviews but their next meet, per milestone, for one revision and day each. */
-  private readonly plans = new StampedCache<Buffer>(keptPlanBytes, (json) => json.byteLength);
+  /** Overviews but their next meet, with the meets that may still be next, per milestone, for one revision and day each. */
+  private readonly plans = new StampedCache<KeptPlan>(
+    keptPlanBytes,
+    (kept) => kept.plan.byteLength + kept.meets.reduce((bytes, meet) => bytes + meet.json.byteLength, 0),
+  );
 
   constructor(
     private readonly repo: MilestonesRepository,
@@ -205,27 +218,29 @@ export class MilestonesService {
 
   /**
    * GET overview, serialized: progress, tasks per stage, overdue tasks, the schedule of the open
-   * work (critical path and slack), the pending deliverables and the next meet. All but the next
-   * meet is built once per revision and day (`plans`) from one read of each table; the next meet
-   * depends on the hour, so it is read on every call and written after the rest.
+   * work (critical path and slack), the pending deliverables and the next meet. It is built once
+   * per revision and day (`plans`) from one read of each table. Which meet is next depends on the
+   * hour, so the plan keeps the meets that have not ended, soonest first, and each call writes
+   * the first of them still running or to come: a call costs the access read alone.
    */
   async overviewJson(principal: Principal, milestoneId: string): Promise<Buffer> {
     const milestone = await this.gate.requireReadable(principal, milestoneId);
     const today = todayUtc();
-    const [plan, nextMeet] = await Promise.all([
-      this.plans.get(milestone.id, `${milestone.revision}|${today}`, () => this.plan(milestone.id, today)),
-      this.repo.findNextMeet(milestone.id, new Date()),
-    ]);
-    const meet = serializeAnswer(nextMeetSchema, nextMeet ? toMeet(nextMeet) : null);
-    return Buffer.concat([plan, Buffer.from(`,"nextMeet":${meet}}}`)]);
+    const kept = await this.plans.get(milestone.id, `${milestone.revision}|${today}`, () =>
+      this.plan(milestone.id, today),
+    );
+    const now = Date.now();
+    const next = kept.meets.find((meet) => meet.endsAt > now);
+    return Buffer.concat([kept.plan, nextMeetPrefix, next?.json ?? nullBytes, closingBraces]);
   }
 
-  /** `{"overview":` and the overview but its next meet, without its closing brace, as UTF-8. */
-  private async plan(milestoneId: string, today: string): Promise<Buffer> {
-    const [tasks, links, deliverables] = await Promise.all([
+  /** `{"overview":` and the overview but its next meet, without its closing brace, as UTF-8; and the meets not ended. */
+  private async plan(milestoneId: string, today: string): Promise<KeptPlan> {
+    const [tasks, links, deliverables, meets] = await Promise.all([
       this.repo.findTasks(milestoneId),
       this.repo.findLinks(milestoneId),
       this.repo.findDeliverables(milestoneId),
+      this.repo.findMeets(milestoneId),
     ]);
     const tasksPerStage = Object.fromEntries(
       taskStages.map((stage) => [stage, 0]),
@@ -261,7 +276,14 @@ export class MilestonesService {
           : [{ id: deliverable.id, taskId: deliverable.taskId, title: deliverable.title, status }];
       }),
     });
-    return Buffer.from(`{"overview":${plan.slice(0, -1)}`);
+    const builtAt = Date.now();
+    return {
+      plan: Buffer.from(`{"overview":${plan.slice(0, -1)}`),
+      // Soonest first, as the repository answers them; one that has ended by now cannot be next later.
+      meets: meets
+        .map((meet) => ({ endsAt: meetEnd(meet), json: Buffer.from(serializeAnswer(nextMeetSchema, toMeet(meet))) }))
+        .filter((meet) => meet.endsAt > builtAt),
+    };
   }
 
   async activities(principal: Principal, milestoneId: string, query: ActivitiesQuery): Promise<Page<Activity>> {

@@ -41,14 +41,11 @@ export class TasksService {
    * revision the access check reads anyway, so a kept board is never answered after a change.
    */
   async boardJson(principal: Principal, milestoneId: string, stage?: TaskStage): Promise<Buffer> {
-    const [milestone, assignees] = await Promise.all([
-      this.gate.requireReadable(principal, milestoneId),
-      this.repo.findAssigneeStamp(milestoneId),
-    ]);
+    const milestone = await this.gate.requireReadableIncludeAssigneeStamp(principal, milestoneId);
     const today = todayUtc();
     return this.boards.get(
       `${milestone.id}|${stage ?? ''}`,
-      `${milestone.revision}|${today}|${assignees}`,
+      `${milestone.revision}|${today}|${milestone.assigneeStamp}`,
       async () => {
         const [tasks, links] = await Promise.all([
           this.repo.findTasks(milestone.id, stage),

@@ -10,9 +10,9 @@ import { pageMeta } from '@deckvalid/contract/pagination';
 import type { UploadKind, UploadTicket, UploadTicketQuery } from '@deckvalid/contract/uploads';
 import type { Principal } from '@/core/identity/principal';
 import { AppError } from '@/lib/errors';
-import { type ChangeOutcome, lockedTask, type MilestoneGate, notFoundAs, taskNotFound } from './milestone-gate';
+import { type ChangeOutcome, lockedTask, type MilestoneGate, notFoundAs } from './milestone-gate';
 import { canChangeMessage, canChangeThread, canDiscussMilestone } from './milestones.policy';
-import type { MilestoneForCaller, MilestonesRepository, MilestoneWriter } from './milestones.repository';
+import type { MilestoneForCaller, MilestoneWriter } from './milestones.repository';
 import type { MilestoneFiles } from './milestones.service';
 import type { AttachmentFields, MessageRow, ThreadRow, ThreadsRepository, ThreadWriter } from './threads.repository';
 
@@ -70,7 +70,6 @@ const isSameMessage = (before: MessageRow, body: MessageBody) =>
  */
 export class ThreadsService {
   constructor(
-    private readonly milestonesRepo: MilestonesRepository,
     private readonly repo: ThreadsRepository,
     private readonly gate: MilestoneGate,
     private readonly files: AttachmentStorage,
@@ -99,11 +98,7 @@ export class ThreadsService {
 
   /** A thread on one of the milestone's tasks. */
   async createOnTask(principal: Principal, taskId: string, title: string): Promise<Thread> {
-    const milestoneId = await this.milestonesRepo.findMilestoneIdOfTask(taskId);
-    if (!milestoneId) throw taskNotFound();
-    const milestone = await this.gate
-      .require(principal, milestoneId, canDiscussMilestone)
-      .catch(notFoundAs(taskNotFound));
+    const milestone = await this.gate.requireTask(principal, taskId, canDiscussMilestone);
     return this.create(principal, milestone, taskId, title);
   }
 
