@@ -216,7 +216,9 @@ describe('the milestones workspace', () => {
       await page.goto('/founder/milestones');
       await page.getByRole('link', { name: 'Pilot with three clinics' }).waitFor();
       await shot(page, 'founder-list-390');
-      await page.goto(`${milestonePath}?tab=board`);
+      // Straight from navigating to the click, as a thumb would: the tabs must not move under it.
+      await page.goto(milestonePath);
+      await page.getByRole('tab', { name: 'Board' }).click();
       await expect.poll(() => page.getByRole('tab', { name: 'Board' }).getAttribute('aria-selected')).toBe('true');
       await card(column(page, 'Backlog'), 'Collect feedback').waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

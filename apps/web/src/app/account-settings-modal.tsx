@@ -17,7 +17,7 @@ type AccountSettingsModalProps = { accountRole: AccountRole; isOpen: boolean; on
  * and auth features, which do not know each other.
  */
 export function AccountSettingsModal({ accountRole: role, isOpen, onClose }: AccountSettingsModalProps) {
-  const isSmall = useMediaQuery('(max-width: 36em)');
+  const isSmall = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
   const dispatch = useDispatch();
   const user = useSelector(selectUser);
 

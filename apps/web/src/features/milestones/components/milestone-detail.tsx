@@ -68,7 +68,9 @@ export function MilestoneDetail({
   useDocumentTitle(milestone.data?.title);
 
   // On a phone the five tab names fit one row only without their icons, a little closer together.
-  const isPhone = useMediaQuery('(max-width: 30em)');
+  // Known at the first render: a phone that learnt it in an effect drew the icons, then moved every
+  // tab when it dropped them, under a finger (or a click) already on its way.
+  const isPhone = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false });
   const tabIcon = (icon: ReactNode) => (isPhone ? undefined : icon);
   const tab: Section = sections.find((section) => section === params.get('tab')) ?? 'overview';
   const openTaskId = params.get('task');

@@ -26,7 +26,7 @@ type TaskCreateModalProps = { milestone: Milestone; opened: boolean; onClose: ()
 
 /** The founder's "Add task" form; the new task goes to the end of the stage chosen. */
 export function TaskCreateModal({ milestone, opened, onClose }: TaskCreateModalProps) {
-  const isPhone = useMediaQuery('(max-width: 48em)');
+  const isPhone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const assigneeOptions = useAssigneeOptions(milestone);
   const [createTask, creation] = useCreateTaskMutation();
   const [problem, setProblem] = useState<string | null>(null);

@@ -48,7 +48,7 @@ function DrawerSection({ title, children }: { title: string; children: ReactNode
  * meanwhile (404, e.g. by the founder in another tab) closes the drawer with a notice.
  */
 export function TaskDrawer({ milestone, role, taskId, onClose }: TaskDrawerProps) {
-  const isPhone = useMediaQuery('(max-width: 48em)');
+  const isPhone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const canEdit = role === 'founder' && isMilestoneEditable(milestone);
   const signedInId = useSelector(selectViewerId);
   // Only the owner reads a milestone as its founder, so the founder's id is the milestone's.
