@@ -23,8 +23,9 @@ const crossModuleReads = {
   // Founders' interest lists name each investor and deck.
   interests: ['accounts', 'pitchdecks'],
   // Every milestone read asks whether the caller's interest in its deck is accepted, in the same
-  // query (access is decided fresh); boards and feeds name assignees and actors.
-  milestones: ['accounts', 'interests'],
+  // query (access is decided fresh); boards and feeds name assignees and actors; milestone
+  // answers name their deck (title and company).
+  milestones: ['accounts', 'interests', 'pitchdecks'],
   // Search hits carry the founder's name and the investor's own interest; cards count interests.
   pitchdecks: ['accounts', 'interests'],
 };

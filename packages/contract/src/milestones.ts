@@ -227,9 +227,23 @@ export const milestoneProgressSchema = z.object({
 });
 export type MilestoneProgress = z.infer<typeof milestoneProgressSchema>;
 
+/** The deck a milestone belongs to, named as the founder's deck list names it. */
+export const milestoneDeckSchema = z.object({
+  /** The deck's id, the same as the milestone's `pitchDeckId`. */
+  id: z.string(),
+  /** The deck's title, as its founder last saved the deck's details. */
+  title: z.string(),
+  /** The company the deck pitches. */
+  company: z.string(),
+});
+export type MilestoneDeck = z.infer<typeof milestoneDeckSchema>;
+
 export const milestoneSchema = z.object({
   id: z.string(),
+  /** The deck's id; `pitchDeck` carries it too, named. Kept for clients that read only the id. */
   pitchDeckId: z.string(),
+  /** The deck it belongs to, with its title and company: screens name it without reading the decks. */
+  pitchDeck: milestoneDeckSchema,
   founderId: z.string(),
   title: z.string(),
   description: z.string(),

@@ -15,6 +15,7 @@ import type {
 import type {
   ActivityRow,
   ApprovalRow,
+  DeckHeading,
   DeliverableRow,
   DependencyRow,
   MeetRow,
@@ -34,10 +35,16 @@ export function toProgress({ totalTasks, doneTasks }: Progress) {
   return { totalTasks, doneTasks, percent: totalTasks === 0 ? 0 : Math.floor((doneTasks * 100) / totalTasks) };
 }
 
-export function toMilestone(row: MilestoneRow, progress: Progress = { totalTasks: 0, doneTasks: 0 }): Milestone {
+/** A milestone's answer: its row, its deck named, and its progress (none for a new one). */
+export function toMilestone(
+  row: MilestoneRow,
+  deck: DeckHeading,
+  progress: Progress = { totalTasks: 0, doneTasks: 0 },
+): Milestone {
   return {
     id: row.id,
     pitchDeckId: row.pitchDeckId,
+    pitchDeck: { id: deck.id, title: deck.title, company: deck.company },
     founderId: row.founderId,
     title: row.title,
     description: row.description,

@@ -14,6 +14,7 @@ import { rowsOf } from '@/db/rows';
 import { newId } from '@/lib/ids';
 import { accounts } from '@/modules/accounts/accounts.schema';
 import { interests } from '@/modules/interests/interests.schema';
+import { pitchDecks } from '@/modules/pitchdecks/pitchdecks.schema';
 import {
   milestoneActivities,
   milestoneDeliverables,
@@ -26,6 +27,12 @@ import {
 } from './milestones.schema';
 
 export type MilestoneRow = typeof milestones.$inferSelect;
+
+/** The deck a milestone belongs to, as its answer names it. */
+export type DeckHeading = { id: string; title: string; company: string };
+
+/** A milestone as a list shows it: its row and its deck, named. */
+export type MilestoneIncludeDeck = { milestone: MilestoneRow; deck: DeckHeading };
 
 /** A milestone with the one fact about the caller its policy needs. */
 export type MilestoneForCaller = MilestoneRow & { isCallerAcceptedInvestor: boolean };
@@ -86,10 +93,14 @@ export type MilestoneFields = { title: string; description: string; dueDate: str
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Executor = Database | Transaction;
 
-// Milestones read two other modules' tables inside their own queries (reads only; those modules
-// stay the writers): whether the caller's interest in the deck is accepted, asked with every
-// milestone read so access is decided fresh in the same query, and the names of assignees and
-// actors, which every board and feed row shows.
+// Milestones read three other modules' tables inside their own queries (reads only; those
+// modules stay the writers): whether the caller's interest in the deck is accepted, asked with
+// every milestone read so access is decided fresh in the same query; the names of assignees and
+// actors, which every board and feed row shows; and the title and company of the milestone's
+// deck, which every milestone answer names (a lookup through the decks module would cost a query
+// per milestone, or a page of 100 decks per screen).
+const deckHeading = { id: pitchDecks.id, title: pitchDecks.title, company: pitchDecks.company };
+
 const callerIsAccepted = (callerId: string | Placeholder) =>
   sql<boolean>`exists (select 1 from ${interests} where ${qualified(interests.pitchDeckId)} = ${qualified(milestones.pitchDeckId)} and ${qualified(interests.investorId)} = ${callerId} and ${qualified(interests.status)} = 'accepted')`;
 
@@ -310,8 +321,8 @@ export class MilestonesRepository {
       .orderBy(asc(milestoneMeets.startsAt), asc(milestoneMeets.id));
   }
 
-  /** A founder's milestones (live ones, or only archived ones), soonest due first. */
-  async listForFounder(founderId: string, query: MilestonesQuery) {
+  /** A founder's milestones (live ones, or only archived ones), soonest due first, each with its deck. */
+  async listForFounderIncludeDeck(founderId: string, query: MilestonesQuery) {
     return this.page(
       and(
         eq(milestones.founderId, founderId),
@@ -321,18 +332,23 @@ export class MilestonesRepository {
     );
   }
 
-  /** The live milestones of every deck the investor's interest is accepted on. */
-  async listForInvestor(investorId: string, query: MilestonesQuery) {
+  /** The live milestones of every deck the investor's interest is accepted on, each with its deck. */
+  async listForInvestorIncludeDeck(investorId: string, query: MilestonesQuery) {
     return this.page(and(isNull(milestones.archivedAt), callerIsAccepted(investorId)), query);
   }
 
-  private async page(scope: SQL | undefined, query: MilestonesQuery) {
+  private async page(
+    scope: SQL | undefined,
+    query: MilestonesQuery,
+  ): Promise<{ rows: MilestoneIncludeDeck[]; total: number }> {
     const filters = [scope];
     if (query.status) filters.push(eq(milestones.status, query.status));
     if (query.pitchDeckId) filters.push(eq(milestones.pitchDeckId, query.pitchDeckId));
     const rows = await this.db
-      .select({ milestone: milestones, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .select({ milestone: milestones, deck: deckHeading, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(milestones)
+      // Every milestone has its deck (a deck's delete takes its milestones), so the join drops none.
+      .innerJoin(pitchDecks, eq(pitchDecks.id, milestones.pitchDeckId))
       .where(and(...filters))
       .orderBy(asc(milestones.dueDate), asc(milestones.createdAt), asc(milestones.id))
       .limit(query.limit)
@@ -345,7 +361,7 @@ export class MilestonesRepository {
         .where(and(...filters));
       total = count?.total ?? 0;
     }
-    return { rows: rows.map((row) => row.milestone), total };
+    return { rows: rows.map(({ milestone, deck }) => ({ milestone, deck })), total };
   }
 
   /** Tasks done and in all, per milestone. */
@@ -361,6 +377,28 @@ export class MilestonesRepository {
       .where(inArray(milestoneTasks.milestoneId, milestoneIds))
       .groupBy(milestoneTasks.milestoneId);
     return new Map(rows.map(({ milestoneId, ...progress }) => [milestoneId, progress]));
+  }
+
+  /**
+   * A milestone's deck, named, with its tasks done and in all: what a single milestone's answer
+   * adds to its row, in one query (the read its progress alone took before). Undefined when the
+   * deck is gone, and with it the milestone.
+   */
+  async findProgressIncludeDeck(
+    milestone: Pick<MilestoneRow, 'id' | 'pitchDeckId'>,
+  ): Promise<{ deck: DeckHeading; progress: Progress } | undefined> {
+    const [row] = await this.db
+      .select({
+        deck: deckHeading,
+        // Two tables, so Drizzle names each column's table here; no correlated subquery either.
+        totalTasks: sql<number>`count(${milestoneTasks.id})::int`,
+        doneTasks: sql<number>`count(*) filter (where ${milestoneTasks.stage} = 'done')::int`,
+      })
+      .from(pitchDecks)
+      .leftJoin(milestoneTasks, eq(milestoneTasks.milestoneId, milestone.id))
+      .where(eq(pitchDecks.id, milestone.pitchDeckId))
+      .groupBy(pitchDecks.id);
+    return row && { deck: row.deck, progress: { totalTasks: row.totalTasks, doneTasks: row.doneTasks } };
   }
 
   async findTasks(milestoneId: string, stage?: TaskStage): Promise<TaskRow[]> {

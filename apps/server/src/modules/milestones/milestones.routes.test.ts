@@ -1,9 +1,12 @@
+import { founderDeckPaths } from '@deckvalid/contract/api-paths';
 import {
   type Activity,
   investorMilestonePaths,
   type Milestone,
   milestoneOverviewResponseSchema,
+  milestonePageSchema,
   milestonePaths,
+  milestoneResponseSchema,
   type Task,
   type TaskDetail,
   taskResponseSchema,
@@ -16,7 +19,7 @@ import { type SignedUp, signUp } from '../../../test/accounts';
 import { authHeaders, build, type TestContext } from '../../../test/build';
 import { showInterest, withdrawInterest } from '../../../test/chat';
 import { expectContractShape } from '../../../test/contract-shape';
-import { readyDeck } from '../../../test/decks';
+import { deckDetails, readyDeck } from '../../../test/decks';
 import { acceptedInvestor, addDependency, callAs, createMilestone, createTask } from '../../../test/milestones';
 
 /**
@@ -137,6 +140,68 @@ describe('milestones', () => {
       (await call(otherFounder, 'PUT', milestonePaths.milestone(milestone.id), { title: 'x', dueDate: '2027-01-01' }))
         .statusCode,
     ).toBe(404);
+  });
+
+  it('names each milestone’s own deck (title and company) in every answer, founder’s and investor’s alike', async () => {
+    const seedDeck = { id: deckId, title: 'Tidewater seed round', company: 'Tidewater Labs' };
+    const bridge = await readyDeck(ctx, founder, {
+      details: { title: 'Tidewater bridge', company: 'Tidewater Ports' },
+    });
+    const bridgeDeck = { id: bridge.id, title: 'Tidewater bridge', company: 'Tidewater Ports' };
+    const onSeed = await createMilestone(ctx, founder, deckId, {
+      title: 'Named on the seed deck',
+      dueDate: '2026-01-01',
+    });
+    const created = await call(founder, 'POST', milestonePaths.milestones, {
+      pitchDeckId: bridge.id,
+      title: 'Named on the bridge deck',
+      dueDate: '2026-01-02',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expectContractShape(created.json(), milestoneResponseSchema);
+    const onBridge = created.json().milestone as Milestone;
+    expect(onSeed).toMatchObject({ pitchDeckId: deckId, pitchDeck: seedDeck });
+    expect(onBridge).toMatchObject({ pitchDeckId: bridge.id, pitchDeck: bridgeDeck });
+
+    // The list joins each row to its own deck: two decks on one page, each named right.
+    const listed = await call(founder, 'GET', milestonePaths.milestones);
+    expectContractShape(listed.json(), milestonePageSchema);
+    const byId = new Map((listed.json().data as Milestone[]).map((row) => [row.id, row.pitchDeck]));
+    expect(byId.get(onSeed.id)).toEqual(seedDeck);
+    expect(byId.get(onBridge.id)).toEqual(bridgeDeck);
+
+    const read = await call(founder, 'GET', milestonePaths.milestone(onSeed.id));
+    expectContractShape(read.json(), milestoneResponseSchema);
+    expect(read.json().milestone.pitchDeck).toEqual(seedDeck);
+    const edited = await call(founder, 'PUT', milestonePaths.milestone(onSeed.id), {
+      title: 'Renamed, still on the seed deck',
+      dueDate: '2026-01-01',
+    });
+    expect(edited.json().milestone.pitchDeck).toEqual(seedDeck);
+    const moved = await call(founder, 'PATCH', milestonePaths.status(onSeed.id), { status: 'active' });
+    expect(moved.json().milestone).toMatchObject({ status: 'active', pitchDeck: seedDeck });
+
+    // An investor accepted on the seed deck reads the same names (and not the bridge deck's milestone).
+    const followed = await call(investor, 'GET', investorMilestonePaths.milestone(onSeed.id));
+    expectContractShape(followed.json(), milestoneResponseSchema);
+    expect(followed.json().milestone.pitchDeck).toEqual(seedDeck);
+    const investorList = (await call(investor, 'GET', investorMilestonePaths.milestones)).json().data as Milestone[];
+    expect(investorList.find((row) => row.id === onSeed.id)?.pitchDeck).toEqual(seedDeck);
+    expect(investorList.some((row) => row.id === onBridge.id)).toBe(false);
+
+    // The name is the deck's as it stands: renaming the deck renames it in every milestone answer.
+    const renamed = await call(
+      founder,
+      'PUT',
+      founderDeckPaths.pitchDeck(bridge.id),
+      deckDetails({ title: 'Tidewater bridge, extended', company: 'Tidewater Ports' }),
+    );
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const after = (await call(founder, 'GET', milestonePaths.milestone(onBridge.id))).json().milestone as Milestone;
+    expect(after.pitchDeck).toEqual({ ...bridgeDeck, title: 'Tidewater bridge, extended' });
+    const relisted = (await call(founder, 'GET', `${milestonePaths.milestones}?pitchDeckId=${bridge.id}`)).json()
+      .data as Milestone[];
+    expect(relisted.map((row) => row.pitchDeck.title)).toEqual(['Tidewater bridge, extended']);
   });
 
   it('moves along draft → active → completed only; completing needs every task done (409 naming them)', async () => {

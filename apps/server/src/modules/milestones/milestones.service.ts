@@ -31,10 +31,16 @@ import {
   toMilestone,
   toProgress,
 } from './milestones.dto';
-import type { MeetRow, MilestoneRow, MilestonesRepository, MilestoneWriter } from './milestones.repository';
+import type {
+  DeckHeading,
+  MeetRow,
+  MilestoneRow,
+  MilestonesRepository,
+  MilestoneWriter,
+} from './milestones.repository';
 
-/** The founder's own decks (the pitch decks module answers it). */
-export type OwnDecks = { requireOwnDeck(principal: Principal, pitchDeckId: string): Promise<unknown> };
+/** The founder's own decks (the pitch decks module answers it): the deck, or its 404. */
+export type OwnDecks = { requireOwnDeck(principal: Principal, pitchDeckId: string): Promise<DeckHeading> };
 
 /** The accepted investors of a founder's deck (the interests module answers it). */
 export type DeckInvestors = {
@@ -107,11 +113,12 @@ export class MilestonesService {
   ) {}
 
   async create(principal: Principal, body: CreateMilestoneBody): Promise<Milestone> {
-    await this.decks.requireOwnDeck(principal, body.pitchDeckId);
+    // The ownership check reads the deck anyway: its title and company name the new milestone.
+    const deck = await this.decks.requireOwnDeck(principal, body.pitchDeckId);
     const { pitchDeckId, ...fields } = body;
     const { milestone, activityId } = await this.repo.insertMilestone(principal.accountId, pitchDeckId, fields);
     this.gate.announce(principal, milestone, 'milestone.created', activityId, null);
-    return toMilestone(milestone);
+    return toMilestone(milestone, deck);
   }
 
   /** Founders list their own; investors the live milestones of decks they are accepted on. */
@@ -119,10 +126,13 @@ export class MilestonesService {
     if (principal.role === 'investor' && query.archived) return { data: [], meta: pageMeta(query, 0) };
     const { rows, total } =
       principal.role === 'investor'
-        ? await this.repo.listForInvestor(principal.accountId, query)
-        : await this.repo.listForFounder(principal.accountId, query);
-    const progress = await this.repo.findProgress(rows.map((row) => row.id));
-    return { data: rows.map((row) => toMilestone(row, progress.get(row.id))), meta: pageMeta(query, total) };
+        ? await this.repo.listForInvestorIncludeDeck(principal.accountId, query)
+        : await this.repo.listForFounderIncludeDeck(principal.accountId, query);
+    const progress = await this.repo.findProgress(rows.map((row) => row.milestone.id));
+    return {
+      data: rows.map(({ milestone, deck }) => toMilestone(milestone, deck, progress.get(milestone.id))),
+      meta: pageMeta(query, total),
+    };
   }
 
   async get(principal: Principal, milestoneId: string): Promise<Milestone> {
@@ -298,9 +308,16 @@ export class MilestonesService {
     return this.investors.milestoneInvestors(principal, milestone.pitchDeckId);
   }
 
+  /**
+   * One milestone's answer. Its row comes from the access read or the change's lock, both left as
+   * they are (prepared, or inside the transaction), so the deck is read with the progress, in the
+   * one query the progress took alone.
+   */
   private async describe(row: MilestoneRow | undefined): Promise<Milestone> {
     if (!row) throw milestoneNotFound();
-    const progress = await this.repo.findProgress([row.id]);
-    return toMilestone(row, progress.get(row.id));
+    const extra = await this.repo.findProgressIncludeDeck(row);
+    // The deck went (and the milestone with it) since the row was read.
+    if (!extra) throw milestoneNotFound();
+    return toMilestone(row, extra.deck, extra.progress);
   }
 }

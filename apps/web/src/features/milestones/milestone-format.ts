@@ -3,6 +3,7 @@ import type {
   ActivityValues,
   Meet,
   Milestone,
+  MilestoneDeck,
   MilestoneStatus,
   TaskStage,
 } from '@deckvalid/contract/milestones';
@@ -39,6 +40,11 @@ export const statusMoveLabels: Record<MilestoneStatus, string> = {
   completed: 'Mark completed',
   cancelled: 'Cancel milestone',
 };
+
+/** A deck's name as the milestone screens show it: "Seed round (Clinicpay)". */
+export function deckLabel(deck: Pick<MilestoneDeck, 'title' | 'company'>): string {
+  return `${deck.title} (${deck.company})`;
+}
 
 /** Today as `YYYY-MM-DD` in UTC: the day the server counts "overdue" against. */
 export function todayUtc(now: number = Date.now()): string {

@@ -13,6 +13,12 @@ import { api } from '@/shared/api/api';
 /** The founder's deck list is one cache entry per page; this tag refreshes all of them. */
 const founderListTag = { type: 'PitchDeck', id: 'FOUNDER_LIST' } as const;
 
+/**
+ * What else names a deck or goes with it: the founder's interests, and the milestones (lists and
+ * each one's page), whose answers carry their deck's title and company, and go with a deleted deck.
+ */
+const namesDeck = ['Interest', 'Milestone', 'MilestoneData'] as const;
+
 /** A deck's version list, cached apart from the deck: the deck's tag type, an id of its own. */
 const versionsTag = (id: string) => ({ type: 'PitchDeck' as const, id: `versions:${id}` });
 
@@ -62,11 +68,15 @@ export const founderPitchDecksApi = api.injectEndpoints({
         versionsTag(deckId),
       ],
     }),
-    /** Replaces the deck's details; lists and the founder's interests (which name the deck) refresh. */
+    /** Replaces the deck's details; lists, the founder's interests and milestones (which name the deck) refresh. */
     updatePitchDeck: build.mutation<FounderPitchDeck, { deckId: string; body: UpdatePitchDeckBody }>({
       query: ({ deckId, body }) => ({ url: founderDeckPaths.pitchDeck(deckId), method: 'PUT', body }),
       transformResponse: (response: { pitchDeck: FounderPitchDeck }) => response.pitchDeck,
-      invalidatesTags: (_result, _error, { deckId }) => [founderListTag, { type: 'PitchDeck', id: deckId }, 'Interest'],
+      invalidatesTags: (_result, _error, { deckId }) => [
+        founderListTag,
+        { type: 'PitchDeck', id: deckId },
+        ...namesDeck,
+      ],
     }),
     /** A GET, but a mutation: every ticket is single-use and must never come from the cache. */
     deckUploadTicket: build.mutation<UploadTicket, { fileType: string; fileSize: number }>({
@@ -79,10 +89,10 @@ export const founderPitchDecksApi = api.injectEndpoints({
     discardDeckUpload: build.mutation<void, string>({
       query: (key) => ({ url: founderDeckPaths.uploadedFile, method: 'DELETE', params: { key }, keepalive: true }),
     }),
-    /** Deletes a deck with its interests and reading data; lists and the founder's interests refresh. */
+    /** Deletes a deck with its interests, reading data and milestones; lists, interests and milestones refresh. */
     deletePitchDeck: build.mutation<void, string>({
       query: (id) => ({ url: founderDeckPaths.pitchDeck(id), method: 'DELETE' }),
-      invalidatesTags: (_result, _error, id) => [founderListTag, { type: 'PitchDeck', id }, 'Interest'],
+      invalidatesTags: (_result, _error, id) => [founderListTag, { type: 'PitchDeck', id }, ...namesDeck],
     }),
     createPitchDeck: build.mutation<FounderPitchDeck, CreatePitchDeckBody>({
       query: (body) => ({ url: founderDeckPaths.pitchDecks, method: 'POST', body }),

@@ -9,6 +9,7 @@ import { MilestoneBoard } from './milestone-board';
 const milestone: Milestone = {
   id: 'mst-1',
   pitchDeckId: 'deck-1',
+  pitchDeck: { id: 'deck-1', title: 'Seed round', company: 'Clinicpay' },
   founderId: 'usr-1',
   title: 'Pilot',
   description: '',

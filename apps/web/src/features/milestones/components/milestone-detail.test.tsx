@@ -14,6 +14,7 @@ const json = (body: unknown, status = 200) =>
 const milestone: Milestone = {
   id: 'mst-1',
   pitchDeckId: 'deck-1',
+  pitchDeck: { id: 'deck-1', title: 'Seed round', company: 'Clinicpay' },
   founderId: 'usr-1',
   title: 'Pilot with three clinics',
   description: 'Three paying clinics on the product.',
@@ -106,7 +107,6 @@ function renderDetail(role: MilestoneRole, entry = '/') {
           viewerRole={role}
           milestoneId="mst-1"
           listPath="/list"
-          deckNameOf={(id) => (id === 'deck-1' ? 'Seed round (Clinicpay)' : null)}
           viewerId={role === 'founder' ? 'usr-1' : 'inv-1'}
         />
       </MemoryRouter>

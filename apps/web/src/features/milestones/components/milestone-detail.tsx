@@ -21,7 +21,7 @@ import { describeApiError } from '@/shared/api/api-error';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { formatCalendarDay } from '@/shared/lib/format-date';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
-import { formatAmount, isMilestoneOverdue } from '../milestone-format';
+import { deckLabel, formatAmount, isMilestoneOverdue } from '../milestone-format';
 import { useMilestoneQuery } from '../milestones-api';
 import { useMilestoneLive } from '../use-milestone-live';
 import { MilestoneActivityPanel } from './milestone-activity';
@@ -43,8 +43,6 @@ type MilestoneDetailProps = {
   milestoneId: string;
   /** The role's milestone list, for the back link and after a permanent delete. */
   listPath: string;
-  /** A deck's name from whichever feature knows it (app/ composes), or null. */
-  deckNameOf: (pitchDeckId: string) => string | null;
   /** The signed-in account (its own threads and messages get their actions); null until known. */
   viewerId: string | null;
 };
@@ -54,13 +52,7 @@ type MilestoneDetailProps = {
  * Board, Meets, Activity and Threads. The page stays live while open (useMilestoneLive). The section and
  * the task open in the drawer live in the URL (`?tab=board&task=tsk-…`), so a link opens both.
  */
-export function MilestoneDetail({
-  viewerRole: role,
-  milestoneId,
-  listPath,
-  deckNameOf,
-  viewerId,
-}: MilestoneDetailProps) {
+export function MilestoneDetail({ viewerRole: role, milestoneId, listPath, viewerId }: MilestoneDetailProps) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const milestone = useMilestoneQuery({ role, milestoneId });
@@ -141,7 +133,6 @@ export function MilestoneDetail({
     <Stack gap="lg" data-testid="milestone-detail" data-status={data.status}>
       <MilestoneHeader
         milestone={data}
-        deckName={deckNameOf(data.pitchDeckId)}
         backLink={backLink}
         actions={
           role === 'founder' ? (
@@ -205,12 +196,10 @@ export function MilestoneDetail({
 
 function MilestoneHeader({
   milestone,
-  deckName,
   backLink,
   actions,
 }: {
   milestone: Milestone;
-  deckName: string | null;
   backLink: ReactNode;
   actions: ReactNode;
 }) {
@@ -227,14 +216,12 @@ function MilestoneHeader({
         <MilestoneStatusBadge status={milestone.status} isArchived={isArchived} size="lg" />
       </Group>
       <Group gap="lg" wrap="wrap" data-testid="milestone-facts">
-        {deckName ? (
-          <Text fz="sm" c="dimmed">
-            Deck:{' '}
-            <Text span fz="sm" c="var(--mantine-color-text)">
-              {deckName}
-            </Text>
+        <Text fz="sm" c="dimmed">
+          Deck:{' '}
+          <Text span fz="sm" c="var(--mantine-color-text)">
+            {deckLabel(milestone.pitchDeck)}
           </Text>
-        ) : null}
+        </Text>
         <Group gap={6} wrap="nowrap" c={isOverdue ? 'red.9' : 'dimmed'} data-overdue={isOverdue}>
           {isOverdue ? <IconAlertTriangle size={16} aria-hidden /> : <IconCalendarEvent size={16} aria-hidden />}
           <Text fz="sm" c="inherit" fw={isOverdue ? 600 : undefined}>

@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconCalendarEvent } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { formatCalendarDay, formatDate } from '@/shared/lib/format-date';
-import { formatAmount, isMilestoneOverdue } from '../milestone-format';
+import { deckLabel, formatAmount, isMilestoneOverdue } from '../milestone-format';
 import classes from './milestone-list-card.module.css';
 import { MilestoneStatusBadge } from './milestone-status-badge';
 
@@ -12,8 +12,6 @@ type MilestoneListCardProps = {
   milestone: Milestone;
   /** The milestone's page. */
   to: string;
-  /** The deck's name, once known; nothing is shown for it until then. */
-  deckName: string | null;
   /** Buttons that sit above the card's link (Restore on an archived one). */
   actions?: ReactNode;
 };
@@ -25,10 +23,11 @@ export function progressLabel({ totalTasks, doneTasks }: Milestone['progress']):
 }
 
 /**
- * One milestone in a list: its title (the link to it), deck, status, progress and due day, an
- * overdue one in red with a word for it (colour alone says nothing to a screen reader).
+ * One milestone in a list: its title (the link to it), deck (named in the milestone's own answer),
+ * status, progress and due day, an overdue one in red with a word for it (colour alone says
+ * nothing to a screen reader).
  */
-export function MilestoneListCard({ milestone, to, deckName, actions }: MilestoneListCardProps) {
+export function MilestoneListCard({ milestone, to, actions }: MilestoneListCardProps) {
   const titleId = useId();
   const isOverdue = isMilestoneOverdue(milestone);
   const { percent } = milestone.progress;
@@ -52,11 +51,9 @@ export function MilestoneListCard({ milestone, to, deckName, actions }: Mileston
                 {milestone.title}
               </Link>
             </Title>
-            {deckName ? (
-              <Text fz="sm" c="dimmed" truncate>
-                {deckName}
-              </Text>
-            ) : null}
+            <Text fz="sm" c="dimmed" truncate>
+              {deckLabel(milestone.pitchDeck)}
+            </Text>
           </Stack>
           <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
             <MilestoneStatusBadge status={milestone.status} isArchived={milestone.archivedAt !== null} size="sm" />

@@ -15,6 +15,7 @@ const page = (data: Milestone[]) => ({ data, meta: { page: 1, limit: 12, total: 
 const milestone = (overrides: Partial<Milestone> = {}): Milestone => ({
   id: 'mst-1',
   pitchDeckId: 'deck-1',
+  pitchDeck: { id: 'deck-1', title: 'Seed round', company: 'Clinicpay' },
   founderId: 'usr-1',
   title: 'Pilot with three clinics',
   description: '',
@@ -33,7 +34,7 @@ const decks: MilestoneDeckChoices = {
   isLoading: false,
   isError: false,
 };
-const deckNameOf = (id: string) => (id === 'deck-1' ? 'Seed round (Clinicpay)' : null);
+const seriesA = { id: 'deck-2', title: 'Series A', company: 'Clinicpay Health' };
 
 /** The browser's fetch, answered per request; records each request's URL. */
 function stubFetch(answer: (url: URL, request: Request) => Response | Promise<Response>) {
@@ -66,7 +67,6 @@ function renderAs(role: 'user' | 'investor', ui: ReactNode, entry = '/') {
 const founderList = (choices: MilestoneDeckChoices = decks) => (
   <FounderMilestoneList
     milestonePath={(id) => `/founder/milestones/${id}`}
-    deckNameOf={deckNameOf}
     decks={choices}
     submitDeckAction={<a href="/founder/submit">Submit a deck</a>}
   />
@@ -75,7 +75,7 @@ const founderList = (choices: MilestoneDeckChoices = decks) => (
 afterEach(() => vi.unstubAllGlobals());
 
 describe('FounderMilestoneList', () => {
-  it('shows skeletons, then each milestone with its deck, status, progress and due day', async () => {
+  it('shows skeletons, then each milestone with its own deck (named in its answer), status, progress and due day', async () => {
     let release: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => {
       release = resolve;
@@ -85,7 +85,15 @@ describe('FounderMilestoneList', () => {
       return json(
         page([
           milestone(),
-          milestone({ id: 'mst-2', title: 'Hire a nurse lead', dueDate: '2020-01-10', status: 'draft', amount: null }),
+          milestone({
+            id: 'mst-2',
+            title: 'Hire a nurse lead',
+            dueDate: '2020-01-10',
+            status: 'draft',
+            amount: null,
+            pitchDeckId: seriesA.id,
+            pitchDeck: seriesA,
+          }),
         ]),
       );
     });
@@ -105,6 +113,8 @@ describe('FounderMilestoneList', () => {
     expect(within(pilot).getByText('$250,000')).toBeTruthy();
 
     const late = screen.getByRole('article', { name: 'Hire a nurse lead' });
+    // Named from the milestone's answer, though the form's choices (`decks`) do not hold that deck.
+    expect(within(late).getByText('Series A (Clinicpay Health)')).toBeTruthy();
     expect(within(late).getByText(/Overdue, was due/)).toBeTruthy();
     expect(within(late).getByTestId('milestone-status').textContent).toBe('Draft');
     expect(screen.getByRole('button', { name: 'New milestone' })).toBeTruthy();
@@ -185,7 +195,6 @@ describe('InvestorMilestoneList', () => {
       'investor',
       <InvestorMilestoneList
         milestonePath={(id) => `/investor/milestones/${id}`}
-        deckNameOf={() => null}
         browseAction={<a href="/investor">Browse decks</a>}
       />,
     );
@@ -195,18 +204,16 @@ describe('InvestorMilestoneList', () => {
     expect(screen.queryByRole('button', { name: 'New milestone' })).toBeNull();
   });
 
-  it('shows the milestones read-only, linking to the investor’s page of each', async () => {
-    stubFetch(() => json(page([milestone()])));
+  it('shows the milestones read-only with their decks, linking to the investor’s page of each', async () => {
+    const urls = stubFetch(() => json(page([milestone()])));
     renderAs(
       'investor',
-      <InvestorMilestoneList
-        milestonePath={(id) => `/investor/milestones/${id}`}
-        deckNameOf={deckNameOf}
-        browseAction={null}
-      />,
+      <InvestorMilestoneList milestonePath={(id) => `/investor/milestones/${id}`} browseAction={null} />,
     );
     const card = await screen.findByRole('article', { name: 'Pilot with three clinics' });
     expect(within(card).getByRole('link').getAttribute('href')).toBe('/investor/milestones/mst-1');
+    expect(within(card).getByText('Seed round (Clinicpay)')).toBeTruthy();
+    expect(urls.map((url) => url.pathname)).toEqual(['/api/v1/investors/milestones']);
     expect(within(card).queryByRole('button')).toBeNull();
   });
 });

@@ -38,8 +38,6 @@ export type MilestoneDeckChoices = {
 type SharedProps = {
   /** A milestone's page; URLs come from app/config. */
   milestonePath: (milestoneId: string) => string;
-  /** A deck's name from whichever feature knows it (app/ composes), or null. */
-  deckNameOf: (pitchDeckId: string) => string | null;
 };
 
 function pageOf(params: URLSearchParams): number {
@@ -59,7 +57,6 @@ function statusOf(params: URLSearchParams): MilestoneStatus | undefined {
  */
 export function FounderMilestoneList({
   milestonePath,
-  deckNameOf,
   decks,
   submitDeckAction,
 }: SharedProps & {
@@ -167,7 +164,6 @@ export function FounderMilestoneList({
         page={page}
         onPage={(next) => updateParams({ page: next === 1 ? null : String(next) })}
         milestonePath={milestonePath}
-        deckNameOf={deckNameOf}
         actionsOf={isArchivedView ? (milestone) => <RestoreButton milestone={milestone} /> : undefined}
       />
     );
@@ -224,7 +220,6 @@ export function FounderMilestoneList({
 /** /investor/milestones: the milestones of the decks the investor is accepted on, read-only. */
 export function InvestorMilestoneList({
   milestonePath,
-  deckNameOf,
   browseAction,
 }: SharedProps & {
   /** The way to find decks, for the investor who follows none yet. */
@@ -258,7 +253,6 @@ export function InvestorMilestoneList({
         page={page}
         onPage={(next) => setParams(next === 1 ? {} : { page: String(next) }, { replace: true })}
         milestonePath={milestonePath}
-        deckNameOf={deckNameOf}
       />
     );
   }
@@ -282,7 +276,6 @@ function MilestoneGrid({
   page,
   onPage,
   milestonePath,
-  deckNameOf,
   actionsOf,
 }: SharedProps & {
   milestones: Milestone[];
@@ -300,7 +293,6 @@ function MilestoneGrid({
             key={milestone.id}
             milestone={milestone}
             to={milestonePath(milestone.id)}
-            deckName={deckNameOf(milestone.pitchDeckId)}
             actions={actionsOf?.(milestone)}
           />
         ))}
