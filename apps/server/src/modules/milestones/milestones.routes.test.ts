@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { founderDeckPaths } from '@deckvalid/contract/api-paths';
 import {
   type Activity,
@@ -581,6 +582,44 @@ describe('overview and activities', () => {
       nextMeet: null,
       pendingDeliverables: [],
     });
+  });
+
+  it('sends a large board gzipped to a client that takes it, the same JSON, and never a gzip of an older revision', async () => {
+    const milestone = await createMilestone(ctx, founder, deckId, { title: 'Compressed board' });
+    const small = await ctx.app.fastify.inject({
+      method: 'GET',
+      url: milestonePaths.tasks(milestone.id),
+      headers: { ...authHeaders(founder.tokens), 'accept-encoding': 'gzip' },
+    });
+    // Under the threshold it goes as it is, whatever the client takes.
+    expect(small.headers['content-encoding']).toBeUndefined();
+    const tasks = [];
+    for (let index = 0; index < 12; index++) {
+      tasks.push(
+        await createTask(ctx, founder, milestone.id, { title: `Task ${index}`, description: 'Details. '.repeat(100) }),
+      );
+    }
+    const read = (acceptEncoding?: string) =>
+      ctx.app.fastify.inject({
+        method: 'GET',
+        url: milestonePaths.tasks(milestone.id),
+        headers: { ...authHeaders(founder.tokens), ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+      });
+    const plain = await read();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    for (const acceptEncoding of ['gzip, deflate, br', 'gzip, deflate, br']) {
+      const zipped = await read(acceptEncoding);
+      expect(zipped.statusCode).toBe(200);
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.rawPayload.byteLength).toBeLessThan(plain.rawPayload.byteLength / 4);
+      expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
+    }
+    expect((await read('br, gzip;q=0')).headers['content-encoding']).toBeUndefined();
+    const moved = tasks[0]?.id as string;
+    expect((await call(founder, 'PATCH', milestonePaths.taskStage(moved), { stage: 'review' })).statusCode).toBe(200);
+    const after = JSON.parse(gunzipSync((await read('gzip')).rawPayload).toString('utf8')).data as Task[];
+    expect(after.find((task) => task.id === moved)?.stage).toBe('review');
   });
 
   it('keeps board and overview answers only while nothing changed: a move, a link, a rename and a new meet show at once', async () => {

@@ -47,7 +47,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { principalOf, requireRole } from '@/core/identity/guard';
 import type { Authenticator } from '@/core/identity/principal';
-import { sendJson } from '@/http/send-json';
+import { sendJson, sendKeptJson } from '@/http/send-json';
 import type { ApprovalsService } from './approvals.service';
 import type { DeliverablesService } from './deliverables.service';
 import type { DependenciesService } from './dependencies.service';
@@ -253,7 +253,7 @@ export async function milestonesRoutes(
       schema: { params: milestoneParamsSchema, querystring: tasksQuerySchema, response: { 200: tasksResponseSchema } },
     },
     async (request, reply) =>
-      sendJson(reply, await tasks.boardJson(principalOf(request), request.params.id, request.query.stage)),
+      sendKeptJson(request, reply, await tasks.boardJson(principalOf(request), request.params.id, request.query.stage)),
   );
   app.get(
     `${root}/tasks/:taskId`,
@@ -452,7 +452,7 @@ export async function investorMilestonesRoutes(
       schema: { params: milestoneParamsSchema, querystring: tasksQuerySchema, response: { 200: tasksResponseSchema } },
     },
     async (request, reply) =>
-      sendJson(reply, await tasks.boardJson(principalOf(request), request.params.id, request.query.stage)),
+      sendKeptJson(request, reply, await tasks.boardJson(principalOf(request), request.params.id, request.query.stage)),
   );
   app.get(
     `${investorRoot}/:id/activities`,
