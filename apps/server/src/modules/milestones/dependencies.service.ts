@@ -11,6 +11,7 @@ import { StampedCache } from '@/lib/stamped-cache';
 import { type MilestoneGate, notFoundAs, taskNotFound } from './milestone-gate';
 import { cycleClosedBy } from './milestone-graph';
 import { farEnds, toDependency, toLinkedTasks } from './milestones.dto';
+import { canManageMilestone } from './milestones.policy';
 import type { DependencyRow, LinkEnds, MilestonesRepository, MilestoneWriter } from './milestones.repository';
 
 const dependencyNotFound = () => new AppError('NOT_FOUND', 'This dependency does not exist.');
@@ -19,8 +20,11 @@ const refused = (message: string, details: DependencyConflictDetails) => new App
 
 /** Thrown under the lock when the blocker is not a task of the milestone; worded by `explainForeignBlocker`. */
 class ForeignBlocker extends Error {
-  constructor(readonly blockedByTaskId: string) {
-    super(`task ${blockedByTaskId} is not a task of the milestone`);
+  constructor(
+    readonly milestoneId: string,
+    readonly blockedByTaskId: string,
+  ) {
+    super(`task ${blockedByTaskId} is not a task of milestone ${milestoneId}`);
   }
 }
 
@@ -62,14 +66,13 @@ export class DependenciesService {
    * insert itself finds out whether both are tasks of the milestone and reads what the log names.
    */
   async add(principal: Principal, taskId: string, blockedByTaskId: string): Promise<Dependency> {
-    const milestone = await this.gate.requireManageableTask(principal, taskId);
-    const change = this.gate.change(principal, milestone, async (writer) => {
+    const change = this.gate.changeByTask(canManageMilestone, principal, taskId, async (writer) => {
       const links = await this.linksAsLocked(writer);
       await this.refuseBadLink(writer, links, taskId, blockedByTaskId);
       const added = await writer.insertLinkBetweenOwnTasks(taskId, blockedByTaskId);
       if (!added) throw await this.missingEnd(writer, taskId, blockedByTaskId);
       return {
-        result: { added, links, revision: writer.milestone.revision },
+        result: { added, links, milestone: writer.milestone },
         activity: {
           action: 'dependency.added',
           taskId,
@@ -78,9 +81,9 @@ export class DependenciesService {
         },
       };
     });
-    const { added, links, revision } = await change.catch(this.explainForeignBlocker(principal, milestone.id));
+    const { added, links, milestone } = await change.catch(this.explainForeignBlocker(principal));
     // Committed: the graph of this revision is the one checked plus the new link.
-    this.graphs.set(milestone.id, String(revision), [...links, added.link]);
+    this.graphs.set(milestone.id, String(milestone.revision), [...links, added.link]);
     return toDependency(added.link);
   }
 
@@ -98,7 +101,7 @@ export class DependenciesService {
       const task = headings.get(current.taskId);
       const blocker = headings.get(blockedByTaskId);
       if (!task) throw taskNotFound();
-      if (!blocker) throw new ForeignBlocker(blockedByTaskId);
+      if (!blocker) throw new ForeignBlocker(writer.milestone.id, blockedByTaskId);
       const stored = await writer.updateLink(dependencyId, blockedByTaskId);
       return {
         result: toDependency(stored),
@@ -111,7 +114,7 @@ export class DependenciesService {
         },
       };
     });
-    return change.catch(this.explainForeignBlocker(principal, existing.milestoneId));
+    return change.catch(this.explainForeignBlocker(principal));
   }
 
   async remove(principal: Principal, dependencyId: string): Promise<void> {
@@ -161,7 +164,7 @@ export class DependenciesService {
     const task = headings.get(taskId);
     const blocker = headings.get(blockedByTaskId);
     if (!task) throw taskNotFound();
-    if (!blocker) throw new ForeignBlocker(blockedByTaskId);
+    if (!blocker) throw new ForeignBlocker(writer.milestone.id, blockedByTaskId);
     if (isDuplicate) {
       throw refused(`“${task.title}” already waits for “${blocker.title}”.`, {
         reason: dependencyConflictReasons.duplicate,
@@ -183,7 +186,7 @@ export class DependenciesService {
   /** Why an insert between `taskId` and a blocker found no pair of this milestone's tasks. */
   private async missingEnd(writer: MilestoneWriter, taskId: string, blockedByTaskId: string): Promise<Error> {
     const headings = await writer.findTaskHeadings([taskId]);
-    return headings.has(taskId) ? new ForeignBlocker(blockedByTaskId) : taskNotFound();
+    return headings.has(taskId) ? new ForeignBlocker(writer.milestone.id, blockedByTaskId) : taskNotFound();
   }
 
   /**
@@ -191,13 +194,13 @@ export class DependenciesService {
    * lock, worded after the rollback, outside the transaction): 409 when it is a task of another
    * milestone the caller manages, the 404 of a missing task when the caller may not see it.
    */
-  private explainForeignBlocker(principal: Principal, milestoneId: string) {
+  private explainForeignBlocker(principal: Principal) {
     return async (error: unknown): Promise<never> => {
       if (!(error instanceof ForeignBlocker)) throw error;
       const other = await this.gate.requireManageableTask(principal, error.blockedByTaskId);
       // Tasks never change milestones: one of this milestone's that was not there under the lock
       // did not exist when the link was checked.
-      if (other.id === milestoneId) throw taskNotFound();
+      if (other.id === error.milestoneId) throw taskNotFound();
       throw refused('A task can only wait for a task of the same milestone.', {
         reason: dependencyConflictReasons.crossMilestone,
       });

@@ -136,14 +136,50 @@ export class MilestoneGate {
   ): Promise<Result> {
     const milestone = typeof target === 'string' ? await this.require(principal, target, rule) : target;
     if (!rule(principal, milestone)) throw milestoneNotFound();
-    const done = await this.repo.write(milestone.id, principal.accountId, async (writer) => {
-      guard(writer.milestone);
-      const outcome = await work(writer);
-      const activityId = outcome.activity ? await writer.record(outcome.activity) : null;
-      return { ...outcome, activityId, milestone: writer.milestone };
-    });
+    const done = await this.repo.write(milestone.id, principal.accountId, (writer) => this.logged(writer, work, guard));
     // Deleted between the read above and the lock.
     if (!done) throw milestoneNotFound();
+    return this.committed(principal, done);
+  }
+
+  /**
+   * `changeAs` for a change named by one of the milestone's tasks, with nothing read before the
+   * lock: the caller's access is checked on the row as locked, and a caller `rule` refuses gets
+   * the 404 of a missing task from a transaction that rolls back untouched. One round trip fewer
+   * than reading access first, for the writes made one after another (links drawn on the board).
+   */
+  async changeByTask<Result>(
+    rule: MilestoneRule,
+    principal: Principal,
+    taskId: string,
+    work: (writer: MilestoneWriter) => Promise<ChangeOutcome<Result>>,
+    guard: (milestone: MilestoneRow) => void = requireEditable,
+  ): Promise<Result> {
+    const done = await this.repo.writeForTask(taskId, principal.accountId, (writer, milestone) => {
+      if (!rule(principal, milestone)) throw taskNotFound();
+      return this.logged(writer, work, guard);
+    });
+    if (!done) throw taskNotFound();
+    return this.committed(principal, done);
+  }
+
+  /** Inside the lock: the state guard, the change, and its one log line. */
+  private async logged<Result>(
+    writer: MilestoneWriter,
+    work: (writer: MilestoneWriter) => Promise<ChangeOutcome<Result>>,
+    guard: (milestone: MilestoneRow) => void,
+  ) {
+    guard(writer.milestone);
+    const outcome = await work(writer);
+    const activityId = outcome.activity ? await writer.record(outcome.activity) : null;
+    return { ...outcome, activityId, milestone: writer.milestone };
+  }
+
+  /** After commit: the change's event, and its answer. */
+  private committed<Result>(
+    principal: Principal,
+    done: ChangeOutcome<Result> & { activityId: string | null; milestone: MilestoneRow },
+  ): Result {
     if (done.activity && done.activityId) {
       this.announce(principal, done.milestone, done.activity.action, done.activityId, done.activity.taskId ?? null);
     }

@@ -7,7 +7,20 @@ import type {
   MilestonesQuery,
   TaskStage,
 } from '@deckvalid/contract/milestones';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { qualified } from '@/db/qualified';
 import { rowsOf } from '@/db/rows';
@@ -535,6 +548,31 @@ export class MilestonesRepository {
         .returning();
       if (!locked) return undefined;
       return work(new MilestoneWriter(tx, locked, actorId));
+    });
+  }
+
+  /**
+   * `write` for a change named by one of the milestone's tasks, made by `callerId`: the lock
+   * statement finds the milestone through the task and answers the caller's acceptance with the
+   * row, so `work` checks access on the row as locked and nothing is read before the transaction.
+   * A refusal thrown by `work` rolls everything back, the raised revision included.
+   */
+  async writeForTask<Result>(
+    taskId: string,
+    callerId: string,
+    work: (writer: MilestoneWriter, milestone: MilestoneForCaller) => Promise<Result>,
+  ): Promise<Result | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [locked] = await tx
+        .update(milestones)
+        .set({ revision: sql`${milestones.revision} + 1` })
+        .where(
+          sql`${qualified(milestones.id)} = (select ${qualified(milestoneTasks.milestoneId)} from ${milestoneTasks} where ${qualified(milestoneTasks.id)} = ${taskId})`,
+        )
+        .returning({ ...getTableColumns(milestones), isCallerAcceptedInvestor: callerIsAccepted(callerId) });
+      if (!locked) return undefined;
+      const { isCallerAcceptedInvestor: _, ...row } = locked;
+      return work(new MilestoneWriter(tx, row, callerId), locked);
     });
   }
 }

@@ -471,6 +471,15 @@ describe('dependencies', () => {
       (await call(otherFounder, 'POST', milestonePaths.taskDependencies(foreign.id), { blockedByTaskId: tasks.a.id }))
         .statusCode,
     ).toBe(404);
+    // Access is checked on the row as locked: a refused caller's transaction leaves no trace, not even a revision.
+    const revision = async () =>
+      (await ctx.sql('select revision from milestones where id = $1', [milestone.id]))[0] as { revision: number };
+    const before = await revision();
+    const refused = await call(otherFounder, 'POST', milestonePaths.taskDependencies(tasks.a.id), {
+      blockedByTaskId: tasks.b.id,
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(await revision()).toEqual(before);
   });
 
   it('re-points a link with PUT under the same rules, and deletes it', async () => {
