@@ -34,7 +34,7 @@ export function acceptsGzip(header: string | undefined): boolean {
 /**
  * `sendJson` for an answer kept per stamp (a milestone's board: 500 tasks are 200 KB, the same
  * bytes for every read until the milestone changes). A client that takes gzip (every browser)
- * gets it compressed, about a tenth of the bytes; the compression runs once per kept answer, on
+ * gets it compressed, about an eighth of the bytes; the compression runs once per kept answer, on
  * libuv's thread pool, not once per read and not on the event loop.
  */
 export async function sendKeptJson(request: FastifyRequest, reply: FastifyReply, json: Buffer) {
