@@ -265,15 +265,6 @@ export class MilestonesRepository {
     return row && toMilestoneForCaller(row);
   }
 
-  /** A task's milestone id, whoever asks; the service checks the milestone itself. */
-  async findMilestoneIdOfTask(taskId: string): Promise<string | undefined> {
-    const [row] = await this.db
-      .select({ milestoneId: milestoneTasks.milestoneId })
-      .from(milestoneTasks)
-      .where(eq(milestoneTasks.id, taskId));
-    return row?.milestoneId;
-  }
-
   async findSubtaskById(subtaskId: string): Promise<(SubtaskRow & { milestoneId: string }) | undefined> {
     const [row] = await this.db
       .select({ subtask: milestoneSubtasks, milestoneId: milestoneTasks.milestoneId })
