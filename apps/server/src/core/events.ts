@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AccountRole } from '@deckvalid/contract/auth';
 import type { Logger } from 'pino';
 
 /** Sessions that ended together: every session of an account, or the listed ones. */
@@ -16,6 +17,11 @@ export type DomainEvents = {
    * `onEverywhere`, since each process keeps its own session cache.
    */
   'sessions.cache-invalidated': { kind: 'session' | 'account'; id: string };
+  /**
+   * Someone registered with the email of a verified account (the answer said nothing of it): its
+   * owner is told by mail, at most once an hour however often it happens.
+   */
+  'registration.repeated': { accountId: string; role: AccountRole };
   'interest.shown': { interestId: string; pitchDeckId: string; founderId: string; investorId: string };
   'interest.decided': {
     interestId: string;

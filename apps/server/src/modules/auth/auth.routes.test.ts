@@ -45,6 +45,13 @@ async function expectUnchanged(action: () => Promise<unknown>) {
   expect(await storedState()).toEqual(before);
 }
 
+/** Everything queued so far has run: event subscribers, outbox writes and mail delivery. */
+async function settled() {
+  // The event bus hands events to subscribers in a microtask; let those start before draining.
+  await new Promise((resolve) => setImmediate(resolve));
+  await ctx.app.background.drain();
+}
+
 async function register(role: AccountRole, email: string, password = strongPassword, name = 'Ada Founder') {
   return post(`${authApiRoot[role]}/register`, { name, email, password });
 }
@@ -58,9 +65,9 @@ async function verificationMailFor(email: string) {
 }
 
 /**
- * Moves every code sent for this email, and the record of when one was last sent (kept under a
- * keyed hash of the email, derived as the service does), `seconds` into the past, as if that
- * much time had gone by: the 60-second resend limit then no longer holds a new code back.
+ * Moves every code sent for this email, and the records of when one was last asked for and last
+ * mailed (kept under keyed hashes of the email, derived as the service does), `seconds` into the
+ * past, as if that much time had gone by: the 60-second limits then no longer hold a code back.
  */
 async function letTimePass(role: AccountRole, email: string, seconds: number) {
   await ctx.app.background.drain();
@@ -69,11 +76,13 @@ async function letTimePass(role: AccountRole, email: string, seconds: number) {
       where account_id = (select id from accounts where email = $1 and role = $2)`,
     [email, role, seconds],
   );
-  const emailKey = hmacSha256(hmacSha256(testAuthSecret, 'verification-send-email-key'), email);
-  await ctx.sql(
-    'update verification_sends set sent_at = sent_at - make_interval(secs => $3) where email_key = $1 and role = $2',
-    [emailKey, role, seconds],
-  );
+  for (const purpose of ['verification-send-email-key', 'verification-mail-email-key']) {
+    const emailKey = hmacSha256(hmacSha256(testAuthSecret, purpose), email);
+    await ctx.sql(
+      'update verification_sends set sent_at = sent_at - make_interval(secs => $3) where email_key = $1 and role = $2',
+      [emailKey, role, seconds],
+    );
+  }
 }
 
 /** Status and body together, so one `toEqual` compares two answers whole. */
@@ -219,12 +228,18 @@ describe.each(['user', 'investor'] as const)('account calls of role %s', (role) 
     const email = uniqueEmail();
     await register(role, email);
     const first = codeOf(await verificationMailFor(email));
+    // Within a minute of the registration's code: answered as for any email, and nothing is sent.
+    await expectUnchanged(async () => {
+      expect((await post(`${root}/verify/send?service=email`, { email })).statusCode).toBe(202);
+      await settled();
+    });
     await expectUnchanged(async () => {
       const tooSoon = await post(`${root}/verify/send?service=email`, { email });
       expect(tooSoon.statusCode).toBe(429);
       expect(errorOf(tooSoon).code).toBe('RATE_LIMITED');
       expect(errorOf(tooSoon).details?.retryAfterSeconds).toBeGreaterThan(0);
     });
+    expect(ctx.sink.messagesTo(email).filter((mail) => /verification code/.test(mail.subject))).toHaveLength(1);
     await letTimePass(role, email, 61);
     const resent = await post(`${root}/verify/send?service=email`, { email });
     expect(resent.statusCode).toBe(202);
@@ -284,6 +299,28 @@ describe.each(['user', 'investor'] as const)('account calls of role %s', (role) 
     expect(
       (await post(`${root}/login`, { email: account.email, password: 'another-strong-passphrase' })).statusCode,
     ).toBe(401);
+  });
+
+  it('tells the owner of a verified email once an hour, however often someone registers with it', async () => {
+    const account = await signUp(ctx, role);
+    const notices = () =>
+      ctx.sink.messagesTo(account.email).filter((mail) => /already have an account/.test(mail.subject));
+    for (let attempt = 1; attempt <= 8; attempt++) {
+      expect((await register(role, account.email, `another-strong-passphrase-${attempt}`)).statusCode).toBe(202);
+    }
+    await settled();
+    expect(notices()).toHaveLength(1);
+    expect(await ctx.sql('select coalesced_count from mail_outbox where account_id = $1', [account.user.id])).toEqual([
+      { coalesced_count: 7 },
+    ]);
+
+    // An hour on (by the database clock) the next attempt is told of again.
+    await ctx.sql("update mail_outbox set created_at = created_at - interval '1 hour 1 second' where account_id = $1", [
+      account.user.id,
+    ]);
+    await register(role, account.email, 'yet-another-strong-passphrase');
+    await settled();
+    expect(notices()).toHaveLength(2);
   });
 
   describe('two registrations of one unverified email with different passwords (pre-takeover)', () => {
@@ -757,6 +794,30 @@ describe('answers that must not tell whether an account exists', () => {
       expect(answers.pending, `round ${round}, pending`).toEqual(answers.unknown);
       expect(answers.verified, `round ${round}, verified`).toEqual(answers.unknown);
     }
+  });
+
+  it('answers verify/send alike right after a registration: pending, verified and unknown emails', async () => {
+    const verified = await signUp(ctx, 'user');
+    const pendingEmail = uniqueEmail('pending');
+    expect((await register('user', pendingEmail)).statusCode).toBe(202);
+    // The registrations' own work (their code mails) is done, as it would be for a prober.
+    await settled();
+    const emails = { pending: pendingEmail, verified: verified.email, unknown: uniqueEmail('nobody') };
+    const mailsBefore = ctx.sink.messages.length;
+
+    const sequences: Record<string, ReturnType<typeof answerOf>[]> = {};
+    for (let round = 0; round < 2; round++) {
+      for (const [kind, email] of Object.entries(emails)) {
+        const answer = answerOf(await post('/api/v1/users/verify/send?service=email', { email }));
+        sequences[kind] = [...(sequences[kind] ?? []), answer];
+      }
+    }
+    expect(sequences.unknown?.map((answer) => answer.status)).toEqual([202, 429]);
+    expect(sequences.pending, 'pending account').toEqual(sequences.unknown);
+    expect(sequences.verified, 'verified account').toEqual(sequences.unknown);
+    // The pending account had its code a moment ago: the resend inside the cool-down sent nothing.
+    await settled();
+    expect(ctx.sink.messages.length).toBe(mailsBefore);
   });
 
   it('login, register and forgot-password take similar time for known and unknown emails', async () => {

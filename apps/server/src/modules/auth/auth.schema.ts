@@ -58,9 +58,12 @@ export const loginFailures = pgTable(
 );
 
 /**
- * When a verification code was last sent or asked for, per role and email, whether or not an
- * account has that email: verify/send then answers its 60-second limit alike for every address.
- * The email is kept only as a keyed hash, since most rows may name people who never signed up.
+ * When a verification code was last asked for, and apart from that when one was last mailed, per
+ * role and email, whether or not an account has that email: verify/send answers its 60-second
+ * limit from the first alike for every address, and code mails keep their own minute apart
+ * without showing in any answer (see OneTimeCodes). The two are told apart by the key the email
+ * is hashed with; the email is kept only as a keyed hash, since most rows may name people who
+ * never signed up.
  */
 export const verificationSends = pgTable(
   'verification_sends',

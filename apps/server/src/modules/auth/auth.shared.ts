@@ -65,14 +65,22 @@ export function mailRecipient(account: Pick<AuthAccount, 'email' | 'name' | 'rol
  * One-time codes as registration, sign-in and passwords share them: hashing, checking a presented
  * code, and the throttled verification mail (sign-in of an unverified account sends one too).
  * Keys are derived from AUTH_SECRET, so every instance built from the same secret agrees.
+ *
+ * Two 60-second limits, kept apart on purpose (issue 17): the verify/send answer's, counted for
+ * verify/send calls only and alike for every email, and the code mail's, per account, which every
+ * sender respects and no answer shows. Had registration claimed the answer's limit, a verify/send
+ * right after it would answer 429 where an unknown email gets 202, telling that someone had just
+ * registered the address.
  */
 export class OneTimeCodes {
   private readonly codeKey: string;
-  private readonly emailKey: string;
+  private readonly requestKey: string;
+  private readonly mailKey: string;
 
   constructor(private readonly deps: Pick<AuthDeps, 'repo' | 'mailer' | 'authSecret' | 'productName' | 'publicUrl'>) {
     this.codeKey = hmacSha256(deps.authSecret, 'one-time-code-key');
-    this.emailKey = hmacSha256(deps.authSecret, 'verification-send-email-key');
+    this.requestKey = hmacSha256(deps.authSecret, 'verification-send-email-key');
+    this.mailKey = hmacSha256(deps.authSecret, 'verification-mail-email-key');
   }
 
   /** Codes are keyed hashes: a leaked table cannot be reversed by trying all 10^6 codes. */
@@ -93,11 +101,22 @@ export class OneTimeCodes {
   }
 
   /**
-   * Claims the 60-second slot of (role, email) for a verification code; 0 when claimed, else
-   * the seconds left. Keyed by a keyed hash of the email: most claims may name no account.
+   * Claims the 60-second slot of (role, email) for a verify/send call; 0 when claimed, else the
+   * seconds left, which the caller answers with. Only verify/send claims it, for any email alike.
+   * Keyed by a keyed hash of the email: most claims may name no account.
    */
-  claimVerificationSend(role: AccountRole, email: string): Promise<number> {
-    return this.deps.repo.claimVerificationSend(role, hmacSha256(this.emailKey, email), codeRules.resendAfterSeconds);
+  claimVerificationRequest(role: AccountRole, email: string): Promise<number> {
+    return this.deps.repo.claimVerificationSend(role, hmacSha256(this.requestKey, email), codeRules.resendAfterSeconds);
+  }
+
+  /**
+   * Claims the 60-second slot of (role, email) for mailing a verification code; true when this
+   * caller may mail one. Every code mail claims it, after the answer: what it holds back is
+   * never seen in a status, only in the mailbox.
+   */
+  async claimVerificationMail(role: AccountRole, email: string): Promise<boolean> {
+    const key = hmacSha256(this.mailKey, email);
+    return (await this.deps.repo.claimVerificationSend(role, key, codeRules.resendAfterSeconds)) === 0;
   }
 
   /** Replaces the account's verification code and mails the new one with its link. */

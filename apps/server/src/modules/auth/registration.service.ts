@@ -10,23 +10,14 @@ import {
 import { safeEqual, sha256 } from '@/lib/crypto';
 import { AppError } from '@/lib/errors';
 import { newAccountId } from '@/lib/ids';
-import { alreadyRegisteredMail } from '@/modules/mail/mail.templates';
 import type { AuthAccount, OneTimeCode } from './auth.repository';
-import {
-  type AuthDeps,
-  badCode,
-  commonPassword,
-  isOpen,
-  mailContext,
-  mailRecipient,
-  OneTimeCodes,
-} from './auth.shared';
+import { type AuthDeps, badCode, commonPassword, isOpen, OneTimeCodes } from './auth.shared';
 import { hashPassword, isCommonPassword, verifyPassword } from './password';
 import type { RequestMeta, SessionsService } from './sessions.service';
 
 const messages = {
   registered: 'Check your email for a 6-digit code to verify your address.',
-  codeSent: 'If that account is waiting for verification, a new code is on its way.',
+  codeSent: 'If that account is waiting for verification, a code is on its way (at most one a minute).',
 } as const;
 
 const resendTooSoon = (seconds: number) =>
@@ -44,7 +35,7 @@ export class RegistrationService {
   constructor(
     private readonly deps: Pick<
       AuthDeps,
-      'repo' | 'background' | 'mailer' | 'authSecret' | 'productName' | 'publicUrl'
+      'repo' | 'events' | 'background' | 'mailer' | 'authSecret' | 'productName' | 'publicUrl'
     > & {
       sessions: SessionsService;
     },
@@ -54,9 +45,10 @@ export class RegistrationService {
 
   /**
    * Answers alike whether or not the email is taken: a new account gets a code, a verified one a
-   * notice by mail. A pending one gets a fresh code bound to the new password when both
-   * registrations chose the same password; otherwise its password becomes contested, and
-   * verifying it will keep neither (see `markVerifiedWithCodePassword`).
+   * notice by mail (at most one an hour: the notifications module's subscriber coalesces them).
+   * A pending one gets a fresh code bound to the new password when both registrations chose the
+   * same password, unless a code went out within the minute; otherwise its password becomes
+   * contested, and verifying it will keep neither (see `markVerifiedWithCodePassword`).
    */
   async register(role: AccountRole, body: RegisterBody): Promise<{ message: string }> {
     if (isCommonPassword(body.password)) throw commonPassword('password');
@@ -70,12 +62,11 @@ export class RegistrationService {
     };
     // The answer waits for the insert only; what follows (a code row and a mail for a new or
     // unverified account, a notice for a verified one) runs after it, so a taken email and a free
-    // one answer after the same work.
+    // one answer after the same work. None of it claims verify/send's limit (see OneTimeCodes).
     if (await this.deps.repo.insertAccountIfAbsent(account)) {
       this.deps.background.run('send verification code', async () => {
-        // Claimed like any registration's, so a verify/send that follows answers the same for a
-        // new, a pending and a verified email; the new account gets its code whatever the claim.
-        await this.codes.claimVerificationSend(role, body.email);
+        // The new account gets its code whatever the claim; the claim holds back a resend.
+        await this.codes.claimVerificationMail(role, body.email);
         await this.codes.sendVerificationCode(account, passwordHash);
       });
       return { message: messages.registered };
@@ -83,11 +74,11 @@ export class RegistrationService {
     this.deps.background.run('answer a repeated registration', async () => {
       const existing = await this.deps.repo.findAccountByRoleAndEmail(role, body.email);
       if (!existing) return;
-      const mayMailCode = (await this.codes.claimVerificationSend(role, body.email)) === 0;
       if (existing.emailVerifiedAt) {
-        this.deps.mailer.enqueue(alreadyRegisteredMail(mailContext(this.deps), mailRecipient(existing)));
+        this.deps.events.emit('registration.repeated', { accountId: existing.id, role });
         return;
       }
+      const mayMailCode = await this.codes.claimVerificationMail(role, body.email);
       // Two passwords for one mailbox: either registrant may be the one who owns it, so neither
       // password may survive verification. Compared with the account's, which is the first
       // registration's: any later one that differs from it differs from some earlier one.
@@ -129,15 +120,18 @@ export class RegistrationService {
   }
 
   /**
-   * The 60-second limit holds per (role, email) whether or not an account has it, and the
-   * lookup and mail happen after the answer: status, body and timing are alike for every email.
+   * The 60-second limit holds per (role, email) whether or not an account has it, counting
+   * verify/send calls only, and the lookup and mail happen after the answer: status, body and
+   * timing are alike for every email. A code mailed within the minute (by the registration, a
+   * sign-in or a resend) holds this one back unseen: 202, and nothing is sent, as for a stranger.
    */
   async resendVerification(role: AccountRole, body: SendCodeBody): Promise<{ message: string }> {
-    const wait = await this.codes.claimVerificationSend(role, body.email);
+    const wait = await this.codes.claimVerificationRequest(role, body.email);
     if (wait > 0) throw resendTooSoon(wait);
     this.deps.background.run('resend verification code', async () => {
       const account = await this.deps.repo.findAccountByRoleAndEmail(role, body.email);
       if (!account || account.emailVerifiedAt) return;
+      if (!(await this.codes.claimVerificationMail(role, body.email))) return;
       const previous = await this.deps.repo.findNewestCode(account.id, 'verify_email');
       await this.codes.sendVerificationCode(account, previous?.passwordHash ?? null);
     });

@@ -61,7 +61,7 @@ export class SessionsService implements Authenticator {
       throw badLogin();
     }
     if (!account.emailVerifiedAt) {
-      if ((await this.codes.claimVerificationSend(role, body.email)) === 0) {
+      if (await this.codes.claimVerificationMail(role, body.email)) {
         await this.codes.sendVerificationCode(account, null);
       }
       throw new AppError('FORBIDDEN', 'Verify your email address first: we sent you a code.', {

@@ -11,10 +11,19 @@ export type NewOutboxMail = {
   subject: string;
   text: string;
   html: string;
+  /**
+   * Sends this news at most once per `windowMs`: another mail with the same `key` inside the
+   * window (counted from the first one's queueing) is folded into it and not sent. The key names
+   * the kind, the recipient and what the mail is about, e.g. `interestShown:<founder>:<deck>:<investor>`.
+   */
+  coalesce?: { key: string; windowMs: number };
 };
 
+/** The row a queued mail went to: its own, or the one it was coalesced into, and whether that one waits to be sent. */
+export type StoredOutboxMail = { id: string; isCoalesced: boolean; isPending: boolean };
+
 /** A queued mail claimed for one attempt; `claimToken` proves the claim when it is settled. */
-export type ClaimedOutboxMail = NewOutboxMail & { id: string; attempts: number; claimToken: string };
+export type ClaimedOutboxMail = Omit<NewOutboxMail, 'coalesce'> & { id: string; attempts: number; claimToken: string };
 
 const secondsOf = (ms: number) => sql`make_interval(secs => ${ms / 1000})`;
 
@@ -25,9 +34,16 @@ const secondsOf = (ms: number) => sql`make_interval(secs => ${ms / 1000})`;
 export class MailOutboxRepository {
   constructor(private readonly db: Database) {}
 
-  async insert(mail: NewOutboxMail): Promise<string> {
+  /**
+   * Stores the mail, unless it is coalesced into a mail queued with the same key inside the
+   * window (that mail's count goes up instead); answers the row that stands for it. The unique
+   * key makes the choice, so processes sharing PostgreSQL agree without a lock: of concurrent
+   * inserts one stores, the others count. A key is freed for reuse by clearing it on the row
+   * whose window has passed, and only there, so nothing here frees the key of a mail inside it.
+   */
+  async insert(mail: NewOutboxMail): Promise<StoredOutboxMail> {
     const id = newId('mail-');
-    await this.db.insert(mailOutbox).values({
+    const values = {
       id,
       accountId: mail.accountId,
       kind: mail.kind,
@@ -35,8 +51,31 @@ export class MailOutboxRepository {
       subject: mail.subject,
       textBody: mail.text,
       htmlBody: mail.html,
-    });
-    return id;
+    };
+    if (!mail.coalesce) {
+      await this.db.insert(mailOutbox).values(values);
+      return { id, isCoalesced: false, isPending: true };
+    }
+    const { key, windowMs } = mail.coalesce;
+    const windowStart = sql`now() - ${secondsOf(windowMs)}`;
+    for (;;) {
+      await this.db
+        .update(mailOutbox)
+        .set({ coalesceKey: null })
+        .where(and(eq(mailOutbox.coalesceKey, key), lte(mailOutbox.createdAt, windowStart)));
+      // On a conflict the existing row is returned, with its own id: that tells the cases apart.
+      const [stored] = await this.db
+        .insert(mailOutbox)
+        .values({ ...values, coalesceKey: key })
+        .onConflictDoUpdate({
+          target: mailOutbox.coalesceKey,
+          set: { coalescedCount: sql`${mailOutbox.coalescedCount} + 1` },
+          setWhere: sql`${mailOutbox.createdAt} > ${windowStart}`,
+        })
+        .returning({ id: mailOutbox.id, status: mailOutbox.status });
+      if (stored) return { id: stored.id, isCoalesced: stored.id !== id, isPending: stored.status === 'pending' };
+      // No row: the key's holder left its window between the two statements. Free it and go again.
+    }
   }
 
   /**

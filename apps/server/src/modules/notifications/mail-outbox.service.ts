@@ -31,12 +31,22 @@ export class MailOutboxService {
     readonly settings: MailOutboxConfig,
   ) {}
 
-  /** Stores the mail, then starts a delivery pass in the background; resolves once it is stored. */
-  async enqueue(mail: NewOutboxMail): Promise<void> {
-    await this.repo.insert(mail);
-    this.background.run('deliver queued mail', async () => {
-      await this.deliverDue();
-    });
+  /**
+   * Stores the mail, then starts a delivery pass in the background; resolves once it is stored.
+   * A mail with a `coalesce` key already queued inside its window is only counted on that one
+   * (see MailOutboxRepository.insert): answers false then, and nothing new is sent.
+   */
+  async enqueue(mail: NewOutboxMail): Promise<boolean> {
+    const stored = await this.repo.insert(mail);
+    // Counting a coalesced mail locks its row for a moment, and a pass that meets the lock skips
+    // the row (SKIP LOCKED): while that row waits, each counter starts a pass after its own
+    // statement, so the last of a burst finds it free instead of leaving it to the next poll.
+    if (stored.isPending) {
+      this.background.run('deliver queued mail', async () => {
+        await this.deliverDue();
+      });
+    }
+    return !stored.isCoalesced;
   }
 
   /**

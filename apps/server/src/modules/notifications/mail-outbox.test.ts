@@ -220,3 +220,43 @@ describe('several processes delivering from one database', () => {
     expect(await ctx.sql("select id from mail_outbox where id like 'mail-race-%' and status <> 'sent'")).toEqual([]);
   }, 60_000);
 });
+
+describe('coalesced mail', () => {
+  it('stores one mail per key and window, whichever of several processes queues it, and counts the rest', async () => {
+    const { sink, url } = await startSink();
+    const [a, b] = [await otherProcess({ smtpUrl: url }), await otherProcess({ smtpUrl: url })];
+    const mail = (index: number) => ({
+      accountId: founder.user.id,
+      kind: 'interestShown',
+      recipient: founder.email,
+      subject: `Coalesced ${index}`,
+      text: 'text',
+      html: '<p>html</p>',
+      coalesce: { key: `race:${founder.user.id}`, windowMs: 60 * 60_000 },
+    });
+    // Both processes at once, on PostgreSQL over pools of their own: only the unique key decides.
+    await Promise.all(
+      Array.from({ length: 20 }, (_, index) => [a, b][index % 2]?.app.services.mailOutbox.enqueue(mail(index))),
+    );
+    await Promise.all([a.app.background.drain(), b.app.background.drain()]);
+    const rows = await ctx.sql<{ subject: string; coalesced_count: number; status: string }>(
+      "select subject, coalesced_count, status from mail_outbox where subject like 'Coalesced %'",
+    );
+    expect(rows).toEqual([{ subject: expect.stringMatching(/^Coalesced \d+$/), coalesced_count: 19, status: 'sent' }]);
+    expect(sink.messages.filter((m) => m.subject.startsWith('Coalesced '))).toHaveLength(1);
+
+    // Once the window has passed, the key is free for one more mail; a mail without a key never coalesces.
+    await ctx.sql(
+      "update mail_outbox set created_at = created_at - interval '61 minutes' where subject like 'Coalesced %'",
+    );
+    await Promise.all([a.app.services.mailOutbox.enqueue(mail(20)), b.app.services.mailOutbox.enqueue(mail(21))]);
+    const { coalesce: _, ...uncoalesced } = mail(22);
+    await a.app.services.mailOutbox.enqueue(uncoalesced);
+    await a.app.services.mailOutbox.enqueue(uncoalesced);
+    await Promise.all([a.app.background.drain(), b.app.background.drain()]);
+    expect(
+      await ctx.sql<{ n: number }>("select count(*)::int as n from mail_outbox where subject like 'Coalesced %'"),
+    ).toEqual([{ n: 4 }]);
+    expect(sink.messages.filter((m) => m.subject.startsWith('Coalesced '))).toHaveLength(4);
+  }, 60_000);
+});

@@ -14,6 +14,8 @@ import { NotificationSockets } from './notifications.socket';
 /**
  * Telling people what others did (interests and decks now; chat and milestones next): mail, by
  * each account's choices, through a durable outbox; and live, at once, on the account's sockets.
+ * Also the one security notice others cause (someone registered with a verified email), which
+ * no setting turns off.
  *
  * Subscribers use `on`, so an event is handled once in the cluster, by the process that emitted
  * it, and run as background tasks, so shutdown waits for a mail being queued.
@@ -38,6 +40,9 @@ export function createNotificationsModule(
     mail: { productName: config.productName, publicUrl: config.publicUrl },
   });
 
+  events.on('registration.repeated', (event) =>
+    background.run('queue already-registered mail', () => notifications.handleRegistrationRepeated(event)),
+  );
   events.on('interest.shown', (event) =>
     background.run('queue interest-shown mail', () => notifications.handleInterestShown(event)),
   );

@@ -126,6 +126,55 @@ describe('mail to the investor when the founder decides', () => {
   });
 });
 
+describe('one interest mail per investor and deck a day', () => {
+  async function withdraw(deckId: string): Promise<void> {
+    const reply = await ctx.app.fastify.inject({
+      method: 'PATCH',
+      url: investorDeckPaths.interests(deckId),
+      headers: authHeaders(investor.tokens),
+      payload: { status: 'withdrawn' },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+  }
+
+  it('coalesces 15 withdraw-and-show cycles into one mail, keeps other investors apart, and mails again a day later', async () => {
+    const otherInvestor = await signUp(ctx, 'investor', 'Oda Investor');
+    const deck = await readyDeck(ctx, founder, { details: { title: 'Yo-yo deck' } });
+    const aboutDeck = () => interestMails(founder.email).filter((m) => m.subject.endsWith('interested in Yo-yo deck'));
+
+    for (let cycle = 1; cycle <= 15; cycle++) {
+      await showInterest(investor, deck.id, `Cycle ${cycle}`);
+      await withdraw(deck.id);
+    }
+    await showInterest(otherInvestor, deck.id, 'A second investor');
+    await settled();
+    const mails = aboutDeck();
+    expect(mails.map((m) => m.subject).sort()).toEqual([
+      'Pitchlane: Ivo Investor (Harbor Capital) is interested in Yo-yo deck',
+      'Pitchlane: Oda Investor is interested in Yo-yo deck',
+    ]);
+    // The mail tells of the first showing; the 14 after it are counted on its outbox row.
+    expect(mails.find((m) => m.subject.includes('Ivo'))?.body).toContain('Cycle 1');
+    const rows = await ctx.sql<{ coalesced_count: number }>(
+      `select coalesced_count from mail_outbox
+        where account_id = $1 and kind = 'interestShown' and subject like '%Yo-yo deck' order by coalesced_count`,
+      [founder.user.id],
+    );
+    expect(rows).toEqual([{ coalesced_count: 0 }, { coalesced_count: 14 }]);
+
+    // A day on (the database clock decides), the same investor showing interest again is news.
+    await ctx.sql(
+      `update mail_outbox set created_at = created_at - interval '24 hours 1 second'
+        where account_id = $1 and subject like '%Yo-yo deck'`,
+      [founder.user.id],
+    );
+    await showInterest(investor, deck.id, 'Back a day later');
+    await settled();
+    expect(aboutDeck()).toHaveLength(3);
+    expect(aboutDeck().at(-1)?.body).toContain('Back a day later');
+  });
+});
+
 describe('turning mails off and on', () => {
   it('sends no mail of a kind turned off, and sends again once it is back on', async () => {
     const otherInvestor = await signUp(ctx, 'investor', 'Ola Investor');

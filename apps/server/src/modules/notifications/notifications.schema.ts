@@ -2,7 +2,7 @@
 // notification_preferences, MailOutboxRepository writes mail_outbox; nothing else writes either.
 // Both go with their account (foreign-key cascade), queued mail included.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from '@/modules/accounts/accounts.schema';
 
 /**
@@ -36,7 +36,7 @@ export const mailOutbox = pgTable(
     accountId: text('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    /** What the mail tells of (a `NotificationKind`), for logs and the operator. */
+    /** What the mail tells of (a `NotificationKind`, or `alreadyRegistered`), for logs and the operator. */
     kind: text('kind').notNull(),
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
@@ -55,11 +55,20 @@ export const mailOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** When it was sent, or given up. */
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /**
+     * What the mail tells of, for mails sent at most once a window (kind, recipient, subject):
+     * unique, so of several processes queueing the same news only one row is stored. Cleared
+     * once the window has passed, which frees the key for the next mail; null never coalesces.
+     */
+    coalesceKey: text('coalesce_key'),
+    /** Later mails with the same key, inside the window, that this one stands for. */
+    coalescedCount: integer('coalesced_count').notNull().default(0),
   },
   (table) => [
     // The delivery job's one question: pending rows that are due, oldest first.
     index('mail_outbox_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
     index('mail_outbox_finished_idx').on(table.finishedAt).where(sql`${table.status} <> 'pending'`),
     index('mail_outbox_account_idx').on(table.accountId),
+    uniqueIndex('mail_outbox_coalesce_key_idx').on(table.coalesceKey),
   ],
 );

@@ -5,10 +5,19 @@ import type { Principal } from '@/core/identity/principal';
 import { AppError } from '@/lib/errors';
 import type { AccountsService } from '@/modules/accounts/accounts.service';
 import type { InterestsService } from '@/modules/interests/interests.service';
-import type { MailContext } from '@/modules/mail/mail.templates';
+import { alreadyRegisteredMail, type MailContext } from '@/modules/mail/mail.templates';
 import type { MailOutboxService } from './mail-outbox.service';
 import type { NotificationPreferencesRepository } from './notifications.repository';
 import { interestDecidedMail, interestShownMail } from './notifications.templates';
+
+const hourMs = 60 * 60_000;
+
+/**
+ * How often one piece of news may be mailed (issue 17): an investor who withdraws and shows
+ * interest again and again is news to the founder once a day; a stranger registering with a
+ * verified email again and again is worth one notice an hour to its owner.
+ */
+const coalesceWindowMs = { interestShown: 24 * hourMs, alreadyRegistered: hourMs } as const;
 
 /** A role's settings: each of its kinds, on or off. */
 export type SettingsOf<Role extends AccountRole> = Record<(typeof notificationKindsByRole)[Role][number], boolean>;
@@ -72,7 +81,34 @@ export class NotificationsService {
       deckTitle: interest.deckTitle,
       deckCompany: interest.deckCompany,
     });
-    await this.deps.outbox.enqueue({ accountId: founder.id, kind: 'interestShown', recipient: mail.to, ...body(mail) });
+    await this.deps.outbox.enqueue({
+      accountId: founder.id,
+      kind: 'interestShown',
+      recipient: mail.to,
+      ...body(mail),
+      // Per investor and deck, not per interest row: a withdrawn interest shown again is the same row anyway.
+      coalesce: {
+        key: `interestShown:${founder.id}:${event.pitchDeckId}:${event.investorId}`,
+        windowMs: coalesceWindowMs.interestShown,
+      },
+    });
+  }
+
+  /**
+   * registration.repeated → the verified account's owner, always (a security notice, not a
+   * setting), folded into one mail an hour: a stranger retrying cannot flood the mailbox.
+   */
+  async handleRegistrationRepeated(event: DomainEvents['registration.repeated']): Promise<void> {
+    const owner = await this.deps.accounts.findContact(event.accountId);
+    if (!owner) return;
+    const mail = alreadyRegisteredMail(this.deps.mail, { email: owner.email, name: owner.name, role: event.role });
+    await this.deps.outbox.enqueue({
+      accountId: owner.id,
+      kind: 'alreadyRegistered',
+      recipient: mail.to,
+      ...body(mail),
+      coalesce: { key: `alreadyRegistered:${owner.id}`, windowMs: coalesceWindowMs.alreadyRegistered },
+    });
   }
 
   /** interest.decided → the investor, unless they turned it off. */
