@@ -12,11 +12,13 @@ import type { AppModule, ModuleContext } from './core/module';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandling } from './http/error-handler';
 import { InFlightHandlers } from './http/in-flight';
+import { rateLimitStore } from './http/rate-limit-store';
 import { registerRequestLogging } from './http/request-log';
 import { responseSerializerCompiler } from './http/response-serializer';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { registerTextGuard } from './http/text-guard';
+import { createRateCounter } from './infra/rate-counter';
 import { connectRedis, type RedisConnections, redisEventTransport } from './infra/redis';
 import { BackgroundTasks } from './lib/background';
 import { AppError } from './lib/errors';
@@ -91,6 +93,8 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
   inFlight.attach(fastify);
 
   const redis: RedisConnections | undefined = config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;
+  // Every limit counts here: across processes through Redis, in memory while it is away.
+  const rateCounter = createRateCounter(redis);
   const background = new BackgroundTasks(logger);
   const mailer = new Mailer({
     smtpUrl: config.smtpUrl,
@@ -128,7 +132,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
     attachments: files.uploads,
   });
   const modules: AppModule[] = [
-    createHealthModule(database.ping),
+    createHealthModule(database.ping, redis ? redis.isReady : undefined),
     auth.module,
     accounts.module,
     decks.module,
@@ -143,7 +147,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
   await fastify.register(cors, { origin: config.publicUrl, credentials: false });
   await fastify.register(rateLimit, {
     global: false,
-    ...(redis ? { redis: redis.command, nameSpace: 'pitchlane:rate:' } : {}),
+    store: rateLimitStore(rateCounter),
     errorResponseBuilder: (_request, limit) =>
       new AppError('RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(limit.ttl / 1000)} seconds.`, {
         retryAfterSeconds: Math.ceil(limit.ttl / 1000),

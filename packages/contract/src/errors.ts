@@ -11,6 +11,8 @@ export const errorCodes = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'INTERNAL',
+  /** A dependency (the database) was lost mid-request; `details.retryAfterSeconds` says when to retry. */
+  'UNAVAILABLE',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -26,6 +28,7 @@ export const statusByErrorCode: Record<ErrorCode, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 };
 
 /** Reasons carried in `details.reason` where a code alone does not tell the web what to do. */

@@ -62,6 +62,10 @@ type Handler<Name extends DomainEventName> = (payload: DomainEvents[Name]) => vo
 export type EventTransport = {
   publish: (message: string) => void;
   subscribe: (handler: (message: string) => void) => void;
+  /** Whether events published now reach the other processes (Redis answers). */
+  isConnected: () => boolean;
+  /** Runs `handler` when the transport is back after a loss, during which events were missed. */
+  onRestored: (handler: () => void) => void;
 };
 
 type Envelope = { origin: string; name: DomainEventName; payload: unknown };
@@ -91,6 +95,19 @@ export class EventBus {
 
   onEverywhere<Name extends DomainEventName>(name: Name, handler: Handler<Name>): () => void {
     return this.add(this.everywhere, name, handler);
+  }
+
+  /**
+   * Whether `onEverywhere` handlers hear every process's events right now. False while Redis is
+   * away: state kept from those events (caches) must not be trusted until `onRestored`.
+   */
+  isReachingEveryProcess(): boolean {
+    return this.transport?.isConnected() ?? true;
+  }
+
+  /** Runs `handler` once events reach every process again after a loss (never without a transport). */
+  onRestored(handler: () => void): void {
+    this.transport?.onRestored(handler);
   }
 
   emit<Name extends DomainEventName>(name: Name, payload: DomainEvents[Name]): void {

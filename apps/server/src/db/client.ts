@@ -48,6 +48,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pool.on('error', (error) => {
       options.logger?.warn({ err: error }, 'PostgreSQL ended an idle connection; the pool opens a new one');
     });
+    // The pool listens on a client only while it is idle. One checked out (a transaction, a
+    // prepared statement, a long query) that loses its connection emits `error` on itself, and
+    // without a listener Node ends the process. Every client gets one for its whole life: the
+    // query in flight rejects on its own (the request answers 503), and the pool discards the
+    // broken client when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => {
+        options.logger?.warn({ err: error }, 'PostgreSQL ended a connection in use; its request is answered 503');
+      });
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,

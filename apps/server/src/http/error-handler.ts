@@ -1,6 +1,7 @@
 import type { ErrorCode, ErrorResponse, FieldError } from '@deckvalid/contract/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { unavailableAfterConnectionLoss } from '@/db/connection-loss';
 import { AppError } from '@/lib/errors';
 import { isClientAbort } from './request-log';
 
@@ -33,8 +34,16 @@ function send(reply: import('fastify').FastifyReply, status: number, body: Error
  * says only that something failed; its detail goes to the log, never to the client.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError | Error, request, reply) => {
+    const unavailable = isClientAbort(thrown, request) ? undefined : unavailableAfterConnectionLoss(thrown);
+    if (unavailable) {
+      // Not a bug: a dropped connection costs this request a retry. A warning, not an error.
+      request.log.warn({ err: thrown, method: request.method }, 'a request lost its database connection');
+    }
+    const error = unavailable ?? thrown;
     if (error instanceof AppError) {
+      const retryAfterSeconds = (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+      if (typeof retryAfterSeconds === 'number') reply.header('retry-after', String(retryAfterSeconds));
       return send(reply, error.status, {
         error: {
           code: error.code,

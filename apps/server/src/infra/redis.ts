@@ -1,40 +1,107 @@
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
 import type { EventTransport } from '@/core/events';
 
 const eventsChannel = 'pitchlane:events';
 
-/** The Redis connections of one process: commands, and a subscriber (a subscribed connection can do nothing else). */
-export type RedisConnections = { command: Redis; subscriber: Redis; close: () => Promise<void> };
+/**
+ * The Redis connections of one process. Redis is a helper here, never a dependency a request
+ * waits on: rate limits, session revocations, socket fan-out and the event bus each know what to
+ * do while it is away, and every connection reconnects by itself when it returns.
+ */
+export type RedisConnections = {
+  /**
+   * Commands. It fails at once while disconnected (no offline queue), so a caller falls back to
+   * this process's memory instead of waiting for retries that end in MaxRetriesPerRequestError.
+   */
+  command: Redis;
+  /** Subscriptions only: they wait for the connection and are renewed after every reconnect. */
+  subscriber: Redis;
+  /** A publishing and a subscribing connection of their own for the Socket.IO adapter. */
+  adapterClients: () => { pub: Redis; sub: Redis };
+  /** Whether commands and subscriptions are both live now. */
+  isReady: () => boolean;
+  /** Runs `handler` each time Redis is back after a loss: what was published meanwhile was missed. */
+  onRestored: (handler: () => void) => void;
+  close: () => Promise<void>;
+};
 
-export function connectRedis(url: string, logger: Logger): RedisConnections {
-  const command = new Redis(url, { maxRetriesPerRequest: 3, lazyConnect: false });
-  const subscriber = command.duplicate();
-  for (const connection of [command, subscriber]) {
-    connection.on('error', (error) => logger.error({ err: error }, 'redis connection error'));
-  }
+/** Connections that only subscribe: their few commands wait for a connection however long it takes. */
+const subscriberOptions: RedisOptions = { maxRetriesPerRequest: null, enableOfflineQueue: true };
+
+export function connectRedis(url: string, logger: Pick<Logger, 'warn' | 'info'>): RedisConnections {
+  const command = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  const subscriber = new Redis(url, subscriberOptions);
+  const clients: Redis[] = [];
+  const restoredHandlers: Array<() => void> = [];
+  let isLost = false;
+
+  const isReady = () => command.status === 'ready' && subscriber.status === 'ready';
+  const watch = (connection: Redis) => {
+    clients.push(connection);
+    // ioredis emits `error` on every failed reconnect attempt; without a listener each would be
+    // an unhandled error. One warning per outage is enough for the log.
+    connection.on('error', (error) => {
+      if (isLost) return;
+      isLost = true;
+      logger.warn({ err: error }, 'Redis is unreachable; rate limits and revocations fall back to this process');
+    });
+    connection.on('ready', () => {
+      if (!isLost || !isReady()) return;
+      isLost = false;
+      logger.info('Redis is back');
+      for (const handler of restoredHandlers) handler();
+    });
+  };
+  watch(command);
+  watch(subscriber);
+
   return {
     command,
     subscriber,
+    adapterClients: () => {
+      const pub = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+      // The adapter publishes without catching: a rejected publish while Redis is away would end
+      // the process. Events to other processes are lost meanwhile (clients catch up on seq);
+      // this process's own sockets are served by the adapter without Redis.
+      const publish = pub.publish.bind(pub);
+      pub.publish = ((...args: Parameters<typeof publish>) =>
+        publish(...args).catch(() => 0)) as unknown as typeof pub.publish;
+      const sub = new Redis(url, subscriberOptions);
+      watch(pub);
+      watch(sub);
+      return { pub, sub };
+    },
+    isReady,
+    onRestored: (handler) => {
+      restoredHandlers.push(handler);
+    },
     close: async () => {
-      await Promise.allSettled([command.quit(), subscriber.quit()]);
+      await Promise.allSettled(clients.map((client) => client.quit().catch(() => client.disconnect())));
     },
   };
 }
 
 /** Carries domain events to every process sharing this Redis (the bus drops its own echoes). */
-export function redisEventTransport(redis: RedisConnections, logger: Logger): EventTransport {
+export function redisEventTransport(redis: RedisConnections, logger: Pick<Logger, 'error'>): EventTransport {
   return {
     publish: (message) => {
+      // While Redis is away other processes miss this event, which is why their caches stop
+      // trusting the bus until `onRestored` (see isConnected); the outage is logged once.
+      if (!redis.isReady()) return;
       redis.command.publish(eventsChannel, message).catch((error: unknown) => {
         logger.error({ err: error }, 'could not publish a domain event');
       });
     },
     subscribe: (handler) => {
-      void redis.subscriber.subscribe(eventsChannel);
+      redis.subscriber.subscribe(eventsChannel).catch((error: unknown) => {
+        logger.error({ err: error }, 'could not subscribe to domain events');
+      });
       redis.subscriber.on('message', (channel, payload) => {
         if (channel === eventsChannel) handler(payload);
       });
     },
+    isConnected: redis.isReady,
+    onRestored: redis.onRestored,
   };
 }

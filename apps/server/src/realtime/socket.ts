@@ -13,6 +13,11 @@ export const accountRoom = (accountId: string) => `account:${accountId}`;
 /** Room of the sockets opened with one session's credentials, so they can end with it. */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
+function adapterOver(redis: RedisConnections) {
+  const { pub, sub } = redis.adapterClients();
+  return createAdapter(pub, sub);
+}
+
 /**
  * Socket.IO on the HTTP server's port with the /chats namespace. The handshake carries the
  * same three credentials as HTTP calls; a socket that fails them is refused before it joins
@@ -25,7 +30,7 @@ export function attachRealtime(
   const io = new Server(app.server, {
     serveClient: false,
     transports: ['websocket', 'polling'],
-    ...(redis ? { adapter: createAdapter(redis.command.duplicate(), redis.subscriber.duplicate()) } : {}),
+    ...(redis ? { adapter: adapterOver(redis) } : {}),
   });
   const chats = io.of(apiPaths.socketNamespace);
   chats.use(socketHandshake(auth));

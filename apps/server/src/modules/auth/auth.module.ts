@@ -29,6 +29,8 @@ export function createAuthModule(
     sessionCache: new SessionCache(sessionCacheTtlMs, {
       publish: (message) => events.emit('sessions.cache-invalidated', message),
       subscribe: (handler) => events.onEverywhere('sessions.cache-invalidated', handler),
+      isReliable: () => events.isReachingEveryProcess(),
+      onRestored: (handler) => events.onRestored(handler),
     }),
     logger,
     authSecret: config.authSecret,

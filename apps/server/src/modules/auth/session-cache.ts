@@ -14,6 +14,10 @@ export type CachedSession = {
 export type InvalidationBus = {
   publish: (message: InvalidationMessage) => void;
   subscribe: (handler: (message: InvalidationMessage) => void) => void;
+  /** Whether invalidations from every process arrive now; while not, nothing is served from memory. */
+  isReliable: () => boolean;
+  /** Runs `handler` when invalidations arrive again after a loss, some of them missed. */
+  onRestored: (handler: () => void) => void;
 };
 
 export type InvalidationMessage = { kind: 'session'; id: string } | { kind: 'account'; id: string };
@@ -34,9 +38,13 @@ export class SessionCache {
     private readonly maxEntries = 50_000,
   ) {
     bus?.subscribe((message) => this.apply(message));
+    // Invalidations published while the bus was down never arrived: forget everything.
+    bus?.onRestored(() => this.clear());
   }
 
   get(sessionId: string): CachedSession | undefined {
+    // Without the bus another process's logout would go unheard: the database decides each time.
+    if (this.bus && !this.bus.isReliable()) return undefined;
     const entry = this.entries.get(sessionId);
     if (!entry) return undefined;
     if (Date.now() - entry.storedAt > this.ttlMs) {
@@ -58,6 +66,7 @@ export class SessionCache {
    */
   set(session: CachedSession, ticket: number): void {
     if (ticket !== this.generation) return;
+    if (this.bus && !this.bus.isReliable()) return;
     if (this.entries.size >= this.maxEntries) {
       // Maps iterate in insertion order: the first key is the oldest entry.
       const oldest = this.entries.keys().next().value;
@@ -74,6 +83,11 @@ export class SessionCache {
   invalidateAccount(accountId: string): void {
     this.apply({ kind: 'account', id: accountId });
     this.bus?.publish({ kind: 'account', id: accountId });
+  }
+
+  private clear(): void {
+    this.generation++;
+    this.entries.clear();
   }
 
   private apply(message: InvalidationMessage): void {

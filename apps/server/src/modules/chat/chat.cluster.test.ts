@@ -1,17 +1,21 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { authApiRoot, founderDeckPaths, investorDeckPaths } from '@deckvalid/contract/api-paths';
+import { investorDeckPaths } from '@deckvalid/contract/api-paths';
 import type { Tokens } from '@deckvalid/contract/auth';
 import { type ChatMessage, chatPaths } from '@deckvalid/contract/chat';
-import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { strongPassword, uniqueEmail } from '../../../test/accounts';
-import { deckPdf } from '../../../test/decks';
-import { codeOf, SmtpSink } from '../../../test/smtp-sink';
+import {
+  call,
+  createDatabase,
+  readyDeckOverHttp,
+  type ServerProcess,
+  signUpOverHttp,
+  startServerProcess,
+  stopServerProcess,
+} from '../../../test/processes';
+import { SmtpSink } from '../../../test/smtp-sink';
 
 /**
  * Two server processes sharing PostgreSQL and Redis, as production runs: messages cross between
@@ -21,60 +25,6 @@ import { codeOf, SmtpSink } from '../../../test/smtp-sink';
  */
 const databaseUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
-const serverDir = path.resolve(import.meta.dirname, '../../..');
-
-type Node = { base: string; process: ChildProcess; exited: Promise<void> };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function startNode(env: Record<string, string>): Promise<Node> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const base = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 60_000; ; ) {
-    if (child.exitCode !== null) throw new Error(`a server exited with ${child.exitCode} before it was healthy`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('a server did not become healthy within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { base, process: child, exited };
-}
-
-const headers = (tokens: Tokens) => ({
-  authorization: `Bearer ${tokens.token}`,
-  'x-control-signature': tokens.controlSignature,
-  'x-hash-token': tokens.hashToken,
-  'content-type': 'application/json',
-});
-
-async function call<Answer>(base: string, tokens: Tokens | null, method: string, url: string, body?: unknown) {
-  const reply = await fetch(`${base}${url}`, {
-    method,
-    headers: tokens ? headers(tokens) : { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await reply.text();
-  if (!reply.ok) throw new Error(`${method} ${url} answered ${reply.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as Answer;
-}
 
 /**
  * A client as docs/chat.md asks: holds messages by seq; catches up after every (re)connect and
@@ -151,25 +101,14 @@ class Client {
 
 describe.runIf(databaseUrl && redisUrl)('chat across two server processes (PostgreSQL and Redis)', () => {
   const sink = new SmtpSink();
-  let nodes: Node[] = [];
+  let nodes: ServerProcess[] = [];
   let dropDatabase: () => Promise<void> = async () => undefined;
 
   beforeAll(async () => {
-    const name = `pitchlane_cluster_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(databaseUrl as string);
-    url.pathname = `/${name}`;
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    const database = await createDatabase(databaseUrl as string, 'pitchlane_cluster');
+    dropDatabase = database.drop;
     const env = {
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: database.url,
       REDIS_URL: redisUrl as string,
       SMTP_URL: await sink.start(),
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pitchlane-cluster-')),
@@ -178,72 +117,21 @@ describe.runIf(databaseUrl && redisUrl)('chat across two server processes (Postg
       SEED_DEMO: '',
     };
     // One at a time: the first runs the migrations the second then finds done.
-    nodes = [await startNode(env)];
-    nodes.push(await startNode(env));
+    nodes = [await startServerProcess(env)];
+    nodes.push(await startServerProcess(env));
   }, 120_000);
 
   afterAll(async () => {
-    for (const node of nodes) {
-      if (node.process.exitCode === null && node.process.signalCode === null) node.process.kill('SIGTERM');
-      await node.exited;
-    }
+    for (const node of nodes) await stopServerProcess(node);
     await sink.stop();
     await dropDatabase();
   }, 60_000);
 
-  async function signUp(base: string, role: 'user' | 'investor', name: string) {
-    const email = uniqueEmail(`cluster-${role}`);
-    await call(base, null, 'POST', `${authApiRoot[role]}/register`, { name, email, password: strongPassword });
-    const mail = await sink.waitFor((message) => message.to.includes(email), 30_000);
-    return call<{ user: { id: string }; tokens: Tokens }>(base, null, 'POST', `${authApiRoot[role]}/verify/code`, {
-      email,
-      code: codeOf(mail),
-    });
-  }
-
   it('delivers across processes and loses or repeats nothing when one is killed mid-conversation', async () => {
-    const [a, b] = nodes as [Node, Node];
-    const founder = await signUp(a.base, 'user', 'Cluster Founder');
-    const investor = await signUp(b.base, 'investor', 'Cluster Investor');
-    const pdf = await deckPdf(2);
-    const ticket = await call<{ uploadUrl: string; key: string; headers: Record<string, string> }>(
-      a.base,
-      founder.tokens,
-      'GET',
-      `${founderDeckPaths.uploadTicket}?fileType=application/pdf&fileSize=${pdf.byteLength}`,
-    );
-    const put = await fetch(new URL(ticket.uploadUrl, a.base), { method: 'PUT', headers: ticket.headers, body: pdf });
-    expect(put.status).toBe(200);
-    const { pitchDeck } = await call<{ pitchDeck: { id: string } }>(
-      a.base,
-      founder.tokens,
-      'POST',
-      founderDeckPaths.pitchDecks,
-      {
-        key: ticket.key,
-        company: 'Cluster Co',
-        title: 'Cluster deck',
-        pitch: 'Two processes, one conversation.',
-        sector: 'SaaS',
-        stage: 'Seed',
-        amountSought: 500_000,
-        location: 'Lisbon',
-      },
-    );
-    await expect
-      .poll(
-        async () =>
-          (
-            await call<{ pitchDeck: { status: string } }>(
-              a.base,
-              founder.tokens,
-              'GET',
-              founderDeckPaths.pitchDeck(pitchDeck.id),
-            )
-          ).pitchDeck.status,
-        { timeout: 30_000 },
-      )
-      .toBe('ready');
+    const [a, b] = nodes as [ServerProcess, ServerProcess];
+    const founder = await signUpOverHttp(a.base, sink, 'user', 'Cluster Founder');
+    const investor = await signUpOverHttp(b.base, sink, 'investor', 'Cluster Investor');
+    const pitchDeck = await readyDeckOverHttp(a.base, founder.tokens, 'Cluster Co');
     await call(b.base, investor.tokens, 'POST', investorDeckPaths.interests(pitchDeck.id), { note: 'Hello' });
     const { room } = await call<{ room: { id: string } }>(b.base, investor.tokens, 'POST', chatPaths.privateRoom, {
       participantId: founder.user.id,

@@ -1,0 +1,33 @@
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { RateCounter } from '@/infra/rate-counter';
+
+/**
+ * @fastify/rate-limit's store over a RateCounter, so HTTP limits share the fallback: its own
+ * Redis store fails the request (or waits) while Redis is away. Each route counts apart.
+ */
+export function rateLimitStore(counter: RateCounter): FastifyRateLimitStoreCtor {
+  class CounterStore implements FastifyRateLimitStore {
+    constructor(
+      _options?: unknown,
+      private readonly scope = 'http:',
+    ) {}
+
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
+      counter.hit(`${this.scope}${key}`, timeWindow).then(
+        (hit) => callback(null, { current: hit.count, ttl: hit.resetInMs }),
+        (error: Error) => callback(error),
+      );
+    }
+
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+      // The plugin passes the route as `routeInfo` beside the merged limit options.
+      const route = (routeOptions as { routeInfo?: { method?: unknown; url?: string } }).routeInfo ?? {};
+      return new CounterStore(undefined, `http:${String(route.method ?? '')}${route.url ?? ''}:`);
+    }
+  }
+  return CounterStore;
+}
