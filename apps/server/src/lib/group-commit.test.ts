@@ -68,15 +68,33 @@ describe('GroupCommit', () => {
     expect(writer.batches).toEqual([[1, -2, 3]]);
   });
 
-  it('fails every item of a batch whose write throws, and goes on with the next batch', async () => {
-    let calls = 0;
+  it('writes each item alone when a batch write throws, so one bad item fails only itself', async () => {
+    const batches: number[][] = [];
     const commit = new GroupCommit<number, number>(async (items) => {
-      calls += 1;
-      if (calls === 1) throw new Error('connection lost');
+      batches.push(items);
+      // As the database refuses a whole statement for one row's text.
+      if (items.includes(13)) throw new Error('invalid byte sequence');
       return items.map((item) => ({ ok: true, value: item }));
     });
+    const results = await Promise.allSettled([1, 13, 3].map((item) => commit.submit(item)));
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(batches).toEqual([[1, 13, 3], [1], [13], [3]]);
+  });
+
+  it('fails the whole batch at once on an error that says nothing of its items, and goes on', async () => {
+    let calls = 0;
+    const commit = new GroupCommit<number, number>(
+      async (items) => {
+        calls += 1;
+        if (calls === 1) throw new Error('connection lost');
+        return items.map((item) => ({ ok: true, value: item }));
+      },
+      256,
+      (error) => error instanceof Error && error.message === 'connection lost',
+    );
     const failed = await Promise.allSettled([commit.submit(1), commit.submit(2)]);
     expect(failed.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    expect(calls).toBe(1);
     await expect(commit.submit(3)).resolves.toBe(3);
   });
 

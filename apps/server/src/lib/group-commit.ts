@@ -10,8 +10,11 @@ type Waiting<In, Out> = { item: In; resolve: (value: Out) => void; reject: (erro
  * an embedded database answers without real I/O, and a loop that went straight from one write to
  * the next would never let the sockets' messages in and would write them one by one. One batch is
  * written at a time, in submission order, which is what keeps per-room ordering simple for the
- * writer. `write` answers one outcome per item, in order; if it throws, every item of that batch
- * fails with its error.
+ * writer. `write` answers one outcome per item, in order. If it throws for a batch of several
+ * items, one of them may be the cause (text the database refuses, a row that breaks a constraint
+ * the writer did not foresee): each item is then written again alone, so one sender's bad input
+ * never fails the others' sends. An error that says nothing of the items (`isBatchWide`: the
+ * connection was lost) fails the whole batch at once instead of costing a round trip per item.
  */
 export class GroupCommit<In, Out> {
   private queue: Waiting<In, Out>[] = [];
@@ -20,6 +23,7 @@ export class GroupCommit<In, Out> {
   constructor(
     private readonly write: (items: In[]) => Promise<ItemOutcome<Out>[]>,
     private readonly maxBatch = 256,
+    private readonly isBatchWide: (error: unknown) => boolean = () => false,
   ) {}
 
   submit(item: In): Promise<Out> {
@@ -36,18 +40,34 @@ export class GroupCommit<In, Out> {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, this.maxBatch);
       try {
-        const outcomes = await this.write(batch.map((waiting) => waiting.item));
-        batch.forEach((waiting, index) => {
-          const outcome = outcomes[index];
-          if (!outcome) waiting.reject(new Error('the batch writer answered fewer outcomes than items'));
-          else if (outcome.ok) waiting.resolve(outcome.value);
-          else waiting.reject(outcome.error);
-        });
+        this.settle(batch, await this.write(batch.map((waiting) => waiting.item)));
       } catch (error) {
-        for (const waiting of batch) waiting.reject(error);
+        if (batch.length === 1 || this.isBatchWide(error)) {
+          for (const waiting of batch) waiting.reject(error);
+        } else {
+          // In submission order, one at a time, as the batch would have written them.
+          for (const waiting of batch) await this.writeAlone(waiting);
+        }
       }
       await new Promise((resolve) => setImmediate(resolve));
     }
     this.writing = false;
+  }
+
+  private async writeAlone(waiting: Waiting<In, Out>): Promise<void> {
+    try {
+      this.settle([waiting], await this.write([waiting.item]));
+    } catch (error) {
+      waiting.reject(error);
+    }
+  }
+
+  private settle(batch: Waiting<In, Out>[], outcomes: ItemOutcome<Out>[]): void {
+    batch.forEach((waiting, index) => {
+      const outcome = outcomes[index];
+      if (!outcome) waiting.reject(new Error('the batch writer answered fewer outcomes than items'));
+      else if (outcome.ok) waiting.resolve(outcome.value);
+      else waiting.reject(outcome.error);
+    });
   }
 }

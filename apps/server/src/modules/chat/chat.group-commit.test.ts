@@ -108,4 +108,22 @@ describe('a burst of sends written as one batch', () => {
     const closed = await chat.listMessages(as(igor), rooms.closed, { page: 1, limit: 20 });
     expect(closed.messages.map((message) => message.content)).toEqual(['Hello']);
   });
+
+  it('fails only the send the database refuses; the others in its batch are stored', async () => {
+    const [ivo, ines] = investors as [SignedUp, SignedUp, SignedUp];
+    // Text the contract refuses at the edge; the service is called directly here, as a field
+    // the contract forgot would reach it. PostgreSQL refuses the whole insert statement for it.
+    const burst = [
+      [founder, say(rooms.open, 'Before the bad one')],
+      [ivo, say(rooms.open, 'Bad \u0000 text')],
+      [ines, say(rooms.other, 'After the bad one')],
+    ] as const satisfies readonly (readonly [SignedUp, ReturnType<typeof say>])[];
+    const results = await Promise.allSettled(burst.map(([account, payload]) => chat.postMessage(as(account), payload)));
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const open = await chat.listMessages(as(ivo), rooms.open, { page: 1, limit: 20 });
+    expect(open.messages[0]?.content).toBe('Before the bad one');
+    expect(open.messages.some((message) => message.content.startsWith('Bad'))).toBe(false);
+    const other = await chat.listMessages(as(ines), rooms.other, { page: 1, limit: 20 });
+    expect(other.messages[0]?.content).toBe('After the bad one');
+  });
 });

@@ -9,6 +9,7 @@ import type {
   SendChatMessagePayload,
 } from '@deckvalid/contract/chat';
 import type { Principal } from '@/core/identity/principal';
+import { isDatabaseConnectionLost } from '@/db/connection-loss';
 import { AppError } from '@/lib/errors';
 import { GroupCommit, type ItemOutcome } from '@/lib/group-commit';
 import { TtlCache } from '@/lib/ttl-cache';
@@ -62,7 +63,12 @@ export class ChatService {
    * fresh) refuses the others. Names may lag a rename by the TTL. Saves a query per message.
    */
   private readonly roomsForSending = new TtlCache<string, RoomWithParticipants>(60_000);
-  private readonly sends = new GroupCommit<PendingSend, PostedMessage>((sends) => this.writeSends(sends));
+  // A lost connection fails the batch as a whole; any other failure is retried send by send.
+  private readonly sends = new GroupCommit<PendingSend, PostedMessage>(
+    (sends) => this.writeSends(sends),
+    256,
+    isDatabaseConnectionLost,
+  );
 
   constructor(
     private readonly repo: ChatRepository,
