@@ -1,17 +1,21 @@
 // Authenticated GET /api/v1/users/me and /api/v1/investors/me under autocannon, beside a bare
 // Fastify route measured in the same run. Budget (embedded database): at least 30 % of the bare
 // route's requests per second, p99 under 50 ms. Prints a table and a JSON line.
+// Smoke mode (BENCH_SMOKE=1 or --smoke, support/smoke.ts): a second per target, 10 connections,
+// on a throwaway PostgreSQL database (it starts in half the time of the embedded one).
 import autocannon from 'autocannon';
-import { signUp, startBareServer, startProductServer } from './support/processes';
+import { signUp, startBareServer, startProductServer, startProductServerOn } from './support/processes';
+import { conclude, envNumber, isSmoke, loadProblems, sized } from './support/smoke';
 
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
-const duration = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = envNumber('BENCH_CONNECTIONS', 100, 10);
+const duration = envNumber('BENCH_SECONDS', 10, 1);
+const warmUpSeconds = sized(2, 0);
 
 type Measured = { name: string; requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number };
 
 async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<Measured> {
   // A short warm-up so JIT and caches are in the same state for every target.
-  await autocannon({ url, connections: 10, duration: 2, headers });
+  if (warmUpSeconds > 0) await autocannon({ url, connections: 10, duration: warmUpSeconds, headers });
   const result = await autocannon({ url, connections, duration, headers });
   return {
     name,
@@ -23,39 +27,46 @@ async function measure(name: string, url: string, headers: Record<string, string
   };
 }
 
+const database = process.env.DATABASE_URL || isSmoke ? 'postgres' : 'pglite';
 const bare = await startBareServer();
-const product = await startProductServer(process.env.DATABASE_URL ? {} : { DATABASE_URL: '' });
 try {
-  const base = product.base;
-  const founderHeaders = await signUp(base, product.dataDir, 'users');
-  const investorHeaders = await signUp(base, product.dataDir, 'investors');
+  const product = process.env.DATABASE_URL
+    ? await startProductServer()
+    : await startProductServerOn(isSmoke ? 'postgres' : 'pglite');
+  try {
+    const base = product.base;
+    const founderHeaders = await signUp(base, product.dataDir, 'users');
+    const investorHeaders = await signUp(base, product.dataDir, 'investors');
 
-  const baseline = await measure('bare Fastify route', `${bare.base}/bare`);
-  const founderMe = await measure('GET /api/v1/users/me', `${base}/api/v1/users/me`, founderHeaders);
-  const investorMe = await measure('GET /api/v1/investors/me', `${base}/api/v1/investors/me`, investorHeaders);
+    const baseline = await measure('bare Fastify route', `${bare.base}/bare`);
+    const founderMe = await measure('GET /api/v1/users/me', `${base}/api/v1/users/me`, founderHeaders);
+    const investorMe = await measure('GET /api/v1/investors/me', `${base}/api/v1/investors/me`, investorHeaders);
 
-  const rows = [baseline, founderMe, investorMe].map((row) => ({
-    ...row,
-    ratio: Number((row.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)),
-  }));
-  console.table(rows);
-  const withinBudget = [founderMe, investorMe].every(
-    (row) =>
-      row.requestsPerSecond >= 0.3 * baseline.requestsPerSecond && row.p99 < 50 && row.errors === 0 && row.non2xx === 0,
-  );
-  console.log(
-    JSON.stringify({
+    const rows = [baseline, founderMe, investorMe].map((row) => ({
+      ...row,
+      ratio: Number((row.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)),
+    }));
+    console.table(rows);
+    const withinBudget = [founderMe, investorMe].every(
+      (row) =>
+        row.requestsPerSecond >= 0.3 * baseline.requestsPerSecond &&
+        row.p99 < 50 &&
+        row.errors === 0 &&
+        row.non2xx === 0,
+    );
+    conclude({
       bench: 'http',
-      database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+      database,
       connections,
       durationSeconds: duration,
       results: rows,
       budget: { minRatio: 0.3, maxP99Ms: 50 },
       withinBudget,
-    }),
-  );
-  process.exitCode = withinBudget ? 0 : 1;
+      problems: loadProblems(rows),
+    });
+  } finally {
+    await product.stop();
+  }
 } finally {
-  await product.stop();
   await bare.stop();
 }

@@ -1,4 +1,5 @@
-// Totals the vitest JSON reports in a folder into one "N passed, N failed, N skipped" line.
+// Totals the JSON reports in a folder into one "N passed, N failed, N skipped" line: vitest's
+// reports, and scripts/bench-smoke.mjs's, whose every benchmark counts as one passed or failed.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -9,6 +10,11 @@ export function summarise(folder) {
   if (existsSync(folder)) {
     for (const file of readdirSync(folder).filter((name) => name.endsWith('.json'))) {
       const report = JSON.parse(readFileSync(path.join(folder, file), 'utf8'));
+      if (Array.isArray(report.benchmarks)) {
+        passed += report.benchmarks.filter((benchmark) => benchmark.ok === true).length;
+        failed += report.benchmarks.filter((benchmark) => benchmark.ok !== true).length;
+        continue;
+      }
       passed += report.numPassedTests ?? 0;
       // A file that failed to load has no tests but is still a failure.
       failed +=

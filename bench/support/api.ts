@@ -120,10 +120,19 @@ export async function onePagePdf(text: string): Promise<Uint8Array> {
   return document.save();
 }
 
-/** A new PostgreSQL database for one run (its URL), dropped by `drop`. */
+let databaseCounter = 0;
+
+/**
+ * A new PostgreSQL database for one run (its URL), dropped by `drop`. Its name ends in
+ * BENCH_DATABASE_TAG when set: scripts/bench-smoke.mjs drops what a benchmark it had to stop
+ * (a crash, a timeout) left behind by that tag.
+ */
 export async function temporaryPostgres(adminUrl: string, label: string) {
-  const name = `pitchlane_bench_${label}_${Date.now()}`;
+  const tag = (process.env.BENCH_DATABASE_TAG ?? String(process.pid)).replace(/[^a-z0-9_]/g, '');
+  const name = `pitchlane_bench_${label}_${Date.now()}_${databaseCounter++}_${tag}`;
+  // A connection PostgreSQL ends emits `error`, which without a listener ends the benchmark.
   const admin = new pg.Client({ connectionString: adminUrl });
+  admin.on('error', (error) => console.warn(`admin connection: ${error.message}`));
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
@@ -131,6 +140,7 @@ export async function temporaryPostgres(adminUrl: string, label: string) {
     url: adminUrl.replace(/\/[^/]*$/, `/${name}`),
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
+      client.on('error', (error) => console.warn(`admin connection: ${error.message}`));
       await client.connect();
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();

@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { temporaryPostgres } from './api';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -79,6 +80,32 @@ export async function startProductServer(env: Record<string, string> = {}, { hea
   const base = `http://127.0.0.1:${port}`;
   await waitForHealthy(`${base}/api/health`);
   return { ...track(child), dataDir, base };
+}
+
+/**
+ * The product server on `database`: the embedded PGlite in a fresh data folder, or a throwaway
+ * PostgreSQL database (under BENCH_POSTGRES_URL's server) that `stop` drops once the server ended.
+ */
+export async function startProductServerOn(
+  database: 'pglite' | 'postgres',
+  env: Record<string, string> = {},
+  options: { heapProbe?: boolean } = {},
+) {
+  const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const temporary = database === 'postgres' ? await temporaryPostgres(adminUrl, 'server') : undefined;
+  try {
+    const server = await startProductServer({ ...env, DATABASE_URL: temporary?.url ?? '' }, options);
+    return {
+      ...server,
+      stop: async () => {
+        await server.stop();
+        await temporary?.drop();
+      },
+    };
+  } catch (error) {
+    await temporary?.drop();
+    throw error;
+  }
 }
 
 /** The bare Socket.IO chat server (support/bare-chat-server.ts), with the heap probe. */
