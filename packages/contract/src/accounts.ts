@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currentPasswordSchema, personNameSchema } from './auth';
+import { hasControlCharacter, textSchema } from './text';
 
 /** Sectors a deck or an investor's thesis can name. */
 export const sectors = [
@@ -24,23 +25,17 @@ export const stages = ['Pre-seed', 'Seed', 'Series A', 'Series B', 'Growth'] as 
 export type Stage = (typeof stages)[number];
 
 const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Use at most ${max} characters for ${label}.`)
+  textSchema({ max, tooLong: `Use at most ${max} characters for ${label}.` })
     .nullable()
     .optional()
     .transform((value) => (value ? value : null));
 
-/** An optional https:// address; empty means none. */
-export const optionalUrlSchema = z
-  .string()
-  .trim()
-  .max(300, 'That address is too long.')
+/** An optional https:// address; empty means none. No white space or control character passes. */
+export const optionalUrlSchema = textSchema({ max: 300, tooLong: 'That address is too long.' })
   .nullable()
   .optional()
   .transform((value) => (value ? value : null))
-  .refine((value) => value === null || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(value), {
+  .refine((value) => value === null || (/^https?:\/\/[^\s]+\.[^\s]+$/i.test(value) && !hasControlCharacter(value)), {
     message: 'Enter a full web address starting with https://',
   });
 
@@ -98,7 +93,10 @@ const dollars = z
 /** Investor info body (POST creates, PUT replaces). */
 export const investorInfoBodySchema = z
   .object({
-    firm: z.string().trim().min(1, 'Enter your firm, or "Angel".').max(120),
+    firm: textSchema({ max: 120, tooLong: 'Use at most 120 characters for the firm.' }).min(
+      1,
+      'Enter your firm, or "Angel".',
+    ),
     title: optionalText(120, 'the title'),
     thesis: optionalText(2000, 'the thesis'),
     sectors: z

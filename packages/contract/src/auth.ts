@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './text';
 
 /** The three role names the system knows; only founders (user) and investors sign in through the web. */
 export const roles = ['user', 'investor', 'mentor'] as const;
@@ -35,8 +36,13 @@ export const loginThrottle = { maxFailures: 10, windowSeconds: 15 * 60 } as cons
 const characterCount = (value: string) => [...value].length;
 
 /** A new password: 8–128 characters; the common-password check runs on the server. */
-export const newPasswordSchema = z
-  .string({ error: 'Enter a password.' })
+export const newPasswordSchema = textSchema({
+  required: 'Enter a password.',
+  // A cap on code units only; the rule a person reads is the character count below.
+  max: passwordLimits.max * 2,
+  tooLong: `Use at most ${passwordLimits.max} characters.`,
+  trim: false,
+})
   .refine((value) => characterCount(value) >= passwordLimits.min, {
     message: `Use at least ${passwordLimits.min} characters.`,
   })
@@ -45,29 +51,33 @@ export const newPasswordSchema = z
   });
 
 /** A password being checked against the stored one: only bounded, never judged. */
-export const currentPasswordSchema = z
-  .string({ error: 'Enter your password.' })
-  .min(1, 'Enter your password.')
-  .max(1024, 'That password is too long.');
+export const currentPasswordSchema = textSchema({
+  required: 'Enter your password.',
+  max: 1024,
+  tooLong: 'That password is too long.',
+  trim: false,
+}).min(1, 'Enter your password.');
 
-export const emailSchema = z
-  .string({ error: 'Enter your email address.' })
-  .trim()
+export const emailSchema = textSchema({
+  required: 'Enter your email address.',
+  max: 254,
+  tooLong: 'That email address is too long.',
+})
   .toLowerCase()
-  .max(254, 'That email address is too long.')
   .pipe(z.email({ error: 'Enter a valid email address.' }));
 
-export const personNameSchema = z
-  .string({ error: 'Enter your name.' })
-  .trim()
-  .min(1, 'Enter your name.')
-  .max(100, 'Use at most 100 characters for your name.');
+export const personNameSchema = textSchema({
+  required: 'Enter your name.',
+  max: 100,
+  tooLong: 'Use at most 100 characters for your name.',
+}).min(1, 'Enter your name.');
 
 /** A 6-digit one-time code. */
-export const codeSchema = z
-  .string({ error: 'Enter the 6-digit code.' })
-  .trim()
-  .regex(/^\d{6}$/, 'Enter the 6-digit code from the email.');
+export const codeSchema = textSchema({
+  required: 'Enter the 6-digit code.',
+  max: 64,
+  tooLong: 'Enter the 6-digit code from the email.',
+}).regex(/^\d{6}$/, 'Enter the 6-digit code from the email.');
 
 export const registerBodySchema = z.object({
   name: personNameSchema,
@@ -86,7 +96,7 @@ export type VerifyCodeBody = z.infer<typeof verifyCodeBodySchema>;
 /** POST verify?service=email: the token from the link in the verification mail. */
 export const verifyLinkBodySchema = z.object({
   email: emailSchema,
-  token: z.string({ error: 'The link is incomplete.' }).min(16, 'The link is incomplete.').max(200),
+  token: textSchema({ required: 'The link is incomplete.', max: 200, trim: false }).min(16, 'The link is incomplete.'),
 });
 export type VerifyLinkBody = z.infer<typeof verifyLinkBodySchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { maxPageSize } from './pagination';
+import { idSchema, textSchema } from './text';
 
 /**
  * Chat (spec §2 'Chat widget', §3, §7 Chat API and namespace /chats, §9). Rooms hold private
@@ -18,26 +19,34 @@ export const chatLimits = {
   groupParticipants: 50,
   /** Characters of an optimistic client id (`tmp-…`). */
   clientIdLength: 64,
+  /** The largest seq a caller may name: seqs are PostgreSQL `integer` (int4) columns. */
+  seqMax: 2_147_483_647,
 } as const;
 
 export const chatRoomTypes = ['private', 'group', 'bot'] as const;
 export type ChatRoomType = (typeof chatRoomTypes)[number];
 
-const id = z.string().min(1).max(64);
+const id = idSchema;
 
 /** A message's text: not blank once trimmed, at most 4,000 characters. */
-export const chatContentSchema = z
-  .string({ error: 'Write a message.' })
-  .trim()
-  .min(1, 'Write a message.')
-  .max(chatLimits.messageLength, `Keep a message to ${chatLimits.messageLength.toLocaleString('en')} characters.`);
+export const chatContentSchema = textSchema({
+  required: 'Write a message.',
+  max: chatLimits.messageLength,
+  tooLong: `Keep a message to ${chatLimits.messageLength.toLocaleString('en')} characters.`,
+}).min(1, 'Write a message.');
 
 /** The id a sender gives its optimistic copy; a retried send with the same id stores nothing new. */
-export const chatClientIdSchema = z
-  .string()
+export const chatClientIdSchema = textSchema({
+  max: chatLimits.clientIdLength,
+  tooLong: 'That client id is too long.',
+  trim: false,
+})
   .min(1)
-  .max(chatLimits.clientIdLength, 'That client id is too long.')
   .regex(/^[\w-]+$/, 'Use letters, digits, - and _ in a client id.');
+
+/** A message's seq as a caller names it: a whole number within the database column's range. */
+const seqSchema = (message: string, min: number) =>
+  z.coerce.number().int(message).min(min, message).max(chatLimits.seqMax, message);
 
 export const chatParticipantSchema = z.object({
   id: z.string(),
@@ -114,8 +123,8 @@ export const chatMessagesQuerySchema = z
       .min(1, 'Ask for at least one message.')
       .max(maxPageSize, `Ask for at most ${maxPageSize} messages.`)
       .default(chatLimits.pageSize),
-    before: z.coerce.number().int('before is a message seq.').min(1, 'before is a message seq.').optional(),
-    afterSeq: z.coerce.number().int('afterSeq is a message seq.').min(0, 'afterSeq is a message seq.').optional(),
+    before: seqSchema('before is a message seq.', 1).optional(),
+    afterSeq: seqSchema('afterSeq is a message seq.', 0).optional(),
   })
   .refine((query) => query.before === undefined || query.afterSeq === undefined, {
     message: 'Ask for messages before a seq or after one, not both.',
@@ -130,7 +139,7 @@ export type ChatMessagesResponse = z.infer<typeof chatMessagesResponseSchema>;
 
 /** PUT /api/v1/chats/rooms/{roomId}/read: up to `seq` (default: the newest message). */
 export const markChatReadBodySchema = z
-  .object({ seq: z.number().int().min(0).optional() })
+  .object({ seq: z.number().int().min(0).max(chatLimits.seqMax, 'seq is a message seq.').optional() })
   .strict()
   .optional()
   .default({});
@@ -150,11 +159,11 @@ export type OpenPrivateRoomBody = z.infer<typeof openPrivateRoomBodySchema>;
 /** POST /api/v1/chats/rooms/group (an addition to spec §7) */
 export const createGroupRoomBodySchema = z
   .object({
-    name: z
-      .string({ error: 'Name the group.' })
-      .trim()
-      .min(1, 'Name the group.')
-      .max(chatLimits.roomNameLength, `Use at most ${chatLimits.roomNameLength} characters for the name.`),
+    name: textSchema({
+      required: 'Name the group.',
+      max: chatLimits.roomNameLength,
+      tooLong: `Use at most ${chatLimits.roomNameLength} characters for the name.`,
+    }).min(1, 'Name the group.'),
     participantIds: z
       .array(id)
       .min(1, 'Add at least one person.')
@@ -178,6 +187,27 @@ export const sendChatMessagePayloadSchema = z.object({
   clientId: chatClientIdSchema.optional(),
 });
 export type SendChatMessagePayload = z.infer<typeof sendChatMessagePayloadSchema>;
+
+/**
+ * Socket chat:join, chat:leave (and the older joinRoom, leaveRoom): the room, as `{ chatRoomId }`,
+ * `{ roomId }` or its bare id; parsed to the id.
+ */
+export const chatRoomRefPayloadSchema = z.union([
+  z.object({ chatRoomId: id }).transform((value) => value.chatRoomId),
+  z.object({ roomId: id }).transform((value) => value.roomId),
+  id,
+]);
+
+/** Socket chat:mark_read: up to `seq` (default: the newest message), as PUT …/read. */
+export const markChatReadPayloadSchema = z.object({
+  chatRoomId: id,
+  seq: z.number().int().min(0).max(chatLimits.seqMax, 'seq is a message seq.').optional(),
+});
+export type MarkChatReadPayload = z.infer<typeof markChatReadPayloadSchema>;
+
+/** Socket chat:typing, relayed to the others who have the room open. */
+export const chatTypingPayloadSchema = z.object({ chatRoomId: id, isTyping: z.boolean() });
+export type ChatTypingPayload = z.infer<typeof chatTypingPayloadSchema>;
 
 /** Chat API paths (spec §7). */
 export const chatPaths = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf, paginationQuerySchema } from './pagination';
+import { idSchema, textSchema } from './text';
 
 /**
  * The interest lifecycle (docs/interest-lifecycle.md): an investor shows interest (pending); the
@@ -25,10 +26,7 @@ export const interestTransitions: Record<InterestStatus, Partial<Record<Interest
 export const canMoveInterest = (from: InterestStatus, to: InterestStatus, actor: 'founder' | 'investor') =>
   interestTransitions[from][to] === actor;
 
-export const interestNoteSchema = z
-  .string()
-  .trim()
-  .max(1_000, 'Use at most 1,000 characters for the note.')
+export const interestNoteSchema = textSchema({ max: 1_000, tooLong: 'Use at most 1,000 characters for the note.' })
   .nullable()
   .optional()
   .transform((value) => (value ? value : null));
@@ -49,10 +47,7 @@ export const decideInterestBodySchema = z
   .strict();
 export type DecideInterestBody = z.infer<typeof decideInterestBodySchema>;
 
-export const interestParamsSchema = z.object({
-  id: z.string().min(1).max(64),
-  interestId: z.string().min(1).max(64),
-});
+export const interestParamsSchema = z.object({ id: idSchema, interestId: idSchema });
 
 /** An interest as the deck's founder sees it: with the investor and the deck named. */
 export const founderInterestSchema = z.object({

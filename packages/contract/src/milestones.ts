@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { milestoneInvestorSchema } from './interests';
 import { pageOf, paginationQuerySchema } from './pagination';
+import { hasControlCharacter, idSchema, textSchema } from './text';
 
 /**
  * Milestones (spec §1, §3, §4 'Milestone and task', §7 Milestones API and the Investor API's
@@ -41,6 +42,12 @@ export const milestoneLimits = {
   attachmentsPerMessage: 5,
   /** Characters of an attachment's file name. */
   attachmentNameLength: 200,
+  /**
+   * The years a due date or a meet may fall in. PostgreSQL's date has no year 0 and dates before
+   * Christ print with a BC suffix that no ISO parser reads; nothing here happens before 1970.
+   */
+  earliestYear: 1970,
+  latestYear: 9999,
 } as const;
 
 export const milestoneStatuses = ['draft', 'active', 'completed', 'cancelled'] as const;
@@ -127,32 +134,47 @@ export const activityActions = [
 ] as const;
 export type ActivityAction = (typeof activityActions)[number];
 
-const id = z.string().min(1).max(64);
+const id = idSchema;
 
-const titleSchema = z
-  .string({ error: 'Give it a title.' })
-  .trim()
-  .min(1, 'Give it a title.')
-  .max(milestoneLimits.titleLength, `Use at most ${milestoneLimits.titleLength} characters for the title.`);
+const titleSchema = textSchema({
+  required: 'Give it a title.',
+  max: milestoneLimits.titleLength,
+  tooLong: `Use at most ${milestoneLimits.titleLength} characters for the title.`,
+}).min(1, 'Give it a title.');
 
-const descriptionSchema = z
-  .string()
-  .trim()
-  .max(
-    milestoneLimits.descriptionLength,
-    `Use at most ${milestoneLimits.descriptionLength.toLocaleString('en')} characters for the description.`,
-  )
+const descriptionSchema = textSchema({
+  max: milestoneLimits.descriptionLength,
+  tooLong: `Use at most ${milestoneLimits.descriptionLength.toLocaleString('en')} characters for the description.`,
+})
   .optional()
   .default('');
 
-/** A calendar day, `YYYY-MM-DD` (no time: a due date is a day, wherever one is). */
-export const calendarDateSchema = z
-  .string({ error: 'Give a date as YYYY-MM-DD.' })
+const yearRangeMessage = `Give a date between the years ${milestoneLimits.earliestYear} and ${milestoneLimits.latestYear}.`;
+
+/** A calendar day, `YYYY-MM-DD` (no time: a due date is a day, wherever one is), from 1970 to 9999. */
+export const calendarDateSchema = textSchema({
+  required: 'Give a date as YYYY-MM-DD.',
+  max: 10,
+  tooLong: 'Give a date as YYYY-MM-DD.',
+  trim: false,
+})
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Give a date as YYYY-MM-DD.')
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, 'That date does not exist.');
+  }, 'That date does not exist.')
+  .refine((value) => Number(value.slice(0, 4)) >= milestoneLimits.earliestYear, yearRangeMessage);
+
+/**
+ * An instant with its offset (`2027-01-12T09:30:00Z`, `…+01:00`) whose UTC time falls from 1970
+ * to the end of 9999, a day short so that a meet of up to a day still ends within it.
+ */
+export const meetStartSchema = z.iso
+  .datetime({ offset: true, error: 'Give the start as an ISO date and time with its offset.' })
+  .refine((value) => {
+    const time = Date.parse(value);
+    return time >= Date.UTC(milestoneLimits.earliestYear, 0, 1) && time < Date.UTC(milestoneLimits.latestYear, 11, 31);
+  }, `Give a time between the years ${milestoneLimits.earliestYear} and ${milestoneLimits.latestYear}.`);
 
 const amountSchema = z
   .number({ error: 'Give the amount as a number.' })
@@ -206,7 +228,10 @@ export const milestonesQuerySchema = paginationQuerySchema.extend({
   status: z.enum(milestoneStatuses, { error: 'Filter by draft, active, completed or cancelled.' }).optional(),
   pitchDeckId: id.optional(),
   /** `true`: only archived milestones (founders only; investors never see them). */
-  archived: z.stringbool({ error: 'archived is true or false.' }).optional().default(false),
+  archived: textSchema({ max: 16, tooLong: 'archived is true or false.', trim: false })
+    .pipe(z.stringbool({ error: 'archived is true or false.' }))
+    .optional()
+    .default(false),
 });
 export type MilestonesQuery = z.infer<typeof milestonesQuerySchema>;
 
@@ -468,10 +493,14 @@ export type DeliverableBody = z.infer<typeof deliverableBodySchema>;
  * A link a browser can open: only http and https, so a submitted deliverable can never be a
  * `javascript:` or `data:` URL rendered as a link in an investor's browser.
  */
-export const webUrlSchema = z
-  .string({ error: 'Give a link.' })
-  .trim()
-  .max(milestoneLimits.urlLength, `Use a link of at most ${milestoneLimits.urlLength} characters.`)
+export const webUrlSchema = textSchema({
+  required: 'Give a link.',
+  max: milestoneLimits.urlLength,
+  tooLong: `Use a link of at most ${milestoneLimits.urlLength} characters.`,
+})
+  // The URL parser below drops tabs and line breaks before it judges a link, so without this the
+  // stored value would be one it never checked (and CR or LF would end a line of the .ics).
+  .refine((value) => !hasControlCharacter(value), 'A link cannot contain line breaks or control characters.')
   .refine((value) => {
     try {
       return ['http:', 'https:'].includes(new URL(value).protocol);
@@ -510,10 +539,7 @@ export const deliverablesResponseSchema = z.object({ data: z.array(deliverableSc
 export const approvalBodySchema = z
   .object({
     /** Optional words that go with it. */
-    comment: z
-      .string()
-      .trim()
-      .max(milestoneLimits.descriptionLength, 'That comment is too long.')
+    comment: textSchema({ max: milestoneLimits.descriptionLength, tooLong: 'That comment is too long.' })
       .optional()
       .transform((value) => (value ? value : null)),
   })
@@ -536,10 +562,13 @@ export const approvalsResponseSchema = z.object({ data: z.array(approvalSchema) 
 // Meets
 
 /** An IANA time zone name this runtime knows (`Europe/Amsterdam`), checked with Intl. */
-export const timeZoneSchema = z
-  .string({ error: 'Give a time zone such as Europe/Amsterdam.' })
+export const timeZoneSchema = textSchema({
+  required: 'Give a time zone such as Europe/Amsterdam.',
+  max: 64,
+  tooLong: 'Give a time zone such as Europe/Amsterdam.',
+  trim: false,
+})
   .min(1, 'Give a time zone such as Europe/Amsterdam.')
-  .max(64, 'Give a time zone such as Europe/Amsterdam.')
   .refine((value) => {
     try {
       new Intl.DateTimeFormat('en', { timeZone: value });
@@ -554,8 +583,8 @@ export const meetBodySchema = z
   .object({
     title: titleSchema,
     agenda: descriptionSchema,
-    /** When it starts, an ISO instant with its offset (`2027-01-12T09:30:00Z`). */
-    startsAt: z.iso.datetime({ offset: true, error: 'Give the start as an ISO date and time with its offset.' }),
+    /** When it starts, an ISO instant with its offset (`2027-01-12T09:30:00Z`), from 1970 to 9999. */
+    startsAt: meetStartSchema,
     durationMinutes: z
       .number({ error: 'Give the duration in minutes.' })
       .int('Give the duration in whole minutes.')
@@ -604,16 +633,13 @@ export type ThreadBody = z.infer<typeof threadBodySchema>;
 export const attachmentRefSchema = z
   .object({
     /** The upload ticket's key (GET …/attachments/upload). */
-    key: z.string({ error: 'Upload the file first.' }).min(1, 'Upload the file first.').max(300),
+    key: textSchema({ required: 'Upload the file first.', max: 300, trim: false }).min(1, 'Upload the file first.'),
     /** The file name shown to readers. */
-    name: z
-      .string({ error: 'Give the file a name.' })
-      .trim()
-      .min(1, 'Give the file a name.')
-      .max(
-        milestoneLimits.attachmentNameLength,
-        `Use at most ${milestoneLimits.attachmentNameLength} characters for a file name.`,
-      ),
+    name: textSchema({
+      required: 'Give the file a name.',
+      max: milestoneLimits.attachmentNameLength,
+      tooLong: `Use at most ${milestoneLimits.attachmentNameLength} characters for a file name.`,
+    }).min(1, 'Give the file a name.'),
   })
   .strict();
 export type AttachmentRef = z.infer<typeof attachmentRefSchema>;
@@ -624,13 +650,11 @@ export type AttachmentRef = z.infer<typeof attachmentRefSchema>;
  */
 export const messageBodySchema = z
   .object({
-    text: z
-      .string({ error: 'Write a message.' })
-      .trim()
-      .max(
-        milestoneLimits.messageTextLength,
-        `Use at most ${milestoneLimits.messageTextLength.toLocaleString('en')} characters in a message.`,
-      )
+    text: textSchema({
+      required: 'Write a message.',
+      max: milestoneLimits.messageTextLength,
+      tooLong: `Use at most ${milestoneLimits.messageTextLength.toLocaleString('en')} characters in a message.`,
+    })
       .optional()
       .default(''),
     attachments: z

@@ -1,22 +1,22 @@
 import { z } from 'zod';
 import { amountTooLargeMessage, maxAmountUsd, optionalUrlSchema, sectors, stages } from './accounts';
 import { pageOf, paginationQuerySchema } from './pagination';
+import { idSchema, textSchema } from './text';
 
 /** processing → ready, or processing → failed with a reason the founder reads. */
 export const pitchDeckStatuses = ['processing', 'ready', 'failed'] as const;
 export type PitchDeckStatus = (typeof pitchDeckStatuses)[number];
 
 const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `Enter ${label}.` })
-    .trim()
-    .min(1, `Enter ${label}.`)
-    .max(max, `Use at most ${max} characters for ${label}.`);
+  textSchema({ required: `Enter ${label}.`, max, tooLong: `Use at most ${max} characters for ${label}.` }).min(
+    1,
+    `Enter ${label}.`,
+  );
 
 /** POST /api/v1/users/pitchdecks: the uploaded file's key and the deck's details. */
 export const createPitchDeckBodySchema = z
   .object({
-    key: z.string({ error: 'Upload the deck first.' }).min(1, 'Upload the deck first.').max(300),
+    key: textSchema({ required: 'Upload the deck first.', max: 300, trim: false }).min(1, 'Upload the deck first.'),
     company: requiredText('the company name', 120),
     title: requiredText('a title', 160),
     /** The one-line pitch. */
@@ -168,7 +168,7 @@ export type PitchDeckSort = (typeof pitchDeckSorts)[number];
 /** GET /api/v1/investors/pitchdecks: full-text search, filters, sort and pages. */
 export const searchPitchDecksQuerySchema = paginationQuerySchema.extend({
   /** Words looked up in title, company, pitch and the deck's page text (web-search syntax). */
-  q: z.string().trim().max(200, 'Use at most 200 characters to search.').optional(),
+  q: textSchema({ max: 200, tooLong: 'Use at most 200 characters to search.' }).optional(),
   sector: z.enum(sectors, { error: 'Pick a sector from the list.' }).optional(),
   stage: z.enum(stages, { error: 'Pick a stage from the list.' }).optional(),
   /** relevance applies with a search term; without one it falls back to newest. */
@@ -177,7 +177,7 @@ export const searchPitchDecksQuerySchema = paginationQuerySchema.extend({
 export type SearchPitchDecksQuery = z.infer<typeof searchPitchDecksQuerySchema>;
 
 /** Path parameter of every /pitchdecks/{id} call. */
-export const pitchDeckIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const pitchDeckIdParamsSchema = z.object({ id: idSchema });
 
 /** Limits of one view report; the viewer reports every few seconds and batches to fit them. */
 export const viewReportLimits = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './text';
 
 /** How far back the founder's reading summary looks, and how many recent readers it lists. */
 export const readingActivityLimits = {
@@ -12,9 +13,7 @@ export const readingActivityLimits = {
  * refused: PostgreSQL reads them as POSIX zones, with the sign the other way round. The runtime's
  * own zone database decides whether the name exists (the browser sends what it resolved itself).
  */
-export const timeZoneSchema = z
-  .string()
-  .max(64, 'Send an IANA time zone name.')
+export const timeZoneSchema = textSchema({ max: 64, tooLong: 'Send an IANA time zone name.', trim: false })
   .regex(/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/, 'Send an IANA time zone name.')
   .refine(isKnownTimeZone, 'Send an IANA time zone name.');
 

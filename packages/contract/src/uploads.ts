@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './text';
 
 /** What can be uploaded, with the types the server accepts and its size cap. */
 export const uploadKinds = {
@@ -33,12 +34,9 @@ export const signedUrlTtlSeconds = 15 * 60;
  * URL cannot be reused for a larger file.
  */
 export const uploadTicketQuerySchema = z.object({
-  fileType: z
-    .string({ error: 'Say which type of file you are uploading.' })
-    .trim()
+  fileType: textSchema({ required: 'Say which type of file you are uploading.', max: 100 })
     .toLowerCase()
-    .min(1, 'Say which type of file you are uploading.')
-    .max(100),
+    .min(1, 'Say which type of file you are uploading.'),
   fileSize: z.coerce
     .number({ error: 'Say how large the file is, in bytes.' })
     .int('Say how large the file is, in bytes.')
@@ -76,11 +74,11 @@ export type StoredUpload = z.infer<typeof storedUploadSchema>;
 
 /** DELETE /api/v1/users/pitchdecks/file?key= */
 export const deleteUploadQuerySchema = z.object({
-  key: z.string({ error: 'Say which file to delete.' }).min(1, 'Say which file to delete.').max(300),
+  key: textSchema({ required: 'Say which file to delete.', max: 300, trim: false }).min(1, 'Say which file to delete.'),
 });
 
 /** PUT /api/users/profile/picture: the key of an uploaded picture. */
 export const setProfilePictureBodySchema = z.object({
-  key: z.string({ error: 'Upload a picture first.' }).min(1, 'Upload a picture first.').max(300),
+  key: textSchema({ required: 'Upload a picture first.', max: 300, trim: false }).min(1, 'Upload a picture first.'),
 });
 export type SetProfilePictureBody = z.infer<typeof setProfilePictureBodySchema>;

@@ -1,8 +1,12 @@
 import type { ChatMessage } from '@deckvalid/contract/chat';
-import { sendChatMessagePayloadSchema } from '@deckvalid/contract/chat';
+import {
+  chatRoomRefPayloadSchema,
+  chatTypingPayloadSchema,
+  markChatReadPayloadSchema,
+  sendChatMessagePayloadSchema,
+} from '@deckvalid/contract/chat';
 import type { Logger } from 'pino';
 import type { Namespace, Socket } from 'socket.io';
-import { z } from 'zod';
 import type { SocketData } from '@/core/identity/socket-handshake';
 import { AppError } from '@/lib/errors';
 import { accountRoom } from '@/realtime/socket';
@@ -19,17 +23,6 @@ export type ChatFanout = {
 
 /** The socket channel of a room: sockets that have it open (presence and typing). */
 export const roomChannel = (roomId: string) => `chat:${roomId}`;
-
-const roomRef = z.union([
-  z.object({ chatRoomId: z.string().min(1).max(64) }).transform((value) => value.chatRoomId),
-  z.object({ roomId: z.string().min(1).max(64) }).transform((value) => value.roomId),
-  z.string().min(1).max(64),
-]);
-const markReadPayload = z.object({
-  chatRoomId: z.string().min(1).max(64),
-  seq: z.number().int().min(0).optional(),
-});
-const typingPayload = z.object({ chatRoomId: z.string().min(1).max(64), isTyping: z.boolean() });
 
 /**
  * The chat events of the /chats namespace (spec §7). Messages and read receipts go to every
@@ -75,7 +68,7 @@ export class ChatSockets implements ChatFanout {
     const on = acknowledgedEvents(socket, this.logger);
 
     on(['chat:join', 'joinRoom'], async (payload) => {
-      const roomId = roomRef.parse(payload);
+      const roomId = chatRoomRefPayloadSchema.parse(payload);
       await this.chat.requireMember(principal, roomId);
       await socket.join(roomChannel(roomId));
       socket.emit('chat:joined', { chatRoomId: roomId });
@@ -86,7 +79,7 @@ export class ChatSockets implements ChatFanout {
     });
 
     on(['chat:leave', 'leaveRoom'], async (payload) => {
-      const roomId = roomRef.parse(payload);
+      const roomId = chatRoomRefPayloadSchema.parse(payload);
       if (!socket.rooms.has(roomChannel(roomId))) return { chatRoomId: roomId };
       await socket.leave(roomChannel(roomId));
       socket
@@ -96,7 +89,7 @@ export class ChatSockets implements ChatFanout {
     });
 
     on(['chat:typing'], async (payload) => {
-      const { chatRoomId, isTyping } = typingPayload.parse(payload);
+      const { chatRoomId, isTyping } = chatTypingPayloadSchema.parse(payload);
       // Only a socket that joined the room (after the membership check) may type in it.
       if (!socket.rooms.has(roomChannel(chatRoomId))) throw new AppError('NOT_FOUND', 'Open the conversation first.');
       socket.to(roomChannel(chatRoomId)).emit('chat:user_typing', {
@@ -117,7 +110,7 @@ export class ChatSockets implements ChatFanout {
     });
 
     on(['chat:mark_read'], async (payload) => {
-      const { chatRoomId, seq } = markReadPayload.parse(payload);
+      const { chatRoomId, seq } = markChatReadPayloadSchema.parse(payload);
       const { answer, read } = await this.chat.markRead(principal, chatRoomId, seq);
       if (read) this.messagesRead(read);
       return answer;
