@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { investorDeckPaths } from '@deckvalid/contract/api-paths';
 import type { Tokens } from '@deckvalid/contract/auth';
 import { type ChatRoom, chatPaths } from '@deckvalid/contract/chat';
+import type { FieldError } from '@deckvalid/contract/errors';
 import { io as connect, type Socket } from 'socket.io-client';
 import { expect } from 'vitest';
 import type { SignedUp } from './accounts';
@@ -76,7 +77,9 @@ export class ChatClients {
   }
 }
 
-export type Ack = { ok: true; [key: string]: unknown } | { ok: false; error: { code: string; message: string } };
+export type Ack =
+  | { ok: true; [key: string]: unknown }
+  | { ok: false; error: { code: string; message: string; details?: { fields: FieldError[] } } };
 
 /** Emits and waits for the server's acknowledgement. */
 export function request(socket: Socket, event: string, payload: unknown): Promise<Ack> {

@@ -1,26 +1,32 @@
+import type { FieldError } from '@deckvalid/contract/errors';
+import { findUnstorableText } from '@deckvalid/contract/text';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '@/lib/errors';
 
-/** Whether a parsed JSON value or query holds a NUL character in any string, key or value. */
-function containsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 32 || value === null || typeof value !== 'object') return false;
-  // A stream (the body of a signed upload) is not text; it is checked by its own route.
-  if (typeof (value as { pipe?: unknown }).pipe === 'function') return false;
-  if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1));
-  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));
-}
+/** The parts of a request the guard reads, by the names validation errors give them (`details.in`). */
+const parts = [
+  ['body', (request: { body: unknown }) => request.body],
+  ['querystring', (request: { query: unknown }) => request.query],
+  ['params', (request: { params: unknown }) => request.params],
+] as const;
 
 /**
- * Refuses text with NUL characters in any body, query or path parameter, before any schema
- * runs. PostgreSQL's text type cannot store them, so they would otherwise surface as a 500
- * from whichever column they reached; no person types one.
+ * The net under the contract's text schema: refuses NUL and lone surrogates in any body, query
+ * or path parameter, value or key, before any schema runs, with the same sentence as the schema
+ * and the field named as schema errors name it. The contract's schemas already refuse these in
+ * every field they describe (text.test.ts holds them to it); the net catches the fields a route
+ * reads without one, so none reaches PostgreSQL, whose text cannot hold NUL and whose UTF-8
+ * cannot hold half a surrogate pair.
  */
 export function registerTextGuard(app: FastifyInstance): void {
   app.addHook('preValidation', (request, _reply, done) => {
-    if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) {
-      done(new AppError('VALIDATION_FAILED', 'Text cannot contain NUL characters. Remove them and try again.'));
-      return;
+    for (const [part, read] of parts) {
+      const found = findUnstorableText(read(request));
+      if (found) {
+        const fields: FieldError[] = [{ path: found.path || part, message: found.message }];
+        done(new AppError('VALIDATION_FAILED', found.message, { fields, in: part }));
+        return;
+      }
     }
     done();
   });

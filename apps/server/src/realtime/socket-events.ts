@@ -1,12 +1,34 @@
+import type { FieldError } from '@deckvalid/contract/errors';
+import { findUnstorableText } from '@deckvalid/contract/text';
 import type { Logger } from 'pino';
 import type { Socket } from 'socket.io';
 import { z } from 'zod';
 import { AppError } from '@/lib/errors';
 
-/** What every acknowledged socket event answers: the handler's result, or an error in the usual shape. */
+/**
+ * What every acknowledged socket event answers: the handler's result, or an error in the usual
+ * shape; a refused payload names its fields in `details.fields`, as an HTTP 400 does.
+ */
 export type Ack = (
-  answer: { ok: true; [key: string]: unknown } | { ok: false; error: { code: string; message: string } },
+  answer:
+    | { ok: true; [key: string]: unknown }
+    | { ok: false; error: { code: string; message: string; details?: { fields: FieldError[] } } },
 ) => void;
+
+/** A field error's path as HTTP validation errors write it: dotted, or the part itself when it is the whole. */
+const fieldPath = (path: readonly PropertyKey[]) => path.map(String).join('.') || 'payload';
+
+/**
+ * The socket side of the HTTP text guard: a payload holding NUL or a lone surrogate anywhere is
+ * refused before its handler runs, even in a field its schema does not describe.
+ */
+function refuseUnstorableText(payload: unknown): void {
+  const found = findUnstorableText(payload);
+  if (found) {
+    const fields: FieldError[] = [{ path: found.path || 'payload', message: found.message }];
+    throw new AppError('VALIDATION_FAILED', found.message, { fields });
+  }
+}
 
 /**
  * Serves acknowledged events on one socket, as routes serve requests: the handler parses its
@@ -18,7 +40,11 @@ export function acknowledgedEvents(socket: Socket, logger: Pick<Logger, 'error'>
     for (const name of names) {
       socket.on(name, (payload: unknown, ack?: unknown) => {
         const reply: Ack = typeof ack === 'function' ? (ack as Ack) : () => undefined;
-        handler(payload).then(
+        const answered = async () => {
+          refuseUnstorableText(payload);
+          return handler(payload);
+        };
+        answered().then(
           (answer) => reply({ ok: true, ...answer }),
           (error: unknown) => reply({ ok: false, error: describeSocketError(error, name, logger) }),
         );
@@ -28,9 +54,21 @@ export function acknowledgedEvents(socket: Socket, logger: Pick<Logger, 'error'>
 }
 
 function describeSocketError(error: unknown, event: string, logger: Pick<Logger, 'error'>) {
-  if (error instanceof AppError) return { code: error.code, message: error.message };
+  if (error instanceof AppError) {
+    const details = error.details as { fields?: FieldError[] } | undefined;
+    return {
+      code: error.code,
+      message: error.message,
+      ...(Array.isArray(details?.fields) ? { details: { fields: details.fields } } : {}),
+    };
+  }
   if (error instanceof z.ZodError) {
-    return { code: 'VALIDATION_FAILED', message: error.issues[0]?.message ?? 'That payload is not valid.' };
+    const fields = error.issues.map((issue) => ({ path: fieldPath(issue.path), message: issue.message }));
+    return {
+      code: 'VALIDATION_FAILED',
+      message: fields[0]?.message ?? 'That payload is not valid.',
+      details: { fields },
+    };
   }
   logger.error({ err: error, event }, 'a socket event failed');
   return { code: 'INTERNAL', message: 'Something went wrong on our side. Try again in a moment.' };

@@ -1,4 +1,5 @@
 import {
+  type ChatMessagesResponse,
   type ChatRoom,
   chatMessagesQuerySchema,
   chatPaths,
@@ -15,6 +16,7 @@ import { type SignedUp, signUp } from '../../../test/accounts';
 import { authHeaders, build, type TestContext } from '../../../test/build';
 import { ChatClients, listen, openPrivateRoom, request, showInterest } from '../../../test/chat';
 import { readyDeck } from '../../../test/decks';
+import { edgeIntegers, hostileText } from '../../../test/hostile-text';
 
 /**
  * Random bodies, queries and socket payloads: exactly what the contract accepts goes through, the
@@ -60,12 +62,15 @@ describe('random input to the chat calls', () => {
     const anyBody = fc.oneof(
       fc.jsonValue(),
       fc.record(
-        { participantId: fc.oneof(fc.constant(founder.user.id), fc.string(), fc.jsonValue()), extra: fc.jsonValue() },
+        {
+          participantId: fc.oneof(fc.constant(founder.user.id), fc.string(), hostileText(), fc.jsonValue()),
+          extra: fc.oneof(fc.jsonValue(), hostileText()),
+        },
         { requiredKeys: [] },
       ),
       fc.record(
         {
-          name: fc.oneof(fc.string({ maxLength: 100 }), fc.jsonValue()),
+          name: fc.oneof(fc.string({ maxLength: 100 }), hostileText(), fc.jsonValue()),
           participantIds: fc.oneof(fc.array(fc.string(), { maxLength: 3 }), fc.jsonValue()),
         },
         { requiredKeys: [] },
@@ -84,7 +89,12 @@ describe('random input to the chat calls', () => {
   });
 
   it('GET messages and PUT read: 400 unless the contract accepts the query or body', async () => {
-    const queryValue = fc.oneof(fc.integer({ min: -5, max: 200 }).map(String), fc.string({ maxLength: 6 }));
+    // Seqs past int4 (2^31 and up) once reached the database and failed there with a 500.
+    const queryValue = fc.oneof(
+      fc.integer({ min: -5, max: 200 }).map(String),
+      edgeIntegers.map(String),
+      fc.string({ maxLength: 6 }),
+    );
     const query = fc.record(
       { page: queryValue, limit: queryValue, before: queryValue, afterSeq: queryValue },
       { requiredKeys: [] },
@@ -97,7 +107,7 @@ describe('random input to the chat calls', () => {
       }),
       { numRuns: 80 },
     );
-    const readBody = fc.oneof(fc.jsonValue(), fc.record({ seq: fc.oneof(fc.integer(), fc.jsonValue()) }));
+    const readBody = fc.oneof(fc.jsonValue(), fc.record({ seq: fc.oneof(fc.integer(), edgeIntegers, fc.jsonValue()) }));
     await fc.assert(
       fc.asyncProperty(readBody, async (body) => {
         const reply = await call('PUT', chatPaths.read(room.id), body);
@@ -114,7 +124,7 @@ describe('random input to the chat calls', () => {
       fc.record(
         {
           chatRoomId: fc.oneof(fc.constant(room.id), fc.string(), fc.jsonValue()),
-          content: fc.oneof(fc.string({ maxLength: 50 }), fc.constant('   '), fc.jsonValue()),
+          content: fc.oneof(fc.string({ maxLength: 50 }), fc.constant('   '), hostileText(), fc.jsonValue()),
           type: fc.oneof(fc.constant('text'), fc.string()),
           clientId: fc.oneof(
             fc.uuid().map((id) => `tmp-${id}`),
@@ -129,10 +139,47 @@ describe('random input to the chat calls', () => {
         const ack = await request(socket, 'chat:message', body);
         const parsed = sendChatMessagePayloadSchema.safeParse(body);
         if (parsed.success && parsed.data.chatRoomId === room.id) expect(ack.ok).toBe(true);
-        else if (!parsed.success) expect(ack).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
-        else expect(ack).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+        else if (!parsed.success) {
+          expect(ack).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
+          // The refusal names the field, as an HTTP 400 does.
+          expect(ack.ok === false && ack.error.details?.fields.length).toBeGreaterThan(0);
+        } else expect(ack).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
       }),
       { numRuns: 80 },
     );
+  });
+
+  it('refuse with 400 naming the field: a seq past int4 in a query, a lone surrogate in a room name', async () => {
+    for (const query of [`afterSeq=${2 ** 31}`, `before=${2 ** 31}`, `afterSeq=${2 ** 53}`]) {
+      const reply = await call('GET', `${chatPaths.messages(room.id)}?${query}`);
+      expectRefusal(reply);
+      expect(reply.json().error.details.fields[0].path).toBe(query.split('=')[0]);
+    }
+    const read = await call('PUT', chatPaths.read(room.id), { seq: 2 ** 31 });
+    expectRefusal(read);
+    expect(read.json().error.details.fields[0].path).toBe('seq');
+    const group = await call('POST', chatPaths.groupRoom, { name: 'Deal \ud800', participantIds: [founder.user.id] });
+    expectRefusal(group);
+    expect(group.json().error.details.fields[0]).toMatchObject({
+      path: 'name',
+      message: expect.stringMatching(/broken character/),
+    });
+  });
+
+  it('socket chat:message with a lone surrogate or NUL: a refused ack naming content, nothing stored', async () => {
+    for (const content of ['refused-high \ud800', '\udc00 refused-low', 'refused-nul a\u0000b']) {
+      const ack = await request(socket, 'chat:message', { chatRoomId: room.id, content });
+      expect(ack).toMatchObject({
+        ok: false,
+        error: { code: 'VALIDATION_FAILED', details: { fields: [{ path: 'content' }] } },
+      });
+    }
+    const stored = (await call('GET', chatPaths.messages(room.id))).json() as ChatMessagesResponse;
+    expect(stored.messages.filter((message) => message.content.includes('refused-'))).toEqual([]);
+    const typed = await request(socket, 'chat:typing', { chatRoomId: '\ud800', isTyping: true });
+    expect(typed).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_FAILED', details: { fields: [{ path: 'chatRoomId' }] } },
+    });
   });
 });

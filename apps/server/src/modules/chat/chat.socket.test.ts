@@ -120,7 +120,14 @@ describe('sending', () => {
     const socket = await clients.open(investor.tokens);
     const before = (await history(investor)).messages[0]?.seq ?? 0;
     const blank = await request(socket, 'chat:message', { chatRoomId: roomId, content: ' \n\t ' });
-    expect(blank).toEqual({ ok: false, error: { code: 'VALIDATION_FAILED', message: 'Write a message.' } });
+    expect(blank).toEqual({
+      ok: false,
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'Write a message.',
+        details: { fields: [{ path: 'content', message: 'Write a message.' }] },
+      },
+    });
     const long = await request(socket, 'chat:message', {
       chatRoomId: roomId,
       content: 'x'.repeat(chatLimits.messageLength + 1),
