@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { type SignedUp, signUp } from '../../../test/accounts';
 import { authHeaders, build, type TestContext } from '../../../test/build';
+import { hostileText } from '../../../test/hostile-text';
 
 let ctx: TestContext;
 let callers: Record<'user' | 'investor', SignedUp>;
@@ -30,7 +31,7 @@ const jsonBody = fc.oneof(
     {
       interestShown: fc.oneof(fc.boolean(), fc.jsonValue()),
       interestDecided: fc.oneof(fc.boolean(), fc.jsonValue()),
-      other: fc.jsonValue(),
+      other: fc.oneof(fc.jsonValue(), hostileText()),
     },
     { requiredKeys: [] },
   ),
