@@ -1,4 +1,4 @@
-import { createEvent } from 'ics';
+import { createEvent, type EventAttributes } from 'ics';
 import type { MeetRow } from './milestones.repository';
 
 /**
@@ -12,30 +12,58 @@ import type { MeetRow } from './milestones.repository';
  */
 export function meetCalendar(meet: MeetRow, milestoneTitle: string): string {
   const isCancelled = meet.cancelledAt !== null;
+  const videoUrl = meet.videoUrl === null ? null : calendarText(meet.videoUrl);
   const description = [
-    `Milestone: ${milestoneTitle}`,
-    `Organiser's time zone: ${meet.timeZone}`,
-    meet.videoUrl ? `Video: ${meet.videoUrl}` : null,
-    meet.agenda ? `\n${meet.agenda}` : null,
+    `Milestone: ${calendarText(milestoneTitle)}`,
+    `Organiser's time zone: ${calendarText(meet.timeZone)}`,
+    videoUrl ? `Video: ${videoUrl}` : null,
+    meet.agenda ? `\n${calendarText(meet.agenda)}` : null,
   ]
     .filter((line) => line !== null)
     .join('\n');
-  const { error, value } = createEvent({
+  const event: EventAttributes = {
     uid: `${meet.id}@pitchlane`,
     sequence: meet.sequence,
     method: isCancelled ? 'CANCEL' : 'PUBLISH',
     status: isCancelled ? 'CANCELLED' : 'CONFIRMED',
     productId: 'pitchlane/milestones',
-    title: meet.title,
+    title: calendarText(meet.title),
     description,
-    ...(meet.videoUrl ? { url: meet.videoUrl, location: meet.videoUrl } : {}),
+    ...(videoUrl ? { location: videoUrl } : {}),
     start: meet.startsAt.getTime(),
     startInputType: 'utc',
     startOutputType: 'utc',
     duration: { hours: Math.floor(meet.durationMinutes / 60), minutes: meet.durationMinutes % 60 },
     lastModified: meet.updatedAt.getTime(),
-  });
+  };
+  const uri = videoUrl === null ? null : calendarUri(videoUrl);
+  const withUrl = uri === null ? null : createEvent({ ...event, url: uri });
+  // `ics` holds URL to its own pattern (no IPv6 host, for one); a link it refuses still reaches
+  // the reader through LOCATION and the description, so the file is written without URL.
+  const { error, value } = withUrl && !withUrl.error ? withUrl : createEvent(event);
   // Only malformed input fails here, and the contract has checked every field already.
   if (error || !value) throw error ?? new Error('ics returned nothing');
   return value;
+}
+
+/**
+ * Text as `ics` should be handed it: CR and CRLF become LF. `ics` escapes LF as `\n` but writes
+ * a bare CR raw, which ends the line for some readers and is kept inside the value by others.
+ * Older rows may hold CRs that the contract refuses today, so every text goes through this.
+ */
+function calendarText(text: string): string {
+  return text.replace(/\r\n?/g, '\n');
+}
+
+/**
+ * A link as the URI a URL property holds (RFC 5545 §3.3.13): the WHATWG serialisation, which
+ * percent-encodes spaces and other characters a URI cannot carry; null for a text no URL parser
+ * reads (a row stored before the contract checked links the way it stores them).
+ */
+function calendarUri(link: string): string | null {
+  try {
+    return new URL(link).href;
+  } catch {
+    return null;
+  }
 }

@@ -5,6 +5,8 @@ import {
   meetResponseSchema,
   milestonePaths,
 } from '@deckvalid/contract/milestones';
+import fc from 'fast-check';
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MilestoneChange } from '@/core/events';
 import { type SignedUp, signUp } from '../../../test/accounts';
@@ -12,6 +14,7 @@ import { build, type TestContext } from '../../../test/build';
 import { withdrawInterest } from '../../../test/chat';
 import { expectContractShape } from '../../../test/contract-shape';
 import { readyDeck } from '../../../test/decks';
+import { hostileText } from '../../../test/hostile-text';
 import { acceptedInvestor, callAs, createMeet, createMilestone, meetBody } from '../../../test/milestones';
 
 /**
@@ -182,6 +185,13 @@ describe('meets', () => {
       { videoUrl: 'javascript:alert(1)' },
       { startsAt: '2027-01-12T09:30:00' },
       { durationMinutes: 0 },
+      // Line breaks in a link once reached the stored row and the .ics, which then failed with a 500.
+      { videoUrl: 'https://meet.example.com/a\nb' },
+      { videoUrl: 'https://meet.example.com/a\rDTSTART:19700101T000000Z' },
+      { videoUrl: 'https://meet.example.com/\u0007' },
+      // Year 0 has no date in PostgreSQL; instants are kept within 1970–9999.
+      { startsAt: '0000-01-01T00:00:00Z' },
+      { startsAt: '9999-12-31T23:00:00-05:00' },
     ]) {
       const reply = await call(founder, 'POST', milestonePaths.meets(milestone.id), meetBody(fields));
       expect(reply.statusCode, JSON.stringify(fields)).toBe(400);
@@ -203,5 +213,60 @@ describe('meets', () => {
     }
     expect((await call(otherFounder, 'DELETE', milestonePaths.meet(meet.id))).statusCode).toBe(404);
     expect((await call(founder, 'GET', milestonePaths.meet(meet.id))).json().meet.sequence).toBe(0);
+  });
+
+  it('each give an .ics that a real calendar parser reads as exactly one event, whatever their text holds', async () => {
+    const milestone = await createMilestone(ctx, founder, deckId, { title: 'Calendar \r\n "quotes"; commas, \\ ok' });
+    // What a calendar shows of a text: CR and CRLF read as LF, as the file writes them.
+    const asShown = (text: string) => text.replace(/\r\n?/g, '\n');
+    const fields = fc.record({
+      title: fc.oneof(hostileText(60), fc.constant('\rDTSTART:19700101T000000Z\rEND:VEVENT')),
+      agenda: fc.oneof(hostileText(300), fc.constant('line\rEND:VCALENDAR\r\nBEGIN:VEVENT')),
+      videoUrl: fc.oneof(
+        fc.constant(null),
+        hostileText(30).map((text) => `https://meet.example.com/${text}`),
+        fc.webUrl(),
+        // A space, a line separator and an IPv6 host: valid links that `ics` will not write as URL raw.
+        fc.constantFrom(
+          'https://meet.example.com/room one',
+          'https://meet.example.com/a\u2028b',
+          'https://[::1]:8443/x',
+        ),
+      ),
+      cancel: fc.boolean(),
+    });
+    let parsedCount = 0;
+    await fc.assert(
+      fc.asyncProperty(fields, async ({ title, agenda, videoUrl, cancel }) => {
+        const created = await call(
+          founder,
+          'POST',
+          milestonePaths.meets(milestone.id),
+          meetBody({ title, agenda, videoUrl }),
+        );
+        if (created.statusCode === 400) return;
+        expect(created.statusCode, created.body).toBe(201);
+        const meet = created.json().meet as Meet;
+        if (cancel) expect((await call(founder, 'DELETE', milestonePaths.meet(meet.id))).statusCode).toBe(204);
+        const reply = await call(founder, 'GET', milestonePaths.meetIcs(meet.id));
+        expect(reply.statusCode, reply.body).toBe(200);
+        const calendar = new ICAL.Component(ICAL.parse(reply.body));
+        const events = calendar.getAllSubcomponents('vevent');
+        expect(events, reply.body).toHaveLength(1);
+        const event = events[0] as InstanceType<typeof ICAL.Component>;
+        expect(event.getFirstPropertyValue('summary')).toBe(asShown(meet.title));
+        expect(event.getFirstPropertyValue('uid')).toBe(`${meet.id}@pitchlane`);
+        expect(String(event.getFirstPropertyValue('description'))).toContain(asShown(meet.agenda));
+        // The link as calendars open it; a URL that `ics` will not write still travels as LOCATION.
+        const url = event.getFirstPropertyValue('url');
+        if (url !== null) expect(url).toBe(new URL(meet.videoUrl ?? '').href);
+        expect(event.getFirstPropertyValue('location')).toBe(meet.videoUrl);
+        expect(event.getFirstPropertyValue('status')).toBe(cancel ? 'CANCELLED' : 'CONFIRMED');
+        parsedCount++;
+      }),
+      { numRuns: 40 },
+    );
+    // Hostile text is mostly storable: the property must have read real files, not only refusals.
+    expect(parsedCount).toBeGreaterThan(10);
   });
 });
