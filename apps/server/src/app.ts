@@ -18,7 +18,7 @@ import { responseSerializerCompiler } from './http/response-serializer';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { registerTextGuard } from './http/text-guard';
-import { createRateCounter } from './infra/rate-counter';
+import { createRateLimiter } from './infra/rate-limiter';
 import { connectRedis, type RedisConnections, redisEventTransport } from './infra/redis';
 import { BackgroundTasks } from './lib/background';
 import { AppError } from './lib/errors';
@@ -94,7 +94,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
 
   const redis: RedisConnections | undefined = config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;
   // Every limit counts here: across processes through Redis, in memory while it is away.
-  const rateCounter = createRateCounter(redis);
+  const limits = createRateLimiter(redis);
   const background = new BackgroundTasks(logger);
   const mailer = new Mailer({
     smtpUrl: config.smtpUrl,
@@ -105,7 +105,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
   });
   // Domain events: in process, and over Redis to the other processes when there is one.
   const events = new EventBus(logger, redis ? redisEventTransport(redis, logger) : undefined);
-  const context: ModuleContext = { config, db: database.db, events, background, logger };
+  const context: ModuleContext = { config, db: database.db, events, background, logger, limits };
 
   // Modules in dependency order; each is built from the shared context and what it names.
   const accountsStore = createAccountsStore(context);
@@ -147,7 +147,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
   await fastify.register(cors, { origin: config.publicUrl, credentials: false });
   await fastify.register(rateLimit, {
     global: false,
-    store: rateLimitStore(rateCounter),
+    store: rateLimitStore(limits),
     errorResponseBuilder: (_request, limit) =>
       new AppError('RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(limit.ttl / 1000)} seconds.`, {
         retryAfterSeconds: Math.ceil(limit.ttl / 1000),

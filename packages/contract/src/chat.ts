@@ -217,3 +217,19 @@ export const chatPaths = {
   messages: (roomId: string) => `/api/v1/chats/rooms/${encodeURIComponent(roomId)}/messages`,
   read: (roomId: string) => `/api/v1/chats/rooms/${encodeURIComponent(roomId)}/read`,
 } as const;
+
+/**
+ * What one account may do in chat before it is refused with RATE_LIMITED and a retry time
+ * (`details.retryAfterSeconds` over HTTP, `error.retryAfterSeconds` in a socket ack): one sender
+ * must not slow everyone else's sends, nor fill another person's room list.
+ */
+export const chatRateLimits = {
+  /** Messages a second an account may keep sending (a token bucket refilled at this rate). */
+  sendsPerSecond: 20,
+  /** Messages an account may send at once after a pause: the bucket's size. */
+  sendBurst: 40,
+  /** Sockets one account may hold open on one server process (every tab and device). */
+  socketsPerAccount: 20,
+  /** Group rooms one account may create in 24 hours. */
+  groupRoomsPerDay: 20,
+} as const;

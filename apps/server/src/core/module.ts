@@ -5,6 +5,7 @@ import type { Config } from '@/config';
 import type { Database } from '@/db/client';
 import type { BackgroundTasks } from '@/lib/background';
 import type { EventBus } from './events';
+import type { RateLimiter } from './limits';
 
 /** What every module is built from: the process's shared infrastructure, nothing of other modules. */
 export type ModuleContext = {
@@ -13,6 +14,8 @@ export type ModuleContext = {
   events: EventBus;
   background: BackgroundTasks;
   logger: Logger;
+  /** Every limit of the product: shared through Redis when there is one. */
+  limits: RateLimiter;
 };
 
 /** Periodic upkeep a module needs in a serving process (tests build apps without jobs). */

@@ -1,11 +1,11 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { RateCounter } from '@/infra/rate-counter';
+import type { RateLimiter } from '@/core/limits';
 
 /**
- * @fastify/rate-limit's store over a RateCounter, so HTTP limits share the fallback: its own
+ * @fastify/rate-limit's store over the RateLimiter, so HTTP limits share the fallback: its own
  * Redis store fails the request (or waits) while Redis is away. Each route counts apart.
  */
-export function rateLimitStore(counter: RateCounter): FastifyRateLimitStoreCtor {
+export function rateLimitStore(limiter: RateLimiter): FastifyRateLimitStoreCtor {
   class CounterStore implements FastifyRateLimitStore {
     constructor(
       _options?: unknown,
@@ -17,7 +17,7 @@ export function rateLimitStore(counter: RateCounter): FastifyRateLimitStoreCtor 
       callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
       timeWindow: number,
     ): void {
-      counter.hit(`${this.scope}${key}`, timeWindow).then(
+      limiter.hit(`${this.scope}${key}`, timeWindow).then(
         (hit) => callback(null, { current: hit.count, ttl: hit.resetInMs }),
         (error: Error) => callback(error),
       );

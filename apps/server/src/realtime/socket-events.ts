@@ -3,6 +3,7 @@ import { findUnstorableText } from '@deckvalid/contract/text';
 import type { Logger } from 'pino';
 import type { Socket } from 'socket.io';
 import { z } from 'zod';
+import { unavailableAfterConnectionLoss } from '@/db/connection-loss';
 import { AppError } from '@/lib/errors';
 
 /**
@@ -53,12 +54,14 @@ export function acknowledgedEvents(socket: Socket, logger: Pick<Logger, 'error'>
   };
 }
 
-function describeSocketError(error: unknown, event: string, logger: Pick<Logger, 'error'>) {
+function describeSocketError(thrown: unknown, event: string, logger: Pick<Logger, 'error'>) {
+  const error = unavailableAfterConnectionLoss(thrown) ?? thrown;
   if (error instanceof AppError) {
-    const details = error.details as { fields?: FieldError[] } | undefined;
+    const details = error.details as { retryAfterSeconds?: unknown; fields?: FieldError[] } | undefined;
     return {
       code: error.code,
       message: error.message,
+      ...(typeof details?.retryAfterSeconds === 'number' ? { retryAfterSeconds: details.retryAfterSeconds } : {}),
       ...(Array.isArray(details?.fields) ? { details: { fields: details.fields } } : {}),
     };
   }

@@ -1,7 +1,8 @@
 import { apiPaths } from '@deckvalid/contract/api-paths';
+import { chatRateLimits } from '@deckvalid/contract/chat';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import type { EventBus } from '@/core/events';
 import type { Authenticator } from '@/core/identity/principal';
 import { type SocketData, socketHandshake } from '@/core/identity/socket-handshake';
@@ -12,6 +13,38 @@ export const accountRoom = (accountId: string) => `account:${accountId}`;
 
 /** Room of the sockets opened with one session's credentials, so they can end with it. */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/**
+ * Refuses a socket beyond `limit` open for one account on this process (each tab and device
+ * holds one): an account once held 1,500, each a share of every broadcast to it. Counted from
+ * the handshake, not from room membership, so that a burst of concurrent connects cannot all
+ * pass before the first one joins its rooms.
+ */
+function socketsPerAccount(limit: number) {
+  const held = new Map<string, number>();
+  return (socket: Socket, next: (error?: Error) => void) => {
+    const { accountId } = (socket.data as SocketData).principal;
+    const count = held.get(accountId) ?? 0;
+    if (count >= limit) {
+      // As the handshake refuses: the code as the message (what clients read), and the detail.
+      const refusal = Object.assign(new Error('RATE_LIMITED'), {
+        data: {
+          message: `You have ${limit} connections open. Close a tab or device and try again.`,
+          retryAfterSeconds: 30,
+        },
+      });
+      next(refusal);
+      return;
+    }
+    held.set(accountId, count + 1);
+    socket.once('disconnect', () => {
+      const left = (held.get(accountId) ?? 1) - 1;
+      if (left > 0) held.set(accountId, left);
+      else held.delete(accountId);
+    });
+    next();
+  };
+}
 
 function adapterOver(redis: RedisConnections) {
   const { pub, sub } = redis.adapterClients();
@@ -34,6 +67,7 @@ export function attachRealtime(
   });
   const chats = io.of(apiPaths.socketNamespace);
   chats.use(socketHandshake(auth));
+  chats.use(socketsPerAccount(chatRateLimits.socketsPerAccount));
   chats.on('connection', (socket) => {
     const { principal } = socket.data as SocketData;
     void socket.join([accountRoom(principal.accountId), sessionRoom(principal.sessionId)]);

@@ -10,7 +10,7 @@ export function createChatModule(
   context: ModuleContext,
   { auth, ties, pictures }: { auth: Authenticator; ties: TieReader; pictures: PictureUrls },
 ) {
-  const chat = new ChatService(new ChatRepository(context.db), ties, pictures);
+  const chat = new ChatService(new ChatRepository(context.db), ties, pictures, context.limits);
   const sockets = new ChatSockets(chat, context.logger);
   // An interest that changes may end or renew a tie: both sides re-read their rooms' readOnly.
   for (const name of ['interest.shown', 'interest.decided', 'interest.withdrawn'] as const) {

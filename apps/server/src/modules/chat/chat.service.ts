@@ -8,7 +8,9 @@ import type {
   MarkChatReadResponse,
   SendChatMessagePayload,
 } from '@deckvalid/contract/chat';
+import { chatRateLimits } from '@deckvalid/contract/chat';
 import type { Principal } from '@/core/identity/principal';
+import type { RateLimiter } from '@/core/limits';
 import { isDatabaseConnectionLost } from '@/db/connection-loss';
 import { AppError } from '@/lib/errors';
 import { GroupCommit, type ItemOutcome } from '@/lib/group-commit';
@@ -52,6 +54,15 @@ type PendingSend = NewMessage & { principal: Principal };
 
 const notFound = () => new AppError('NOT_FOUND', 'This conversation does not exist.');
 
+const dayMs = 24 * 60 * 60 * 1000;
+const sendBucket = { perSecond: chatRateLimits.sendsPerSecond, burst: chatRateLimits.sendBurst };
+
+/** RATE_LIMITED with the wait in whole seconds, in the message and in `details`. */
+function rateLimited(sentence: string, retryAfterMs: number): AppError {
+  const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new AppError('RATE_LIMITED', `${sentence} Try again in ${retryAfterSeconds} s.`, { retryAfterSeconds });
+}
+
 /**
  * Rooms, messages and read watermarks (docs/chat.md). Every call checks the chat policy; a
  * stranger to a room gets the same 404 as for a missing one.
@@ -74,6 +85,7 @@ export class ChatService {
     private readonly repo: ChatRepository,
     private readonly ties: TieReader,
     private readonly pictures: PictureUrls,
+    private readonly limits: RateLimiter,
   ) {}
 
   async listRooms(principal: Principal): Promise<ChatRoom[]> {
@@ -108,6 +120,12 @@ export class ChatService {
         'You can add only founders or investors an interest ties you to (pending or accepted).',
       );
     }
+    // Counted only once allowed: a room lands in other people's lists, so one account may not
+    // fill them (an investor once made a founder a member of a thousand rooms).
+    const made = await this.limits.hit(`chat-group-rooms:${principal.accountId}`, dayMs);
+    if (made.count > chatRateLimits.groupRoomsPerDay) {
+      throw rateLimited(`You can create ${chatRateLimits.groupRoomsPerDay} group conversations a day.`, made.resetInMs);
+    }
     const roomId = await this.repo.createGroupRoom(principal.accountId, body.name, participantIds);
     return this.describeRoom(principal, roomId, ties);
   }
@@ -132,6 +150,9 @@ export class ChatService {
    * batch is being written share the next one's tie check and its one insert statement.
    */
   async postMessage(principal: Principal, payload: SendChatMessagePayload): Promise<PostedMessage> {
+    // Before any read: a flood from one account must cost it, not everyone else's sends.
+    const take = await this.limits.take(`chat-sends:${principal.accountId}`, sendBucket);
+    if (!take.isAllowed) throw rateLimited('You are sending messages too fast.', take.retryAfterMs);
     const cached = this.roomsForSending.get(payload.chatRoomId);
     const room =
       cached && canReadRoom(principal, subjectOf(cached))

@@ -233,8 +233,13 @@ describe('catching up', () => {
     const sender = await clients.open(investor.tokens);
     // Subscribe first, then fetch: the order the widget follows.
     const live = collect<ChatMessage>(listener, 'chat:new_message');
+    // From both sides, so that neither account's send bucket (chatRateLimits) runs dry.
     const burst = Array.from({ length: 40 }, (_, index) =>
-      request(sender, 'chat:message', { chatRoomId: roomId, content: `race ${index}`, clientId: `tmp-race-${index}` }),
+      request(index % 2 ? sender : listener, 'chat:message', {
+        chatRoomId: roomId,
+        content: `race ${index}`,
+        clientId: `tmp-race-${index}`,
+      }),
     );
     const fetched = await history(founder, '?limit=100');
     await Promise.all(burst);
