@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { storablePageText } from './page-text.mjs';
 import { fitsDecodedBudget } from './pdf-decoded-size.mjs';
 
 const require = createRequire(import.meta.url);
@@ -65,7 +66,7 @@ async function parse(data, maxPages, limits) {
           maxFontSize = Math.max(maxFontSize, size);
         }
       }
-      pages.push(text.replace(/[ \t]+/g, ' ').trim());
+      pages.push(storablePageText(text.replace(/[ \t]+/g, ' ').trim()));
       page.cleanup();
     }
     const hasText = maxFontSize > 0;
