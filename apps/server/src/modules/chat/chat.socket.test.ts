@@ -1,4 +1,4 @@
-import { type ChatMessage, chatLimits, chatPaths } from '@deckvalid/contract/chat';
+import { type ChatMessage, chatLimits, chatPaths, chatRateLimits } from '@deckvalid/contract/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUp, signUp } from '../../../test/accounts';
 import { authHeaders, build, type TestContext } from '../../../test/build';
@@ -233,7 +233,11 @@ describe('catching up', () => {
     const sender = await clients.open(investor.tokens);
     // Subscribe first, then fetch: the order the widget follows.
     const live = collect<ChatMessage>(listener, 'chat:new_message');
-    // From both sides, so that neither account's send bucket (chatRateLimits) runs dry.
+    // From both sides, after their send buckets (chatRateLimits) refilled from the tests above:
+    // 20 each fits a full bucket.
+    await new Promise((resolve) =>
+      setTimeout(resolve, (chatRateLimits.sendBurst / chatRateLimits.sendsPerSecond) * 1_000),
+    );
     const burst = Array.from({ length: 40 }, (_, index) =>
       request(index % 2 ? sender : listener, 'chat:message', {
         chatRoomId: roomId,
