@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { maxPageSize } from './pagination';
+import { maxPageSize, pageMetaSchema, paginationQuerySchema } from './pagination';
 import { idSchema, textSchema } from './text';
 
 /**
@@ -25,6 +25,13 @@ export const chatLimits = {
 
 export const chatRoomTypes = ['private', 'group', 'bot'] as const;
 export type ChatRoomType = (typeof chatRoomTypes)[number];
+
+/**
+ * Why a membership ended (docs/chat.md, "Membership"): the interest tie it depended on ended, the
+ * group's creator removed the member, or the member left.
+ */
+export const chatLeaveReasons = ['tie_ended', 'removed', 'left'] as const;
+export type ChatLeaveReason = (typeof chatLeaveReasons)[number];
 
 const id = idSchema;
 
@@ -98,16 +105,43 @@ export const chatRoomSchema = z.object({
   readSeq: z.number().int(),
   /** True once the tie behind the room ended: history stays readable, new messages are refused. */
   readOnly: z.boolean(),
+  /** The caller muted the room: `unreadCount` is 0 for them, and nothing of it notifies them. */
+  muted: z.boolean(),
+  /**
+   * When the caller's membership ended; null while a member. A room left stays listed, read-only,
+   * with its history up to the leave (`lastSeq` is the last message they may read).
+   */
+  leftAt: z.string().nullable(),
+  /** Why the caller's membership ended; null while a member. */
+  leftReason: z.enum(chatLeaveReasons).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type ChatRoom = z.infer<typeof chatRoomSchema>;
 
-/** GET /api/v1/chats/rooms */
-export const chatRoomsResponseSchema = z.object({ rooms: z.array(chatRoomSchema) });
+/** GET /api/v1/chats/rooms: `page` and `limit` as every list (default 20, at most 100). */
+export const chatRoomsQuerySchema = paginationQuerySchema;
+export type ChatRoomsQuery = z.infer<typeof chatRoomsQuerySchema>;
+
+/**
+ * GET /api/v1/chats/rooms: a page of rooms, most recent activity first, under `rooms` (the key
+ * spec §7 fixes) with the `meta` of every paginated list.
+ */
+export const chatRoomsResponseSchema = z.object({ rooms: z.array(chatRoomSchema), meta: pageMetaSchema });
 export type ChatRoomsResponse = z.infer<typeof chatRoomsResponseSchema>;
 
 export const chatRoomParamsSchema = z.object({ roomId: id });
+
+/** DELETE /api/v1/chats/rooms/{roomId}/members/{accountId} */
+export const chatMemberParamsSchema = z.object({ roomId: id, accountId: id });
+export type ChatMemberParams = z.infer<typeof chatMemberParamsSchema>;
+
+/** PUT /api/v1/chats/rooms/{roomId}/mute: mute (true) or unmute (false) the room for the caller. */
+export const muteChatRoomBodySchema = z.object({ muted: z.boolean({ error: 'Say muted: true or false.' }) }).strict();
+export type MuteChatRoomBody = z.infer<typeof muteChatRoomBodySchema>;
+
+export const muteChatRoomResponseSchema = z.object({ chatRoomId: z.string(), muted: z.boolean() });
+export type MuteChatRoomResponse = z.infer<typeof muteChatRoomResponseSchema>;
 
 /**
  * GET /api/v1/chats/rooms/{roomId}/messages. Without `afterSeq`: newest first, `limit` a page,
@@ -216,7 +250,29 @@ export const chatPaths = {
   groupRoom: '/api/v1/chats/rooms/group',
   messages: (roomId: string) => `/api/v1/chats/rooms/${encodeURIComponent(roomId)}/messages`,
   read: (roomId: string) => `/api/v1/chats/rooms/${encodeURIComponent(roomId)}/read`,
+  /** DELETE: the group's creator takes a member out (our addition). */
+  member: (roomId: string, accountId: string) =>
+    `/api/v1/chats/rooms/${encodeURIComponent(roomId)}/members/${encodeURIComponent(accountId)}`,
+  /** POST: the caller leaves a group (our addition). */
+  leave: (roomId: string) => `/api/v1/chats/rooms/${encodeURIComponent(roomId)}/leave`,
+  /** PUT `{ muted }`: the caller silences a room for themself (our addition). */
+  mute: (roomId: string) => `/api/v1/chats/rooms/${encodeURIComponent(roomId)}/mute`,
 } as const;
+
+/**
+ * Chat events of the /chats namespace that are ours, beyond spec §7's (docs/api.md, Chat).
+ */
+export const chatSocketEvents = {
+  /**
+   * The account is no longer in the room: its sockets left the room's channel, nothing more of
+   * the room reaches it, and its history stays readable up to the leave (docs/chat.md).
+   */
+  roomLeft: 'chat:room_left',
+} as const;
+
+/** What `chat:room_left` carries: the room, and why the account is out of it. */
+export const chatRoomLeftSchema = z.object({ chatRoomId: z.string(), reason: z.enum(chatLeaveReasons) });
+export type ChatRoomLeft = z.infer<typeof chatRoomLeftSchema>;
 
 /**
  * What one account may do in chat before it is refused with RATE_LIMITED and a retry time

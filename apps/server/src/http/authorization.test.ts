@@ -40,6 +40,9 @@ type Fixtures = MilestoneFixtures &
     uploadUrl: string;
     /** `founder` and `investor`'s private chat room, and their account ids. */
     chatRoomId: string;
+    /** Groups `founder` made with `investor`: one the table removes `investor` from, one both leave. */
+    removalGroupId: string;
+    leavingGroupId: string;
     founderId: string;
     investorId: string;
   };
@@ -382,6 +385,25 @@ const rows: Row[] = [
   {
     route: 'PUT /api/v1/chats/rooms/:roomId/read',
     request: (f) => ({ method: 'PUT', url: `/api/v1/chats/rooms/${f.chatRoomId}/read`, payload: {} }),
+    expected: { anonymous: 401, founder: 200, investor: 200, otherFounder: 404, otherInvestor: 404 },
+  },
+  {
+    route: 'DELETE /api/v1/chats/rooms/:roomId/members/:accountId',
+    request: (f) => ({ method: 'DELETE', url: `/api/v1/chats/rooms/${f.removalGroupId}/members/${f.investorId}` }),
+    // Only the group's creator removes; the member may not remove themself (403), and to anyone
+    // outside the group it does not exist. The investor asks before the founder removes them.
+    expected: { anonymous: 401, founder: 204, investor: 403, otherFounder: 404, otherInvestor: 404 },
+  },
+  {
+    route: 'POST /api/v1/chats/rooms/:roomId/leave',
+    request: (f) => ({ method: 'POST', url: `/api/v1/chats/rooms/${f.leavingGroupId}/leave` }),
+    // Any member leaves, the creator too; strangers learn nothing of the group.
+    expected: { anonymous: 401, founder: 204, investor: 204, otherFounder: 404, otherInvestor: 404 },
+  },
+  {
+    route: 'PUT /api/v1/chats/rooms/:roomId/mute',
+    request: (f) => ({ method: 'PUT', url: `/api/v1/chats/rooms/${f.chatRoomId}/mute`, payload: { muted: true } }),
+    // Each member mutes the room for themself.
     expected: { anonymous: 401, founder: 200, investor: 200, otherFounder: 404, otherInvestor: 404 },
   },
   {
@@ -859,11 +881,24 @@ beforeAll(async () => {
     payload: { participantId: founder.user.id },
   });
   expect(chatRoom.statusCode).toBe(201);
+  const chatGroup = async (name: string) => {
+    const reply = await ctx.app.fastify.inject({
+      method: 'POST',
+      url: '/api/v1/chats/rooms/group',
+      headers: authHeaders(founder.tokens),
+      payload: { name, participantIds: [investor.user.id] },
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    return reply.json().room.id as string;
+  };
+  const [removalGroupId, leavingGroupId] = [await chatGroup('Removal'), await chatGroup('Leaving')];
   const milestoneObjects = await milestoneFixtures(ctx, founder, investor, (await readyDeck(ctx, founder)).id);
   fixtures = {
     ...milestoneObjects,
     ...(await threadFixtures(ctx, founder, investor, milestoneObjects)),
     chatRoomId: chatRoom.json().room.id as string,
+    removalGroupId,
+    leavingGroupId,
     founderId: founder.user.id,
     investorId: investor.user.id,
     deckId: deck.id,

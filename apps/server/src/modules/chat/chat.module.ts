@@ -4,21 +4,30 @@ import { ChatRepository } from './chat.repository';
 import { chatRoutes } from './chat.routes';
 import { ChatService, type PictureUrls, type TieReader } from './chat.service';
 import { ChatSockets } from './chat.socket';
+import { ChatMembershipService } from './membership.service';
 
 /** Rooms and messages between tied founders and investors, over REST and the /chats namespace. */
 export function createChatModule(
   context: ModuleContext,
   { auth, ties, pictures }: { auth: Authenticator; ties: TieReader; pictures: PictureUrls },
 ) {
-  const chat = new ChatService(new ChatRepository(context.db), ties, pictures, context.limits);
+  const repo = new ChatRepository(context.db);
+  const chat = new ChatService(repo, ties, pictures, context.limits);
+  const membership = new ChatMembershipService(repo, ties, chat);
   const sockets = new ChatSockets(chat, context.logger);
   // An interest that changes may end or renew a tie: both sides re-read their rooms' readOnly.
   for (const name of ['interest.shown', 'interest.decided', 'interest.withdrawn'] as const) {
     context.events.on(name, (event) => sockets.tiesChanged([event.founderId, event.investorId]));
   }
+  // A tie that ends takes its members out of the rooms that depended on it, at once, on every
+  // process (the adapter carries the sockets' leave), as milestones do with their rooms.
+  const tieEnded = async ({ founderId, investorId }: { founderId: string; investorId: string }) =>
+    sockets.roomsLeft(await membership.tieEnded(founderId, investorId));
+  context.events.on('interest.withdrawn', tieEnded);
+  context.events.on('interest.decided', (event) => (event.status === 'declined' ? tieEnded(event) : undefined));
   const module: AppModule = {
     name: 'chat',
-    routes: (app) => chatRoutes(app, { auth, chat, fanout: sockets }),
+    routes: (app) => chatRoutes(app, { auth, chat, membership, fanout: sockets }),
     realtime: (namespace) => sockets.attach(namespace),
   };
   return { module, chat };

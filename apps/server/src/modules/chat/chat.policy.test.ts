@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { principal } from '../../../test/principals';
-import { canCreateGroupRoom, canOpenPrivateRoom, canPostToRoom, canReadRoom, type RoomSubject } from './chat.policy';
+import {
+  canCreateGroupRoom,
+  canJoinRoom,
+  canLeaveRoom,
+  canMuteRoom,
+  canOpenPrivateRoom,
+  canPostToRoom,
+  canReadRoom,
+  canRemoveMember,
+  type RoomSubject,
+} from './chat.policy';
 
 const founder = principal('usr-founder', 'user');
 const investor = principal('inv-tied', 'investor');
 const lapsed = principal('inv-lapsed', 'investor');
 const stranger = principal('inv-stranger', 'investor');
+/** An investor who was in the group and left it (or was removed, or their tie ended). */
+const former = principal('inv-former', 'investor');
+/** A founder in an investor's group. */
+const otherFounder = principal('usr-other', 'user');
 
 /** Who each account is tied to now (pending or accepted interests). */
 const tiesOf: Record<string, Set<string>> = {
@@ -20,20 +34,41 @@ const privateRoom: RoomSubject = {
   type: 'private',
   createdBy: investor.accountId,
   participantIds: [investor.accountId, founder.accountId],
+  formerIds: [],
 };
 const lapsedRoom: RoomSubject = {
   type: 'private',
   createdBy: lapsed.accountId,
   participantIds: [lapsed.accountId, founder.accountId],
+  formerIds: [],
 };
 /** A founder's group with a tied and a lapsed investor. */
 const group: RoomSubject = {
   type: 'group',
   createdBy: founder.accountId,
   participantIds: [founder.accountId, investor.accountId, lapsed.accountId],
+  formerIds: [former.accountId],
+};
+/** An investor's group with two founders. */
+const investorsGroup: RoomSubject = {
+  type: 'group',
+  createdBy: investor.accountId,
+  participantIds: [investor.accountId, founder.accountId, otherFounder.accountId],
+  formerIds: [],
+};
+/** A private room the investor's side left when the tie ended: the founder stays, alone. */
+const endedRoom: RoomSubject = {
+  type: 'private',
+  createdBy: founder.accountId,
+  participantIds: [founder.accountId],
+  formerIds: [former.accountId],
 };
 /** A group whose creator's account is gone. */
-const orphanGroup: RoomSubject = { ...group, createdBy: null, participantIds: [investor.accountId, lapsed.accountId] };
+const orphanGroup: RoomSubject = {
+  ...group,
+  createdBy: null,
+  participantIds: [investor.accountId, lapsed.accountId],
+};
 
 describe('chat policy', () => {
   it.each([
@@ -41,8 +76,19 @@ describe('chat policy', () => {
     ['the other participant', founder, privateRoom, true],
     ['a stranger', stranger, privateRoom, false],
     ['a group member', lapsed, group, true],
+    ['one who left the group (history up to the leave)', former, group, true],
+    ['one who left a private room', former, endedRoom, true],
   ] as const)('canReadRoom: %s → %s', (_who, who, room, allowed) => {
     expect(canReadRoom(who, room)).toBe(allowed);
+  });
+
+  it.each([
+    ['a member', investor, group, true],
+    ['a member whose tie ended but who is still in', lapsed, group, true],
+    ['one who left', former, group, false],
+    ['a stranger', stranger, group, false],
+  ] as const)('canJoinRoom (presence, typing, marking read): %s → %s', (_who, who, room, allowed) => {
+    expect(canJoinRoom(who, room)).toBe(allowed);
   });
 
   it.each([
@@ -73,8 +119,53 @@ describe('chat policy', () => {
     ['group, a member tied to the creator', investor, group, true],
     ['group, a member whose tie ended', lapsed, group, false],
     ['group, its creator gone', investor, orphanGroup, false],
+    ['group, one who left it', former, group, false],
+    ['private, the founder left alone in it', founder, endedRoom, false],
     ['a bot room', investor, { ...privateRoom, type: 'bot' }, false],
   ] as const)('canPostToRoom: %s → %s', (_what, who, room, allowed) => {
     expect(canPostToRoom(who, room, ties(who))).toBe(allowed);
+  });
+
+  it.each([
+    ['the creator removes a member', founder, group, investor.accountId, true],
+    ['the creator removes a member whose tie ended', founder, group, lapsed.accountId, true],
+    ['the creator removes themself', founder, group, founder.accountId, false],
+    ['the creator removes one who already left', founder, group, former.accountId, false],
+    ['the creator removes a stranger', founder, group, stranger.accountId, false],
+    ['a member removes another', investor, group, lapsed.accountId, false],
+    ['a member removes the creator', investor, group, founder.accountId, false],
+    ['one who left removes a member', former, group, investor.accountId, false],
+    ['a stranger removes a member', stranger, group, investor.accountId, false],
+    ['an investor who created the group removes a founder', investor, investorsGroup, founder.accountId, true],
+    [
+      'a founder in an investor’s group removes another founder',
+      founder,
+      investorsGroup,
+      otherFounder.accountId,
+      false,
+    ],
+    ['anyone removes from a private room', founder, privateRoom, investor.accountId, false],
+  ] as const)('canRemoveMember: %s → %s', (_what, who, room, memberId, allowed) => {
+    expect(canRemoveMember(who, room, memberId)).toBe(allowed);
+  });
+
+  it.each([
+    ['a member leaves a group', investor, group, true],
+    ['the creator leaves their group', founder, group, true],
+    ['a founder leaves an investor’s group', otherFounder, investorsGroup, true],
+    ['one who left leaves again', former, group, false],
+    ['a stranger leaves', stranger, group, false],
+    ['a member leaves a private room', investor, privateRoom, false],
+  ] as const)('canLeaveRoom: %s → %s', (_what, who, room, allowed) => {
+    expect(canLeaveRoom(who, room)).toBe(allowed);
+  });
+
+  it.each([
+    ['a member of a private room', founder, privateRoom, true],
+    ['a member of a group', lapsed, group, true],
+    ['one who left', former, group, false],
+    ['a stranger', stranger, privateRoom, false],
+  ] as const)('canMuteRoom: %s → %s', (_what, who, room, allowed) => {
+    expect(canMuteRoom(who, room)).toBe(allowed);
   });
 });

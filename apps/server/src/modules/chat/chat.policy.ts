@@ -1,10 +1,27 @@
 import type { Principal } from '@/core/identity/principal';
 
-/** What the chat policies read of a room: its kind, its creator and who is in it. */
-export type RoomSubject = { type: 'private' | 'group' | 'bot'; createdBy: string | null; participantIds: string[] };
+/**
+ * What the chat policies read of a room: its kind, its creator, who is in it now and who was and
+ * left (docs/chat.md, "Membership").
+ */
+export type RoomSubject = {
+  type: 'private' | 'group' | 'bot';
+  createdBy: string | null;
+  /** Members now: they hear the room, post to it (while tied), join it and type in it. */
+  participantIds: string[];
+  /** Members whose membership ended: they read the history up to their leave, nothing more. */
+  formerIds: string[];
+};
 
-/** Only a room's participants read it, post to it, or learn that it exists. */
-export const canReadRoom = (principal: Principal, room: Pick<RoomSubject, 'participantIds'>) =>
+/**
+ * Who reads a room's history and learns that it exists: its members, and those who left it (up
+ * to their leave). Anyone else gets the 404 of a missing room.
+ */
+export const canReadRoom = (principal: Principal, room: Pick<RoomSubject, 'participantIds' | 'formerIds'>) =>
+  room.participantIds.includes(principal.accountId) || room.formerIds.includes(principal.accountId);
+
+/** Only members take part: join the room (presence), type, mark read, hear its messages. */
+export const canJoinRoom = (principal: Principal, room: Pick<RoomSubject, 'participantIds'>) =>
   room.participantIds.includes(principal.accountId);
 
 /** Either side opens a private room with an account it is tied to (docs/chat.md). */
@@ -16,13 +33,13 @@ export const canCreateGroupRoom = (principal: Principal, participantIds: string[
   participantIds.length > 0 && participantIds.every((id) => id !== principal.accountId && ties.has(id));
 
 /**
- * Whether a participant may post, from the ties it has now: in a private room, while tied to the
- * other participant; in a group, a member while tied to the creator, the creator while tied to
- * at least one member. A tie that ends (withdrawn, declined, account deleted) leaves the room
- * readable and closed to new messages.
+ * Whether a member may post, from the ties it has now: in a private room, while tied to the
+ * other member; in a group, a member while tied to the creator, the creator while tied to at
+ * least one member. A tie that ends (withdrawn, declined, account deleted) closes the room to
+ * new messages; those who left never post.
  */
 export function canPostToRoom(principal: Principal, room: RoomSubject, ties: ReadonlySet<string>): boolean {
-  if (!canReadRoom(principal, room)) return false;
+  if (!canJoinRoom(principal, room)) return false;
   const others = room.participantIds.filter((id) => id !== principal.accountId);
   switch (room.type) {
     case 'private':
@@ -35,3 +52,24 @@ export function canPostToRoom(principal: Principal, room: RoomSubject, ties: Rea
       return false;
   }
 }
+
+/**
+ * A group's creator, while a member, takes another member out. Nobody else removes anyone: the
+ * creator chose who is in the group, and members of a founder's group are not tied to each other.
+ */
+export const canRemoveMember = (principal: Principal, room: RoomSubject, memberId: string) =>
+  room.type === 'group' &&
+  room.createdBy === principal.accountId &&
+  canJoinRoom(principal, room) &&
+  memberId !== principal.accountId &&
+  room.participantIds.includes(memberId);
+
+/**
+ * Any member leaves a group, its creator included. A private room has no leaving: it closes with
+ * the tie behind it (and muting silences it meanwhile).
+ */
+export const canLeaveRoom = (principal: Principal, room: RoomSubject) =>
+  room.type === 'group' && canJoinRoom(principal, room);
+
+/** A member mutes a room for themself; it changes nothing for the others. */
+export const canMuteRoom = (principal: Principal, room: RoomSubject) => canJoinRoom(principal, room);

@@ -1,5 +1,6 @@
 import type { Role } from '@deckvalid/contract/auth';
-import { and, asc, desc, eq, exists, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { ChatLeaveReason } from '@deckvalid/contract/chat';
+import { and, asc, count, desc, eq, exists, gt, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@/db/client';
 import { rowsOf } from '@/db/rows';
@@ -18,7 +19,16 @@ export type ParticipantRow = {
   pictureKey: string | null;
   readSeq: number;
   readAt: Date | null;
+  /** When their membership ended; null while a member. */
+  leftAt: Date | null;
+  /** The room's last seq when they left: the last message they may read. */
+  leftSeq: number | null;
+  leftReason: ChatLeaveReason | null;
+  mutedAt: Date | null;
 };
+
+/** One account's membership of one room. */
+export type Membership = { roomId: string; accountId: string };
 
 export type MessageRow = typeof chatMessages.$inferSelect & { senderName: string | null; senderRole: Role | null };
 
@@ -63,6 +73,10 @@ const participantColumns = {
   pictureKey: accounts.pictureKey,
   readSeq: chatParticipants.readSeq,
   readAt: chatParticipants.readAt,
+  leftAt: chatParticipants.leftAt,
+  leftSeq: chatParticipants.leftSeq,
+  leftReason: chatParticipants.leftReason,
+  mutedAt: chatParticipants.mutedAt,
 };
 
 const messageColumns = {
@@ -85,18 +99,37 @@ const messageColumns = {
 export class ChatRepository {
   constructor(private readonly db: Database) {}
 
-  /** The rooms `accountId` is in, most recent activity first, with every participant. */
-  async findRoomsOf(accountId: string): Promise<RoomWithParticipants[]> {
-    const mine = this.db
-      .select({ roomId: chatParticipants.roomId })
-      .from(chatParticipants)
-      .where(eq(chatParticipants.accountId, accountId));
-    const rooms = await this.db
-      .select()
-      .from(chatRooms)
-      .where(inArray(chatRooms.id, mine))
-      .orderBy(desc(sql`coalesce(${chatRooms.lastMessageAt}, ${chatRooms.createdAt})`), desc(chatRooms.id));
-    return this.withParticipants(rooms);
+  /**
+   * One page of the rooms `accountId` is or was in, with every participant (those who left
+   * included), and how many there are. Most recent activity first; a room they left counts as
+   * active when they left, so later activity there neither moves nor shows it.
+   */
+  async findRoomsOf(
+    accountId: string,
+    { page, limit }: { page: number; limit: number },
+  ): Promise<{ rooms: RoomWithParticipants[]; total: number }> {
+    const mine = and(eq(chatParticipants.roomId, chatRooms.id), eq(chatParticipants.accountId, accountId));
+    const [rows, [counted]] = await Promise.all([
+      this.db
+        .select({ room: chatRooms })
+        .from(chatRooms)
+        .innerJoin(chatParticipants, mine)
+        .orderBy(
+          desc(sql`coalesce(${chatParticipants.leftAt}, ${chatRooms.lastMessageAt}, ${chatRooms.createdAt})`),
+          desc(chatRooms.id),
+        )
+        .limit(limit)
+        .offset((page - 1) * limit),
+      this.db.select({ total: count() }).from(chatParticipants).where(eq(chatParticipants.accountId, accountId)),
+    ]);
+    return { rooms: await this.withParticipants(rows.map((row) => row.room)), total: counted?.total ?? 0 };
+  }
+
+  /** Rooms with every participant (those who left included), by id; missing ones are absent. */
+  async findRoomsByIds(roomIds: string[]): Promise<Map<string, RoomWithParticipants>> {
+    if (roomIds.length === 0) return new Map();
+    const rooms = await this.db.select().from(chatRooms).where(inArray(chatRooms.id, roomIds));
+    return new Map((await this.withParticipants(rooms)).map((room) => [room.id, room]));
   }
 
   /**
@@ -127,8 +160,8 @@ export class ChatRepository {
     return { ...first.room, participants: rows.map((row) => row.participant) };
   }
 
-  /** The last message of each room, for the room list. */
-  async findLastMessages(rooms: ChatRoomRow[]): Promise<Map<string, MessageRow>> {
+  /** The message at each room's `lastSeq` (the newest, or the last one a former member may read). */
+  async findLastMessages(rooms: Pick<ChatRoomRow, 'id' | 'lastSeq'>[]): Promise<Map<string, MessageRow>> {
     const keys = rooms.filter((room) => room.lastSeq > 0);
     if (keys.length === 0) return new Map();
     const rows = await this.db
@@ -144,8 +177,16 @@ export class ChatRepository {
     return new Map(rows.map((row) => [row.roomId, row]));
   }
 
-  /** The private room of two accounts, made with both in it when there is none yet. */
-  async openPrivateRoom(creatorId: string, otherId: string): Promise<{ roomId: string; created: boolean }> {
+  /**
+   * The private room of two accounts, made with both in it when there is none yet. An existing
+   * room takes back whichever of the two had left it (a private room is left only when the tie
+   * behind it ends, so this runs only once a tie links them again): `rejoined` says so. Nobody
+   * could post while one side was out, so the whole history is theirs again.
+   */
+  async openPrivateRoom(
+    creatorId: string,
+    otherId: string,
+  ): Promise<{ roomId: string; created: boolean; rejoined: boolean }> {
     const pairKey = [creatorId, otherId].sort().join('|');
     return this.db.transaction(async (tx) => {
       const [inserted] = await tx
@@ -158,7 +199,7 @@ export class ChatRepository {
           { roomId: inserted.id, accountId: creatorId },
           { roomId: inserted.id, accountId: otherId },
         ]);
-        return { roomId: inserted.id, created: true };
+        return { roomId: inserted.id, created: true, rejoined: false };
       }
       const [existing] = await tx
         .select({ id: chatRooms.id })
@@ -166,7 +207,12 @@ export class ChatRepository {
         .where(eq(chatRooms.pairKey, pairKey))
         .limit(1);
       if (!existing) throw new Error('private room vanished between insert and read');
-      return { roomId: existing.id, created: false };
+      const rejoined = await tx
+        .update(chatParticipants)
+        .set({ leftAt: null, leftSeq: null, leftReason: null })
+        .where(and(eq(chatParticipants.roomId, existing.id), isNotNull(chatParticipants.leftAt)))
+        .returning({ accountId: chatParticipants.accountId });
+      return { roomId: existing.id, created: false, rejoined: rejoined.length > 0 };
     });
   }
 
@@ -179,6 +225,81 @@ export class ChatRepository {
         .values([creatorId, ...participantIds].map((accountId) => ({ roomId, accountId })));
     });
     return roomId;
+  }
+
+  /**
+   * The memberships that depend on the tie between a founder and an investor (docs/chat.md,
+   * "Membership"): the investor's in the founder's groups, the founder's in the investor's
+   * groups, and the investor's in their private room. Only those still current.
+   */
+  async findMembershipsOfTie(founderId: string, investorId: string): Promise<Membership[]> {
+    const pairKey = [founderId, investorId].sort().join('|');
+    return this.db
+      .select({ roomId: chatParticipants.roomId, accountId: chatParticipants.accountId })
+      .from(chatParticipants)
+      .innerJoin(chatRooms, eq(chatRooms.id, chatParticipants.roomId))
+      .where(
+        and(
+          isNull(chatParticipants.leftAt),
+          sql`(
+            (${chatRooms.type} = 'group' and ${chatRooms.createdBy} = ${founderId} and ${chatParticipants.accountId} = ${investorId})
+            or (${chatRooms.type} = 'group' and ${chatRooms.createdBy} = ${investorId} and ${chatParticipants.accountId} = ${founderId})
+            or (${chatRooms.type} = 'private' and ${chatRooms.pairKey} = ${pairKey} and ${chatParticipants.accountId} = ${investorId})
+          )`,
+        ),
+      )
+      .orderBy(asc(chatParticipants.roomId));
+  }
+
+  /**
+   * Ends these memberships, with the room's last seq as the last message each may read. The rooms'
+   * rows are locked first (in id order, as message batches lock them), so a message is either
+   * numbered before the leave and readable to them, or after it and not: `leftSeq` is exact.
+   * Answers the memberships this call ended (one already ended is left as it was).
+   */
+  async endMemberships(memberships: Membership[], reason: ChatLeaveReason): Promise<Membership[]> {
+    if (memberships.length === 0) return [];
+    const roomIds = [...new Set(memberships.map((membership) => membership.roomId))].sort();
+    return this.db.transaction(async (tx) => {
+      await tx
+        .select({ id: chatRooms.id })
+        .from(chatRooms)
+        .where(inArray(chatRooms.id, roomIds))
+        .orderBy(asc(chatRooms.id))
+        .for('update');
+      const pairs = sql.join(
+        memberships.map(({ roomId, accountId }) => sql`(${roomId}, ${accountId})`),
+        sql`, `,
+      );
+      return tx
+        .update(chatParticipants)
+        .set({ leftAt: sql`now()`, leftSeq: sql`${chatRooms.lastSeq}`, leftReason: reason })
+        .from(chatRooms)
+        .where(
+          and(
+            eq(chatRooms.id, chatParticipants.roomId),
+            isNull(chatParticipants.leftAt),
+            sql`(${chatParticipants.roomId}, ${chatParticipants.accountId}) in (${pairs})`,
+          ),
+        )
+        .returning({ roomId: chatParticipants.roomId, accountId: chatParticipants.accountId });
+    });
+  }
+
+  /** Mutes or unmutes a room for a current member; false when they are not one. */
+  async setMuted(roomId: string, accountId: string, isMuted: boolean): Promise<boolean> {
+    const updated = await this.db
+      .update(chatParticipants)
+      .set({ mutedAt: isMuted ? sql`coalesce(${chatParticipants.mutedAt}, now())` : null })
+      .where(
+        and(
+          eq(chatParticipants.roomId, roomId),
+          eq(chatParticipants.accountId, accountId),
+          isNull(chatParticipants.leftAt),
+        ),
+      )
+      .returning({ roomId: chatParticipants.roomId });
+    return updated.length > 0;
   }
 
   /**
@@ -301,29 +422,50 @@ export class ChatRepository {
     return results;
   }
 
-  /** Newest first, below `before` when given. Asks one row more than `limit` to know if more exist. */
+  /**
+   * Newest first, below `before` when given, up to `upToSeq` (a former member's last). Asks one
+   * row more than `limit` to know if more exist.
+   */
   async findPage(
     roomId: string,
     { before, page, limit }: { before?: number | undefined; page: number; limit: number },
+    upToSeq?: number,
   ): Promise<{ rows: MessageRow[]; hasMore: boolean }> {
     const rows = await this.db
       .select(messageColumns)
       .from(chatMessages)
       .leftJoin(accounts, eq(accounts.id, chatMessages.senderId))
-      .where(and(eq(chatMessages.roomId, roomId), before === undefined ? undefined : lt(chatMessages.seq, before)))
+      .where(
+        and(
+          eq(chatMessages.roomId, roomId),
+          before === undefined ? undefined : lt(chatMessages.seq, before),
+          upToSeq === undefined ? undefined : lte(chatMessages.seq, upToSeq),
+        ),
+      )
       .orderBy(desc(chatMessages.seq))
       .limit(limit + 1)
       .offset((page - 1) * limit);
     return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
   }
 
-  /** Oldest first, every message after `afterSeq`, up to `limit`. */
-  async findAfter(roomId: string, afterSeq: number, limit: number): Promise<{ rows: MessageRow[]; hasMore: boolean }> {
+  /** Oldest first, every message after `afterSeq` (and up to `upToSeq`, a former member's last), `limit` at most. */
+  async findAfter(
+    roomId: string,
+    afterSeq: number,
+    limit: number,
+    upToSeq?: number,
+  ): Promise<{ rows: MessageRow[]; hasMore: boolean }> {
     const rows = await this.db
       .select(messageColumns)
       .from(chatMessages)
       .leftJoin(accounts, eq(accounts.id, chatMessages.senderId))
-      .where(and(eq(chatMessages.roomId, roomId), gt(chatMessages.seq, afterSeq)))
+      .where(
+        and(
+          eq(chatMessages.roomId, roomId),
+          gt(chatMessages.seq, afterSeq),
+          upToSeq === undefined ? undefined : lte(chatMessages.seq, upToSeq),
+        ),
+      )
       .orderBy(asc(chatMessages.seq))
       .limit(limit + 1);
     return { rows: rows.slice(0, limit), hasMore: rows.length > limit };

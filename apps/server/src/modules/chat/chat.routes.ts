@@ -1,36 +1,48 @@
 import {
+  chatMemberParamsSchema,
   chatMessagesQuerySchema,
   chatMessagesResponseSchema,
   chatPaths,
   chatRoomParamsSchema,
   chatRoomResponseSchema,
+  chatRoomsQuerySchema,
   chatRoomsResponseSchema,
   createGroupRoomBodySchema,
   markChatReadBodySchema,
   markChatReadResponseSchema,
+  muteChatRoomBodySchema,
+  muteChatRoomResponseSchema,
   openPrivateRoomBodySchema,
 } from '@deckvalid/contract/chat';
+import { noContentResponseSchema } from '@deckvalid/contract/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { principalOf, requireSignedIn } from '@/core/identity/guard';
 import type { Authenticator } from '@/core/identity/principal';
 import type { ChatService } from './chat.service';
 import type { ChatFanout } from './chat.socket';
+import type { ChatMembershipService } from './membership.service';
 
-/** The Chat API of spec §7, plus group rooms (docs/api.md). Founders and investors alike. */
+/**
+ * The Chat API of spec §7, plus group rooms and membership (docs/api.md). Founders and investors
+ * alike.
+ */
 export async function chatRoutes(
   parent: FastifyInstance,
-  { auth, chat, fanout }: { auth: Authenticator; chat: ChatService; fanout: ChatFanout },
+  {
+    auth,
+    chat,
+    membership,
+    fanout,
+  }: { auth: Authenticator; chat: ChatService; membership: ChatMembershipService; fanout: ChatFanout },
 ) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const signedIn = { onRequest: requireSignedIn(auth) };
 
   app.get(
     chatPaths.rooms,
-    { ...signedIn, schema: { response: { 200: chatRoomsResponseSchema } } },
-    async (request) => ({
-      rooms: await chat.listRooms(principalOf(request)),
-    }),
+    { ...signedIn, schema: { querystring: chatRoomsQuerySchema, response: { 200: chatRoomsResponseSchema } } },
+    (request) => chat.listRooms(principalOf(request), request.query),
   );
 
   app.post(
@@ -43,8 +55,8 @@ export async function chatRoutes(
       },
     },
     async (request, reply) => {
-      const { room, created } = await chat.openPrivateRoom(principalOf(request), request.body.participantId);
-      if (created)
+      const { room, created, reopened } = await chat.openPrivateRoom(principalOf(request), request.body.participantId);
+      if (created || reopened)
         fanout.roomOpened(
           room.id,
           room.participants.map((participant) => participant.id),
@@ -92,6 +104,45 @@ export async function chatRoutes(
     async (request) => {
       const { answer, read } = await chat.markRead(principalOf(request), request.params.roomId, request.body?.seq);
       if (read) fanout.messagesRead(read);
+      return answer;
+    },
+  );
+
+  app.delete(
+    `${chatPaths.rooms}/:roomId/members/:accountId`,
+    { ...signedIn, schema: { params: chatMemberParamsSchema, response: { 204: noContentResponseSchema } } },
+    async (request, reply) => {
+      const { roomId, accountId } = request.params;
+      fanout.roomsLeft([await membership.removeMember(principalOf(request), roomId, accountId)]);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    `${chatPaths.rooms}/:roomId/leave`,
+    { ...signedIn, schema: { params: chatRoomParamsSchema, response: { 204: noContentResponseSchema } } },
+    async (request, reply) => {
+      const left = await membership.leaveRoom(principalOf(request), request.params.roomId);
+      if (left) fanout.roomsLeft([left]);
+      return reply.status(204).send();
+    },
+  );
+
+  app.put(
+    `${chatPaths.rooms}/:roomId/mute`,
+    {
+      ...signedIn,
+      schema: {
+        params: chatRoomParamsSchema,
+        body: muteChatRoomBodySchema,
+        response: { 200: muteChatRoomResponseSchema },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const answer = await membership.muteRoom(principal, request.params.roomId, request.body.muted);
+      // The person's other tabs drop (or bring back) the room's unread count.
+      fanout.roomsChanged([principal.accountId]);
       return answer;
     },
   );

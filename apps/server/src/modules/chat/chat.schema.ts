@@ -40,6 +40,18 @@ export const chatParticipants = pgTable(
     /** When the watermark last moved: the `readAt` of the receipts it gives. */
     readAt: timestamp('read_at', { withTimezone: true }),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the membership ended (the tie behind it ended, the creator removed them, they left);
+     * null while a member. The row stays: its watermark still gives receipts, and the history up
+     * to `leftSeq` stays readable to them (docs/chat.md, "Membership").
+     */
+    leftAt: timestamp('left_at', { withTimezone: true }),
+    /** The room's last seq when they left: the last message they may read. */
+    leftSeq: integer('left_seq'),
+    /** Why: `tie_ended`, `removed` or `left` (the contract's `chatLeaveReasons`). */
+    leftReason: text('left_reason', { enum: ['tie_ended', 'removed', 'left'] }),
+    /** Set while they muted the room: no unread count for them. */
+    mutedAt: timestamp('muted_at', { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.roomId, table.accountId] }),

@@ -4,18 +4,27 @@ import type {
   ChatMessagesResponse,
   ChatParticipant,
   ChatRoom,
+  ChatRoomsQuery,
+  ChatRoomsResponse,
   CreateGroupRoomBody,
   MarkChatReadResponse,
   SendChatMessagePayload,
 } from '@deckvalid/contract/chat';
 import { chatRateLimits } from '@deckvalid/contract/chat';
+import { pageMeta } from '@deckvalid/contract/pagination';
 import type { Principal } from '@/core/identity/principal';
 import type { RateLimiter } from '@/core/limits';
 import { isDatabaseConnectionLost } from '@/db/connection-loss';
 import { AppError } from '@/lib/errors';
 import { GroupCommit, type ItemOutcome } from '@/lib/group-commit';
-import { TtlCache } from '@/lib/ttl-cache';
-import { canCreateGroupRoom, canOpenPrivateRoom, canPostToRoom, canReadRoom, type RoomSubject } from './chat.policy';
+import {
+  canCreateGroupRoom,
+  canJoinRoom,
+  canOpenPrivateRoom,
+  canPostToRoom,
+  canReadRoom,
+  type RoomSubject,
+} from './chat.policy';
 import type {
   ChatRepository,
   MessageRow,
@@ -49,10 +58,20 @@ export type ReadMove = {
   participantIds: string[];
 };
 
-/** A send that passed the membership check and waits for its batch. */
-type PendingSend = NewMessage & { principal: Principal };
+/** A send waiting for its batch, which checks membership and ties for all its sends at once. */
+type PendingSend = { principal: Principal; chatRoomId: string; content: string; clientId: string | undefined };
+
+/** A send whose sender is a member of its room as the batch read it. */
+type MemberSend = NewMessage & { principal: Principal };
 
 const notFound = () => new AppError('NOT_FOUND', 'This conversation does not exist.');
+
+/** What a former member is told when they try to take part: the room still shows for them, so say why. */
+const leftSentences = {
+  tie_ended: 'This conversation is closed: the interest that tied you has ended.',
+  removed: 'You were removed from this conversation; you can still read it up to then.',
+  left: 'You left this conversation; you can still read it up to then.',
+} as const;
 
 const dayMs = 24 * 60 * 60 * 1000;
 const sendBucket = { perSecond: chatRateLimits.sendsPerSecond, burst: chatRateLimits.sendBurst };
@@ -68,12 +87,6 @@ function rateLimited(sentence: string, retryAfterMs: number): AppError {
  * stranger to a room gets the same 404 as for a missing one.
  */
 export class ChatService {
-  /**
-   * Rooms with their participants, as sending needs them: who is in a room changes only when
-   * an account is deleted, and then its sessions end with it and the tie check (always read
-   * fresh) refuses the others. Names may lag a rename by the TTL. Saves a query per message.
-   */
-  private readonly roomsForSending = new TtlCache<string, RoomWithParticipants>(60_000);
   // A lost connection fails the batch as a whole; any other failure is retried send by send.
   private readonly sends = new GroupCommit<PendingSend, PostedMessage>(
     (sends) => this.writeSends(sends),
@@ -88,17 +101,29 @@ export class ChatService {
     private readonly limits: RateLimiter,
   ) {}
 
-  async listRooms(principal: Principal): Promise<ChatRoom[]> {
-    const [rooms, ties] = await Promise.all([
-      this.repo.findRoomsOf(principal.accountId),
+  /** GET /api/v1/chats/rooms: one page of the rooms the caller is or was in. */
+  async listRooms(principal: Principal, query: ChatRoomsQuery): Promise<ChatRoomsResponse> {
+    const [{ rooms, total }, ties] = await Promise.all([
+      this.repo.findRoomsOf(principal.accountId, query),
       this.ties.tiesOf(principal.accountId),
     ]);
-    const lastMessages = await this.repo.findLastMessages(rooms);
-    return Promise.all(rooms.map((room) => this.toRoom(principal, room, ties, lastMessages.get(room.id))));
+    const lastMessages = await this.repo.findLastMessages(
+      rooms.map((room) => ({ id: room.id, lastSeq: visibleLastSeq(principal, room) })),
+    );
+    return {
+      rooms: await Promise.all(rooms.map((room) => this.toRoom(principal, room, ties, lastMessages.get(room.id)))),
+      meta: pageMeta(query, total),
+    };
   }
 
-  /** POST /api/v1/chats/rooms/private: the pair's room, made on first ask. */
-  async openPrivateRoom(principal: Principal, participantId: string): Promise<{ room: ChatRoom; created: boolean }> {
+  /**
+   * POST /api/v1/chats/rooms/private: the pair's room, made on first ask; `reopened` when a side
+   * that had left it (the tie had ended) is back in it.
+   */
+  async openPrivateRoom(
+    principal: Principal,
+    participantId: string,
+  ): Promise<{ room: ChatRoom; created: boolean; reopened: boolean }> {
     const ties = await this.ties.tiesOf(principal.accountId);
     if (!canOpenPrivateRoom(principal, participantId, ties)) {
       throw new AppError(
@@ -106,8 +131,8 @@ export class ChatService {
         'You can message a founder or investor only while an interest ties you (pending or accepted).',
       );
     }
-    const { roomId, created } = await this.repo.openPrivateRoom(principal.accountId, participantId);
-    return { room: await this.describeRoom(principal, roomId, ties), created };
+    const { roomId, created, rejoined } = await this.repo.openPrivateRoom(principal.accountId, participantId);
+    return { room: await this.describeRoom(principal, roomId, ties), created, reopened: rejoined };
   }
 
   /** POST /api/v1/chats/rooms/group: the creator must be tied to everyone added. */
@@ -135,55 +160,68 @@ export class ChatService {
     return this.describeRoom(principal, roomId, await this.ties.tiesOf(principal.accountId));
   }
 
+  /** History, for members and, up to their leave, for those who left. */
   async listMessages(principal: Principal, roomId: string, query: ChatMessagesQuery): Promise<ChatMessagesResponse> {
-    const room = await this.requireMember(principal, roomId);
+    const room = await this.requireReader(principal, roomId);
+    const upToSeq = membershipOf(principal, room)?.leftSeq ?? undefined;
     const { rows, hasMore } =
       query.afterSeq === undefined
-        ? await this.repo.findPage(roomId, query)
-        : await this.repo.findAfter(roomId, query.afterSeq, query.limit);
+        ? await this.repo.findPage(roomId, query, upToSeq)
+        : await this.repo.findAfter(roomId, query.afterSeq, query.limit, upToSeq);
     return { messages: rows.map((row) => toMessage(row, room.participants)), meta: { hasMore } };
   }
 
   /**
    * Stores a message once the policy allows it; a retried send (same client id) answers the
    * stored message and stores nothing. Sends go through group commit: those that arrive while a
-   * batch is being written share the next one's tie check and its one insert statement.
+   * batch is being written share the next one's membership read, tie check and insert statement.
    */
   async postMessage(principal: Principal, payload: SendChatMessagePayload): Promise<PostedMessage> {
     // Before any read: a flood from one account must cost it, not everyone else's sends.
     const take = await this.limits.take(`chat-sends:${principal.accountId}`, sendBucket);
     if (!take.isAllowed) throw rateLimited('You are sending messages too fast.', take.retryAfterMs);
-    const cached = this.roomsForSending.get(payload.chatRoomId);
-    const room =
-      cached && canReadRoom(principal, subjectOf(cached))
-        ? cached
-        : await this.requireMember(principal, payload.chatRoomId);
-    this.roomsForSending.set(room.id, room);
-    const sender = room.participants.find((participant) => participant.accountId === principal.accountId);
-    if (!sender) throw notFound();
-    return this.sends.submit({ principal, room, sender, content: payload.content, clientId: payload.clientId });
+    const { chatRoomId, content, clientId } = payload;
+    return this.sends.submit({ principal, chatRoomId, content, clientId });
   }
 
-  /** One batch of sends: one tie query for all, the policy for each, one insert for the allowed. */
+  /**
+   * One batch of sends: one read of its rooms' members, one tie query, the policy for each send,
+   * one insert for the allowed. Members are read for every batch, never cached: one who left a
+   * moment ago neither sends nor is sent anything from the next batch on (docs/chat.md).
+   */
   private async writeSends(sends: PendingSend[]): Promise<ItemOutcome<PostedMessage>[]> {
-    // Only the ties each room's rule reads: the sender among the room's other participants.
-    const ties = await this.ties.tiesAmong(
-      sends.map(({ principal, room }) => ({
-        accountId: principal.accountId,
-        among: room.participants.map((participant) => participant.accountId).filter((id) => id !== principal.accountId),
-      })),
-    );
-    const allowed = sends.filter((send, index) =>
+    const rooms = await this.repo.findRoomsByIds([...new Set(sends.map((send) => send.chatRoomId))]);
+    const refusals = new Map<PendingSend, AppError>();
+    const members = new Map<PendingSend, MemberSend>();
+    for (const send of sends) {
+      const room = rooms.get(send.chatRoomId);
+      const sender = room && membershipOf(send.principal, room);
+      const refusal = room ? membershipRefusal(send.principal, room) : notFound();
+      if (refusal || !room || !sender) refusals.set(send, refusal ?? notFound());
+      else members.set(send, { ...send, room, sender });
+    }
+    const checked = [...members.values()];
+    // Only the ties each room's rule reads: the sender among the room's other members.
+    const ties =
+      checked.length === 0
+        ? []
+        : await this.ties.tiesAmong(
+            checked.map(({ principal, room }) => ({
+              accountId: principal.accountId,
+              among: memberIdsOf(room).filter((id) => id !== principal.accountId),
+            })),
+          );
+    const allowed = checked.filter((send, index) =>
       canPostToRoom(send.principal, subjectOf(send.room), ties[index] ?? new Set()),
     );
-    const stored = await this.repo.insertMessages(allowed);
+    const stored = allowed.length === 0 ? [] : await this.repo.insertMessages(allowed);
     const outcomes = new Map(allowed.map((send, index) => [send, stored[index]]));
-    return sends.map((send): ItemOutcome<PostedMessage> => {
+    return sends.map((pending): ItemOutcome<PostedMessage> => {
+      const refusal = refusals.get(pending);
+      if (refusal) return { ok: false, error: refusal };
+      const send = members.get(pending) as MemberSend;
       if (!outcomes.has(send)) {
-        return {
-          ok: false,
-          error: new AppError('FORBIDDEN', 'This conversation is closed: the interest that tied you has ended.'),
-        };
+        return { ok: false, error: new AppError('FORBIDDEN', leftSentences.tie_ended) };
       }
       const sent = outcomes.get(send);
       if (!sent)
@@ -201,16 +239,31 @@ export class ChatService {
     const room = await this.requireMember(principal, roomId);
     const move = await this.repo.markRead(room.id, principal.accountId, seq);
     if (!move) throw notFound();
-    const participantIds = room.participants.map((participant) => participant.accountId);
-    const read = await this.readMove(room.id, principal.accountId, move, participantIds);
+    const read = await this.readMove(room.id, principal.accountId, move, memberIdsOf(room));
+    const isMuted = membershipOf(principal, room)?.mutedAt != null;
     return {
-      answer: { chatRoomId: room.id, readSeq: move.current, unreadCount: Math.max(0, room.lastSeq - move.current) },
+      answer: {
+        chatRoomId: room.id,
+        readSeq: move.current,
+        unreadCount: isMuted ? 0 : Math.max(0, room.lastSeq - move.current),
+      },
       ...(read ? { read } : {}),
     };
   }
 
-  /** The room if the caller is in it; the same 404 for a missing room and a stranger. */
+  /**
+   * The room if the caller is a member now: joining, typing, marking read, muting. One who left
+   * is refused with why (the room still shows for them); a stranger gets the 404 of a missing room.
+   */
   async requireMember(principal: Principal, roomId: string): Promise<RoomWithParticipants> {
+    const room = await this.requireReader(principal, roomId);
+    const refusal = membershipRefusal(principal, room);
+    if (refusal) throw refusal;
+    return room;
+  }
+
+  /** The room if the caller may read its history: a member, or one who left (up to the leave). */
+  async requireReader(principal: Principal, roomId: string): Promise<RoomWithParticipants> {
     const room = await this.repo.findRoomForMember(roomId, principal.accountId);
     if (!room || !canReadRoom(principal, subjectOf(room))) throw notFound();
     return room;
@@ -236,8 +289,8 @@ export class ChatService {
   }
 
   private async describeRoom(principal: Principal, roomId: string, ties: ReadonlySet<string>): Promise<ChatRoom> {
-    const room = await this.requireMember(principal, roomId);
-    const lastMessages = await this.repo.findLastMessages([room]);
+    const room = await this.requireReader(principal, roomId);
+    const lastMessages = await this.repo.findLastMessages([{ id: room.id, lastSeq: visibleLastSeq(principal, room) }]);
     return this.toRoom(principal, room, ties, lastMessages.get(room.id));
   }
 
@@ -247,15 +300,22 @@ export class ChatService {
     ties: ReadonlySet<string>,
     lastMessage: MessageRow | undefined,
   ): Promise<ChatRoom> {
-    const me = room.participants.find((participant) => participant.accountId === principal.accountId);
+    const me = membershipOf(principal, room);
     const readSeq = me?.readSeq ?? 0;
+    const hasLeft = me?.leftAt != null;
+    const lastSeq = visibleLastSeq(principal, room);
+    // A private room keeps the other side's name after they left it.
     const others = room.participants.filter((participant) => participant.accountId !== principal.accountId);
+    // Members now, and the caller if they left: who left before is no longer in the room.
+    const shown = room.participants.filter((participant) => participant.leftAt === null || participant === me);
     return {
       id: room.id,
       name: room.name ?? (others.map((participant) => participant.name).join(', ') || 'Conversation closed'),
       type: room.type,
-      participants: await Promise.all(room.participants.map((participant) => this.toParticipant(participant))),
-      lastMessageAt: room.lastMessageAt?.toISOString() ?? null,
+      participants: await Promise.all(shown.map((participant) => this.toParticipant(participant))),
+      lastMessageAt: hasLeft
+        ? (lastMessage?.createdAt.toISOString() ?? null)
+        : (room.lastMessageAt?.toISOString() ?? null),
       lastMessage: lastMessage
         ? {
             content: lastMessage.content,
@@ -264,11 +324,15 @@ export class ChatService {
             createdAt: lastMessage.createdAt.toISOString(),
           }
         : null,
-      lastSeq: room.lastSeq,
-      // What one sends moves one's own watermark, so everything past it is someone else's.
-      unreadCount: Math.max(0, room.lastSeq - readSeq),
+      lastSeq,
+      // What one sends moves one's own watermark, so everything past it is someone else's. A room
+      // muted or left counts nothing: the badge is for rooms one takes part in and listens to.
+      unreadCount: hasLeft || me?.mutedAt != null ? 0 : Math.max(0, lastSeq - readSeq),
       readSeq,
       readOnly: !canPostToRoom(principal, subjectOf(room), ties),
+      muted: me?.mutedAt != null,
+      leftAt: me?.leftAt?.toISOString() ?? null,
+      leftReason: me?.leftReason ?? null,
       createdAt: room.createdAt.toISOString(),
       updatedAt: room.updatedAt.toISOString(),
     };
@@ -286,8 +350,9 @@ export class ChatService {
 }
 
 /** A stored send as the socket fans it out: the message with its receipts, and what it marked read. */
-function toPosted({ principal, room }: PendingSend, stored: SentMessage): PostedMessage {
-  const participantIds = room.participants.map((participant) => participant.accountId);
+function toPosted({ principal, room }: MemberSend, stored: SentMessage): PostedMessage {
+  // Delivered to the members as this batch read them; those who left hear nothing more.
+  const participantIds = memberIdsOf(room);
   // The sender's own watermark is now at their message; readBy comes from the others'.
   const participants = room.participants.map((participant) =>
     participant.accountId === principal.accountId
@@ -314,12 +379,42 @@ function toPosted({ principal, room }: PendingSend, stored: SentMessage): Posted
   };
 }
 
-function subjectOf(room: RoomWithParticipants): RoomSubject {
+/** The room as the chat policies read it. */
+export function subjectOf(room: RoomWithParticipants): RoomSubject {
   return {
     type: room.type,
     createdBy: room.createdBy,
-    participantIds: room.participants.map((participant) => participant.accountId),
+    participantIds: memberIdsOf(room),
+    formerIds: room.participants
+      .filter((participant) => participant.leftAt !== null)
+      .map((participant) => participant.accountId),
   };
+}
+
+/** Who is in the room now: who hears it. */
+export function memberIdsOf(room: RoomWithParticipants): string[] {
+  return room.participants
+    .filter((participant) => participant.leftAt === null)
+    .map((participant) => participant.accountId);
+}
+
+/** The caller's participant row, current or ended. */
+function membershipOf(principal: Principal, room: RoomWithParticipants): ParticipantRow | undefined {
+  return room.participants.find((participant) => participant.accountId === principal.accountId);
+}
+
+/** The newest seq the caller may read: the room's, or the last before they left. */
+function visibleLastSeq(principal: Principal, room: RoomWithParticipants): number {
+  const leftSeq = membershipOf(principal, room)?.leftSeq;
+  return leftSeq == null ? room.lastSeq : Math.min(leftSeq, room.lastSeq);
+}
+
+/** Why the caller may not take part in the room (undefined when they may): left, or a stranger. */
+function membershipRefusal(principal: Principal, room: RoomWithParticipants): AppError | undefined {
+  const subject = subjectOf(room);
+  if (canJoinRoom(principal, subject)) return undefined;
+  if (!canReadRoom(principal, subject)) return notFound();
+  return new AppError('FORBIDDEN', leftSentences[membershipOf(principal, room)?.leftReason ?? 'left']);
 }
 
 /** A stored message with its read receipts, derived from the other participants' watermarks. */

@@ -1,6 +1,8 @@
 import type { ChatMessage } from '@deckvalid/contract/chat';
 import {
+  type ChatRoomLeft,
   chatRoomRefPayloadSchema,
+  chatSocketEvents,
   chatTypingPayloadSchema,
   markChatReadPayloadSchema,
   sendChatMessagePayloadSchema,
@@ -12,6 +14,7 @@ import { AppError } from '@/lib/errors';
 import { accountRoom } from '@/realtime/socket';
 import { acknowledgedEvents } from '@/realtime/socket-events';
 import type { ChatService, ReadMove } from './chat.service';
+import type { RoomLeft } from './membership.service';
 
 /** What other parts of the chat module tell the sockets: routes after a REST call, the service's callers. */
 export type ChatFanout = {
@@ -19,6 +22,10 @@ export type ChatFanout = {
   messagesRead(read: ReadMove): void;
   /** The ties of these accounts changed: rooms may have opened or closed to new messages. */
   tiesChanged(accountIds: string[]): void;
+  /** Memberships ended: those who left are out of the rooms at once; who stays re-reads them. */
+  roomsLeft(left: RoomLeft[]): void;
+  /** Something of these accounts' rooms changed for them alone (a mute): re-read the list. */
+  roomsChanged(accountIds: string[]): void;
 };
 
 /** The socket channel of a room: sockets that have it open (presence and typing). */
@@ -48,7 +55,33 @@ export class ChatSockets implements ChatFanout {
   }
 
   tiesChanged(accountIds: string[]): void {
-    this.namespace?.to(accountIds.map(accountRoom)).emit('chat:rooms_changed', {});
+    this.roomsChanged(accountIds);
+  }
+
+  roomsChanged(accountIds: string[]): void {
+    if (accountIds.length > 0) this.namespace?.to(accountIds.map(accountRoom)).emit('chat:rooms_changed', {});
+  }
+
+  /**
+   * Every socket of the account, on every process (through the adapter), leaves the room's channel
+   * before it is told: no typing or presence of the room reaches it after. Messages already stop
+   * at the database, which no longer counts them as a member.
+   */
+  roomsLeft(left: RoomLeft[]): void {
+    const namespace = this.namespace;
+    if (!namespace) return;
+    for (const { chatRoomId, accountId, reason, remainingIds } of left) {
+      const sockets = namespace.in(accountRoom(accountId));
+      // The Redis adapter applies a cluster-wide leave only when its request comes back from
+      // Redis, even on this process, and this process's broadcasts go out at once: without the
+      // local leave first, typing could still reach a socket already told it left. Elsewhere the
+      // request travels ahead of the announcement on the same Redis connection, so it lands first.
+      sockets.local.socketsLeave(roomChannel(chatRoomId));
+      sockets.socketsLeave(roomChannel(chatRoomId));
+      const payload: ChatRoomLeft = { chatRoomId, reason };
+      namespace.to(accountRoom(accountId)).emit(chatSocketEvents.roomLeft, payload);
+      this.roomsChanged(remainingIds);
+    }
   }
 
   messagesRead(read: ReadMove): void {

@@ -5,9 +5,17 @@ import {
   chatLimits,
   chatPaths,
 } from '@deckvalid/contract/chat';
+import { maxPageSize } from '@deckvalid/contract/pagination';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '@/shared/api/api';
 
 const chatRoomsTag = { type: 'ChatRoom', id: 'LIST' } as const;
+
+/**
+ * The most pages of rooms the widget reads (100 each): its search, unread badge and live updates
+ * work on the whole list, which nobody holds thousands of.
+ */
+const roomPagesRead = 10;
 
 /** What a page of history is asked with: the newest page, a page before a seq, or a catch-up. */
 export type ChatMessagesArgs = { roomId: string } & ({ before?: number } | { afterSeq: number });
@@ -22,9 +30,20 @@ export type ChatMessagesArgs = { roomId: string } & ({ before?: number } | { aft
  */
 export const chatApi = api.enhanceEndpoints({ addTagTypes: ['ChatRoom'] }).injectEndpoints({
   endpoints: (build) => ({
+    // The list is paginated (docs/api.md); the widget reads it page after page into one list.
     chatRooms: build.query<ChatRoom[], string>({
-      query: () => chatPaths.rooms,
-      transformResponse: (response: ChatRoomsResponse) => response.rooms,
+      async queryFn(_accountId, _api, _options, baseQuery) {
+        const rooms: ChatRoom[] = [];
+        for (let page = 1; page <= roomPagesRead; page++) {
+          const result = await baseQuery({ url: chatPaths.rooms, params: { page, limit: maxPageSize } });
+          if (result.error) return { error: result.error as FetchBaseQueryError };
+          const answer = result.data as ChatRoomsResponse;
+          // A room that moved up between two pages would show twice.
+          rooms.push(...answer.rooms.filter((room) => !rooms.some((held) => held.id === room.id)));
+          if (!answer.meta.hasMore) break;
+        }
+        return { data: rooms };
+      },
       providesTags: [chatRoomsTag],
     }),
     chatMessages: build.query<ChatMessagesResponse, ChatMessagesArgs>({

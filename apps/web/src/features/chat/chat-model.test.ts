@@ -251,6 +251,9 @@ describe('the room list follows messages and reads', () => {
     unreadCount: 0,
     readSeq: lastSeq,
     readOnly: false,
+    muted: false,
+    leftAt: null,
+    leftReason: null,
     createdAt: at,
     updatedAt: at,
   });
@@ -268,6 +271,15 @@ describe('the room list follows messages and reads', () => {
       ['a', 0, 4],
     ]);
     expect(rooms[0]?.lastMessage?.content).toBe('message 3');
+  });
+
+  it('counts nothing unread in a muted room, yet moves it and its last message', () => {
+    const rooms = list().map((r) => (r.id === 'b' ? { ...r, muted: true } : r));
+    applyMessageToRooms(rooms, incoming(3), { myId: 'usr-1', isViewing: false });
+    expect(rooms.map((r) => [r.id, r.unreadCount, r.lastSeq])).toEqual([
+      ['b', 0, 3],
+      ['a', 0, 4],
+    ]);
   });
 
   it('does not count a message in the room being looked at, nor one of my own', () => {

@@ -188,7 +188,8 @@ export function applyMessageToRooms(
   };
   room.lastMessageAt = message.createdAt;
   if (message.senderId === myId) room.readSeq = Math.max(room.readSeq, message.seq);
-  else if (!isViewing) room.unreadCount += 1;
+  // A muted room counts nothing unread, as the server answers it (docs/chat.md, Membership).
+  else if (!isViewing && !room.muted) room.unreadCount += 1;
   rooms.sort((a, b) => (b.lastMessageAt ?? b.createdAt).localeCompare(a.lastMessageAt ?? a.createdAt));
   return true;
 }

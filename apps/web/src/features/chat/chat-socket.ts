@@ -1,6 +1,6 @@
 import { apiPaths } from '@deckvalid/contract/api-paths';
 import type { Tokens } from '@deckvalid/contract/auth';
-import type { ChatMessage, MarkChatReadResponse } from '@deckvalid/contract/chat';
+import type { ChatMessage, ChatRoomLeft, MarkChatReadResponse } from '@deckvalid/contract/chat';
 import type { LiveNotification } from '@deckvalid/contract/notifications';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 
@@ -11,8 +11,8 @@ type RoomEvent = { chatRoomId: string };
 type PresenceEvent = RoomEvent & { userId: string; userName: string };
 
 /**
- * Events the /chats namespace sends (spec §7; `chat:room_opened`, `chat:rooms_changed` and
- * `notification` are ours).
+ * Events the /chats namespace sends (spec §7; `chat:room_opened`, `chat:rooms_changed`,
+ * `chat:room_left` and `notification` are ours).
  */
 export type ChatServerEvents = {
   'chat:new_message': (message: ChatMessage) => void;
@@ -28,6 +28,8 @@ export type ChatServerEvents = {
   'chat:room_opened': (opened: RoomEvent) => void;
   /** An interest tie changed: a room may have closed to new messages (or opened again). */
   'chat:rooms_changed': () => void;
+  /** This account is out of a room (tie ended, removed, left): nothing more of it arrives. */
+  'chat:room_left': (left: ChatRoomLeft) => void;
   /** Something that concerns this account happened (docs/api.md, Real time). */
   notification: (notification: LiveNotification) => void;
 };

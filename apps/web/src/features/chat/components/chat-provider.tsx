@@ -204,7 +204,8 @@ export function ChatProvider({ tokens, me, onLiveNotification, children }: ChatP
       );
       // A room this list does not know yet (opened by the other side a moment ago).
       if (!isKnownRoom) storeDispatch(refetchChatRooms());
-      if (isLive && message.senderId !== me.id && !isLooking) {
+      const isMuted = viewRef.current.rooms.some((room) => room.id === roomId && room.muted);
+      if (isLive && message.senderId !== me.id && !isLooking && !isMuted) {
         showMessageToast(message, () => {
           setActiveRoomId(roomId);
           setIsPanelOpen(true);
@@ -387,6 +388,11 @@ export function ChatProvider({ tokens, me, onLiveNotification, children }: ChatP
     current.on('chat:user_left', handlePresence('left'));
     current.on('chat:room_opened', () => storeDispatch(refetchChatRooms()));
     current.on('chat:rooms_changed', () => storeDispatch(refetchChatRooms()));
+    // The server took this socket out of the room's channel already; the list shows it read-only.
+    current.on('chat:room_left', ({ chatRoomId }) => {
+      if (joinedRoomRef.current === chatRoomId) joinedRoomRef.current = null;
+      storeDispatch(refetchChatRooms());
+    });
     current.on('notification', (notification) => liveNotificationRef.current?.(notification));
 
     return () => {

@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatRoom } from '@deckvalid/contract/chat';
+import { type ChatMessage, type ChatRoom, chatPaths } from '@deckvalid/contract/chat';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
@@ -87,6 +87,9 @@ function room(overrides: Partial<ChatRoom> = {}): ChatRoom {
     unreadCount: 0,
     readSeq: 2,
     readOnly: false,
+    muted: false,
+    leftAt: null,
+    leftReason: null,
     createdAt: '2026-01-01T10:00:00.000Z',
     updatedAt: '2026-01-01T10:00:00.000Z',
     ...overrides,
@@ -110,6 +113,16 @@ function message(seq: number, overrides: Partial<ChatMessage> = {}): ChatMessage
   };
 }
 
+/** One page of the room list, as the server answers it (docs/api.md). */
+function roomsPage(all: ChatRoom[], query: URLSearchParams) {
+  const page = Number(query.get('page') ?? 1);
+  const limit = Number(query.get('limit') ?? 20);
+  return {
+    rooms: all.slice((page - 1) * limit, page * limit),
+    meta: { page, limit, total: all.length, hasMore: page * limit < all.length },
+  };
+}
+
 /** Answers the chat calls from `rooms` and `history`; records every request. */
 function stubServer({ rooms, history }: { rooms: () => ChatRoom[]; history: (query: URLSearchParams) => unknown }) {
   const requests: URL[] = [];
@@ -118,7 +131,9 @@ function stubServer({ rooms, history }: { rooms: () => ChatRoom[]; history: (que
     vi.fn(async (input: Request) => {
       const url = new URL(input.url);
       requests.push(url);
-      const body = url.pathname.endsWith('/messages') ? history(url.searchParams) : { rooms: rooms() };
+      const body = url.pathname.endsWith('/messages')
+        ? history(url.searchParams)
+        : roomsPage(rooms(), url.searchParams);
       return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
   );
@@ -171,6 +186,33 @@ describe('ChatWidget', () => {
 
     fireEvent.keyDown(within(panel).getByRole('searchbox'), { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('reads the paginated room list page after page, so the unread total counts every room', async () => {
+    const many = Array.from({ length: 101 }, (_, index) =>
+      room({ id: `room-${index}`, name: `Person ${index}`, unreadCount: index === 100 ? 3 : 0 }),
+    );
+    const requests = stubServer({ rooms: () => many, history: () => ({ messages: [], meta: { hasMore: false } }) });
+    renderWidget();
+    // The one unread room is on the second page.
+    expect(await screen.findByRole('button', { name: 'Open Founder Chat, 3 unread messages' })).toBeTruthy();
+    const pages = requests
+      .filter((url) => url.pathname === chatPaths.rooms)
+      .map((url) => [url.searchParams.get('page'), url.searchParams.get('limit')]);
+    expect(pages.slice(0, 2)).toEqual([
+      ['1', '100'],
+      ['2', '100'],
+    ]);
+  });
+
+  it('reads the rooms again when the account is taken out of one', async () => {
+    const requests = stubServer({ rooms: () => [room()], history: () => ({ messages: [], meta: { hasMore: false } }) });
+    const socket = renderWidget();
+    await screen.findByRole('button', { name: 'Open Founder Chat' });
+    const listReads = () => requests.filter((url) => url.pathname === chatPaths.rooms).length;
+    await waitFor(() => expect(listReads()).toBe(1));
+    socket.serverSends('chat:room_left', { chatRoomId: 'room-1', reason: 'removed' });
+    await waitFor(() => expect(listReads()).toBe(2));
   });
 
   it("says 'No rooms yet.' for an empty list", async () => {

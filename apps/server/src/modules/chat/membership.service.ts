@@ -1,0 +1,99 @@
+import type { ChatLeaveReason, MuteChatRoomResponse } from '@deckvalid/contract/chat';
+import type { Principal } from '@/core/identity/principal';
+import { AppError } from '@/lib/errors';
+import { canLeaveRoom, canMuteRoom, canRemoveMember } from './chat.policy';
+import type { ChatRepository, Membership } from './chat.repository';
+import { type ChatService, memberIdsOf, subjectOf, type TieReader } from './chat.service';
+
+/** A membership that ended, as the sockets announce it: to the one who left, and to who stays. */
+export type RoomLeft = {
+  chatRoomId: string;
+  accountId: string;
+  reason: ChatLeaveReason;
+  /** The members who stay, whose room lists change. */
+  remainingIds: string[];
+};
+
+/**
+ * Who is in a room, and until when (docs/chat.md, "Membership"): memberships end when the tie
+ * they depend on ends, when a group's creator removes someone, or when someone leaves; a member
+ * mutes a room for themself. Ending a membership is a row update that keeps the history up to the
+ * leave readable to them; the caller fans the answer out (the sockets leave the room at once).
+ */
+export class ChatMembershipService {
+  constructor(
+    private readonly repo: ChatRepository,
+    private readonly ties: TieReader,
+    private readonly chat: Pick<ChatService, 'requireMember' | 'requireReader'>,
+  ) {}
+
+  /**
+   * An interest between these two ended (withdrawn or declined). Unless another interest still
+   * ties them, every membership that depended on this tie ends: the investor's in the founder's
+   * groups and in their private room, the founder's in the investor's groups. Groups made by
+   * someone else depend on ties to that someone, and stay.
+   */
+  async tieEnded(founderId: string, investorId: string): Promise<RoomLeft[]> {
+    // Read after the interest's commit: a second interest (another deck) keeps them tied.
+    if ((await this.ties.tiesOf(founderId, [investorId])).has(investorId)) return [];
+    const memberships = await this.repo.findMembershipsOfTie(founderId, investorId);
+    return this.end(memberships, 'tie_ended');
+  }
+
+  /** DELETE …/rooms/{roomId}/members/{accountId}: the group's creator takes a member out. */
+  async removeMember(principal: Principal, roomId: string, accountId: string): Promise<RoomLeft> {
+    const room = await this.chat.requireMember(principal, roomId);
+    if (!memberIdsOf(room).includes(accountId)) {
+      throw new AppError('NOT_FOUND', 'That person is not in this conversation.');
+    }
+    if (!canRemoveMember(principal, subjectOf(room), accountId)) {
+      throw new AppError(
+        'FORBIDDEN',
+        accountId === principal.accountId
+          ? 'To leave the group, use Leave instead.'
+          : 'Only the person who created this group can remove people from it.',
+      );
+    }
+    const [left] = await this.end([{ roomId, accountId }], 'removed');
+    // Someone else ended it a moment ago (they left, or the tie ended): nothing left to do.
+    if (!left) throw new AppError('NOT_FOUND', 'That person is not in this conversation.');
+    return left;
+  }
+
+  /**
+   * POST …/rooms/{roomId}/leave: the caller leaves a group. Leaving a room already left answers
+   * alike and changes nothing (a retried call). A private room is not left: it closes with its tie.
+   */
+  async leaveRoom(principal: Principal, roomId: string): Promise<RoomLeft | undefined> {
+    const room = await this.chat.requireReader(principal, roomId);
+    if (!memberIdsOf(room).includes(principal.accountId)) return undefined;
+    if (!canLeaveRoom(principal, subjectOf(room))) {
+      throw new AppError(
+        'CONFLICT',
+        'A private conversation cannot be left: it closes when the interest behind it ends. Mute it to silence it.',
+      );
+    }
+    const [left] = await this.end([{ roomId, accountId: principal.accountId }], 'left');
+    return left;
+  }
+
+  /** PUT …/rooms/{roomId}/mute: no unread count (nor notification) of this room for the caller. */
+  async muteRoom(principal: Principal, roomId: string, isMuted: boolean): Promise<MuteChatRoomResponse> {
+    const room = await this.chat.requireMember(principal, roomId);
+    if (!canMuteRoom(principal, subjectOf(room)) || !(await this.repo.setMuted(roomId, principal.accountId, isMuted))) {
+      // Their membership ended between the read and the update.
+      throw new AppError('FORBIDDEN', 'You are no longer in this conversation.');
+    }
+    return { chatRoomId: roomId, muted: isMuted };
+  }
+
+  private async end(memberships: Membership[], reason: ChatLeaveReason): Promise<RoomLeft[]> {
+    const ended = await this.repo.endMemberships(memberships, reason);
+    if (ended.length === 0) return [];
+    const rooms = await this.repo.findRoomsByIds([...new Set(ended.map((membership) => membership.roomId))]);
+    return ended.map(({ roomId, accountId }) => {
+      const room = rooms.get(roomId);
+      return { chatRoomId: roomId, accountId, reason, remainingIds: room ? memberIdsOf(room) : [] };
+    });
+  }
+}
