@@ -92,6 +92,8 @@ export const chatRoomSchema = z.object({
   /** The group's name, or the other participant's name in a private room. */
   name: z.string(),
   type: z.enum(chatRoomTypes),
+  /** Who made the room (a group's creator is the one who removes members); null once their account is gone. */
+  createdBy: z.string().nullable(),
   participants: z.array(chatParticipantSchema),
   lastMessageAt: z.string().nullable(),
   lastMessage: z

@@ -160,7 +160,7 @@ describe('when the tie behind a membership ends', () => {
     expect(founderView?.participants.map((participant) => participant.id).sort()).toEqual(
       [founder.user.id, staying.user.id].sort(),
     );
-    expect(founderView).toMatchObject({ readOnly: false, leftAt: null });
+    expect(founderView).toMatchObject({ readOnly: false, leftAt: null, createdBy: founder.user.id });
     expect(await contentsOf(staying, chatPaths.messages(group.id))).toEqual(['After', 'Before']);
   });
 

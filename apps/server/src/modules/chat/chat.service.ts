@@ -312,6 +312,7 @@ export class ChatService {
       id: room.id,
       name: room.name ?? (others.map((participant) => participant.name).join(', ') || 'Conversation closed'),
       type: room.type,
+      createdBy: room.createdBy,
       participants: await Promise.all(shown.map((participant) => this.toParticipant(participant))),
       lastMessageAt: hasLeft
         ? (lastMessage?.createdAt.toISOString() ?? null)

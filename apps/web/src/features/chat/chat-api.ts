@@ -4,6 +4,7 @@ import {
   type ChatRoomsResponse,
   chatLimits,
   chatPaths,
+  type MuteChatRoomResponse,
 } from '@deckvalid/contract/chat';
 import { maxPageSize } from '@deckvalid/contract/pagination';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
@@ -54,10 +55,25 @@ export const chatApi = api.enhanceEndpoints({ addTagTypes: ['ChatRoom'] }).injec
       // Each page is merged into the session's state at once; caching it would only hold stale copies.
       keepUnusedDataFor: 0,
     }),
+    // Membership (docs/chat.md): the server also tells every tab by socket; the list is read again here
+    // so this tab shows the change even before that event.
+    muteChatRoom: build.mutation<MuteChatRoomResponse, { roomId: string; muted: boolean }>({
+      query: ({ roomId, muted }) => ({ url: chatPaths.mute(roomId), method: 'PUT', body: { muted } }),
+      invalidatesTags: [chatRoomsTag],
+    }),
+    leaveChatRoom: build.mutation<void, string>({
+      query: (roomId) => ({ url: chatPaths.leave(roomId), method: 'POST' }),
+      invalidatesTags: [chatRoomsTag],
+    }),
+    removeChatMember: build.mutation<void, { roomId: string; accountId: string }>({
+      query: ({ roomId, accountId }) => ({ url: chatPaths.member(roomId, accountId), method: 'DELETE' }),
+      invalidatesTags: [chatRoomsTag],
+    }),
   }),
 });
 
-export const { useChatRoomsQuery } = chatApi;
+export const { useChatRoomsQuery, useMuteChatRoomMutation, useLeaveChatRoomMutation, useRemoveChatMemberMutation } =
+  chatApi;
 
 /** Refetches every cached room list (a reconnect, a room that opened elsewhere). */
 export const refetchChatRooms = () => chatApi.util.invalidateTags([chatRoomsTag]);

@@ -244,6 +244,7 @@ describe('the room list follows messages and reads', () => {
     id,
     name: id,
     type: 'private',
+    createdBy: null,
     participants: [],
     lastMessageAt: at,
     lastMessage: null,
@@ -280,6 +281,9 @@ describe('the room list follows messages and reads', () => {
       ['b', 0, 3],
       ['a', 0, 4],
     ]);
+    // Another tab's read derives no count for it either.
+    applyReadToRooms(rooms, { chatRoomId: 'b', readSeq: 1 });
+    expect(rooms.find((r) => r.id === 'b')?.unreadCount).toBe(0);
   });
 
   it('does not count a message in the room being looked at, nor one of my own', () => {

@@ -205,7 +205,7 @@ export function applyReadToRooms(
   const room = rooms.find((candidate) => candidate.id === chatRoomId);
   if (!room) return;
   room.readSeq = Math.max(room.readSeq, readSeq);
-  room.unreadCount = unreadCount ?? Math.max(0, room.lastSeq - room.readSeq);
+  room.unreadCount = room.muted ? 0 : (unreadCount ?? Math.max(0, room.lastSeq - room.readSeq));
 }
 
 /** The highest seq held, 0 for none: where a catch-up starts. */

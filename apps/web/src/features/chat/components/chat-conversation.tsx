@@ -1,12 +1,13 @@
 import type { ChatRoom } from '@deckvalid/contract/chat';
 import { Alert, Avatar, Badge, Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
-import { type Ref, useEffect } from 'react';
+import { type Ref, useEffect, useState } from 'react';
 import { typingLabel } from '../chat-model';
 import { selectThread, selectTypingNames } from '../chat-slice';
 import { useChat } from '../hooks/use-chat';
 import { ChatComposer } from './chat-composer';
 import { ChatMessageList } from './chat-message-list';
+import { ChatRoomConfirm, ChatRoomMenu, type PendingRoomAction } from './chat-room-actions';
 
 type ChatConversationProps = {
   room: ChatRoom;
@@ -24,12 +25,22 @@ function roomSubtitle(room: ChatRoom, myId: string): string {
   return other.userType === 'Investor' ? 'Investor' : 'Founder';
 }
 
+/** Why nothing can be sent here, as the person should read it; null when they can send. */
+function readOnlyReason(room: ChatRoom): string | null {
+  if (room.leftReason === 'left') return 'You left this group. You can still read it up to then.';
+  if (room.leftReason === 'removed') return 'You were removed from this group. You can still read it up to then.';
+  return room.readOnly
+    ? 'This conversation is read-only: the interest behind it has ended. You can still read it.'
+    : null;
+}
+
 /** One conversation: its header, the message log, who is typing, and the composer. */
 export function ChatConversation({ room, onBack, composerRef }: ChatConversationProps) {
   const chat = useChat();
   const thread = selectThread(chat.state, room.id);
   const typing = typingLabel(selectTypingNames(chat.state, room.id));
   const { loadHistory } = chat;
+  const [pendingAction, setPendingAction] = useState<PendingRoomAction | null>(null);
 
   useEffect(() => {
     if (thread.status === 'idle') loadHistory(room.id);
@@ -37,7 +48,7 @@ export function ChatConversation({ room, onBack, composerRef }: ChatConversation
 
   // The server refuses sends to a read-only room too; saying so here spares a refused message.
   const blockedReason = room.readOnly
-    ? 'This conversation is read-only: the interest behind it has ended. You can still read it.'
+    ? readOnlyReason(room)
     : !chat.isConnected
       ? 'Reconnecting… You can send again once the connection is back.'
       : null;
@@ -81,7 +92,11 @@ export function ChatConversation({ room, onBack, composerRef }: ChatConversation
             Read-only
           </Badge>
         ) : null}
+        <ChatRoomMenu room={room} myId={chat.me.id} onAsk={setPendingAction} />
       </Group>
+      {pendingAction ? (
+        <ChatRoomConfirm room={room} action={pendingAction} onDone={() => setPendingAction(null)} />
+      ) : null}
 
       {thread.status === 'loading' || thread.status === 'idle' ? (
         <Group justify="center" style={{ flex: 1 }}>

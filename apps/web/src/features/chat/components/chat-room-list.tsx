@@ -11,7 +11,7 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { IconBellOff, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, type Ref, useState } from 'react';
 import { filterRooms, firstLine, unreadBadgeLabel } from '../chat-model';
 
@@ -63,9 +63,14 @@ function RoomRow({
         <Avatar name={room.name} color="initials" radius="xl" size={36} aria-hidden />
         <Box style={{ minWidth: 0, flex: 1 }}>
           <Group gap={6} justify="space-between" wrap="nowrap">
-            <Text fz="sm" fw={unread ? 700 : 600} truncate="end">
-              {room.name}
-            </Text>
+            <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+              <Text fz="sm" fw={unread ? 700 : 600} truncate="end">
+                {room.name}
+              </Text>
+              {room.muted ? (
+                <IconBellOff size={14} color="var(--mantine-color-dimmed)" aria-label="Muted" role="img" />
+              ) : null}
+            </Group>
             {unread ? (
               <>
                 <Badge size="sm" circle={unread.length === 1} color="red.9" aria-hidden data-testid="chat-room-unread">

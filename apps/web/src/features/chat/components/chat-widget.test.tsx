@@ -77,6 +77,7 @@ function room(overrides: Partial<ChatRoom> = {}): ChatRoom {
     id: 'room-1',
     name: 'Ravi Rao',
     type: 'private',
+    createdBy: null,
     participants: [
       { id: 'usr-1', role: 'user', name: 'Maya Founder', avatarUrl: null, userType: 'User' },
       { id: 'inv-1', role: 'investor', name: 'Ravi Rao', avatarUrl: null, userType: 'Investor' },
@@ -123,6 +124,9 @@ function roomsPage(all: ChatRoom[], query: URLSearchParams) {
   };
 }
 
+/** The membership calls the widget made (docs/api.md, Chat), with their bodies. */
+const changes: { method: string; path: string; body: unknown }[] = [];
+
 /** Answers the chat calls from `rooms` and `history`; records every request. */
 function stubServer({ rooms, history }: { rooms: () => ChatRoom[]; history: (query: URLSearchParams) => unknown }) {
   const requests: URL[] = [];
@@ -131,6 +135,17 @@ function stubServer({ rooms, history }: { rooms: () => ChatRoom[]; history: (que
     vi.fn(async (input: Request) => {
       const url = new URL(input.url);
       requests.push(url);
+      if (input.method !== 'GET') {
+        const text = await input.text();
+        changes.push({ method: input.method, path: url.pathname, body: text ? JSON.parse(text) : undefined });
+        if (input.method === 'PUT') {
+          return new Response(JSON.stringify({ chatRoomId: 'room-1', muted: true }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          });
+        }
+        return new Response(null, { status: 204 });
+      }
       const body = url.pathname.endsWith('/messages')
         ? history(url.searchParams)
         : roomsPage(rooms(), url.searchParams);
@@ -165,6 +180,7 @@ beforeAll(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   sockets.length = 0;
+  changes.length = 0;
 });
 
 describe('ChatWidget', () => {
@@ -294,5 +310,98 @@ describe('ChatWidget', () => {
       readSeq: 3,
     });
     expect(within(mine as HTMLElement).getByTestId('chat-message-status').textContent).toBe('Seen');
+  });
+});
+
+describe('a conversation’s options (docs/chat.md, Membership)', () => {
+  const founder = {
+    id: 'usr-1',
+    role: 'user' as const,
+    name: 'Maya Founder',
+    avatarUrl: null,
+    userType: 'User' as const,
+  };
+  const ravi = {
+    id: 'inv-1',
+    role: 'investor' as const,
+    name: 'Ravi Rao',
+    avatarUrl: null,
+    userType: 'Investor' as const,
+  };
+  const group = (overrides: Partial<ChatRoom> = {}) =>
+    room({ type: 'group', name: 'Seed round', createdBy: 'usr-1', participants: [founder, ravi], ...overrides });
+
+  async function openRoom(rooms: ChatRoom[]) {
+    stubServer({ rooms: () => rooms, history: () => ({ messages: [], meta: { hasMore: false } }) });
+    renderWidget();
+    await screen.findByRole('button', { name: /Open Founder Chat/ });
+    act(() => dispatchChatOpen('room-1'));
+    return screen.findByTestId('chat-conversation');
+  }
+
+  /**
+   * A menu item, once the menu is open. `hidden`: floating-ui hides a dropdown whose target has no
+   * size, as everything in jsdom has none.
+   */
+  const menuItem = async (conversation: HTMLElement, name: string) => {
+    const target = within(conversation).getByRole('button', { name: /^Options for/ });
+    // A menu closing from its last click is still open until its transition ends.
+    await waitFor(() => expect(target.getAttribute('aria-expanded')).not.toBe('true'));
+    fireEvent.click(target);
+    return within(conversation).findByRole('menuitem', { name, hidden: true });
+  };
+
+  it('mutes the room for me, and lets the creator remove a member after asking', async () => {
+    const conversation = await openRoom([group()]);
+    fireEvent.click(await menuItem(conversation, 'Mute conversation'));
+    await waitFor(() =>
+      expect(changes).toEqual([{ method: 'PUT', path: chatPaths.mute('room-1'), body: { muted: true } }]),
+    );
+
+    fireEvent.click(await menuItem(conversation, 'Remove Ravi Rao'));
+    const confirm = await within(conversation).findByRole('alertdialog', { name: 'Remove member' });
+    expect(confirm.textContent).toContain('Remove Ravi Rao from Seed round?');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    await waitFor(() =>
+      expect(changes.at(-1)).toMatchObject({ method: 'DELETE', path: chatPaths.member('room-1', 'inv-1') }),
+    );
+    await waitFor(() => expect(within(conversation).queryByRole('alertdialog')).toBeNull());
+  });
+
+  it('leaves a group only once confirmed; a member who is not its creator removes nobody', async () => {
+    const conversation = await openRoom([group({ createdBy: 'inv-1' })]);
+    expect(await menuItem(conversation, 'Leave group')).toBeTruthy();
+    expect(within(conversation).queryByRole('menuitem', { name: /^Remove/, hidden: true })).toBeNull();
+    fireEvent.click(within(conversation).getByRole('menuitem', { name: 'Leave group', hidden: true }));
+    const confirm = await within(conversation).findByRole('alertdialog', { name: 'Leave group' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(changes).toEqual([]);
+
+    fireEvent.click(await menuItem(conversation, 'Leave group'));
+    fireEvent.click(
+      within(await within(conversation).findByRole('alertdialog')).getByRole('button', { name: 'Leave' }),
+    );
+    await waitFor(() =>
+      expect(changes).toEqual([{ method: 'POST', path: chatPaths.leave('room-1'), body: undefined }]),
+    );
+  });
+
+  it('offers nothing in a room I left, and says why I cannot write', async () => {
+    const conversation = await openRoom([
+      group({ readOnly: true, leftAt: '2026-01-01T11:00:00.000Z', leftReason: 'removed' }),
+    ]);
+    expect(within(conversation).queryByRole('button', { name: /^Options for/ })).toBeNull();
+    expect(within(conversation).getByText(/You were removed from this group/)).toBeTruthy();
+  });
+
+  it('marks a muted room in the list and leaves it out of the unread total', async () => {
+    stubServer({
+      rooms: () => [room({ muted: true, unreadCount: 0 }), room({ id: 'room-2', name: 'Other', unreadCount: 2 })],
+      history: () => ({ messages: [], meta: { hasMore: false } }),
+    });
+    renderWidget();
+    fireEvent.click(await screen.findByRole('button', { name: 'Open Founder Chat, 2 unread messages' }));
+    const muted = await screen.findByRole('img', { name: 'Muted' });
+    expect(muted.closest('[data-room-id]')?.getAttribute('data-room-id')).toBe('room-1');
   });
 });
