@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { investorDeckPaths } from '@deckvalid/contract/api-paths';
 import type { Tokens } from '@deckvalid/contract/auth';
-import { type ChatMessage, chatPaths } from '@deckvalid/contract/chat';
+import { type ChatMessage, chatPaths, chatRateLimits } from '@deckvalid/contract/chat';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -168,7 +168,8 @@ describe.runIf(databaseUrl && redisUrl)('chat across two server processes (Postg
     const sendSome = async (count: number) => {
       for (let index = 0; index < count; index++) {
         void send(`tmp-${counter++}`);
-        await new Promise((resolve) => setTimeout(resolve, 15));
+        // Steady, within one account's send rate (chatRateLimits: 20 a second).
+        await new Promise((resolve) => setTimeout(resolve, 1_000 / (chatRateLimits.sendsPerSecond - 2)));
       }
     };
     await sendSome(40);
