@@ -48,6 +48,10 @@ export class MilestoneSockets {
   accessEnded(accountId: string, milestoneIds: string[]): void {
     if (!this.namespace || milestoneIds.length === 0) return;
     const sockets = this.namespace.in(accountRoom(accountId));
+    // The Redis adapter applies a leave when its request comes back from Redis, even on this
+    // process, while this process's broadcasts go out at once: leave locally first, so that no
+    // milestone:changed reaches a socket already told its access ended (as the chat rooms do).
+    sockets.local.socketsLeave(milestoneIds.map(milestoneChannel));
     sockets.socketsLeave(milestoneIds.map(milestoneChannel));
     for (const milestoneId of milestoneIds) {
       this.namespace.to(accountRoom(accountId)).emit(milestoneSocketEvents.accessEnded, { milestoneId });
