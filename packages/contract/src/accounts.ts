@@ -30,11 +30,17 @@ const optionalText = (max: number, label: string) =>
     .optional()
     .transform((value) => (value ? value : null));
 
-/** An optional https:// address; empty means none. No white space or control character passes. */
+/** A scheme at the start of an address (`https:`, `mailto:`, `localhost:` reads as one too). */
+const schemePrefix = /^[a-z][a-z0-9+.-]*:/i;
+
+/**
+ * An optional http(s) address; empty means none. One typed without a scheme, as people type
+ * them ("orbitgarden.space"), is taken as https://. No white space or control character passes.
+ */
 export const optionalUrlSchema = textSchema({ max: 300, tooLong: 'That address is too long.' })
   .nullable()
   .optional()
-  .transform((value) => (value ? value : null))
+  .transform((value) => (value ? (schemePrefix.test(value) ? value : `https://${value}`) : null))
   .refine((value) => value === null || (/^https?:\/\/[^\s]+\.[^\s]+$/i.test(value) && !hasControlCharacter(value)), {
     message: 'Enter a full web address starting with https://',
   });
