@@ -34,6 +34,7 @@ async function main(): Promise<void> {
   if (seeded) await seedDemoHistory(app, database.db, seeded, logger);
   await app.fastify.listen({ port: config.port, host: config.host });
   logger.info(`${config.productName} is running at ${config.publicUrl}`);
+  if (seeded) console.log(`\n${seeded.signInDetails}\n`);
   app.startJobs();
 
   let isClosing = false;

@@ -15,12 +15,13 @@ export const demoAccounts = [
 
 /**
  * Seeds a demo founder and two demo investors into an empty database and answers them as
- * principals (for seeding their decks next); does nothing and answers null otherwise.
+ * principals (for seeding their decks next) with their sign-in details to print once the server
+ * listens; does nothing and answers null otherwise.
  */
 export async function seedDemo(
   db: Database,
   logger: Logger,
-): Promise<{ founder: Principal; investors: Principal[] } | null> {
+): Promise<{ founder: Principal; investors: Principal[]; signInDetails: string } | null> {
   const [existing] = await db.select({ value: count() }).from(accounts);
   if ((existing?.value ?? 0) > 0) {
     logger.info('SEED_DEMO skipped: the database already has accounts');
@@ -55,8 +56,10 @@ export async function seedDemo(
   const lines = demoAccounts.map(
     (demo) => `  ${demo.role === 'user' ? 'founder ' : 'investor'}  ${demo.email}  /  ${demo.password}`,
   );
-  logger.info(`Demo workspace seeded. Sign in with:\n${lines.join('\n')}`);
-  console.log(`\nDemo accounts (SEED_DEMO=1):\n${lines.join('\n')}\n`);
+  logger.info(`Demo workspace seeded: ${demoAccounts.length} accounts`);
   const [founder, ...investors] = principals;
-  return founder ? { founder, investors } : null;
+  // Printed by main once the server listens: sign-in details shown earlier led people to a
+  // page that did not answer yet.
+  const signInDetails = `Demo accounts (SEED_DEMO=1), sign in at the address above:\n${lines.join('\n')}`;
+  return founder ? { founder, investors, signInDetails } : null;
 }
