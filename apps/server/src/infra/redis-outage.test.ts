@@ -3,10 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { apiPaths, authApiRoot } from '@deckvalid/contract/api-paths';
-import type { Tokens } from '@deckvalid/contract/auth';
-import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { strongPassword } from '../../test/accounts';
+import { ChatClients } from '../../test/chat';
 import {
   createDatabase,
   credentialHeaders,
@@ -114,21 +113,9 @@ describe.runIf(hasRedisServer)('a process whose Redis is away', () => {
     expect(statuses.at(-1)).toBe(429);
 
     // A socket connects: the adapter serves this process's own sockets without Redis.
-    const tokens: Tokens = founder.tokens;
-    const socket = connect(`${server.base}${apiPaths.socketNamespace}`, {
-      auth: {
-        authorization: `Bearer ${tokens.token}`,
-        controlSignature: tokens.controlSignature,
-        hashToken: tokens.hashToken,
-      },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    socket.disconnect();
+    const sockets = new ChatClients(() => server.base);
+    expect((await sockets.open(founder.tokens)).connected).toBe(true);
+    sockets.closeAll();
 
     // Still alive well past the reconnect attempts that used to end it (about 10 s).
     const quiet = 12_000 - (Date.now() - startedAt);
