@@ -78,5 +78,9 @@ export const chatMessages = pgTable(
     uniqueIndex('chat_messages_sender_client_key')
       .on(table.senderId, table.clientId)
       .where(sql`${table.clientId} is not null`),
+    // Message search (GET /api/v1/chats/search) matches this very expression, so the index serves
+    // it. 'simple' keeps every word as written, in any language: a search matches words and their
+    // beginnings (prefix queries), which stemming for one language would distort.
+    index('chat_messages_content_search').using('gin', sql`to_tsvector('simple', ${table.content})`),
   ],
 );
