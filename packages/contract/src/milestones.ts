@@ -801,6 +801,12 @@ export const activitySchema = z.object({
   actor: taskAssigneeSchema.nullable(),
   oldValue: activityValuesSchema.nullable(),
   newValue: activityValuesSchema.nullable(),
+  /** The task the line is about, as named now (a deleted task: as named when it was deleted); null for the milestone itself. */
+  taskTitle: z.string().nullable(),
+  /** The deliverable a deliverable or approval line is about, as named now; null when none or deleted since. */
+  deliverableTitle: z.string().nullable(),
+  /** The thread a thread or message line is about, as named now; null when none or deleted since. */
+  threadTitle: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Activity = z.infer<typeof activitySchema>;

@@ -242,3 +242,31 @@ describe('approvals', () => {
     expect((await call(investor, 'POST', investorMilestonePaths.taskApprovals(task.id), {})).statusCode).toBe(409);
   });
 });
+
+describe('the activity log names its objects', () => {
+  it('answers each line with the task, deliverable and thread it is about, as named now', async () => {
+    const { milestone, task } = await taskOnNewMilestone();
+    const deliverable = await createDeliverable(ctx, founder, task.id);
+    await submitDeliverable(ctx, founder, deliverable.id);
+    await call(investor, 'POST', investorMilestonePaths.taskApprovals(task.id), {});
+    const thread = await call(founder, 'POST', milestonePaths.taskThreads(task.id), { title: 'Test plan' });
+    expect(thread.statusCode, thread.body).toBe(201);
+    await call(founder, 'POST', milestonePaths.messages(thread.json().thread.id), { text: 'Draft attached' });
+    // A rename reads under the new name; a deleted task under the name its deletion logged.
+    await call(founder, 'PUT', milestonePaths.task(task.id), { title: 'Pilot report, final' });
+    const byAction = (log: Activity[]) => new Map(log.map((line) => [line.action, line]));
+    const before = byAction(await activitiesOf(milestone.id));
+    expect(before.get('approval.recorded')).toMatchObject({ taskTitle: 'Pilot report, final', deliverableTitle: null });
+    expect(before.get('deliverable.submitted')).toMatchObject({
+      taskTitle: 'Pilot report, final',
+      deliverableTitle: deliverable.title,
+    });
+    expect(before.get('message.posted')).toMatchObject({ threadTitle: 'Test plan', taskTitle: 'Pilot report, final' });
+    expect(before.get('milestone.created')).toMatchObject({ taskTitle: null, threadTitle: null });
+
+    await call(founder, 'DELETE', milestonePaths.task(task.id));
+    const after = byAction(await activitiesOf(milestone.id));
+    expect(after.get('task.created')).toMatchObject({ taskTitle: 'Pilot report, final' });
+    expect(after.get('deliverable.submitted')).toMatchObject({ deliverableTitle: null });
+  });
+});

@@ -209,6 +209,9 @@ export function toActivity(row: ActivityRow): Activity {
         : null,
     oldValue: row.oldValue as ActivityValues | null,
     newValue: row.newValue as ActivityValues | null,
+    taskTitle: row.taskTitle,
+    deliverableTitle: row.deliverableTitle,
+    threadTitle: row.threadTitle,
     createdAt: row.createdAt.toISOString(),
   };
 }

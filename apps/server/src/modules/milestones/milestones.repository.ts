@@ -38,6 +38,7 @@ import {
   milestoneTasks,
   taskDependencies,
 } from './milestones.schema';
+import { milestoneThreads } from './threads.schema';
 
 export type MilestoneRow = typeof milestones.$inferSelect;
 
@@ -65,6 +66,10 @@ export type TaskHeading = { title: string; stage: TaskStage };
 export type ActivityRow = typeof milestoneActivities.$inferSelect & {
   actorName: string | null;
   actorRole: Role | null;
+  /** What the line is about, named as it is now (or as its deletion logged it): the feed's object. */
+  taskTitle: string | null;
+  deliverableTitle: string | null;
+  threadTitle: string | null;
 };
 export type Progress = { totalTasks: number; doneTasks: number };
 export type DeliverableRow = typeof milestoneDeliverables.$inferSelect & {
@@ -460,15 +465,29 @@ export class MilestonesRepository {
       query.stage ? eq(milestoneActivities.stage, query.stage) : undefined,
       query.taskId ? eq(milestoneActivities.taskId, query.taskId) : undefined,
     );
+    // The objects a line names are read as they are now, so a renamed task reads under its new
+    // name; a deleted task is named by its deletion's line (the log keeps it), a deleted thread or
+    // deliverable by the line's own values (the feed reads those).
+    const loggedId = (key: string) =>
+      sql`coalesce(${qualified(milestoneActivities.newValue)}->>${key}, ${qualified(milestoneActivities.oldValue)}->>${key})`;
     const rows = await this.db
       .select({
         activity: milestoneActivities,
         actorName: accounts.name,
         actorRole: accounts.role,
+        taskTitle: sql<string | null>`coalesce(${qualified(milestoneTasks.title)}, (
+          select gone.old_value->>'title' from milestone_activities gone
+          where gone.task_id = ${qualified(milestoneActivities.taskId)} and gone.action = 'task.deleted'
+          limit 1))`,
+        deliverableTitle: qualified(milestoneDeliverables.title).mapWith(String),
+        threadTitle: qualified(milestoneThreads.title).mapWith(String),
         total: sql<number>`count(*) over ()`.mapWith(Number),
       })
       .from(milestoneActivities)
       .leftJoin(accounts, eq(accounts.id, milestoneActivities.actorId))
+      .leftJoin(milestoneTasks, eq(milestoneTasks.id, milestoneActivities.taskId))
+      .leftJoin(milestoneDeliverables, sql`${qualified(milestoneDeliverables.id)} = ${loggedId('deliverableId')}`)
+      .leftJoin(milestoneThreads, sql`${qualified(milestoneThreads.id)} = ${loggedId('threadId')}`)
       .where(where)
       .orderBy(desc(milestoneActivities.createdAt), desc(milestoneActivities.id))
       .limit(query.limit)
@@ -482,7 +501,14 @@ export class MilestonesRepository {
       total = count?.total ?? 0;
     }
     return {
-      rows: rows.map((row) => ({ ...row.activity, actorName: row.actorName, actorRole: row.actorRole })),
+      rows: rows.map((row) => ({
+        ...row.activity,
+        actorName: row.actorName,
+        actorRole: row.actorRole,
+        taskTitle: row.taskTitle,
+        deliverableTitle: row.deliverableTitle,
+        threadTitle: row.threadTitle,
+      })),
       total,
     };
   }

@@ -19,6 +19,9 @@ const activity = (overrides: Partial<Activity>): Activity => ({
   actor: { id: 'usr-1', name: 'Maya Lind', role: 'user' },
   oldValue: null,
   newValue: null,
+  taskTitle: null,
+  deliverableTitle: null,
+  threadTitle: null,
   createdAt: '2026-11-20T10:00:00.000Z',
   ...overrides,
 });
@@ -40,23 +43,24 @@ describe('describeActivity', () => {
     ]);
   });
 
-  it('says where a task moved, in the board’s words, and calls a same-stage move a reorder', () => {
+  it('names the task a move is about and the stage it went to', () => {
     const moved = describeActivity(
       activity({
         action: 'task.moved',
         taskId: 'tsk-1',
-        stage: 'in_progress',
-        oldValue: { stage: 'todo' },
-        newValue: { stage: 'in_progress' },
+        stage: 'done',
+        taskTitle: 'Build flight unit',
+        oldValue: { stage: 'review' },
+        newValue: { stage: 'done' },
       }),
     );
-    expect(moved.text).toBe('moved a task to In progress');
-    expect(moved.changes).toEqual([{ field: 'Stage', from: 'To do', to: 'In progress' }]);
+    expect(moved.text).toBe('moved “Build flight unit” to Done');
+    expect(moved.parts).toEqual(['moved ', { name: 'Build flight unit' }, ' to Done']);
+    expect(moved.changes).toEqual([]);
     const reordered = describeActivity(
-      activity({ action: 'task.moved', oldValue: { stage: 'todo' }, newValue: { stage: 'todo' } }),
+      activity({ action: 'task.moved', taskTitle: 'Pilot', oldValue: { stage: 'todo' }, newValue: { stage: 'todo' } }),
     );
-    expect(reordered.text).toBe('reordered a task');
-    expect(reordered.changes).toEqual([]);
+    expect(reordered.text).toBe('reordered “Pilot” in To do');
   });
 
   it('quotes what a creation names instead of listing its first values as changes', () => {
@@ -65,27 +69,97 @@ describe('describeActivity', () => {
     expect(created.changes).toEqual([]);
   });
 
-  it('words a status change and a ticked subtask, and hides ids', () => {
+  it('names the approved object and shows a comment as a quote, never "Comment: none"', () => {
+    const approved = describeActivity(
+      activity({
+        action: 'approval.recorded',
+        actor: { id: 'inv-1', name: 'Theo Brandt', role: 'investor' },
+        taskId: 'tsk-1',
+        taskTitle: 'Pass safety review',
+        deliverableTitle: 'Safety review dossier',
+        newValue: { approvalId: 'apr-1', deliverableId: 'dlv-1', decision: 'approved', comment: null },
+      }),
+    );
+    expect(`${approved.actor} ${approved.text}`).toBe('Theo Brandt approved “Safety review dossier”');
+    expect(approved.comment).toBeNull();
+    expect(approved.changes).toEqual([]);
+    const onTask = describeActivity(
+      activity({
+        action: 'approval.recorded',
+        taskTitle: 'Pass safety review',
+        newValue: { approvalId: 'apr-2', comment: 'Looks right' },
+      }),
+    );
+    expect(onTask.text).toBe('approved “Pass safety review”');
+    expect(onTask.comment).toBe('Looks right');
+    const sentBack = describeActivity(
+      activity({
+        action: 'approval.recorded',
+        taskTitle: 'Pass safety review',
+        newValue: { approvalId: 'apr-3', decision: 'changes_requested', comment: 'Add the test logs' },
+      }),
+    );
+    expect(sentBack.text).toBe('requested changes on “Pass safety review”');
+    expect(sentBack.comment).toBe('Add the test logs');
+  });
+
+  it('shows a first link as the link alone, not "Link: none → …"', () => {
+    const submitted = describeActivity(
+      activity({
+        action: 'deliverable.submitted',
+        deliverableTitle: 'Safety review dossier',
+        oldValue: { deliverableId: 'dlv-1', url: null },
+        newValue: { deliverableId: 'dlv-1', url: 'https://files.example/dossier.pdf' },
+      }),
+    );
+    expect(submitted.text).toBe('submitted “Safety review dossier”');
+    expect(submitted.changes).toEqual([{ field: 'Link', from: null, to: 'https://files.example/dossier.pdf' }]);
+  });
+
+  it('words thread and message lines with the thread’s name', () => {
+    const posted = describeActivity(
+      activity({
+        action: 'message.posted',
+        threadTitle: 'Test plan',
+        newValue: { threadId: 'thr-1', messageId: 'tms-1', attachments: 2 },
+      }),
+    );
+    expect(posted.text).toBe('wrote in “Test plan” with 2 files');
+    expect(posted.changes).toEqual([]);
+    const renamed = describeActivity(
+      activity({
+        action: 'thread.renamed',
+        threadTitle: 'Test plan v2',
+        oldValue: { threadId: 'thr-1', title: 'Test plan' },
+        newValue: { threadId: 'thr-1', title: 'Test plan v2' },
+      }),
+    );
+    expect(renamed.text).toBe('renamed the thread “Test plan”');
+    expect(renamed.changes).toEqual([{ field: 'Title', from: 'Test plan', to: 'Test plan v2' }]);
+  });
+
+  it('words a status change and a ticked subtask on its task, and hides ids', () => {
     expect(
       describeActivity(
         activity({ action: 'milestone.status_changed', oldValue: { status: 'draft' }, newValue: { status: 'active' } }),
       ).text,
-    ).toBe('set the status to Active');
+    ).toBe('set the milestone to Active');
     const toggled = describeActivity(
       activity({
         action: 'subtask.toggled',
+        taskTitle: 'Build flight unit',
         oldValue: { subtaskId: 'sub-1', title: 'Call', isCompleted: false },
         newValue: { subtaskId: 'sub-1', title: 'Call', isCompleted: true },
       }),
     );
-    expect(toggled.text).toBe('ticked off the subtask “Call”');
+    expect(toggled.text).toBe('ticked off “Call” on “Build flight unit”');
     expect(toggled.changes).toEqual([{ field: 'Done', from: 'open', to: 'done' }]);
   });
 
-  it('reads a gone account as "Someone" and an unknown action as a generic change', () => {
+  it('reads a gone account as "Someone" and an unknown action as a plain change, never its code', () => {
     const wording = describeActivity(activity({ actor: null, action: 'future.thing' as Activity['action'] }));
     expect(wording.actor).toBe('Someone');
-    expect(wording.text).toBe('made a change (future thing)');
+    expect(wording.text).toBe('made a change');
   });
 });
 

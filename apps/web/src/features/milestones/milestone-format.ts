@@ -99,11 +99,23 @@ export function relativeTime(value: string, now: number = Date.now()): string {
 // ---------------------------------------------------------------------------------------------
 // Activities
 
-/** One field an activity changed, in words. `from`/`to` are null when only one side is known. */
+/** One field an activity changed, in words. `from` is null when the field had no value before. */
 export type ActivityChange = { field: string; from: string | null; to: string | null };
 
-/** An activity line in words: who, what, and the fields it changed. */
-export type ActivityWording = { actor: string; text: string; changes: ActivityChange[] };
+/** A piece of an activity's sentence: plain words, or the name of the object it is about. */
+export type ActivityPart = string | { name: string };
+
+/**
+ * An activity line in words: who, what (as parts, so the screen can set the object's name apart,
+ * and as one plain sentence with the names quoted), an investor's comment, and the fields it changed.
+ */
+export type ActivityWording = {
+  actor: string;
+  parts: ActivityPart[];
+  text: string;
+  comment: string | null;
+  changes: ActivityChange[];
+};
 
 const fieldLabels: Record<string, string> = {
   title: 'Title',
@@ -118,18 +130,37 @@ const fieldLabels: Record<string, string> = {
   startsAt: 'Starts',
   durationMinutes: 'Duration',
   isCompleted: 'Done',
-  comment: 'Comment',
-  blockedByTitle: 'Blocked by',
+  timeZone: 'Time zone',
+  videoUrl: 'Video link',
+  agenda: 'Agenda',
 };
 
-/** Fields never shown as a change: ids say nothing to a person, and ranks are board order. */
-const hiddenFields = new Set(['rank', 'approvalId', 'subtaskId', 'deliverableId', 'meetId', 'blockedByTaskId']);
+/**
+ * Fields never shown as a change: ids say nothing to a person, ranks are board order, a comment
+ * shows as a quote, and the rest are named in the sentence itself.
+ */
+const hiddenFields = new Set([
+  'rank',
+  'approvalId',
+  'subtaskId',
+  'deliverableId',
+  'meetId',
+  'blockedByTaskId',
+  'blockedByTitle',
+  'threadId',
+  'messageId',
+  'attachments',
+  'messageCount',
+  'comment',
+  'decision',
+  'deliverableTitle',
+  'fileName',
+]);
 
 const longValue = 80;
 
 function valueInWords(field: string, value: ActivityValues[string] | undefined): string | null {
-  if (value === undefined) return null;
-  if (value === null) return 'none';
+  if (value === undefined || value === null || value === '') return null;
   if (field === 'stage' && typeof value === 'string') return taskStageLabels[value as TaskStage] ?? value;
   if (field === 'status' && typeof value === 'string') return milestoneStatusLabels[value as MilestoneStatus] ?? value;
   if (field === 'dueDate' && typeof value === 'string') return formatCalendarDay(value) || value;
@@ -142,70 +173,128 @@ function valueInWords(field: string, value: ActivityValues[string] | undefined):
   return text.length > longValue ? `${text.slice(0, longValue - 1)}…` : text;
 }
 
-/** The title an activity names, new or old, quoted; empty when it names none. */
-function named(activity: Activity, key = 'title'): string {
+/** A string value the line logged (new first), or null. */
+function logged(activity: Activity, key: string): string | null {
   const value = activity.newValue?.[key] ?? activity.oldValue?.[key];
-  return typeof value === 'string' && value !== '' ? ` “${value}”` : '';
+  return typeof value === 'string' && value !== '' ? value : null;
 }
 
-/** Each action as a phrase after the actor's name. */
-const actionPhrases: Partial<Record<Activity['action'], (activity: Activity) => string>> = {
-  'milestone.created': (a) => `created the milestone${named(a)}`,
-  'milestone.updated': () => 'edited the milestone',
+/** The object's name as a part, or the fallback words when the line cannot name it. */
+function name(value: string | null | undefined, fallback: string): ActivityPart {
+  return value ? { name: value } : fallback;
+}
+
+const taskOf = (a: Activity, fallback = 'a task') => name(a.taskTitle ?? logged(a, 'taskTitle'), fallback);
+const titleOf = (a: Activity, fallback: string) => name(logged(a, 'title'), fallback);
+const deliverableOf = (a: Activity) =>
+  name(a.deliverableTitle ?? logged(a, 'deliverableTitle') ?? logged(a, 'title'), 'a deliverable');
+const threadOf = (a: Activity) => name(a.threadTitle ?? logged(a, 'title'), 'a thread');
+const stageOf = (a: Activity) => valueInWords('stage', a.newValue?.stage) ?? 'another stage';
+
+function isChangesRequested(activity: Activity): boolean {
+  return activity.newValue?.decision === 'changes_requested';
+}
+
+/** Each action as the parts of a sentence after the actor's name. */
+const actionPhrases: Record<Activity['action'], (activity: Activity) => ActivityPart[]> = {
+  'milestone.created': (a) => ['created the milestone ', titleOf(a, 'here')],
+  'milestone.updated': () => ['edited the milestone'],
   'milestone.status_changed': (a) => {
-    const to = a.newValue?.status;
-    return typeof to === 'string' && to in milestoneStatusLabels
-      ? `set the status to ${milestoneStatusLabels[to as MilestoneStatus]}`
-      : 'changed the status';
+    const to = valueInWords('status', a.newValue?.status);
+    return to ? [`set the milestone to ${to}`] : ['changed the milestone’s status'];
   },
-  'milestone.archived': () => 'archived the milestone',
-  'milestone.restored': () => 'restored the milestone',
-  'task.created': (a) => `created the task${named(a)}`,
-  'task.updated': () => 'edited a task',
+  'milestone.archived': () => ['archived the milestone'],
+  'milestone.restored': () => ['restored the milestone'],
+  'task.created': (a) => ['created the task ', titleOf(a, 'a task')],
+  'task.updated': (a) => ['edited ', taskOf(a)],
   'task.moved': (a) =>
     a.oldValue?.stage === a.newValue?.stage
-      ? 'reordered a task'
-      : `moved a task to ${valueInWords('stage', a.newValue?.stage)}`,
-  'task.deleted': (a) => `deleted the task${named(a)}`,
-  'subtask.created': (a) => `added the subtask${named(a)}`,
-  'subtask.updated': () => 'renamed a subtask',
-  'subtask.toggled': (a) => `${a.newValue?.isCompleted ? 'ticked off' : 'reopened'} the subtask${named(a)}`,
-  'subtask.deleted': (a) => `removed the subtask${named(a)}`,
-  'dependency.added': (a) => `marked a task as blocked by${named(a, 'blockedByTitle') || ' another task'}`,
-  'dependency.changed': (a) => `changed what a task is blocked by to${named(a, 'blockedByTitle') || ' another task'}`,
-  'dependency.removed': () => 'removed a “blocked by” link',
-  'deliverable.created': (a) => `added the deliverable${named(a)}`,
-  'deliverable.updated': () => 'edited a deliverable',
-  'deliverable.submitted': () => 'submitted a deliverable',
-  'deliverable.accepted': (a) => `accepted the deliverable${named(a)}`,
-  'approval.recorded': () => 'approved a task',
-  'meet.created': (a) => `scheduled the meet${named(a)}`,
-  'meet.updated': (a) => `changed the meet${named(a)}`,
-  'meet.cancelled': (a) => `cancelled the meet${named(a)}`,
+      ? ['reordered ', taskOf(a), ` in ${stageOf(a)}`]
+      : ['moved ', taskOf(a), ` to ${stageOf(a)}`],
+  'task.deleted': (a) => ['deleted the task ', titleOf(a, 'a task')],
+  'subtask.created': (a) => ['added the subtask ', titleOf(a, 'a subtask'), ' to ', taskOf(a)],
+  'subtask.updated': (a) => ['renamed a subtask of ', taskOf(a)],
+  'subtask.toggled': (a) => [
+    a.newValue?.isCompleted ? 'ticked off ' : 'reopened ',
+    titleOf(a, 'a subtask'),
+    ' on ',
+    taskOf(a),
+  ],
+  'subtask.deleted': (a) => ['removed the subtask ', titleOf(a, 'a subtask'), ' from ', taskOf(a)],
+  'dependency.added': (a) => [
+    'marked ',
+    taskOf(a),
+    ' as blocked by ',
+    name(logged(a, 'blockedByTitle'), 'another task'),
+  ],
+  'dependency.changed': (a) => [
+    'changed what ',
+    taskOf(a),
+    ' is blocked by to ',
+    name(logged(a, 'blockedByTitle'), 'another task'),
+  ],
+  'dependency.removed': (a) => {
+    const blocker = logged(a, 'blockedByTitle');
+    return blocker ? ['unblocked ', taskOf(a), ' from ', { name: blocker }] : ['removed a blocker from ', taskOf(a)];
+  },
+  'deliverable.created': (a) => ['added the deliverable ', deliverableOf(a), ' to ', taskOf(a)],
+  'deliverable.updated': (a) => ['edited the deliverable ', deliverableOf(a)],
+  'deliverable.submitted': (a) => [logged(a, 'fileName') ? 'uploaded a file for ' : 'submitted ', deliverableOf(a)],
+  'deliverable.accepted': (a) => ['accepted ', deliverableOf(a)],
+  'approval.recorded': (a) => {
+    const subject = logged(a, 'deliverableId') ? deliverableOf(a) : taskOf(a);
+    return isChangesRequested(a) ? ['requested changes on ', subject] : ['approved ', subject];
+  },
+  'meet.created': (a) => ['scheduled the meet ', titleOf(a, 'a meet')],
+  'meet.updated': (a) => ['changed the meet ', titleOf(a, 'a meet')],
+  'meet.cancelled': (a) => ['cancelled the meet ', titleOf(a, 'a meet')],
+  'thread.created': (a) =>
+    a.taskId ? ['started the thread ', threadOf(a), ' on ', taskOf(a)] : ['started the thread ', threadOf(a)],
+  'thread.renamed': (a) => ['renamed the thread ', name(logged({ ...a, newValue: null }, 'title'), 'a thread')],
+  'thread.deleted': (a) => ['deleted the thread ', name(logged(a, 'title'), 'a thread')],
+  'message.posted': (a) => {
+    const files = a.newValue?.attachments;
+    const withFiles =
+      typeof files === 'number' && files > 0 ? ` with ${files === 1 ? 'a file' : `${files} files`}` : '';
+    return ['wrote in ', threadOf(a), withFiles];
+  },
+  'message.edited': (a) => ['edited a message in ', threadOf(a)],
+  'message.deleted': (a) => ['deleted a message in ', threadOf(a)],
 };
 
-/** The fields the phrase already names (a created task's title), not repeated as changes. */
-function isNamedInPhrase(activity: Activity, field: string): boolean {
-  if (field === 'title') return !activity.action.endsWith('.updated');
-  return field === 'blockedByTitle' || (field === 'status' && activity.action === 'milestone.status_changed');
+/** Whether a field's change is worth a line of its own below the sentence. */
+function isShownAsChange(activity: Activity, field: string): boolean {
+  if (hiddenFields.has(field)) return false;
+  // The sentence names a title, except when the title is what changed (a rename, an edit).
+  if (field === 'title') return /\.(updated|renamed)$/.test(activity.action);
+  if (field === 'status') return activity.action !== 'milestone.status_changed';
+  if (field === 'stage') return activity.action !== 'task.moved';
+  // A created thing's first values are not changes; a first link is worth reading.
+  return activity.oldValue !== null || field === 'url';
+}
+
+/** The sentence as plain text, each name quoted: for tests and for screen readers' labels. */
+function plainText(parts: ActivityPart[]): string {
+  return parts.map((part) => (typeof part === 'string' ? part : `“${part.name}”`)).join('');
 }
 
 /**
- * An activity in words for the feed: "Maya moved a task to In progress", with each changed field
- * as old → new. A comment on an approval shows as its "to" value. Unknown actions (a newer server)
- * read as a generic change rather than failing.
+ * An activity in words for the feed: "Maya Lind moved “Build flight unit” to Done", naming the
+ * object of every action (as it is named now), an investor's comment as a quote, and each other
+ * changed field as old → new (only the new value when there was none before). An unknown action
+ * (a newer server) reads as a plain change rather than its code.
  */
 export function describeActivity(activity: Activity): ActivityWording {
   const actor = activity.actor?.name ?? 'Someone';
-  const phrase = actionPhrases[activity.action];
-  const text = phrase ? phrase(activity) : `made a change (${activity.action.replace(/[._]/g, ' ')})`;
+  const phrase = actionPhrases[activity.action] as ((activity: Activity) => ActivityPart[]) | undefined;
+  const parts = phrase ? phrase(activity) : activity.taskId ? ['changed ', taskOf(activity)] : ['made a change'];
+  const comment = logged(activity, 'comment');
   const changes: ActivityChange[] = [];
   const before = activity.oldValue ?? {};
   const after = activity.newValue ?? {};
-  const hasBefore = activity.oldValue !== null;
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   for (const field of fields) {
-    if (hiddenFields.has(field) || isNamedInPhrase(activity, field)) continue;
+    if (!isShownAsChange(activity, field)) continue;
     const from = before[field];
     const to = after[field];
     if (from === to) continue;
@@ -213,16 +302,15 @@ export function describeActivity(activity: Activity): ActivityWording {
       // Ids say nothing to a person; the board names the assignee now.
       changes.push({
         field: fieldLabels.assigneeId ?? field,
-        from: from ? 'assigned' : 'nobody',
+        from: from ? 'someone' : null,
         to: to ? 'someone new' : 'nobody',
       });
       continue;
     }
-    // A created thing's values are its first values, not a change: only the ones worth reading.
-    if (!hasBefore && field !== 'comment' && field !== 'url') continue;
-    changes.push({ field: fieldLabels[field] ?? field, from: valueInWords(field, from), to: valueInWords(field, to) });
+    const toWords = valueInWords(field, to);
+    changes.push({ field: fieldLabels[field] ?? field, from: valueInWords(field, from), to: toWords ?? 'none' });
   }
-  return { actor, text, changes };
+  return { actor, parts, text: plainText(parts), comment, changes };
 }
 
 // ---------------------------------------------------------------------------------------------

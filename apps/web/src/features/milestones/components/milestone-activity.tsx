@@ -1,7 +1,7 @@
 import { type Activity, type TaskStage, taskStages } from '@deckvalid/contract/milestones';
 import { Avatar, Button, EmptyState, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { Fragment, type ReactNode, useMemo, useState } from 'react';
 import type { MilestoneRole } from '@/features/milestones/milestone-api-shared';
 import { describeApiError } from '@/shared/api/api-error';
 import { formatDateTime } from '@/shared/lib/format-date';
@@ -141,27 +141,39 @@ function ActivityItem({ activity }: { activity: Activity }) {
         {initialsOf(wording.actor)}
       </Avatar>
       <Stack gap={2} miw={0} style={{ flex: 1 }}>
-        <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+        <Text fz="sm" style={{ overflowWrap: 'anywhere' }} data-testid="activity-sentence">
           <Text span fw={600}>
             {wording.actor}
           </Text>{' '}
-          {wording.text}
-          {activity.stage && !activity.action.startsWith('milestone.') ? (
+          {wording.parts.map((part, index) =>
+            typeof part === 'string' ? (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a sentence's parts never reorder
+              <Fragment key={index}>{part}</Fragment>
+            ) : (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a sentence's parts never reorder
+              <Text key={index} span inherit fw={500} fs="italic">
+                {part.name}
+              </Text>
+            ),
+          )}
+          {activity.stage && !activity.action.startsWith('milestone.') && activity.action !== 'task.moved' ? (
             <Text span inherit c="dimmed">
               {' '}
               · {taskStageLabels[activity.stage]}
             </Text>
           ) : null}
         </Text>
+        {wording.comment ? (
+          <Text fz="sm" c="dimmed" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+            “{wording.comment}”
+          </Text>
+        ) : null}
         {wording.changes.map((change) => (
           <Text key={change.field} fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {change.field}: {change.from}
-            {change.from !== null && change.to !== null ? ' → ' : null}
-            {change.to !== null ? (
-              <Text span fz="xs" c="var(--mantine-color-text)">
-                {change.to}
-              </Text>
-            ) : null}
+            {change.field}: {change.from !== null ? `${change.from} → ` : null}
+            <Text span fz="xs" c="var(--mantine-color-text)">
+              {change.to}
+            </Text>
           </Text>
         ))}
         <Text fz="xs" c="dimmed">

@@ -65,6 +65,9 @@ const activity: Activity = {
   actor: { id: 'usr-1', name: 'Maya Lind', role: 'user' },
   oldValue: { stage: 'backlog' },
   newValue: { stage: 'todo' },
+  taskTitle: 'Hire a pilot lead',
+  deliverableTitle: null,
+  threadTitle: null,
   createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
 };
 
@@ -207,8 +210,9 @@ describe('MilestoneDetail', () => {
     renderDetail('founder', '/?tab=activity');
     const feed = await screen.findByRole('list', { name: 'Activity' });
     const line = within(feed).getByTestId('activity-item');
-    expect(line.textContent).toContain('Maya Lind moved a task to To do');
-    expect(line.textContent).toContain('Stage: Backlog → To do');
+    expect(line.textContent).toContain('Maya Lind moved Hire a pilot lead to To do');
+    // The sentence says where it went; a second line repeating the stage would say it twice.
+    expect(line.textContent).not.toContain('Stage:');
     expect(line.textContent).toContain('5 minutes ago');
     expect(screen.getByRole('tab', { name: 'Activity', selected: true })).toBeTruthy();
   });
