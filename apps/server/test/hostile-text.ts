@@ -32,6 +32,38 @@ export const hostileText = (maxLength = 40) =>
     fc.string({ maxLength }),
   );
 
+/**
+ * Characters that mean something to a database's search syntax rather than being text: tsquery's
+ * operators and weights, LIKE's wildcards, quotes and backslashes (issue 18: a message search
+ * hands what people type to PostgreSQL full-text search).
+ */
+export const querySyntaxCharacters = [
+  '&',
+  '|',
+  '!',
+  ':*',
+  ':A',
+  '<->',
+  '<2>',
+  "'",
+  '"',
+  '(',
+  ')',
+  '\\',
+  '%',
+  '_',
+  '*',
+] as const;
+
+/** Search text made of query syntax and hostile characters, alone, mixed with words, or at random. */
+export const querySyntaxText = (maxLength = 40) =>
+  fc.oneof(
+    fc
+      .array(fc.constantFrom(...querySyntaxCharacters, ...hostileCharacters, 'deal', ' '), { maxLength: 8 })
+      .map((parts) => parts.join('')),
+    hostileText(maxLength),
+  );
+
 /** Integers at the edges of the database's int4 and of JavaScript's safe range, as numbers. */
 export const edgeIntegers = fc.constantFrom(
   2 ** 31 - 1,

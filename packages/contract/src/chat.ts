@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { maxPageSize, pageMetaSchema, paginationQuerySchema } from './pagination';
+import { maxPageSize, pageMetaSchema, pageOf, paginationQuerySchema } from './pagination';
 import { idSchema, textSchema } from './text';
 
 /**
@@ -21,6 +21,8 @@ export const chatLimits = {
   clientIdLength: 64,
   /** The largest seq a caller may name: seqs are PostgreSQL `integer` (int4) columns. */
   seqMax: 2_147_483_647,
+  /** Characters of a message search. */
+  searchLength: 200,
 } as const;
 
 export const chatRoomTypes = ['private', 'group', 'bot'] as const;
@@ -192,14 +194,17 @@ export type MarkChatReadResponse = z.infer<typeof markChatReadResponseSchema>;
 export const openPrivateRoomBodySchema = z.object({ participantId: id }).strict();
 export type OpenPrivateRoomBody = z.infer<typeof openPrivateRoomBodySchema>;
 
+/** The name of a group, as it is created and renamed. */
+const groupNameSchema = textSchema({
+  required: 'Name the group.',
+  max: chatLimits.roomNameLength,
+  tooLong: `Use at most ${chatLimits.roomNameLength} characters for the name.`,
+}).min(1, 'Name the group.');
+
 /** POST /api/v1/chats/rooms/group (an addition to spec §7) */
 export const createGroupRoomBodySchema = z
   .object({
-    name: textSchema({
-      required: 'Name the group.',
-      max: chatLimits.roomNameLength,
-      tooLong: `Use at most ${chatLimits.roomNameLength} characters for the name.`,
-    }).min(1, 'Name the group.'),
+    name: groupNameSchema,
     participantIds: z
       .array(id)
       .min(1, 'Add at least one person.')
@@ -207,6 +212,63 @@ export const createGroupRoomBodySchema = z
   })
   .strict();
 export type CreateGroupRoomBody = z.infer<typeof createGroupRoomBodySchema>;
+
+/** PATCH /api/v1/chats/rooms/{roomId}: the group's creator renames it (our addition). */
+export const renameChatRoomBodySchema = z.object({ name: groupNameSchema }).strict();
+export type RenameChatRoomBody = z.infer<typeof renameChatRoomBodySchema>;
+
+/** POST /api/v1/chats/rooms/{roomId}/members: the group's creator adds people tied to them (our addition). */
+export const addChatMembersBodySchema = z
+  .object({
+    participantIds: z
+      .array(id)
+      .min(1, 'Add at least one person.')
+      .max(chatLimits.groupParticipants, `A group holds at most ${chatLimits.groupParticipants} people besides you.`),
+  })
+  .strict();
+export type AddChatMembersBody = z.infer<typeof addChatMembersBodySchema>;
+
+/** A room as a change to it answers: the room as the caller now sees it. */
+export const chatRoomOnlyResponseSchema = z.object({ room: chatRoomSchema });
+export type ChatRoomOnlyResponse = z.infer<typeof chatRoomOnlyResponseSchema>;
+
+/**
+ * Someone the caller may start a conversation with (GET /api/v1/chats/contacts): an account an
+ * interest ties them to, as the chat policy counts ties, with their private room once it exists.
+ */
+export const chatContactSchema = chatParticipantSchema.extend({
+  /** The pair's private room, or null before either opened it. */
+  privateRoomId: z.string().nullable(),
+});
+export type ChatContact = z.infer<typeof chatContactSchema>;
+
+/** GET /api/v1/chats/contacts: `page` and `limit` as every list; ordered by name. */
+export const chatContactsQuerySchema = paginationQuerySchema;
+export const chatContactsResponseSchema = pageOf(chatContactSchema);
+export type ChatContactsResponse = z.infer<typeof chatContactsResponseSchema>;
+
+/**
+ * GET /api/v1/chats/search: full-text search over the messages of the rooms the caller is in
+ * (and, for rooms they left, the messages up to the leave). Every word matches as a word or the
+ * start of one; newest first.
+ */
+export const chatSearchQuerySchema = paginationQuerySchema.extend({
+  q: textSchema({
+    required: 'Type something to search for.',
+    max: chatLimits.searchLength,
+    tooLong: `Search with at most ${chatLimits.searchLength} characters.`,
+  }).min(1, 'Type something to search for.'),
+});
+export type ChatSearchQuery = z.infer<typeof chatSearchQuerySchema>;
+
+/** One message that matched, with the room it is in (to open the room at that message). */
+export const chatSearchHitSchema = z.object({
+  message: chatMessageSchema,
+  room: z.object({ id: z.string(), name: z.string(), type: z.enum(chatRoomTypes) }),
+});
+export type ChatSearchHit = z.infer<typeof chatSearchHitSchema>;
+export const chatSearchResponseSchema = pageOf(chatSearchHitSchema);
+export type ChatSearchResponse = z.infer<typeof chatSearchResponseSchema>;
 
 export const chatRoomResponseSchema = z.object({
   room: chatRoomSchema,
@@ -250,6 +312,14 @@ export const chatPaths = {
   rooms: '/api/v1/chats/rooms',
   privateRoom: '/api/v1/chats/rooms/private',
   groupRoom: '/api/v1/chats/rooms/group',
+  /** GET: who the caller may start a conversation with (our addition). */
+  contacts: '/api/v1/chats/contacts',
+  /** GET `?q`: full-text search over the caller's messages (our addition). */
+  search: '/api/v1/chats/search',
+  /** PATCH `{ name }`: the group's creator renames it (our addition). */
+  room: (roomId: string) => `/api/v1/chats/rooms/${encodeURIComponent(roomId)}`,
+  /** POST `{ participantIds }`: the group's creator adds people (our addition). */
+  members: (roomId: string) => `/api/v1/chats/rooms/${encodeURIComponent(roomId)}/members`,
   messages: (roomId: string) => `/api/v1/chats/rooms/${encodeURIComponent(roomId)}/messages`,
   read: (roomId: string) => `/api/v1/chats/rooms/${encodeURIComponent(roomId)}/read`,
   /** DELETE: the group's creator takes a member out (our addition). */

@@ -43,6 +43,9 @@ type Fixtures = MilestoneFixtures &
     /** Groups `founder` made with `investor`: one the table removes `investor` from, one both leave. */
     removalGroupId: string;
     leavingGroupId: string;
+    /** A group `founder` made with `investor` that the table renames and adds `otherInvestor` to. */
+    addingGroupId: string;
+    otherInvestorId: string;
     founderId: string;
     investorId: string;
   };
@@ -405,6 +408,35 @@ const rows: Row[] = [
     request: (f) => ({ method: 'PUT', url: `/api/v1/chats/rooms/${f.chatRoomId}/mute`, payload: { muted: true } }),
     // Each member mutes the room for themself.
     expected: { anonymous: 401, founder: 200, investor: 200, otherFounder: 404, otherInvestor: 404 },
+  },
+  {
+    route: 'GET /api/v1/chats/contacts',
+    request: { method: 'GET', url: '/api/v1/chats/contacts' },
+    // Each signed-in account lists whom it is tied to (an empty list for the untied).
+    expected: { anonymous: 401, founder: 200, investor: 200, otherFounder: 200, otherInvestor: 200 },
+  },
+  {
+    route: 'GET /api/v1/chats/search',
+    request: { method: 'GET', url: '/api/v1/chats/search?q=hello' },
+    // Each searches only the rooms they are in.
+    expected: { anonymous: 401, founder: 200, investor: 200, otherFounder: 200, otherInvestor: 200 },
+  },
+  {
+    route: 'PATCH /api/v1/chats/rooms/:roomId',
+    request: (f) => ({ method: 'PATCH', url: `/api/v1/chats/rooms/${f.addingGroupId}`, payload: { name: 'Renamed' } }),
+    // Only the group's creator renames it; a member may not, strangers learn nothing of it.
+    expected: { anonymous: 401, founder: 200, investor: 403, otherFounder: 404, otherInvestor: 404 },
+  },
+  {
+    route: 'POST /api/v1/chats/rooms/:roomId/members',
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/v1/chats/rooms/${f.addingGroupId}/members`,
+      payload: { participantIds: [f.otherInvestorId] },
+    }),
+    // Only the creator adds, and only people tied to them (the other investor is, by an interest);
+    // the other investor asks before the founder adds them, as a stranger to the group.
+    expected: { anonymous: 401, founder: 200, investor: 403, otherFounder: 404, otherInvestor: 404 },
   },
   {
     route: 'POST /api/v1/milestones',
@@ -891,7 +923,11 @@ beforeAll(async () => {
     expect(reply.statusCode, reply.body).toBe(201);
     return reply.json().room.id as string;
   };
-  const [removalGroupId, leavingGroupId] = [await chatGroup('Removal'), await chatGroup('Leaving')];
+  const [removalGroupId, leavingGroupId, addingGroupId] = [
+    await chatGroup('Removal'),
+    await chatGroup('Leaving'),
+    await chatGroup('Adding'),
+  ];
   const milestoneObjects = await milestoneFixtures(ctx, founder, investor, (await readyDeck(ctx, founder)).id);
   fixtures = {
     ...milestoneObjects,
@@ -899,6 +935,8 @@ beforeAll(async () => {
     chatRoomId: chatRoom.json().room.id as string,
     removalGroupId,
     leavingGroupId,
+    addingGroupId,
+    otherInvestorId: otherInvestor.user.id,
     founderId: founder.user.id,
     investorId: investor.user.id,
     deckId: deck.id,

@@ -1,11 +1,15 @@
 import {
+  addChatMembersBodySchema,
   type ChatMessagesResponse,
   type ChatRoom,
+  chatContactsQuerySchema,
   chatMessagesQuerySchema,
   chatPaths,
+  chatSearchQuerySchema,
   createGroupRoomBodySchema,
   markChatReadBodySchema,
   openPrivateRoomBodySchema,
+  renameChatRoomBodySchema,
   sendChatMessagePayloadSchema,
 } from '@deckvalid/contract/chat';
 import { errorResponseSchema } from '@deckvalid/contract/errors';
@@ -16,7 +20,7 @@ import { type SignedUp, signUp } from '../../../test/accounts';
 import { authHeaders, build, type TestContext } from '../../../test/build';
 import { ChatClients, listen, openPrivateRoom, request, showInterest } from '../../../test/chat';
 import { readyDeck } from '../../../test/decks';
-import { edgeIntegers, hostileText } from '../../../test/hostile-text';
+import { edgeIntegers, hostileText, querySyntaxText } from '../../../test/hostile-text';
 
 /**
  * Random bodies, queries and socket payloads: exactly what the contract accepts goes through, the
@@ -44,11 +48,14 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
+const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, body?: unknown, caller?: SignedUp) =>
   ctx.app.fastify.inject({
     method,
     url,
-    headers: { ...authHeaders(investor.tokens), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      ...authHeaders((caller ?? investor).tokens),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
   });
 
@@ -181,5 +188,102 @@ describe('random input to the chat calls', () => {
       ok: false,
       error: { code: 'VALIDATION_FAILED', details: { fields: [{ path: 'chatRoomId' }] } },
     });
+  });
+
+  it('GET search: any text, query syntax included, is a 200 with matches or a 400; never a 5xx', async () => {
+    // A message holding the syntax itself, so a search that mistook it for operators would show.
+    const ack = await request(socket, 'chat:message', {
+      chatRoomId: room.id,
+      content: "deal & 'term' | !sheet:* <-> (50%)",
+    });
+    expect(ack.ok).toBe(true);
+    const query = fc.record(
+      {
+        q: querySyntaxText(),
+        page: fc.oneof(
+          fc.integer({ min: -2, max: 5 }).map(String),
+          edgeIntegers.map(String),
+          fc.string({ maxLength: 4 }),
+        ),
+        limit: fc.oneof(fc.integer({ min: -2, max: 120 }).map(String), fc.string({ maxLength: 4 })),
+      },
+      { requiredKeys: [] },
+    );
+    await fc.assert(
+      fc.asyncProperty(query, async (parameters) => {
+        const search = new URLSearchParams(parameters);
+        const reply = await call('GET', `${chatPaths.search}?${search}`);
+        // What the server receives: a URL cannot carry a lone surrogate, which encoding made U+FFFD.
+        const received = Object.fromEntries(new URLSearchParams(search.toString()));
+        if (chatSearchQuerySchema.safeParse(received).success) expect(reply.statusCode, reply.body).toBe(200);
+        else expectRefusal(reply);
+      }),
+      { numRuns: 120 },
+    );
+    // The words around the syntax still find the message; the syntax alone finds nothing and fails nothing.
+    const found = await call('GET', `${chatPaths.search}?q=${encodeURIComponent("deal&'term'|!sheet:*")}`);
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json().data).toHaveLength(1);
+    for (const q of ['&', ':*', '<->', "'", '\\', '!!!', '%_']) {
+      const reply = await call('GET', `${chatPaths.search}?q=${encodeURIComponent(q)}`);
+      expect(reply.statusCode, `${q}: ${reply.body}`).toBe(200);
+      expect(reply.json().data).toEqual([]);
+    }
+  });
+
+  it('GET contacts, PATCH a group, POST members: 400 unless the contract accepts the input', async () => {
+    const groupReply = await call(
+      'POST',
+      chatPaths.groupRoom,
+      { name: 'Fuzzed', participantIds: [investor.user.id] },
+      founder,
+    );
+    expect(groupReply.statusCode, groupReply.body).toBe(201);
+    const groupId = groupReply.json().room.id as string;
+    const queryValue = fc.oneof(
+      fc.integer({ min: -5, max: 200 }).map(String),
+      edgeIntegers.map(String),
+      fc.string({ maxLength: 6 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.record({ page: queryValue, limit: queryValue }, { requiredKeys: [] }), async (parameters) => {
+        const reply = await call('GET', `${chatPaths.contacts}?${new URLSearchParams(parameters)}`);
+        if (chatContactsQuerySchema.safeParse(parameters).success) expect(reply.statusCode, reply.body).toBe(200);
+        else expectRefusal(reply);
+      }),
+      { numRuns: 60 },
+    );
+    const renameBody = fc.oneof(
+      fc.jsonValue(),
+      fc.record({ name: fc.oneof(hostileText(100), fc.jsonValue()) }, { requiredKeys: [] }),
+    );
+    await fc.assert(
+      fc.asyncProperty(renameBody, async (body) => {
+        const reply = await call('PATCH', chatPaths.room(groupId), body, founder);
+        if (renameChatRoomBodySchema.safeParse(body).success) {
+          expect(reply.statusCode, reply.body).toBe(200);
+          // Stored as the contract trimmed it, not as a replacement character.
+          expect(reply.json().room.name).toBe(renameChatRoomBodySchema.parse(body).name);
+        } else expectRefusal(reply);
+      }),
+      { numRuns: 80 },
+    );
+    const membersBody = fc.oneof(
+      fc.jsonValue(),
+      fc.record(
+        { participantIds: fc.oneof(fc.array(fc.oneof(hostileText(), fc.string()), { maxLength: 3 }), fc.jsonValue()) },
+        { requiredKeys: [] },
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(membersBody, async (body) => {
+        const reply = await call('POST', chatPaths.members(groupId), body, founder);
+        // Accepted bodies then meet the policy: nobody random is tied to the founder (403).
+        if (addChatMembersBodySchema.safeParse(body).success)
+          expect([403, 409], reply.body).toContain(reply.statusCode);
+        else expectRefusal(reply);
+      }),
+      { numRuns: 80 },
+    );
   });
 });

@@ -5,6 +5,7 @@ import { chatRoutes } from './chat.routes';
 import { ChatService, type PictureUrls, type TieReader } from './chat.service';
 import { ChatSockets } from './chat.socket';
 import { ChatMembershipService } from './membership.service';
+import { ChatSearchService } from './search.service';
 
 /** Rooms and messages between tied founders and investors, over REST and the /chats namespace. */
 export function createChatModule(
@@ -14,6 +15,7 @@ export function createChatModule(
   const repo = new ChatRepository(context.db);
   const chat = new ChatService(repo, ties, pictures, context.limits);
   const membership = new ChatMembershipService(repo, ties, chat);
+  const search = new ChatSearchService(repo, ties, pictures);
   const sockets = new ChatSockets(chat, context.logger);
   // An interest that changes may end or renew a tie: both sides re-read their rooms' readOnly.
   for (const name of ['interest.shown', 'interest.decided', 'interest.withdrawn'] as const) {
@@ -27,7 +29,7 @@ export function createChatModule(
   context.events.on('interest.decided', (event) => (event.status === 'declined' ? tieEnded(event) : undefined));
   const module: AppModule = {
     name: 'chat',
-    routes: (app) => chatRoutes(app, { auth, chat, membership, fanout: sockets }),
+    routes: (app) => chatRoutes(app, { auth, chat, membership, search, fanout: sockets }),
     realtime: (namespace) => sockets.attach(namespace),
   };
   return { module, chat };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { principal } from '../../../test/principals';
 import {
+  canAddMembers,
   canCreateGroupRoom,
   canJoinRoom,
   canLeaveRoom,
@@ -9,6 +10,7 @@ import {
   canPostToRoom,
   canReadRoom,
   canRemoveMember,
+  canRenameRoom,
   type RoomSubject,
 } from './chat.policy';
 
@@ -18,12 +20,15 @@ const lapsed = principal('inv-lapsed', 'investor');
 const stranger = principal('inv-stranger', 'investor');
 /** An investor who was in the group and left it (or was removed, or their tie ended). */
 const former = principal('inv-former', 'investor');
+/** An investor tied to the founder and in none of the founder's rooms yet. */
+const newcomer = principal('inv-newcomer', 'investor');
 /** A founder in an investor's group. */
 const otherFounder = principal('usr-other', 'user');
 
 /** Who each account is tied to now (pending or accepted interests). */
 const tiesOf: Record<string, Set<string>> = {
-  [founder.accountId]: new Set([investor.accountId]),
+  // The former member is tied again (a new interest), so their creator may add them back.
+  [founder.accountId]: new Set([investor.accountId, former.accountId, newcomer.accountId]),
   [investor.accountId]: new Set([founder.accountId]),
   [lapsed.accountId]: new Set(),
   [stranger.accountId]: new Set(),
@@ -62,6 +67,12 @@ const endedRoom: RoomSubject = {
   createdBy: founder.accountId,
   participantIds: [founder.accountId],
   formerIds: [former.accountId],
+};
+/** A founder's group its creator left. */
+const creatorLeftGroup: RoomSubject = {
+  ...group,
+  participantIds: [investor.accountId],
+  formerIds: [founder.accountId],
 };
 /** A group whose creator's account is gone. */
 const orphanGroup: RoomSubject = {
@@ -167,5 +178,39 @@ describe('chat policy', () => {
     ['a stranger', stranger, privateRoom, false],
   ] as const)('canMuteRoom: %s → %s', (_what, who, room, allowed) => {
     expect(canMuteRoom(who, room)).toBe(allowed);
+  });
+
+  it.each([
+    ['the creator renames their group', founder, group, true],
+    ['a member renames it', investor, group, false],
+    ['one who left renames it', former, group, false],
+    ['a stranger renames it', stranger, group, false],
+    ['the creator of an investor’s group renames it', investor, investorsGroup, true],
+    ['a founder in an investor’s group renames it', founder, investorsGroup, false],
+    ['the creator who left renames it', founder, creatorLeftGroup, false],
+    ['anyone renames a private room', investor, privateRoom, false],
+  ] as const)('canRenameRoom: %s → %s', (_what, who, room, allowed) => {
+    expect(canRenameRoom(who, room)).toBe(allowed);
+  });
+
+  it.each([
+    ['the creator adds a tied newcomer', founder, group, [newcomer.accountId], true],
+    ['the creator adds back one who left (tied again)', founder, group, [former.accountId], true],
+    ['the creator adds someone untied', founder, group, [stranger.accountId], false],
+    [
+      'the creator adds a tied newcomer and someone untied',
+      founder,
+      group,
+      [newcomer.accountId, stranger.accountId],
+      false,
+    ],
+    ['the creator adds a current member', founder, group, [investor.accountId], false],
+    ['the creator adds themself', founder, group, [founder.accountId], false],
+    ['the creator adds nobody', founder, group, [], false],
+    ['a member adds their own tie', investor, group, [founder.accountId], false],
+    ['a stranger adds someone', stranger, group, [newcomer.accountId], false],
+    ['a private room gains a third', founder, privateRoom, [newcomer.accountId], false],
+  ] as const)('canAddMembers: %s → %s', (_what, who, room, memberIds, allowed) => {
+    expect(canAddMembers(who, room, [...memberIds], ties(who))).toBe(allowed);
   });
 });

@@ -73,3 +73,25 @@ export const canLeaveRoom = (principal: Principal, room: RoomSubject) =>
 
 /** A member mutes a room for themself; it changes nothing for the others. */
 export const canMuteRoom = (principal: Principal, room: RoomSubject) => canJoinRoom(principal, room);
+
+/**
+ * A group's creator, while a member, renames it: they named it. Members do not, for the reason
+ * they do not remove anyone: the group is the creator's, and its members may not know each other.
+ */
+export const canRenameRoom = (principal: Principal, room: RoomSubject) =>
+  room.type === 'group' && room.createdBy === principal.accountId && canJoinRoom(principal, room);
+
+/**
+ * A group's creator, while a member, adds people they are tied to now and who are not in the
+ * group: the rule a group is created by (its creator tied to everyone in it), applied to each
+ * newcomer. One who left or was removed may be added back.
+ */
+export const canAddMembers = (
+  principal: Principal,
+  room: RoomSubject,
+  memberIds: string[],
+  ties: ReadonlySet<string>,
+) =>
+  canRenameRoom(principal, room) &&
+  memberIds.length > 0 &&
+  memberIds.every((id) => id !== principal.accountId && ties.has(id) && !room.participantIds.includes(id));

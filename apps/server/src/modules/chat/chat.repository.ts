@@ -27,6 +27,12 @@ export type ParticipantRow = {
   mutedAt: Date | null;
 };
 
+/** An account one may start a conversation with. */
+export type ContactRow = { accountId: string; role: Role; name: string; pictureKey: string | null };
+
+/** A message that matched a search, with its room's kind and name as the searcher sees it. */
+export type SearchRow = MessageRow & { roomType: 'private' | 'group' | 'bot'; roomName: string | null };
+
 /** One account's membership of one room. */
 export type Membership = { roomId: string; accountId: string };
 
@@ -225,6 +231,121 @@ export class ChatRepository {
         .values([creatorId, ...participantIds].map((accountId) => ({ roomId, accountId })));
     });
     return roomId;
+  }
+
+  /** Renames a group; false when there is no such group. */
+  async renameGroup(roomId: string, name: string): Promise<boolean> {
+    const updated = await this.db
+      .update(chatRooms)
+      .set({ name, updatedAt: sql`now()` })
+      .where(and(eq(chatRooms.id, roomId), eq(chatRooms.type, 'group')))
+      .returning({ id: chatRooms.id });
+    return updated.length > 0;
+  }
+
+  /**
+   * Puts these accounts in a group: new rows for newcomers, and those who had left are members
+   * again, with the whole history (as any newcomer has). Their watermark starts at the room's last
+   * seq for newcomers, so joining does not show them the group's whole past as unread.
+   */
+  async addMembers(roomId: string, accountIds: string[]): Promise<string[]> {
+    if (accountIds.length === 0) return [];
+    return this.db.transaction(async (tx) => {
+      // Locked as message batches lock it, so the watermark is the last seq before they join.
+      const [room] = await tx
+        .select({ lastSeq: chatRooms.lastSeq })
+        .from(chatRooms)
+        .where(eq(chatRooms.id, roomId))
+        .for('update');
+      if (!room) return [];
+      const added = await tx
+        .insert(chatParticipants)
+        .values(accountIds.map((accountId) => ({ roomId, accountId, readSeq: room.lastSeq })))
+        .onConflictDoUpdate({
+          target: [chatParticipants.roomId, chatParticipants.accountId],
+          set: {
+            leftAt: null,
+            leftSeq: null,
+            leftReason: null,
+            readSeq: sql`greatest(${chatParticipants.readSeq}, ${room.lastSeq})`,
+          },
+          setWhere: isNotNull(chatParticipants.leftAt),
+        })
+        .returning({ accountId: chatParticipants.accountId });
+      return added.map((row) => row.accountId);
+    });
+  }
+
+  /**
+   * Accounts by id, by name, with their private room with `accountId` if it exists: whom the
+   * caller may start a conversation with.
+   */
+  async findContacts(
+    accountId: string,
+    contactIds: string[],
+    { page, limit }: { page: number; limit: number },
+  ): Promise<{ rows: (ContactRow & { privateRoomId: string | null })[]; total: number }> {
+    if (contactIds.length === 0) return { rows: [], total: 0 };
+    const rows = await this.db
+      .select({
+        accountId: accounts.id,
+        role: accounts.role,
+        name: accounts.name,
+        pictureKey: accounts.pictureKey,
+        privateRoomId: chatRooms.id,
+      })
+      .from(accounts)
+      .leftJoin(
+        chatRooms,
+        sql`${chatRooms.pairKey} = (case when ${accounts.id} < ${accountId} then ${accounts.id} || '|' || ${accountId} else ${accountId} || '|' || ${accounts.id} end)`,
+      )
+      .where(inArray(accounts.id, contactIds))
+      .orderBy(asc(accounts.name), asc(accounts.id))
+      .limit(limit)
+      .offset((page - 1) * limit);
+    return { rows, total: contactIds.length };
+  }
+
+  /**
+   * Messages matching every word of `words` (each as a word or the start of one), in the rooms
+   * `accountId` is in, and in the rooms they left up to their leave; newest first. The match is
+   * the expression the GIN index `chat_messages_content_search` holds (migration 0016).
+   */
+  async searchMessages(
+    accountId: string,
+    words: string[],
+    { page, limit }: { page: number; limit: number },
+  ): Promise<{ rows: SearchRow[]; total: number }> {
+    if (words.length === 0) return { rows: [], total: 0 };
+    // Only letters and digits reach the query text, so no word can be tsquery syntax.
+    const tsquery = words.map((word) => `${word}:*`).join(' & ');
+    const matches = and(
+      sql`to_tsvector('simple', ${chatMessages.content}) @@ to_tsquery('simple', ${tsquery})`,
+      sql`(${chatParticipants.leftSeq} is null or ${chatMessages.seq} <= ${chatParticipants.leftSeq})`,
+    );
+    const mine = and(eq(chatParticipants.roomId, chatMessages.roomId), eq(chatParticipants.accountId, accountId));
+    const [rows, [counted]] = await Promise.all([
+      this.db
+        .select({
+          ...messageColumns,
+          roomType: chatRooms.type,
+          // A private room is named after the other side, as the room list names it.
+          roomName: sql<string | null>`coalesce(${chatRooms.name}, (
+            select string_agg(other_account.name, ', ' order by other_account.name)
+            from chat_participants other join accounts other_account on other_account.id = other.account_id
+            where other.room_id = ${chatRooms.id} and other.account_id <> ${accountId}))`,
+        })
+        .from(chatMessages)
+        .innerJoin(chatParticipants, mine)
+        .innerJoin(chatRooms, eq(chatRooms.id, chatMessages.roomId))
+        .leftJoin(accounts, eq(accounts.id, chatMessages.senderId))
+        .where(matches)
+        .orderBy(desc(chatMessages.createdAt), desc(chatMessages.seq), desc(chatMessages.id))
+        .limit(limit)
+        .offset((page - 1) * limit),
+      this.db.select({ total: count() }).from(chatMessages).innerJoin(chatParticipants, mine).where(matches),
+    ]);
+    return { rows, total: counted?.total ?? 0 };
   }
 
   /**

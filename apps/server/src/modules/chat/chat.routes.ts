@@ -1,18 +1,25 @@
 import {
+  addChatMembersBodySchema,
+  chatContactsQuerySchema,
+  chatContactsResponseSchema,
   chatMemberParamsSchema,
   chatMessagesQuerySchema,
   chatMessagesResponseSchema,
   chatPaths,
+  chatRoomOnlyResponseSchema,
   chatRoomParamsSchema,
   chatRoomResponseSchema,
   chatRoomsQuerySchema,
   chatRoomsResponseSchema,
+  chatSearchQuerySchema,
+  chatSearchResponseSchema,
   createGroupRoomBodySchema,
   markChatReadBodySchema,
   markChatReadResponseSchema,
   muteChatRoomBodySchema,
   muteChatRoomResponseSchema,
   openPrivateRoomBodySchema,
+  renameChatRoomBodySchema,
 } from '@deckvalid/contract/chat';
 import { noContentResponseSchema } from '@deckvalid/contract/responses';
 import type { FastifyInstance } from 'fastify';
@@ -22,6 +29,7 @@ import type { Authenticator } from '@/core/identity/principal';
 import type { ChatService } from './chat.service';
 import type { ChatFanout } from './chat.socket';
 import type { ChatMembershipService } from './membership.service';
+import type { ChatSearchService } from './search.service';
 
 /**
  * The Chat API of spec §7, plus group rooms and membership (docs/api.md). Founders and investors
@@ -33,8 +41,15 @@ export async function chatRoutes(
     auth,
     chat,
     membership,
+    search,
     fanout,
-  }: { auth: Authenticator; chat: ChatService; membership: ChatMembershipService; fanout: ChatFanout },
+  }: {
+    auth: Authenticator;
+    chat: ChatService;
+    membership: ChatMembershipService;
+    search: ChatSearchService;
+    fanout: ChatFanout;
+  },
 ) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const signedIn = { onRequest: requireSignedIn(auth) };
@@ -144,6 +159,65 @@ export async function chatRoutes(
       // The person's other tabs drop (or bring back) the room's unread count.
       fanout.roomsChanged([principal.accountId]);
       return answer;
+    },
+  );
+
+  app.get(
+    chatPaths.contacts,
+    {
+      ...signedIn,
+      schema: { querystring: chatContactsQuerySchema, response: { 200: chatContactsResponseSchema } },
+    },
+    (request) => search.listContacts(principalOf(request), request.query),
+  );
+
+  app.get(
+    chatPaths.search,
+    { ...signedIn, schema: { querystring: chatSearchQuerySchema, response: { 200: chatSearchResponseSchema } } },
+    (request) => search.searchMessages(principalOf(request), request.query),
+  );
+
+  app.patch(
+    `${chatPaths.rooms}/:roomId`,
+    {
+      ...signedIn,
+      schema: {
+        params: chatRoomParamsSchema,
+        body: renameChatRoomBodySchema,
+        response: { 200: chatRoomOnlyResponseSchema },
+      },
+    },
+    async (request) => {
+      const { room, memberIds } = await membership.renameRoom(
+        principalOf(request),
+        request.params.roomId,
+        request.body.name,
+      );
+      fanout.roomsChanged(memberIds);
+      return { room };
+    },
+  );
+
+  app.post(
+    `${chatPaths.rooms}/:roomId/members`,
+    {
+      ...signedIn,
+      schema: {
+        params: chatRoomParamsSchema,
+        body: addChatMembersBodySchema,
+        response: { 200: chatRoomOnlyResponseSchema },
+      },
+    },
+    async (request) => {
+      const { room, addedIds, memberIds } = await membership.addMembers(
+        principalOf(request),
+        request.params.roomId,
+        request.body.participantIds,
+      );
+      // The newcomers' sockets learn of the room as of one made with them; the others re-read their lists.
+      if (addedIds.length > 0) fanout.roomOpened(room.id, addedIds);
+      fanout.roomsChanged(memberIds.filter((id) => !addedIds.includes(id)));
+      return { room };
     },
   );
 }

@@ -1,7 +1,8 @@
-import type { ChatLeaveReason, MuteChatRoomResponse } from '@deckvalid/contract/chat';
+import type { ChatLeaveReason, ChatRoom, MuteChatRoomResponse } from '@deckvalid/contract/chat';
+import { chatLimits } from '@deckvalid/contract/chat';
 import type { Principal } from '@/core/identity/principal';
 import { AppError } from '@/lib/errors';
-import { canLeaveRoom, canMuteRoom, canRemoveMember } from './chat.policy';
+import { canAddMembers, canLeaveRoom, canMuteRoom, canRemoveMember, canRenameRoom } from './chat.policy';
 import type { ChatRepository, Membership } from './chat.repository';
 import { type ChatService, memberIdsOf, subjectOf, type TieReader } from './chat.service';
 
@@ -24,7 +25,7 @@ export class ChatMembershipService {
   constructor(
     private readonly repo: ChatRepository,
     private readonly ties: TieReader,
-    private readonly chat: Pick<ChatService, 'requireMember' | 'requireReader'>,
+    private readonly chat: Pick<ChatService, 'requireMember' | 'requireReader' | 'getRoom'>,
   ) {}
 
   /**
@@ -75,6 +76,71 @@ export class ChatMembershipService {
     }
     const [left] = await this.end([{ roomId, accountId: principal.accountId }], 'left');
     return left;
+  }
+
+  /**
+   * PATCH …/rooms/{roomId}: the group's creator renames it. Answers the room as the caller sees
+   * it now, and who should read their lists again.
+   */
+  async renameRoom(
+    principal: Principal,
+    roomId: string,
+    name: string,
+  ): Promise<{ room: ChatRoom; memberIds: string[] }> {
+    const room = await this.chat.requireMember(principal, roomId);
+    if (!canRenameRoom(principal, subjectOf(room))) {
+      throw new AppError(
+        'FORBIDDEN',
+        room.type === 'group'
+          ? 'Only the person who created this group can rename it.'
+          : 'A private conversation is named after the other person and cannot be renamed.',
+      );
+    }
+    await this.repo.renameGroup(roomId, name);
+    return { room: await this.chat.getRoom(principal, roomId), memberIds: memberIdsOf(room) };
+  }
+
+  /**
+   * POST …/rooms/{roomId}/members: the group's creator adds people an interest ties them to now
+   * (the rule a group is created by). Someone who left or was removed may be added back; a
+   * current member is a 409, as repeating the call would be.
+   */
+  async addMembers(
+    principal: Principal,
+    roomId: string,
+    participantIds: string[],
+  ): Promise<{ room: ChatRoom; addedIds: string[]; memberIds: string[] }> {
+    const ids = [...new Set(participantIds)];
+    const room = await this.chat.requireMember(principal, roomId);
+    const subject = subjectOf(room);
+    if (room.type !== 'group' || room.createdBy !== principal.accountId) {
+      throw new AppError(
+        'FORBIDDEN',
+        room.type === 'group'
+          ? 'Only the person who created this group can add people to it.'
+          : 'A private conversation holds two people; start a group to talk with more.',
+      );
+    }
+    const already = ids.filter((id) => subject.participantIds.includes(id));
+    if (already.length > 0) {
+      throw new AppError('CONFLICT', 'Some of these people are already in the group.', { accountIds: already });
+    }
+    if (subject.participantIds.length - 1 + ids.length > chatLimits.groupParticipants) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `A group holds at most ${chatLimits.groupParticipants} people besides you.`,
+      );
+    }
+    const ties = await this.ties.tiesOf(principal.accountId, ids);
+    if (!canAddMembers(principal, subject, ids, ties)) {
+      throw new AppError(
+        'FORBIDDEN',
+        'You can add only founders or investors an interest ties you to (pending or accepted).',
+      );
+    }
+    const addedIds = await this.repo.addMembers(roomId, ids);
+    const after = await this.chat.getRoom(principal, roomId);
+    return { room: after, addedIds, memberIds: after.participants.map((participant) => participant.id) };
   }
 
   /** PUT …/rooms/{roomId}/mute: no unread count (nor notification) of this room for the caller. */
