@@ -26,6 +26,9 @@ const crossModuleReads = {
   // query (access is decided fresh); boards and feeds name assignees and actors; milestone
   // answers name their deck (title and company).
   milestones: ['accounts', 'interests', 'pitchdecks'],
+  // The inbox words a milestone's news from its log line (milestone, task, actor) and sends it to
+  // the deck's accepted investors and a thread's people.
+  notifications: ['accounts', 'interests', 'milestones'],
   // Search hits carry the founder's name and the investor's own interest; cards count interests.
   pitchdecks: ['accounts', 'interests'],
 };

@@ -10,7 +10,7 @@ import type { Config } from './config';
 import { EventBus } from './core/events';
 import type { AppModule, ModuleContext } from './core/module';
 import type { DatabaseHandle } from './db/client';
-import { registerErrorHandling } from './http/error-handler';
+import { frameworkErrors, registerErrorHandling } from './http/error-handler';
 import { InFlightHandlers } from './http/in-flight';
 import { rateLimitStore } from './http/rate-limit-store';
 import { registerRequestLogging } from './http/request-log';
@@ -35,6 +35,7 @@ import { createInterestsModule } from './modules/interests/interests.module';
 import type { InterestsService } from './modules/interests/interests.service';
 import { Mailer } from './modules/mail/mail.service';
 import { createMilestonesModule } from './modules/milestones/milestones.module';
+import type { InboxService } from './modules/notifications/inbox.service';
 import type { MailOutboxService } from './modules/notifications/mail-outbox.service';
 import { createNotificationsModule } from './modules/notifications/notifications.module';
 import type { NotificationsService } from './modules/notifications/notifications.service';
@@ -61,6 +62,7 @@ export type App = {
     chat: ChatService;
     notifications: NotificationsService;
     mailOutbox: MailOutboxService;
+    inbox: InboxService;
     uploads: UploadsService;
     processor: DeckProcessor;
     storage: FileStorage;
@@ -84,6 +86,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
     bodyLimit: 1024 * 1024,
     // One debug line per request and a summary a minute instead (http/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
+    frameworkErrors,
   });
   registerRequestLogging(fastify);
   fastify.setValidatorCompiler(validatorCompiler);
@@ -178,6 +181,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
       chat: chat.chat,
       notifications: notifications.notifications,
       mailOutbox: notifications.outbox,
+      inbox: notifications.inbox,
       uploads: files.uploads,
       processor: decks.processor,
       storage: files.storage,

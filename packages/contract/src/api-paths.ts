@@ -35,6 +35,18 @@ export const notificationSettingsPaths: Record<AccountRole, string> = {
   investor: '/api/v1/investors/notifications',
 };
 
+/**
+ * The inbox (issue 18, our addition to spec §7): one for each account whatever its role, so both
+ * roles call the same paths with their own credentials.
+ */
+export const inboxPaths = {
+  list: '/api/v1/notifications',
+  readAll: '/api/v1/notifications/read',
+  read: (notificationId: string) => `/api/v1/notifications/${encodeURIComponent(notificationId)}/read`,
+  /** The route pattern of `read`, for the server's router. */
+  readPattern: '/api/v1/notifications/:notificationId/read',
+} as const;
+
 /** Founder deck and interest calls (spec §7, User API). */
 export const founderDeckPaths = {
   uploadTicket: '/api/v1/users/pitchdecks/upload',

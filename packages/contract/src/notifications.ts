@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { AccountRole } from './auth';
+import { pageOf, paginationQuerySchema } from './pagination';
+import { idSchema } from './text';
 
 /**
  * Every mail an account can get about something another person did. Each is on until the
@@ -67,25 +69,80 @@ export const investorNotificationSettingsResponseSchema = z.object({
 });
 
 /**
- * What happened that concerns the account, sent on its sockets as `notification` the moment it
- * happens (our addition to spec §7): the web shows it as a toast and refreshes what it shows.
+ * What can land in an account's inbox (issue 18): each is stored (kept 90 days), listed by
+ * GET /api/v1/notifications and sent on the account's sockets as `notification` the moment it
+ * happens, so the bell and a toast show it. Named after what happened, not after the event.
  */
-export const liveNotificationKinds = ['interest.shown', 'interest.decided', 'deck.ready', 'deck.failed'] as const;
-export type LiveNotificationKind = (typeof liveNotificationKinds)[number];
+export const inboxKinds = [
+  'interest.shown',
+  'interest.decided',
+  'interest.withdrawn',
+  'deck.ready',
+  'deck.failed',
+  'task.moved',
+  'deliverable.submitted',
+  'deliverable.accepted',
+  'deliverable.sent_back',
+  'approval.given',
+  'approval.changes_requested',
+  'meet.scheduled',
+  'meet.changed',
+  'meet.cancelled',
+  'thread.message',
+  'chat.unread',
+] as const;
+export type InboxKind = (typeof inboxKinds)[number];
 
-export const liveNotificationSchema = z.object({
-  kind: z.enum(liveNotificationKinds),
-  /** A short headline: "New interest in Tidewater". */
+/** How long a notification stays in the inbox, read or not. */
+export const inboxRetentionDays = 90;
+
+/** A chat message still unread this long after it was sent lands in the inbox. */
+export const chatUnreadAfterMinutes = 10;
+
+export const inboxNotificationSchema = z.object({
+  id: z.string(),
+  kind: z.enum(inboxKinds),
+  /** A short headline: "Theo Brandt approved Build flight unit". */
   title: z.string(),
-  /** One sentence saying who did what. */
+  /** One sentence saying more (the comment, the deck, the meet's time). */
   message: z.string(),
-  /** Where in the web app to look (a path such as /founder/view/dek-…). */
+  /** Where in the web app it leads (a path such as /founder/milestones/mst-…?task=tsk-…). */
   link: z.string(),
-  /** The deck it concerns, so the web can refresh what it shows of it. */
-  pitchDeckId: z.string(),
+  /** The deck it concerns, if any, so the web can refresh what it shows of it. */
+  pitchDeckId: z.string().nullable(),
+  /** Who caused it, if a person did: live toasts of one kind from one person fold into one. */
+  actor: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** When the account read it (opened it or marked it); null while unread. */
+  readAt: z.string().nullable(),
+  /** When it happened. */
   at: z.string(),
 });
-export type LiveNotification = z.infer<typeof liveNotificationSchema>;
+export type InboxNotification = z.infer<typeof inboxNotificationSchema>;
+
+/** GET /api/v1/notifications: newest first, paginated, with the account's unread count. */
+export const inboxPageSchema = pageOf(inboxNotificationSchema).extend({
+  /** Unread notifications across every page: the bell's badge. */
+  unreadCount: z.number(),
+});
+export type InboxPage = z.infer<typeof inboxPageSchema>;
+
+export const inboxQuerySchema = paginationQuerySchema;
+export type InboxQuery = z.infer<typeof inboxQuerySchema>;
+
+export const inboxNotificationParamsSchema = z.object({ notificationId: idSchema });
+
+/** The answer of marking one or all read: what the badge shows now. */
+export const inboxUnreadResponseSchema = z.object({ unreadCount: z.number() });
+
+/**
+ * What happened that concerns the account, sent on its sockets as `notification` the moment it
+ * happens (our addition to spec §7): the stored inbox notification itself, so the bell adds it
+ * and the web shows a toast and refreshes what it shows.
+ */
+export const liveNotificationKinds = inboxKinds;
+export type LiveNotificationKind = InboxKind;
+export const liveNotificationSchema = inboxNotificationSchema;
+export type LiveNotification = InboxNotification;
 
 /** The socket event that carries a live notification. */
 export const liveNotificationEvent = 'notification';

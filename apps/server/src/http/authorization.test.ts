@@ -38,6 +38,8 @@ type Fixtures = MilestoneFixtures &
     /** Signed URLs of the local storage driver. */
     fileUrl: string;
     uploadUrl: string;
+    /** A notification in `founder`'s inbox. */
+    notificationId: string;
     /** `founder` and `investor`'s private chat room, and their account ids. */
     chatRoomId: string;
     /** Groups `founder` made with `investor`: one the table removes `investor` from, one both leave. */
@@ -354,6 +356,23 @@ const rows: Row[] = [
     route: 'PUT /api/v1/investors/notifications',
     request: { method: 'PUT', url: '/api/v1/investors/notifications', payload: { interestDecided: false } },
     expected: investorOnly(200),
+  },
+  {
+    route: 'GET /api/v1/notifications',
+    request: { method: 'GET', url: '/api/v1/notifications?page=1&limit=5' },
+    // Both roles have an inbox; each reads their own.
+    expected: { anonymous: 401, founder: 200, investor: 200, otherFounder: 200, otherInvestor: 200 },
+  },
+  {
+    route: 'PUT /api/v1/notifications/read',
+    request: { method: 'PUT', url: '/api/v1/notifications/read' },
+    expected: { anonymous: 401, founder: 200, investor: 200, otherFounder: 200, otherInvestor: 200 },
+  },
+  {
+    route: 'PUT /api/v1/notifications/:notificationId/read',
+    request: (f) => ({ method: 'PUT', url: `/api/v1/notifications/${f.notificationId}/read` }),
+    // The founder's notification; to anyone else it does not exist.
+    expected: { anonymous: 401, founder: 200, investor: 404, otherFounder: 404, otherInvestor: 404 },
   },
   {
     route: 'GET /api/v1/chats/rooms',
@@ -929,8 +948,21 @@ beforeAll(async () => {
     await chatGroup('Adding'),
   ];
   const milestoneObjects = await milestoneFixtures(ctx, founder, investor, (await readyDeck(ctx, founder)).id);
+  const [notification] = await ctx.app.services.inbox.record([
+    {
+      accountId: founder.user.id,
+      kind: 'deck.ready',
+      title: 'Your deck is ready',
+      message: 'Investors can find and read it now.',
+      link: `/founder/view/${deck.id}`,
+      pitchDeckId: deck.id,
+      actor: null,
+      sourceKey: 'authorization-table',
+    },
+  ]);
   fixtures = {
     ...milestoneObjects,
+    notificationId: notification?.id ?? '',
     ...(await threadFixtures(ctx, founder, investor, milestoneObjects)),
     chatRoomId: chatRoom.json().room.id as string,
     removalGroupId,

@@ -92,6 +92,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Fastify's router refuses a path it cannot decode (a percent-encoded lone surrogate, a broken
+ * escape) before any hook or handler runs, answering in its own shape: this answers in ours.
+ */
+export function frameworkErrors(
+  _error: FastifyError,
+  _request: import('fastify').FastifyRequest,
+  reply: import('fastify').FastifyReply,
+): void {
+  send(reply, 400, {
+    error: { code: 'VALIDATION_FAILED', message: 'The address holds characters that cannot be read. Check the link.' },
+  });
+}
+
 /** Unknown API paths answer 404 in the error shape; see spa.ts for everything else. */
 export function notFoundBody(): ErrorResponse {
   return { error: { code: 'NOT_FOUND', message: 'There is nothing at this address.' } };

@@ -6,13 +6,14 @@ import { api } from '@/shared/api/api';
 import { showClickableToast } from '@/shared/ui/show-clickable-toast';
 import type { AppDispatch } from './store';
 
-/** What each kind of notification makes stale on screen. */
-const staleTags = {
+/** What each kind of notification makes stale on screen, besides the inbox itself. */
+const staleTags: Partial<Record<LiveNotification['kind'], readonly ('Interest' | 'PitchDeck')[]>> = {
   'interest.shown': ['Interest'],
   'interest.decided': ['Interest', 'PitchDeck'],
+  'interest.withdrawn': ['Interest'],
   'deck.ready': ['PitchDeck'],
   'deck.failed': ['PitchDeck'],
-} as const satisfies Record<LiveNotification['kind'], readonly string[]>;
+};
 
 /**
  * Live notifications (docs/api.md, Real time): a toast that opens the page it is about, and a
@@ -23,7 +24,7 @@ export function useLiveNotifications(): (notification: LiveNotification) => void
   const navigate = useNavigate();
   return useCallback(
     (notification: LiveNotification) => {
-      dispatch(api.util.invalidateTags([...staleTags[notification.kind]]));
+      dispatch(api.util.invalidateTags([...(staleTags[notification.kind] ?? [])]));
       const id = `live-${notification.kind}-${notification.pitchDeckId}-${notification.at}`;
       showClickableToast({
         id,

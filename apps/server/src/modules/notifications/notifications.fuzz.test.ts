@@ -1,6 +1,8 @@
-import { notificationSettingsPaths } from '@deckvalid/contract/api-paths';
+import { inboxPaths, notificationSettingsPaths } from '@deckvalid/contract/api-paths';
 import { errorResponseSchema } from '@deckvalid/contract/errors';
 import {
+  inboxNotificationParamsSchema,
+  inboxQuerySchema,
   updateFounderNotificationSettingsBodySchema,
   updateInvestorNotificationSettingsBodySchema,
 } from '@deckvalid/contract/notifications';
@@ -9,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { type SignedUp, signUp } from '../../../test/accounts';
 import { authHeaders, build, type TestContext } from '../../../test/build';
-import { hostileText } from '../../../test/hostile-text';
+import { edgeIntegers, hostileText } from '../../../test/hostile-text';
 
 let ctx: TestContext;
 let callers: Record<'user' | 'investor', SignedUp>;
@@ -65,4 +67,62 @@ describe('random bodies to the notification settings calls', () => {
       );
     });
   }
+});
+
+/**
+ * A path segment as a client that does not check its text would send it: UTF-8 percent-encoded,
+ * a lone surrogate as the bytes of its code unit (encodeURIComponent refuses to encode it).
+ */
+const rawSegment = (value: string) =>
+  [...value]
+    .map((char) => {
+      const code = char.charCodeAt(0);
+      if (char.length === 1 && code >= 0xd800 && code <= 0xdfff) {
+        return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+          .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+          .join('');
+      }
+      return encodeURIComponent(char);
+    })
+    .join('');
+
+describe('random queries and ids to the inbox', () => {
+  const queryValue = fc.oneof(hostileText(), edgeIntegers.map(String), fc.integer().map(String));
+
+  it('GET /api/v1/notifications?page&limit answers 200 or 400 in the error shape, never 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.record({ page: queryValue, limit: queryValue }, { requiredKeys: [] }), async (query) => {
+        const search = new URLSearchParams(query).toString();
+        const reply = await ctx.app.fastify.inject({
+          method: 'GET',
+          url: `${inboxPaths.list}?${search}`,
+          headers: authHeaders(callers.user.tokens),
+        });
+        if (inboxQuerySchema.safeParse(query).success) {
+          expect(reply.statusCode, reply.body).toBe(200);
+          return;
+        }
+        expect(reply.statusCode, reply.body).toBe(400);
+        expect(errorResponseSchema.safeParse(reply.json()).success).toBe(true);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('PUT /api/v1/notifications/{id}/read with any id answers 404 or 400, never 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(hostileText(), fc.string({ maxLength: 80 })), async (notificationId) => {
+        const reply = await ctx.app.fastify.inject({
+          method: 'PUT',
+          url: inboxPaths.list + `/${rawSegment(notificationId)}/read`,
+          headers: authHeaders(callers.investor.tokens),
+        });
+        // An id that is nobody's (or not even an id) reads as missing; unstorable text is a 400.
+        const expected = inboxNotificationParamsSchema.safeParse({ notificationId }).success ? [404] : [400, 404];
+        expect(expected, reply.body).toContain(reply.statusCode);
+        expect(errorResponseSchema.safeParse(reply.json()).success, reply.body).toBe(true);
+      }),
+      { numRuns: 60 },
+    );
+  });
 });

@@ -3,7 +3,10 @@ import type { AppModule, ModuleContext } from '@/core/module';
 import type { AccountsService } from '@/modules/accounts/accounts.service';
 import type { InterestsService } from '@/modules/interests/interests.service';
 import type { Mailer } from '@/modules/mail/mail.service';
-import { LiveNotifications } from './live-notifications';
+import { InboxRepository } from './inbox.repository';
+import { inboxRoutes } from './inbox.routes';
+import { InboxService } from './inbox.service';
+import { InboxFactsRepository } from './inbox-facts.repository';
 import { MailOutboxRepository } from './mail-outbox.repository';
 import { MailOutboxService } from './mail-outbox.service';
 import { NotificationPreferencesRepository } from './notifications.repository';
@@ -12,8 +15,8 @@ import { NotificationsService } from './notifications.service';
 import { NotificationSockets } from './notifications.socket';
 
 /**
- * Telling people what others did (interests and decks now; chat and milestones next): mail, by
- * each account's choices, through a durable outbox; and live, at once, on the account's sockets.
+ * Telling people what others did: mail, by each account's choices, through a durable outbox; and
+ * an inbox per account (stored 90 days, told at once on the account's sockets).
  * Also the one security notice others cause (someone registered with a verified email), which
  * no setting turns off.
  *
@@ -50,17 +53,54 @@ export function createNotificationsModule(
     background.run('queue interest-decided mail', () => notifications.handleInterestDecided(event)),
   );
 
-  // The same events, told at once to the sockets of the person concerned.
+  // The same events and the milestones' news, stored in each person's inbox and told at once to
+  // their sockets (issue 18). Background tasks, so shutdown waits for a row being written.
   const sockets = new NotificationSockets();
-  const live = new LiveNotifications({ interests: deps.interests, channel: sockets });
-  events.on('interest.shown', (event) => live.interestShown(event));
-  events.on('interest.decided', (event) => live.interestDecided(event));
-  events.on('deck.ready', (event) => live.deckReady(event));
-  events.on('deck.failed', (event) => live.deckFailed(event));
+  const inbox = new InboxService({
+    inbox: new InboxRepository(db),
+    facts: new InboxFactsRepository(db),
+    interests: deps.interests,
+    channel: sockets,
+  });
+  const toInbox =
+    <Event>(name: string, handle: (event: Event) => Promise<void>) =>
+    (event: Event) =>
+      background.run(`inbox: ${name}`, () => handle(event));
+  events.on(
+    'interest.shown',
+    toInbox('interest shown', (event) => inbox.interestShown(event)),
+  );
+  events.on(
+    'interest.decided',
+    toInbox('interest decided', (event) => inbox.interestDecided(event)),
+  );
+  events.on(
+    'interest.withdrawn',
+    toInbox('interest withdrawn', (event) => inbox.interestWithdrawn(event)),
+  );
+  events.on(
+    'deck.ready',
+    toInbox('deck ready', (event) => inbox.deckReady(event)),
+  );
+  events.on(
+    'deck.failed',
+    toInbox('deck failed', (event) => inbox.deckFailed(event)),
+  );
+  events.on(
+    'milestone.changed',
+    toInbox('milestone changed', (change) => inbox.milestoneChanged(change)),
+  );
+  events.on(
+    'milestone.task-changed',
+    toInbox('task changed', (change) => inbox.milestoneChanged(change)),
+  );
 
   const module: AppModule = {
     name: 'notifications',
-    routes: (app) => notificationsRoutes(app, { auth: deps.auth, notifications }),
+    routes: async (app) => {
+      await notificationsRoutes(app, { auth: deps.auth, notifications });
+      await inboxRoutes(app, { auth: deps.auth, inbox });
+    },
     realtime: (namespace) => sockets.attach(namespace),
     jobs: [
       {
@@ -70,6 +110,16 @@ export function createNotificationsModule(
         everyMs: config.mailOutbox.pollIntervalMs,
         run: async () => {
           await outbox.deliverDue();
+        },
+      },
+      {
+        // Kept 90 days, read or not (issue 18).
+        name: 'prune old inbox notifications',
+        firstAfterMs: 15 * 60_000,
+        everyMs: 24 * 60 * 60_000,
+        run: async () => {
+          const pruned = await inbox.prune();
+          if (pruned > 0) logger.info({ notifications: pruned }, 'deleted inbox notifications older than 90 days');
         },
       },
       {
@@ -84,5 +134,5 @@ export function createNotificationsModule(
     ],
     stop: () => outbox.stop(),
   };
-  return { module, notifications, outbox };
+  return { module, notifications, outbox, inbox };
 }

@@ -1,8 +1,19 @@
 // The notifications module's tables: NotificationPreferencesRepository writes
-// notification_preferences, MailOutboxRepository writes mail_outbox; nothing else writes either.
+// notification_preferences, MailOutboxRepository writes mail_outbox, InboxRepository writes
+// inbox_notifications; nothing else writes any of them.
 // Both go with their account (foreign-key cascade), queued mail included.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { accounts } from '@/modules/accounts/accounts.schema';
 
 /**
@@ -70,5 +81,48 @@ export const mailOutbox = pgTable(
     index('mail_outbox_finished_idx').on(table.finishedAt).where(sql`${table.status} <> 'pending'`),
     index('mail_outbox_account_idx').on(table.accountId),
     uniqueIndex('mail_outbox_coalesce_key_idx').on(table.coalesceKey),
+  ],
+);
+
+/**
+ * An account's inbox (issue 18): what others did that concerns it, one row per recipient, kept
+ * 90 days (the prune job). Title, message and link are written when the event is handled, so a
+ * list is one indexed read and shows what was true then; a later rename does not rewrite it.
+ */
+export const inboxNotifications = pgTable(
+  'inbox_notifications',
+  {
+    id: text('id').primaryKey(),
+    /** Insertion order: "newest first" even for two rows stored within one clock tick. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** An `InboxKind` of the contract. */
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    link: text('link').notNull(),
+    /** The deck it concerns (no foreign key: a deleted deck leaves the news as it was told). */
+    pitchDeckId: text('pitch_deck_id'),
+    actorId: text('actor_id').references(() => accounts.id, { onDelete: 'set null' }),
+    /** The actor's name as it was, so the list needs no join. */
+    actorName: text('actor_name'),
+    /**
+     * What it tells of (an activity, an interest's decision, a chat room's unread run): unique per
+     * account, so an event handled twice (a retried handler, two processes) is stored once.
+     */
+    sourceKey: text('source_key').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // The list: an account's newest first.
+    index('inbox_notifications_account_seq_idx').on(table.accountId, table.seq.desc()),
+    // The badge: an account's unread ones.
+    index('inbox_notifications_unread_idx').on(table.accountId).where(sql`${table.readAt} is null`),
+    uniqueIndex('inbox_notifications_source_idx').on(table.accountId, table.sourceKey),
+    // The prune job's one question.
+    index('inbox_notifications_created_idx').on(table.createdAt),
   ],
 );

@@ -1,7 +1,7 @@
 import { type LiveNotification, liveNotificationEvent } from '@deckvalid/contract/notifications';
 import type { Namespace } from 'socket.io';
 import { accountRoom } from '@/realtime/socket';
-import type { LiveChannel } from './live-notifications';
+import type { LiveChannel } from './inbox.service';
 
 /**
  * Live notifications on the /chats namespace: to the account's room, so every tab of the person

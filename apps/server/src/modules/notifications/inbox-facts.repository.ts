@@ -1,0 +1,110 @@
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '@/db/client';
+import { accounts } from '@/modules/accounts/accounts.schema';
+import { interests } from '@/modules/interests/interests.schema';
+import {
+  milestoneActivities,
+  milestoneDeliverables,
+  milestones,
+  milestoneTasks,
+} from '@/modules/milestones/milestones.schema';
+import { milestoneThreadMessages, milestoneThreads } from '@/modules/milestones/threads.schema';
+
+/** One line of a milestone's log with what a notification names: the milestone, the task, who. */
+export type MilestoneActivityFacts = {
+  action: string;
+  milestoneId: string;
+  milestoneTitle: string;
+  founderId: string;
+  pitchDeckId: string;
+  taskId: string | null;
+  taskTitle: string | null;
+  /** The deliverable the line is about, if any, as it is named now. */
+  deliverableTitle: string | null;
+  actor: { id: string; name: string } | null;
+  oldValue: Record<string, unknown> | null;
+  newValue: Record<string, unknown> | null;
+};
+
+const asRecord = (value: unknown): Record<string, unknown> | null =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+
+/**
+ * What the inbox reads of other modules to word a notification and find who it is for (read only,
+ * listed in `crossModuleReads`): a milestone's log line, its deck's accepted investors, a thread's
+ * people. Read when the event is handled, after the change committed.
+ */
+export class InboxFactsRepository {
+  constructor(private readonly db: Database) {}
+
+  async findMilestoneActivityById(activityId: string): Promise<MilestoneActivityFacts | undefined> {
+    const actor = alias(accounts, 'actor');
+    const [row] = await this.db
+      .select({
+        action: milestoneActivities.action,
+        milestoneId: milestones.id,
+        milestoneTitle: milestones.title,
+        founderId: milestones.founderId,
+        pitchDeckId: milestones.pitchDeckId,
+        taskId: milestoneActivities.taskId,
+        taskTitle: milestoneTasks.title,
+        deliverableTitle: milestoneDeliverables.title,
+        actorId: actor.id,
+        actorName: actor.name,
+        oldValue: milestoneActivities.oldValue,
+        newValue: milestoneActivities.newValue,
+      })
+      .from(milestoneActivities)
+      .innerJoin(milestones, eq(milestones.id, milestoneActivities.milestoneId))
+      .leftJoin(milestoneTasks, eq(milestoneTasks.id, milestoneActivities.taskId))
+      .leftJoin(
+        milestoneDeliverables,
+        eq(milestoneDeliverables.id, sql`${milestoneActivities.newValue} ->> 'deliverableId'`),
+      )
+      .leftJoin(actor, eq(actor.id, milestoneActivities.actorId))
+      .where(eq(milestoneActivities.id, activityId))
+      .limit(1);
+    if (!row) return undefined;
+    return {
+      action: row.action,
+      milestoneId: row.milestoneId,
+      milestoneTitle: row.milestoneTitle,
+      founderId: row.founderId,
+      pitchDeckId: row.pitchDeckId,
+      taskId: row.taskId,
+      taskTitle: row.taskTitle,
+      deliverableTitle: row.deliverableTitle,
+      actor: row.actorId && row.actorName ? { id: row.actorId, name: row.actorName } : null,
+      oldValue: asRecord(row.oldValue),
+      newValue: asRecord(row.newValue),
+    };
+  }
+
+  /** The investors whose interest in the deck is accepted: those who follow its milestones. */
+  async findAcceptedInvestorIds(pitchDeckId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ investorId: interests.investorId })
+      .from(interests)
+      .where(and(eq(interests.pitchDeckId, pitchDeckId), eq(interests.status, 'accepted')));
+    return rows.map((row) => row.investorId);
+  }
+
+  /** Who a thread's messages are for: whoever started it and whoever wrote in it. */
+  async findThreadPeopleIds(threadId: string): Promise<{ title: string; peopleIds: string[] } | undefined> {
+    const [thread] = await this.db
+      .select({ title: milestoneThreads.title, createdById: milestoneThreads.createdById })
+      .from(milestoneThreads)
+      .where(eq(milestoneThreads.id, threadId))
+      .limit(1);
+    if (!thread) return undefined;
+    const authors = await this.db
+      .selectDistinct({ authorId: milestoneThreadMessages.authorId })
+      .from(milestoneThreadMessages)
+      .where(and(eq(milestoneThreadMessages.threadId, threadId), isNotNull(milestoneThreadMessages.authorId)));
+    const people = new Set<string>();
+    if (thread.createdById) people.add(thread.createdById);
+    for (const { authorId } of authors) if (authorId) people.add(authorId);
+    return { title: thread.title, peopleIds: [...people] };
+  }
+}

@@ -1,0 +1,122 @@
+import type { InboxKind } from '@deckvalid/contract/notifications';
+import type { MilestoneActivityFacts } from './inbox-facts.repository';
+
+/**
+ * The web app's paths a notification links to. They mirror `paths` in
+ * apps/web/src/config/paths.ts, which the server cannot import; the inbox tests check them.
+ */
+export const inboxLinks = {
+  founderDeck: (id: string) => `/founder/view/${encodeURIComponent(id)}`,
+  investorDeck: (id: string) => `/investor/pitchdecks/${encodeURIComponent(id)}`,
+  /** A milestone, with one of its tasks open when there is one (the detail page reads `?task=`). */
+  milestone: (isFounder: boolean, milestoneId: string, taskId: string | null) =>
+    `/${isFounder ? 'founder' : 'investor'}/milestones/${encodeURIComponent(milestoneId)}${
+      taskId ? `?task=${encodeURIComponent(taskId)}` : ''
+    }`,
+};
+
+/** What a notification says; who it is for and where it links are the caller's. */
+export type Wording = { kind: InboxKind; title: string; message: string };
+
+const quoted = (value: string) => `“${value.replace(/\s+/g, ' ').trim()}”`;
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+
+const stageNames = { review: 'Review', done: 'Done' } as const;
+
+/** Whether a log line's values say the investor asked for changes rather than approving. */
+function asksForChanges(values: Record<string, unknown> | null): boolean {
+  const decision = values?.decision ?? values?.status ?? values?.verdict;
+  return typeof decision === 'string' && /change|reject|sent_back|returned/i.test(decision);
+}
+
+/**
+ * Which milestone changes reach the inbox, and in what words: moves into review or done,
+ * deliverables submitted, accepted or sent back, approvals and requests for changes, meets
+ * scheduled, changed or cancelled, and thread messages. Anything else (edits, subtasks, links) is
+ * the board's business, not news: null.
+ */
+export function milestoneWording(facts: MilestoneActivityFacts): Wording | null {
+  const who = facts.actor?.name ?? 'Someone';
+  const task = facts.taskTitle ? quoted(facts.taskTitle) : 'a task';
+  const where = `in ${quoted(facts.milestoneTitle)}`;
+  const comment = text(facts.newValue?.comment);
+  switch (facts.action) {
+    case 'task.moved': {
+      const stage = facts.newValue?.stage;
+      if ((stage !== 'review' && stage !== 'done') || facts.oldValue?.stage === stage) return null;
+      return { kind: 'task.moved', title: `${who} moved ${task} to ${stageNames[stage]}`, message: `A task ${where}.` };
+    }
+    case 'deliverable.submitted': {
+      const title = text(facts.newValue?.title) ?? facts.deliverableTitle;
+      return {
+        kind: 'deliverable.submitted',
+        title: `${who} submitted ${title ? quoted(title) : 'a deliverable'}`,
+        message: `For ${task} ${where}. It waits for an investor to accept it.`,
+      };
+    }
+    case 'deliverable.accepted': {
+      const title = text(facts.newValue?.title) ?? facts.deliverableTitle;
+      return {
+        kind: 'deliverable.accepted',
+        title: `${who} accepted ${title ? quoted(title) : 'a deliverable'}`,
+        message: `For ${task} ${where}.`,
+      };
+    }
+    case 'deliverable.sent_back':
+    case 'deliverable.changes_requested':
+    case 'deliverable.returned': {
+      const title = text(facts.newValue?.title) ?? facts.deliverableTitle;
+      return {
+        kind: 'deliverable.sent_back',
+        title: `${who} sent back ${title ? quoted(title) : 'a deliverable'}`,
+        message: comment ? `${quoted(comment)} (${task} ${where})` : `For ${task} ${where}.`,
+      };
+    }
+    case 'approval.recorded':
+    case 'approval.changed':
+    case 'approval.changes_requested': {
+      const isChangeRequest = facts.action === 'approval.changes_requested' || asksForChanges(facts.newValue);
+      return isChangeRequest
+        ? {
+            kind: 'approval.changes_requested',
+            title: `${who} asked for changes on ${task}`,
+            message: comment ? `${quoted(comment)} (${where})` : `A task ${where}.`,
+          }
+        : {
+            kind: 'approval.given',
+            title: `${who} approved ${task}`,
+            message: comment ? `${quoted(comment)} (${where})` : `A task ${where}.`,
+          };
+    }
+    case 'meet.created':
+    case 'meet.updated':
+    case 'meet.cancelled': {
+      const values = facts.action === 'meet.cancelled' ? facts.oldValue : facts.newValue;
+      const title = quoted(text(values?.title) ?? 'A meet');
+      const startsAt = text(values?.startsAt);
+      const when = startsAt ? ` on ${new Date(startsAt).toUTCString().replace(':00 GMT', ' UTC')}` : '';
+      if (facts.action === 'meet.created') {
+        return { kind: 'meet.scheduled', title: `${who} scheduled ${title}`, message: `A meet${when}, ${where}.` };
+      }
+      if (facts.action === 'meet.updated') {
+        return { kind: 'meet.changed', title: `${who} changed ${title}`, message: `Now${when}, ${where}.` };
+      }
+      return { kind: 'meet.cancelled', title: `${who} cancelled ${title}`, message: `It was${when}, ${where}.` };
+    }
+    default:
+      return null;
+  }
+}
+
+/** A thread message, worded for the people of the thread. */
+export function threadMessageWording(facts: MilestoneActivityFacts, threadTitle: string): Wording {
+  const who = facts.actor?.name ?? 'Someone';
+  return {
+    kind: 'thread.message',
+    title: `${who} wrote in ${quoted(threadTitle)}`,
+    message: facts.taskTitle
+      ? `On ${quoted(facts.taskTitle)} in ${quoted(facts.milestoneTitle)}.`
+      : `In ${quoted(facts.milestoneTitle)}.`,
+  };
+}

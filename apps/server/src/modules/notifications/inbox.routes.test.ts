@@ -1,0 +1,214 @@
+import { inboxPaths } from '@deckvalid/contract/api-paths';
+import { investorMilestonePaths, milestonePaths } from '@deckvalid/contract/milestones';
+import { type InboxPage, type LiveNotification, liveNotificationEvent } from '@deckvalid/contract/notifications';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SignedUp, signUp } from '../../../test/accounts';
+import { build, type TestContext } from '../../../test/build';
+import { ChatClients, collect, listen, withdrawInterest } from '../../../test/chat';
+import { readyDeck } from '../../../test/decks';
+import {
+  acceptedInvestor,
+  callAs,
+  createDeliverable,
+  createMeet,
+  createMilestone,
+  createTask,
+  submitDeliverable,
+} from '../../../test/milestones';
+import { until } from '../../../test/poll';
+
+/** The inbox: what others did, stored per recipient, listed newest first, marked read, told live. */
+let ctx: TestContext;
+let baseUrl = '';
+const clients = new ChatClients(() => baseUrl);
+
+beforeAll(async () => {
+  ctx = await build();
+  baseUrl = await listen(ctx);
+});
+
+afterAll(async () => {
+  clients.closeAll();
+  await ctx.close();
+});
+
+async function inboxOf(caller: SignedUp, query = ''): Promise<InboxPage> {
+  const reply = await callAs(ctx, caller, 'GET', `${inboxPaths.list}${query}`);
+  expect(reply.statusCode, reply.body).toBe(200);
+  return reply.json();
+}
+
+/** Waits until the caller's inbox holds a notification of `kind` (subscribers run after the answer). */
+async function waitFor(caller: SignedUp, kind: string) {
+  let found: InboxPage['data'][number] | undefined;
+  for (let attempt = 0; attempt < 200 && !found; attempt += 1) {
+    found = (await inboxOf(caller, '?limit=100')).data.find((notification) => notification.kind === kind);
+    if (!found) await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  if (!found) throw new Error(`no ${kind} notification arrived`);
+  return found;
+}
+
+/** A founder's deck and milestone with one task, and an investor who follows it. */
+async function milestoneWithInvestor() {
+  const founder = await signUp(ctx, 'user', 'Farah Founder');
+  const deck = await readyDeck(ctx, founder, { details: { company: 'Tidewater', title: 'Seed round' } });
+  const investor = await acceptedInvestor(ctx, founder, deck.id, 'Theo Brandt');
+  const milestone = await createMilestone(ctx, founder, deck.id, { title: 'Flight readiness' });
+  const task = await createTask(ctx, founder, milestone.id, { title: 'Safety review dossier' });
+  return { founder, investor, deck, milestone, task };
+}
+
+describe('inbox', () => {
+  it('tells the founder live of an approval, names the task and links to it; the approver gets nothing', async () => {
+    const { founder, investor, milestone, task } = await milestoneWithInvestor();
+    const heard = collect<LiveNotification>(await clients.open(founder.tokens), liveNotificationEvent);
+
+    const approved = await callAs(ctx, investor, 'POST', investorMilestonePaths.taskApprovals(task.id), {
+      comment: 'Solid work',
+    });
+    expect(approved.statusCode, approved.body).toBe(201);
+
+    await until(() => heard.some((notification) => notification.kind === 'approval.given'), 'the approval, live');
+    const stored = await waitFor(founder, 'approval.given');
+    expect(stored).toMatchObject({
+      kind: 'approval.given',
+      title: 'Theo Brandt approved “Safety review dossier”',
+      message: '“Solid work” (in “Flight readiness”)',
+      link: `/founder/milestones/${milestone.id}?task=${task.id}`,
+      actor: { id: investor.user.id, name: 'Theo Brandt' },
+      readAt: null,
+    });
+    expect(heard.find((notification) => notification.kind === 'approval.given')?.id).toBe(stored.id);
+    expect((await inboxOf(investor)).data.map((notification) => notification.kind)).not.toContain('approval.given');
+  });
+
+  it('tells the milestone’s people of moves into review and done, deliverables and meets, not of other moves', async () => {
+    const { founder, investor, milestone, task } = await milestoneWithInvestor();
+    const move = (stage: string) => callAs(ctx, founder, 'PATCH', milestonePaths.taskStage(task.id), { stage });
+    expect((await move('in_progress')).statusCode).toBe(200);
+    expect((await move('review')).statusCode).toBe(200);
+    const moved = await waitFor(investor, 'task.moved');
+    expect(moved).toMatchObject({
+      title: 'Farah Founder moved “Safety review dossier” to Review',
+      link: `/investor/milestones/${milestone.id}?task=${task.id}`,
+    });
+
+    const deliverable = await createDeliverable(ctx, founder, task.id, 'Test report');
+    await submitDeliverable(ctx, founder, deliverable.id);
+    expect((await waitFor(investor, 'deliverable.submitted')).title).toBe('Farah Founder submitted “Test report”');
+    const accepted = await callAs(ctx, investor, 'POST', investorMilestonePaths.deliverableAccept(deliverable.id));
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((await waitFor(founder, 'deliverable.accepted')).title).toBe('Theo Brandt accepted “Test report”');
+
+    await createMeet(ctx, investor, milestone.id, { title: 'Weekly sync' });
+    expect((await waitFor(founder, 'meet.scheduled')).title).toBe('Theo Brandt scheduled “Weekly sync”');
+
+    const kinds = (await inboxOf(investor, '?limit=100')).data.map((notification) => notification.kind);
+    // One move was news (into review); the move into in_progress was not.
+    expect(kinds.filter((kind) => kind === 'task.moved')).toHaveLength(1);
+    expect(kinds).not.toContain('meet.scheduled');
+  });
+
+  it('tells the founder of a withdrawal', async () => {
+    const founder = await signUp(ctx, 'user', 'Farah Founder');
+    const deck = await readyDeck(ctx, founder, { details: { company: 'Tidewater', title: 'Seed round' } });
+    const investor = await acceptedInvestor(ctx, founder, deck.id, 'Theo Brandt');
+    await withdrawInterest(ctx, investor, deck.id);
+    expect(await waitFor(founder, 'interest.withdrawn')).toMatchObject({
+      title: 'Theo Brandt withdrew their interest',
+      link: `/founder/view/${deck.id}`,
+    });
+  });
+
+  it('lists newest first, page by page, with the unread count; marks one and then all read', async () => {
+    const founder = await signUp(ctx, 'user');
+    const other = await signUp(ctx, 'user');
+    const made = [];
+    for (let index = 0; index < 5; index += 1) {
+      made.push(
+        ...(await ctx.app.services.inbox.record([
+          {
+            accountId: founder.user.id,
+            kind: 'deck.ready',
+            title: `Deck ${index}`,
+            message: 'Ready.',
+            link: '/founder/view/dek-x',
+            pitchDeckId: null,
+            actor: null,
+            sourceKey: `test:${index}`,
+          },
+        ])),
+      );
+    }
+    const first = await inboxOf(founder, '?page=1&limit=2');
+    expect(first.data.map((notification) => notification.title)).toEqual(['Deck 4', 'Deck 3']);
+    expect(first.meta).toEqual({ page: 1, limit: 2, total: 5, hasMore: true });
+    expect(first.unreadCount).toBe(5);
+    const last = await inboxOf(founder, '?page=3&limit=2');
+    expect(last.data.map((notification) => notification.title)).toEqual(['Deck 0']);
+    expect(last.meta.hasMore).toBe(false);
+
+    const target = made[2];
+    if (!target) throw new Error('nothing made');
+    // Another account's notification reads as a missing one.
+    expect((await callAs(ctx, other, 'PUT', inboxPaths.read(target.id))).statusCode).toBe(404);
+    const one = await callAs(ctx, founder, 'PUT', inboxPaths.read(target.id));
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json()).toEqual({ unreadCount: 4 });
+    // Twice is harmless, and the first time stays.
+    const readAt = (await inboxOf(founder)).data.find((notification) => notification.id === target.id)?.readAt;
+    expect(readAt).toEqual(expect.any(String));
+    expect((await callAs(ctx, founder, 'PUT', inboxPaths.read(target.id))).json()).toEqual({ unreadCount: 4 });
+    expect((await inboxOf(founder)).data.find((notification) => notification.id === target.id)?.readAt).toBe(readAt);
+
+    const all = await callAs(ctx, founder, 'PUT', inboxPaths.readAll);
+    expect(all.json()).toEqual({ unreadCount: 0 });
+    expect((await inboxOf(founder)).unreadCount).toBe(0);
+    expect((await inboxOf(other)).meta.total).toBe(0);
+  });
+
+  it('stores an event handled twice once, and tells it once', async () => {
+    const { founder, investor, task } = await milestoneWithInvestor();
+    const approved = await callAs(ctx, investor, 'POST', investorMilestonePaths.taskApprovals(task.id), {});
+    expect(approved.statusCode).toBe(201);
+    await waitFor(founder, 'approval.given');
+    const [activity] = await ctx.sql<{ id: string; milestone_id: string }>(
+      `select id, milestone_id from milestone_activities where action = 'approval.recorded' and task_id = $1`,
+      [task.id],
+    );
+    if (!activity) throw new Error('no activity');
+    const heard = collect<LiveNotification>(await clients.open(founder.tokens), liveNotificationEvent);
+    await ctx.app.services.inbox.milestoneChanged({
+      milestoneId: activity.milestone_id,
+      pitchDeckId: '',
+      founderId: founder.user.id,
+      actorId: investor.user.id,
+      action: 'approval.recorded',
+      activityId: activity.id,
+    });
+    const kinds = (await inboxOf(founder, '?limit=100')).data.filter((n) => n.kind === 'approval.given');
+    expect(kinds).toHaveLength(1);
+    expect(heard).toEqual([]);
+  });
+
+  it('keeps notifications 90 days', async () => {
+    const founder = await signUp(ctx, 'user');
+    const [old, fresh] = await ctx.app.services.inbox.record(
+      ['old', 'fresh'].map((label) => ({
+        accountId: founder.user.id,
+        kind: 'deck.ready' as const,
+        title: label,
+        message: 'Ready.',
+        link: '/founder',
+        pitchDeckId: null,
+        actor: null,
+        sourceKey: `prune:${label}`,
+      })),
+    );
+    await ctx.sql(`update inbox_notifications set created_at = now() - interval '91 days' where id = $1`, [old?.id]);
+    await ctx.sql(`update inbox_notifications set created_at = now() - interval '89 days' where id = $1`, [fresh?.id]);
+    expect(await ctx.app.services.inbox.prune()).toBeGreaterThanOrEqual(1);
+    expect((await inboxOf(founder)).data.map((notification) => notification.title)).toEqual(['fresh']);
+  });
+});

@@ -1,0 +1,222 @@
+import {
+  type InboxNotification,
+  type InboxPage,
+  type InboxQuery,
+  inboxRetentionDays,
+  type LiveNotification,
+} from '@deckvalid/contract/notifications';
+import { pageMeta } from '@deckvalid/contract/pagination';
+import type { DomainEvents, MilestoneChange } from '@/core/events';
+import type { Principal } from '@/core/identity/principal';
+import { AppError } from '@/lib/errors';
+import type { InterestsService } from '@/modules/interests/interests.service';
+import { canKeepInbox, canReadNotification } from './inbox.policy';
+import type { InboxRepository, NewInboxNotification, StoredInboxNotification } from './inbox.repository';
+import type { InboxFactsRepository } from './inbox-facts.repository';
+import { inboxLinks, milestoneWording, threadMessageWording, type Wording } from './inbox-wording';
+
+/** Delivers one notification to every socket of an account (the socket side implements it). */
+export type LiveChannel = { send(accountId: string, notification: LiveNotification): void };
+
+const notificationNotFound = () => new AppError('NOT_FOUND', 'This notification does not exist.');
+
+export const toInboxNotification = (stored: StoredInboxNotification): InboxNotification => ({
+  id: stored.id,
+  kind: stored.kind,
+  title: stored.title,
+  message: stored.message,
+  link: stored.link,
+  pitchDeckId: stored.pitchDeckId,
+  actor: stored.actor,
+  readAt: stored.readAt?.toISOString() ?? null,
+  at: stored.createdAt.toISOString(),
+});
+
+/** Founders' ids start `usr-` (contract `idPrefixByRole`): the link goes to their side of the app. */
+const isFounderId = (accountId: string) => accountId.startsWith('usr-');
+
+/**
+ * The inbox (issue 18): the domain events that concern someone, stored for them (90 days) and
+ * told at once on their sockets, whatever their mail settings. Each subscriber reads the facts
+ * after the change committed, words the news, stores one row per recipient (the source key makes
+ * a second handling of the same event a no-op) and sends the stored rows live.
+ */
+export class InboxService {
+  constructor(
+    private readonly deps: {
+      inbox: InboxRepository;
+      facts: InboxFactsRepository;
+      interests: InterestsService;
+      channel: LiveChannel;
+    },
+  ) {}
+
+  async list(principal: Principal, query: InboxQuery): Promise<InboxPage> {
+    if (!canKeepInbox(principal)) throw new AppError('FORBIDDEN', 'Sign in as a founder or an investor.');
+    const { rows, total, unreadCount } = await this.deps.inbox.findPageByAccountId(principal.accountId, query);
+    return { data: rows.map(toInboxNotification), meta: pageMeta(query, total), unreadCount };
+  }
+
+  /** Marks one read; answers the unread count left. Another account's notification is a 404. */
+  async markRead(principal: Principal, notificationId: string): Promise<{ unreadCount: number }> {
+    const owner = await this.deps.inbox.findOwnerById(notificationId);
+    if (!owner || !canReadNotification(principal, owner)) throw notificationNotFound();
+    await this.deps.inbox.markRead(principal.accountId, notificationId);
+    return { unreadCount: await this.deps.inbox.countUnreadByAccountId(principal.accountId) };
+  }
+
+  async markAllRead(principal: Principal): Promise<{ unreadCount: number }> {
+    if (!canKeepInbox(principal)) throw new AppError('FORBIDDEN', 'Sign in as a founder or an investor.');
+    await this.deps.inbox.markAllRead(principal.accountId);
+    return { unreadCount: await this.deps.inbox.countUnreadByAccountId(principal.accountId) };
+  }
+
+  /** The retention rule: what is older than 90 days goes, read or not. */
+  prune(): Promise<number> {
+    return this.deps.inbox.deleteOlderThan(inboxRetentionDays);
+  }
+
+  /** Stores the notifications and tells each recipient live; answers those stored. */
+  async record(notifications: NewInboxNotification[]): Promise<InboxNotification[]> {
+    const stored = await this.deps.inbox.insertMany(notifications);
+    const told = stored.map(toInboxNotification);
+    for (const [index, notification] of told.entries()) {
+      const accountId = stored[index]?.accountId;
+      if (accountId) this.deps.channel.send(accountId, notification);
+    }
+    return told;
+  }
+
+  async interestShown(event: DomainEvents['interest.shown']): Promise<void> {
+    const interest = await this.deps.interests.describe(event.interestId);
+    if (!interest) return;
+    const who = interest.investorFirm ? `${interest.investorName} (${interest.investorFirm})` : interest.investorName;
+    await this.record([
+      {
+        accountId: event.founderId,
+        kind: 'interest.shown',
+        title: `New interest in ${interest.deckCompany}`,
+        message: `${who} showed interest in “${interest.deckTitle}”.`,
+        link: inboxLinks.founderDeck(interest.pitchDeckId),
+        pitchDeckId: interest.pitchDeckId,
+        actor: { id: event.investorId, name: interest.investorName },
+        // Shown again after a withdrawal is news again: the interest's status time tells them apart.
+        sourceKey: `interest.shown:${event.interestId}:${interest.updatedAt.toISOString()}`,
+      },
+    ]);
+  }
+
+  async interestDecided(event: DomainEvents['interest.decided']): Promise<void> {
+    const interest = await this.deps.interests.describe(event.interestId);
+    if (!interest) return;
+    const isAccepted = event.status === 'accepted';
+    await this.record([
+      {
+        accountId: event.investorId,
+        kind: 'interest.decided',
+        title: isAccepted
+          ? `${interest.deckCompany} accepted your interest`
+          : `${interest.deckCompany} declined your interest`,
+        message: isAccepted
+          ? `You can now follow the milestones of “${interest.deckTitle}” and message the founder.`
+          : `The founder of “${interest.deckTitle}” declined your interest.`,
+        link: inboxLinks.investorDeck(interest.pitchDeckId),
+        pitchDeckId: interest.pitchDeckId,
+        actor: null,
+        sourceKey: `interest.decided:${event.interestId}:${event.status}`,
+      },
+    ]);
+  }
+
+  async interestWithdrawn(event: DomainEvents['interest.withdrawn']): Promise<void> {
+    const interest = await this.deps.interests.describe(event.interestId);
+    if (!interest) return;
+    await this.record([
+      {
+        accountId: event.founderId,
+        kind: 'interest.withdrawn',
+        title: `${interest.investorName} withdrew their interest`,
+        message: `In “${interest.deckTitle}” (${interest.deckCompany}).`,
+        link: inboxLinks.founderDeck(interest.pitchDeckId),
+        pitchDeckId: interest.pitchDeckId,
+        actor: { id: event.investorId, name: interest.investorName },
+        sourceKey: `interest.withdrawn:${event.interestId}:${interest.updatedAt.toISOString()}`,
+      },
+    ]);
+  }
+
+  async deckReady(event: DomainEvents['deck.ready'], at = new Date()): Promise<void> {
+    await this.record([
+      {
+        accountId: event.founderId,
+        kind: 'deck.ready',
+        title: 'Your deck is ready',
+        message: 'Investors can find and read it now.',
+        link: inboxLinks.founderDeck(event.pitchDeckId),
+        pitchDeckId: event.pitchDeckId,
+        actor: null,
+        // A deck is announced once per version by the process that processed it.
+        sourceKey: `deck.ready:${event.pitchDeckId}:${at.toISOString()}`,
+      },
+    ]);
+  }
+
+  async deckFailed(event: DomainEvents['deck.failed'], at = new Date()): Promise<void> {
+    await this.record([
+      {
+        accountId: event.founderId,
+        kind: 'deck.failed',
+        title: 'Your deck could not be read',
+        message: event.reason,
+        link: inboxLinks.founderDeck(event.pitchDeckId),
+        pitchDeckId: event.pitchDeckId,
+        actor: null,
+        sourceKey: `deck.failed:${event.pitchDeckId}:${at.toISOString()}`,
+      },
+    ]);
+  }
+
+  /**
+   * A milestone change that is news (milestoneWording says which) goes to the milestone's people
+   * (its founder and the deck's accepted investors) but not to who made it; a thread message
+   * goes to the thread's people (who started it and who wrote in it) and the founder.
+   */
+  async milestoneChanged(change: MilestoneChange): Promise<void> {
+    if (!change.activityId) return;
+    const facts = await this.deps.facts.findMilestoneActivityById(change.activityId);
+    if (!facts) return;
+    let wording: Wording | null;
+    let recipients: string[];
+    if (facts.action === 'message.posted') {
+      const threadId = facts.newValue?.threadId;
+      const thread = typeof threadId === 'string' ? await this.deps.facts.findThreadPeopleIds(threadId) : undefined;
+      if (!thread) return;
+      wording = threadMessageWording(facts, thread.title);
+      // Still following the milestone: someone withdrawn since keeps no say in its threads.
+      const followers = new Set([
+        facts.founderId,
+        ...(await this.deps.facts.findAcceptedInvestorIds(facts.pitchDeckId)),
+      ]);
+      recipients = [facts.founderId, ...thread.peopleIds].filter((id) => followers.has(id));
+    } else {
+      wording = milestoneWording(facts);
+      if (!wording) return;
+      recipients = [facts.founderId, ...(await this.deps.facts.findAcceptedInvestorIds(facts.pitchDeckId))];
+    }
+    const actorId = facts.actor?.id ?? change.actorId;
+    const unique = [...new Set(recipients)].filter((id) => id !== actorId);
+    const said = wording;
+    await this.record(
+      unique.map((accountId) => ({
+        accountId,
+        kind: said.kind,
+        title: said.title,
+        message: said.message,
+        link: inboxLinks.milestone(isFounderId(accountId), facts.milestoneId, facts.taskId),
+        pitchDeckId: facts.pitchDeckId,
+        actor: facts.actor,
+        sourceKey: `activity:${change.activityId}`,
+      })),
+    );
+  }
+}
