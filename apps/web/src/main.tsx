@@ -5,15 +5,22 @@ import '@mantine/charts/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { preloadRoute } from '@/app/lazy-pages';
 import { createAppRouter } from '@/app/router';
 import { createAppStore } from '@/app/store';
 import { restoreSession } from '@/features/auth/restore-session';
+import { areaRoleOf } from '@/features/auth/role-home';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 // Start-up: restore the session the URL asks for (restore-session.ts) before the first render.
-const store = createAppStore(restoreSession(window.location.pathname));
+const auth = restoreSession(window.location.pathname);
+const store = createAppStore(auth);
+// The page's own chunks load while the session is checked, not after. Not when a guard is about
+// to send the visitor to another area: that area's chunks load on arrival.
+const areaRole = areaRoleOf(window.location.pathname);
+if (areaRole === null || (auth.isAuthenticated && auth.role === areaRole)) void preloadRoute(window.location.pathname);
 const router = createAppRouter();
 
 createRoot(container).render(

@@ -1,10 +1,16 @@
-import { lazy } from 'react';
+import type { Role } from '@deckvalid/contract/auth';
+import { type ComponentType, createElement, lazy, useState } from 'react';
+import { matchPath } from 'react-router';
+import { paths, routePatterns } from '@/config/paths';
 
 /**
- * Every route page is its own chunk, loaded on first visit and prefetched when the browser is
- * idle (prefetch.ts), so the first load carries only the shell, the store and the router.
+ * Every route page is its own chunk, loaded on first visit. A cold load fetches only the chunks
+ * of the URL it opens: main.tsx starts them (preloadRoute) while the session is still being
+ * checked, instead of after. Once that route is on screen and the browser is idle, the other
+ * screens of the visitor's own area are prefetched (spec §2), never another role's: a founder's
+ * browser has no use for the investor pages, and fetching them competed with the first paint.
  */
-const loaders = {
+const importers = {
   landing: () => import('./routes/landing-page'),
   oauthCallback: () => import('./routes/oauth-callback-page'),
   verification: () => import('./routes/verification-page'),
@@ -26,50 +32,138 @@ const loaders = {
   milestones: () => import('./routes/milestone-pages'),
 };
 
-export const LandingPage = lazy(() => loaders.landing().then((m) => ({ default: m.LandingPage })));
-export const OAuthCallbackPage = lazy(() => loaders.oauthCallback().then((m) => ({ default: m.OAuthCallbackPage })));
-export const VerificationPage = lazy(() => loaders.verification().then((m) => ({ default: m.VerificationPage })));
-export const LoginPage = lazy(() => loaders.login().then((m) => ({ default: m.LoginPage })));
-export const SignupPage = lazy(() => loaders.signup().then((m) => ({ default: m.SignupPage })));
-export const ForgotPasswordPage = lazy(() => loaders.forgotPassword().then((m) => ({ default: m.ForgotPasswordPage })));
+type PageChunk = keyof typeof importers;
+type PageModule<Chunk extends PageChunk> = Awaited<ReturnType<(typeof importers)[Chunk]>>;
 
-export const FounderLayout = lazy(() => loaders.founderLayout().then((m) => ({ default: m.FounderLayout })));
-export const FounderHomePage = lazy(() => loaders.founderHome().then((m) => ({ default: m.FounderHomePage })));
-export const FounderPitchdecksPage = lazy(() =>
-  loaders.founderPitchdecks().then((m) => ({ default: m.FounderPitchdecksPage })),
-);
-export const FounderMyInvestorsPage = lazy(() =>
-  loaders.founderMyInvestors().then((m) => ({ default: m.FounderMyInvestorsPage })),
-);
-export const FounderMilestonesPage = lazy(() =>
-  loaders.milestones().then((m) => ({ default: m.FounderMilestonesPage })),
-);
-export const FounderMilestonePage = lazy(() => loaders.milestones().then((m) => ({ default: m.FounderMilestonePage })));
-export const FounderTrendsPage = lazy(() => loaders.founderSections().then((m) => ({ default: m.FounderTrendsPage })));
-export const FounderSubmitPage = lazy(() => loaders.founderSubmit().then((m) => ({ default: m.FounderSubmitPage })));
-export const FounderViewPage = lazy(() => loaders.founderView().then((m) => ({ default: m.FounderViewPage })));
+/** The page modules loaded so far: a page whose module is here renders at once, without suspending. */
+const loadedModules = new Map<PageChunk, unknown>();
 
-export const InvestorLayout = lazy(() => loaders.investorLayout().then((m) => ({ default: m.InvestorLayout })));
-export const InvestorHomePage = lazy(() => loaders.investorHome().then((m) => ({ default: m.InvestorHomePage })));
-export const InvestorInfoPage = lazy(() => loaders.investorInfo().then((m) => ({ default: m.InvestorInfoPage })));
-export const InvestorPitchDeckPage = lazy(() =>
-  loaders.investorPitchDeck().then((m) => ({ default: m.InvestorPitchDeckPage })),
-);
-export const InvestorMilestonesPage = lazy(() =>
-  loaders.milestones().then((m) => ({ default: m.InvestorMilestonesPage })),
-);
-export const InvestorMilestonePage = lazy(() =>
-  loaders.milestones().then((m) => ({ default: m.InvestorMilestonePage })),
-);
-export const InvestorCompanyPage = lazy(() =>
-  loaders.investorSections().then((m) => ({ default: m.InvestorCompanyPage })),
-);
-export const InvestorSubpathPage = lazy(() =>
-  loaders.investorSections().then((m) => ({ default: m.InvestorSubpathPage })),
-);
-export const AnalysisPage = lazy(() => loaders.investorSections().then((m) => ({ default: m.AnalysisPage })));
+function load<Chunk extends PageChunk>(chunk: Chunk): Promise<PageModule<Chunk>> {
+  return (importers[chunk]() as Promise<PageModule<Chunk>>).then((module) => {
+    loadedModules.set(chunk, module);
+    return module;
+  });
+}
 
-/** Starts loading every page chunk; failures are left for the visit itself to report. */
-export function prefetchPages(): Promise<unknown> {
-  return Promise.allSettled(Object.values(loaders).map((load) => load()));
+/**
+ * A route page from its chunk. React.lazy suspends on its first render even when the chunk is
+ * already in (preloaded while the session was checked), and each Suspense fallback it shows holds
+ * the content back for up to 300 ms (React's fallback throttle): on a cold /founder that was two
+ * fallbacks, the layout's and the page's. A page whose module is loaded renders directly.
+ */
+function lazyPage<Chunk extends PageChunk, Props extends object>(
+  chunk: Chunk,
+  pick: (module: PageModule<Chunk>) => ComponentType<Props>,
+): ComponentType<Props> {
+  const LazyPage = lazy(() => load(chunk).then((module) => ({ default: pick(module) })));
+  // biome-ignore lint/correctness/noComponentHookFactories: runs once per page, at module level, as React.lazy does.
+  function Page(props: Props) {
+    // Chosen once per mount: swapping LazyPage for the loaded component later would remount the page.
+    const [component] = useState<ComponentType<Props>>(() => {
+      const module = loadedModules.get(chunk) as PageModule<Chunk> | undefined;
+      return module ? pick(module) : (LazyPage as unknown as ComponentType<Props>);
+    });
+    return createElement(component, props);
+  }
+  return Page;
+}
+
+export const LandingPage = lazyPage('landing', (m) => m.LandingPage);
+export const OAuthCallbackPage = lazyPage('oauthCallback', (m) => m.OAuthCallbackPage);
+export const VerificationPage = lazyPage('verification', (m) => m.VerificationPage);
+export const LoginPage = lazyPage('login', (m) => m.LoginPage);
+export const SignupPage = lazyPage('signup', (m) => m.SignupPage);
+export const ForgotPasswordPage = lazyPage('forgotPassword', (m) => m.ForgotPasswordPage);
+
+export const FounderLayout = lazyPage('founderLayout', (m) => m.FounderLayout);
+export const FounderHomePage = lazyPage('founderHome', (m) => m.FounderHomePage);
+export const FounderPitchdecksPage = lazyPage('founderPitchdecks', (m) => m.FounderPitchdecksPage);
+export const FounderMyInvestorsPage = lazyPage('founderMyInvestors', (m) => m.FounderMyInvestorsPage);
+export const FounderMilestonesPage = lazyPage('milestones', (m) => m.FounderMilestonesPage);
+export const FounderMilestonePage = lazyPage('milestones', (m) => m.FounderMilestonePage);
+export const FounderTrendsPage = lazyPage('founderSections', (m) => m.FounderTrendsPage);
+export const FounderSubmitPage = lazyPage('founderSubmit', (m) => m.FounderSubmitPage);
+export const FounderViewPage = lazyPage('founderView', (m) => m.FounderViewPage);
+
+export const InvestorLayout = lazyPage('investorLayout', (m) => m.InvestorLayout);
+export const InvestorHomePage = lazyPage('investorHome', (m) => m.InvestorHomePage);
+export const InvestorInfoPage = lazyPage('investorInfo', (m) => m.InvestorInfoPage);
+export const InvestorPitchDeckPage = lazyPage('investorPitchDeck', (m) => m.InvestorPitchDeckPage);
+export const InvestorMilestonesPage = lazyPage('milestones', (m) => m.InvestorMilestonesPage);
+export const InvestorMilestonePage = lazyPage('milestones', (m) => m.InvestorMilestonePage);
+export const InvestorCompanyPage = lazyPage('investorSections', (m) => m.InvestorCompanyPage);
+export const InvestorSubpathPage = lazyPage('investorSections', (m) => m.InvestorSubpathPage);
+export const AnalysisPage = lazyPage('investorSections', (m) => m.AnalysisPage);
+
+/** The screens of each area, the ones its idle prefetch fetches. */
+const areaChunks: Record<Role | 'signedOut', readonly PageChunk[]> = {
+  signedOut: ['landing', 'login', 'signup', 'forgotPassword', 'verification'],
+  user: [
+    'founderLayout',
+    'founderHome',
+    'founderPitchdecks',
+    'founderSubmit',
+    'founderMyInvestors',
+    'milestones',
+    'founderSections',
+    'founderView',
+  ],
+  investor: ['investorLayout', 'investorHome', 'investorPitchDeck', 'milestones', 'investorInfo', 'investorSections'],
+  // Mentors have no screens yet (spec §1).
+  mentor: [],
+};
+
+/**
+ * The chunks a URL renders, first match wins; kept beside the route table's own lazy pages
+ * (router.tsx), whose patterns these follow. A URL the table redirects gets none: it will load
+ * its target's chunks when it gets there.
+ */
+const routeChunks: readonly { pattern: string; isPrefix?: boolean; chunks: readonly PageChunk[] }[] = [
+  { pattern: paths.landing, chunks: ['landing'] },
+  { pattern: paths.oauthCallback, chunks: ['oauthCallback'] },
+  { pattern: paths.verification, chunks: ['verification'] },
+  { pattern: paths.login, chunks: ['login'] },
+  { pattern: paths.loginInvestor, chunks: ['login'] },
+  { pattern: paths.signup, chunks: ['signup'] },
+  { pattern: paths.signupInvestor, chunks: ['signup'] },
+  { pattern: paths.forgotPassword, chunks: ['forgotPassword'] },
+  { pattern: paths.forgotPasswordInvestor, chunks: ['forgotPassword'] },
+  { pattern: paths.founder.home, chunks: ['founderLayout', 'founderHome'] },
+  { pattern: paths.founder.pitchdecks, chunks: ['founderLayout', 'founderPitchdecks'] },
+  { pattern: paths.founder.myInvestors, chunks: ['founderLayout', 'founderMyInvestors'] },
+  { pattern: paths.founder.milestones, chunks: ['founderLayout', 'milestones'] },
+  { pattern: routePatterns.founderMilestone, chunks: ['founderLayout', 'milestones'] },
+  { pattern: paths.founder.trends, chunks: ['founderLayout', 'founderSections'] },
+  { pattern: paths.founder.submit, chunks: ['founderLayout', 'founderSubmit'] },
+  { pattern: routePatterns.founderView, chunks: ['founderLayout', 'founderView'] },
+  { pattern: paths.investor.home, chunks: ['investorLayout', 'investorHome'] },
+  { pattern: paths.investor.milestones, chunks: ['investorLayout', 'milestones'] },
+  { pattern: routePatterns.investorMilestone, chunks: ['investorLayout', 'milestones'] },
+  { pattern: paths.investor.profile, chunks: ['investorLayout', 'investorInfo'] },
+  { pattern: routePatterns.investorPitchDeck, chunks: ['investorLayout', 'investorPitchDeck'] },
+  { pattern: routePatterns.investorCompany, chunks: ['investorLayout', 'investorSections'] },
+  { pattern: routePatterns.analysis, chunks: ['investorLayout', 'investorSections'] },
+  { pattern: paths.investor.home, isPrefix: true, chunks: ['investorLayout', 'investorSections'] },
+];
+
+/** The page chunks `pathname` renders (see routeChunks). */
+export function chunksOfRoute(pathname: string): readonly PageChunk[] {
+  const route = routeChunks.find(({ pattern, isPrefix }) => matchPath({ path: pattern, end: !isPrefix }, pathname));
+  return route?.chunks ?? [];
+}
+
+/**
+ * Starts loading the chunks of the page `pathname` shows. A guard may still send the visitor
+ * elsewhere (another role's home, sign-in); that page loads on arrival, as before.
+ */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  return Promise.allSettled(chunksOfRoute(pathname).map((chunk) => load(chunk)));
+}
+
+/**
+ * Prefetches the screens of one area (`signedOut` for the sign-in side). Failures are left for
+ * the visit itself to report.
+ */
+export function prefetchArea(area: Role | 'signedOut'): Promise<unknown> {
+  return Promise.allSettled(areaChunks[area].map((chunk) => load(chunk)));
 }

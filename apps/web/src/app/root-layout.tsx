@@ -1,13 +1,12 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useSelector } from 'react-redux';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { selectAuth } from '@/features/auth/auth-slice';
 import { SessionGate } from '@/features/auth/components/session-gate';
-import { roleLabels } from '@/features/auth/role-home';
 import { whenIdle } from '@/shared/lib/idle';
 import { setNavigate } from '@/shared/lib/navigation';
 import { LoadingScreen } from '@/shared/ui/loading-screen';
-import { prefetchPages } from './lazy-pages';
+import { prefetchArea, preloadRoute } from './lazy-pages';
 import { RouteTitle } from './route-title';
 
 /** Lends the router's navigate to code outside React (the base query's 401 handling). */
@@ -23,21 +22,39 @@ function NavigationBridge() {
   return null;
 }
 
-/** The loading screen while a page's chunk arrives: it shows who is signed in (spec §2). */
-export function RouteFallback() {
+/**
+ * Prefetches the screens of the visitor's own area when the browser is idle (spec §2), once per
+ * area: after sign-in, the new role's. It is rendered inside the route Suspense boundary, so it
+ * starts only once the route's layout is on screen, and it waits for the route's own chunks
+ * first: on a cold load the prefetch used to start during the session check and fetch every
+ * role's pages ahead of the one being opened.
+ */
+function IdlePrefetch() {
   const { isAuthenticated, role } = useSelector(selectAuth);
-  return <LoadingScreen isAuthenticated={isAuthenticated} roleLabel={roleLabels[role]} />;
+  const area = isAuthenticated && role !== 'none' ? role : 'signedOut';
+  const { pathname } = useLocation();
+  // The route on screen when the area changed; a later navigation within the area changes nothing.
+  const pathnameRef = useRef(pathname);
+  pathnameRef.current = pathname;
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void preloadRoute(pathnameRef.current).then(() => prefetchArea(area));
+      }),
+    [area],
+  );
+  return null;
 }
 
-/** Root of the route table: navigation bridge, session check, idle prefetch of every screen. */
+/** Root of the route table: navigation bridge, session check, idle prefetch of the area's screens. */
 export function RootLayout({ prefetch = true }: { prefetch?: boolean }) {
-  useEffect(() => (prefetch ? whenIdle(() => void prefetchPages()) : undefined), [prefetch]);
   return (
     <>
       <NavigationBridge />
       <RouteTitle />
       <SessionGate>
-        <Suspense fallback={<RouteFallback />}>
+        <Suspense fallback={<LoadingScreen />}>
+          {prefetch && <IdlePrefetch />}
           <Outlet />
         </Suspense>
       </SessionGate>

@@ -1,8 +1,12 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useSelector } from 'react-redux';
 import { selectAuth } from '@/features/auth/auth-slice';
-import { ChatWidget } from '@/features/chat/components/chat-widget';
 import { useLiveNotifications } from './live-notifications';
+
+// Its own chunk (socket client, room list, composer): the page's heading need not wait for it.
+const ChatWidget = lazy(() =>
+  import('@/features/chat/components/chat-widget').then((module) => ({ default: module.ChatWidget })),
+);
 
 /**
  * The chat widget of the signed-in session, composed here because it joins two features (the
@@ -18,12 +22,14 @@ export function SessionChat({ title }: { title: 'Founder Chat' | 'Investor Chat'
   // The user is unknown for a moment after a restored session (until `me` answers).
   if (role === 'none' || !tokens || !me) return null;
   return (
-    <ChatWidget
-      key={`${role}:${tokens.token}`}
-      title={title}
-      tokens={tokens}
-      me={me}
-      onLiveNotification={onLiveNotification}
-    />
+    <Suspense fallback={null}>
+      <ChatWidget
+        key={`${role}:${tokens.token}`}
+        title={title}
+        tokens={tokens}
+        me={me}
+        onLiveNotification={onLiveNotification}
+      />
+    </Suspense>
   );
 }

@@ -1,23 +1,24 @@
 import { authApiRoot, authPaths } from '@deckvalid/contract/api-paths';
-import {
-  type AccountRole,
-  type AuthResponse,
-  type ChoosePasswordBody,
-  credentialHeaders,
-  type ForgotPasswordBody,
-  type ForgotResetPasswordBody,
-  type LoginBody,
-  type LogoutQuery,
-  type MeResponse,
-  type MessageResponse,
-  type RegisterBody,
-  type ResetPasswordBody,
-  type SendCodeBody,
-  type Tokens,
-  type VerifyCodeBody,
-  type VerifyLinkBody,
+// Types only: a value import from the auth contract would bring zod into the first chunk.
+import type {
+  AccountRole,
+  AuthResponse,
+  ChoosePasswordBody,
+  ForgotPasswordBody,
+  ForgotResetPasswordBody,
+  LoginBody,
+  LogoutQuery,
+  MeResponse,
+  MessageResponse,
+  RegisterBody,
+  ResetPasswordBody,
+  SendCodeBody,
+  Tokens,
+  VerifyCodeBody,
+  VerifyLinkBody,
 } from '@deckvalid/contract/auth';
 import { api } from '@/shared/api/api';
+import { credentialHeadersOf } from '@/shared/api/base-query';
 
 /** Every account call takes the role whose REST root it goes to (spec §7). */
 type ForRole<Body> = { role: AccountRole; body: Body };
@@ -82,11 +83,7 @@ export const authApi = api.injectEndpoints({
         url: url(role, authPaths.resetPassword),
         method: 'POST',
         body,
-        headers: {
-          [credentialHeaders.authorization]: `Bearer ${tokens.token}`,
-          [credentialHeaders.controlSignature]: tokens.controlSignature,
-          [credentialHeaders.hashToken]: tokens.hashToken,
-        },
+        headers: credentialHeadersOf(tokens),
       }),
       extraOptions: publicCall,
     }),

@@ -54,6 +54,19 @@ export function roleOfUrl(url: string): Role | null {
 }
 
 /**
+ * The three credential headers of a session (ARCHITECTURE.md §5). Spelled here rather than read
+ * from the contract's `credentialHeaders`: that module holds the auth schemas, and importing a
+ * value from it would pull zod into the first chunk, which every cold load waits for.
+ */
+export function credentialHeadersOf(tokens: Tokens): Record<string, string> {
+  return {
+    authorization: `Bearer ${tokens.token}`,
+    'x-control-signature': tokens.controlSignature,
+    'x-hash-token': tokens.hashToken,
+  };
+}
+
+/**
  * The one base query of the API slice: adds the credentials of the role the call belongs to
  * (the active session's tokens when that role is active, else that role's stored tokens), times
  * out after 15 s, and turns any 401 on a credentialed call into a sign-out of that role.
@@ -81,9 +94,7 @@ export function createBaseQuery(options: BaseQueryOptions): AppBaseQuery {
 
     const headers = new Headers(request.headers as HeadersInit | undefined);
     if (tokens) {
-      headers.set('Authorization', `Bearer ${tokens.token}`);
-      headers.set('X-Control-Signature', tokens.controlSignature);
-      headers.set('X-Hash-Token', tokens.hashToken);
+      for (const [name, value] of Object.entries(credentialHeadersOf(tokens))) headers.set(name, value);
     }
 
     const result = await rawBaseQuery({ ...request, headers }, api, extraOptions ?? {});

@@ -1,24 +1,19 @@
-import { Center, Loader, Stack, Text } from '@mantine/core';
+import { Center, Loader, Stack, VisuallyHidden } from '@mantine/core';
 import { Brand } from './brand';
 
-type LoadingScreenProps = {
-  isAuthenticated: boolean;
-  /** The shown role name, 'guest' when signed out (spec §2, system screens). */
-  roleLabel: string;
-  message?: string;
-};
-
-/** Full-page loading state while a session is restored or a screen's code arrives. */
-export function LoadingScreen({ isAuthenticated, roleLabel, message = 'Loading Pitchlane…' }: LoadingScreenProps) {
+/**
+ * Full-page loading state while a session is restored or a screen's code arrives: the product
+ * name and a spinner, nothing else. It used to print "Authenticated · Role: founder" (spec §2's
+ * system screen); issue 18 found that read as debug text, so the status is only announced, in
+ * words a person would use (docs/decisions.md, "The loading screen").
+ */
+export function LoadingScreen({ message = 'Loading Pitchlane…' }: { message?: string }) {
   return (
     <Center mih="100dvh" p="md" data-testid="loading-screen">
-      <Stack align="center" gap="sm" role="status" aria-live="polite">
+      <Stack align="center" gap="md" role="status" aria-live="polite">
         <Brand />
-        <Loader size="md" mt="sm" aria-hidden />
-        <Text fw={500}>{message}</Text>
-        <Text fz="sm" c="dimmed" data-testid="loading-auth-status">
-          {isAuthenticated ? 'Authenticated' : 'Not authenticated'} · Role: {roleLabel}
-        </Text>
+        <Loader size="sm" type="dots" aria-hidden />
+        <VisuallyHidden>{message}</VisuallyHidden>
       </Stack>
     </Center>
   );

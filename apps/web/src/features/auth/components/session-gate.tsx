@@ -3,7 +3,6 @@ import { useDispatch, useSelector } from 'react-redux';
 import { LoadingScreen } from '@/shared/ui/loading-screen';
 import { useMeQuery } from '../auth-api';
 import { selectAuth, userLoaded } from '../auth-slice';
-import { roleLabels } from '../role-home';
 
 /**
  * Holds the app on the loading screen while a restored session is checked with `me`. A 401
@@ -26,9 +25,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
 
   const isMismatch = me.data !== undefined && me.data.user.role !== role;
   if (needsCheck && !me.isError && !isMismatch) {
-    return (
-      <LoadingScreen isAuthenticated={isAuthenticated} roleLabel={roleLabels[role]} message="Checking your session…" />
-    );
+    return <LoadingScreen message="Checking your session…" />;
   }
   return children;
 }
