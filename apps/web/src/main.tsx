@@ -15,7 +15,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 // Start-up: restore the session the URL asks for (restore-session.ts) before the first render.
-const auth = restoreSession(window.location.pathname);
+const auth = restoreSession(`${window.location.pathname}${window.location.search}`);
 const store = createAppStore(auth);
 // The page's own chunks load while the session is checked, not after. Not when a guard is about
 // to send the visitor to another area: that area's chunks load on arrival.

@@ -49,6 +49,18 @@ export function SignedOutOnly({ redirectTo }: { redirectTo?: (role: AuthRole) =>
   return <Outlet />;
 }
 
+/**
+ * The landing page is for visitors: a signed-in founder or investor goes to their home (issue
+ * 18). The 'Authentication Detected' chooser is for a visitor who is not signed in (spec §2).
+ * Mentors have no home but the landing page (role-home.ts), so they stay.
+ */
+export function LandingForVisitors() {
+  const { isAuthenticated, role } = useSelector(selectAuth);
+  const home = homePathOf(role);
+  if (isAuthenticated && home !== paths.landing) return <Navigate to={home} replace />;
+  return <Outlet />;
+}
+
 /** /dashboard, /user/dashboard and /dashboard/*: the role's home, or sign-in when signed out (spec §2). */
 export function DashboardRedirect() {
   const { isAuthenticated, role } = useSelector(selectAuth);

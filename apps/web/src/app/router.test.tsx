@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AuthState, initialAuthState } from '@/features/auth/auth-slice';
+import { restoreSession } from '@/features/auth/restore-session';
 import { readStoredTokens, saveStoredTokens } from '@/shared/lib/token-storage';
 import { AppProviders } from './providers';
 import { createRoutes } from './router';
@@ -136,7 +137,8 @@ describe('route table', () => {
     ['/dashboard', 'signed out', '/login'],
     ['/user/dashboard', 'signed out', '/login'],
     ['/no-such-page', 'signed out', '/'],
-    ['/no/such/page', 'founder', '/'],
+    // Spec §2 sends an unknown path to /, and / sends a signed-in person home (issue 18).
+    ['/no/such/page', 'founder', '/founder'],
   ] as const)('%s as %s goes to %s', async (path, who, target) => {
     const { router } = renderAt(path, sessions[who]);
     await expectPath(router, target);
@@ -347,31 +349,55 @@ describe('sign-in flow', () => {
 });
 
 describe('landing chooser and sign-out', () => {
-  it('offers only the stored roles, and continuing restores that session', async () => {
-    saveStoredTokens('user', founderTokens);
-    stubFetch((url) =>
-      url.pathname === '/api/v1/users/me'
-        ? {
-            status: 200,
-            body: { user: { id: 'usr-1', name: 'Maya Founder', email: 'maya@example.com', role: 'user' } },
-          }
-        : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Nothing here.' } } },
+  /** What a cold load of `path` starts with: the session main.tsx restores from storage. */
+  const coldAt = (path: string) => renderAt(path, restoreSession(path));
+  const answerFounderMe = () =>
+    stubFetch(
+      (url) =>
+        founderHomeAnswer(url) ??
+        (url.pathname === '/api/v1/users/me'
+          ? {
+              status: 200,
+              body: { user: { id: 'usr-1', name: 'Maya Founder', email: 'maya@example.com', role: 'user' } },
+            }
+          : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Nothing here.' } } }),
     );
-    const { router, store } = renderAt('/');
+
+  it('sends a visitor with one stored session from / to that role home, not to the chooser', async () => {
+    saveStoredTokens('user', founderTokens);
+    answerFounderMe();
+    const { router } = coldAt('/');
+    await expectPath(router, '/founder');
+    expect((await screen.findByTestId('founder-welcome')).textContent).toBe('Welcome, Maya');
+    expect(screen.queryByText('Authentication Detected')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
+  });
+
+  it('sends a signed-in person who opens / in the app to their home', async () => {
+    const { router } = renderAt('/', asInvestor);
+    await expectPath(router, '/investor');
+  });
+
+  it('sends a signed-in person who opens /verification in a new tab home, not to the landing page', async () => {
+    saveStoredTokens('user', founderTokens);
+    answerFounderMe();
+    const { router } = coldAt('/verification');
+    await expectPath(router, '/founder');
+    expect(await screen.findByTestId('founder-welcome')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: "I'm a founder" })).toBeNull();
+  });
+
+  it('shows the chooser with both buttons when both roles are stored, and continuing restores that session', async () => {
+    saveStoredTokens('user', founderTokens);
+    saveStoredTokens('investor', investorTokens);
+    answerFounderMe();
+    const { router, store } = coldAt('/');
     expect(await screen.findByText('Authentication Detected')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Continue as Investor' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Continue as Investor' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Continue as Founder' }));
     await expectPath(router, '/founder');
     expect((await screen.findByTestId('founder-welcome')).textContent).toBe('Welcome, Maya');
     expect(store.getState().auth).toMatchObject({ isAuthenticated: true, role: 'user', tokens: founderTokens });
-  });
-
-  it('shows both buttons when both roles are stored, and no chooser without tokens', async () => {
-    saveStoredTokens('user', founderTokens);
-    saveStoredTokens('investor', investorTokens);
-    renderAt('/');
-    expect(await screen.findByRole('button', { name: 'Continue as Investor' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Continue as Founder' })).toBeTruthy();
   });
 
   it('has no chooser when nothing is stored', async () => {

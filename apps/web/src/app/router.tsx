@@ -2,7 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths, routePatterns } from '@/config/paths';
 import { verificationSuccessTarget } from '@/features/auth/role-home';
 import { RouteErrorScreen } from './error-screen';
-import { DashboardRedirect, RequireRole, SignedOutOnly } from './guards';
+import { DashboardRedirect, LandingForVisitors, RequireRole, SignedOutOnly } from './guards';
 import {
   AnalysisPage,
   ForgotPasswordPage,
@@ -49,7 +49,10 @@ export function createRoutes({ prefetch = true }: { prefetch?: boolean } = {}): 
       element: <RootLayout prefetch={prefetch} />,
       errorElement: <RouteErrorScreen />,
       children: [
-        { index: true, element: <LandingPage />, handle: titled('Pitch decks, reviewed by investors') },
+        {
+          element: <LandingForVisitors />,
+          children: [{ index: true, element: <LandingPage />, handle: titled('Pitch decks, reviewed by investors') }],
+        },
         { path: paths.oauthCallback, element: <OAuthCallbackPage />, handle: titled('Signing in') },
         {
           element: <SignedOutOnly redirectTo={() => verificationSuccessTarget()} />,

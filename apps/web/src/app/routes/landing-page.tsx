@@ -1,12 +1,9 @@
 import { Anchor, Box, Button, Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconChartBar, IconFileUpload, IconUsersGroup } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { selectAuth } from '@/features/auth/auth-slice';
 import { AuthChooser } from '@/features/auth/components/auth-chooser';
-import { homePathOf } from '@/features/auth/role-home';
 import { Brand } from '@/shared/ui/brand';
 
 // Only what the product does today: no promise of features still to come (milestones, chat).
@@ -28,10 +25,12 @@ const valueProps: { title: string; text: string; icon: ReactNode }[] = [
   },
 ];
 
-/** The landing page of spec §2, with the 'Authentication Detected' chooser when sessions are stored. */
+/**
+ * The landing page of spec §2, with the 'Authentication Detected' chooser when sessions are
+ * stored. Only visitors see it: a signed-in person is sent home (LandingForVisitors, and the
+ * signed-out guard of /verification, which shows this page without its state).
+ */
 export function LandingPage() {
-  const { isAuthenticated, role } = useSelector(selectAuth);
-
   return (
     <Box mih="100dvh" bg="gray.0">
       <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
@@ -40,20 +39,14 @@ export function LandingPage() {
             <Anchor component={Link} to={paths.landing} underline="never" c="inherit" aria-label="Pitchlane home">
               <Brand size="sm" />
             </Anchor>
-            {isAuthenticated ? (
-              <Button component={Link} to={homePathOf(role)} variant="light">
-                Open your workspace
+            <Group gap="xs" wrap="nowrap">
+              <Button component={Link} to={paths.login} variant="subtle" px="xs">
+                Sign in
               </Button>
-            ) : (
-              <Group gap="xs" wrap="nowrap">
-                <Button component={Link} to={paths.login} variant="subtle" px="xs">
-                  Sign in
-                </Button>
-                <Button component={Link} to={paths.signup} visibleFrom="xs">
-                  Get started
-                </Button>
-              </Group>
-            )}
+              <Button component={Link} to={paths.signup} visibleFrom="xs">
+                Get started
+              </Button>
+            </Group>
           </Group>
         </Container>
       </Box>

@@ -35,8 +35,14 @@ describe('restoreSession', () => {
     expect(restoreSession('/investor')).toEqual(initialAuthState);
   });
 
-  it('does not restore on the landing page, so the chooser can show', () => {
+  it('restores the one stored role on the landing page, which sends that person home', () => {
     saveStoredTokens('user', founderTokens);
+    expect(restoreSession('/')).toMatchObject({ isAuthenticated: true, role: 'user', tokens: founderTokens });
+  });
+
+  it('restores neither role on the landing page when both are stored, so the chooser can show', () => {
+    saveStoredTokens('user', founderTokens);
+    saveStoredTokens('investor', investorTokens);
     expect(restoreSession('/')).toEqual(initialAuthState);
   });
 
@@ -50,9 +56,17 @@ describe('restoreSession', () => {
     expect(restoreSession('/login')).toMatchObject({ role: 'user' });
   });
 
-  it('does not restore on the verification page', () => {
+  it('restores on the verification page opened without a link (the guard sends the person home), investor first', () => {
     saveStoredTokens('user', founderTokens);
-    expect(restoreSession('/verification')).toEqual(initialAuthState);
+    expect(restoreSession('/verification')).toMatchObject({ isAuthenticated: true, role: 'user' });
+    saveStoredTokens('investor', investorTokens);
+    expect(restoreSession('/verification')).toMatchObject({ isAuthenticated: true, role: 'investor' });
+  });
+
+  it('does not restore on the verification page opened from an emailed link: it may be another account', () => {
+    saveStoredTokens('user', founderTokens);
+    const link = `/verification?type=investor&email=ravi%40example.com&username=Ravi&token=${'a'.repeat(32)}`;
+    expect(restoreSession(link)).toEqual(initialAuthState);
   });
 
   it('restores the only stored role on the dashboard aliases, and neither when both are stored', () => {

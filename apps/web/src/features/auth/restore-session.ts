@@ -3,6 +3,7 @@ import { paths } from '@/config/paths';
 import { readStoredTokens, type TokenStore } from '@/shared/lib/token-storage';
 import { type AuthState, initialAuthState } from './auth-slice';
 import { areaRoleOf } from './role-home';
+import { verificationStateFromSearch } from './verification-state';
 
 /**
  * Which stored session becomes active when the app starts. Each role's tokens are stored apart
@@ -16,13 +17,20 @@ import { areaRoleOf } from './role-home';
  *   with a live session is signed in, and those pages send signed-in users home (spec §2).
  * - /dashboard, /dashboard/* and /user/dashboard restore the one account role that has tokens;
  *   when both do, neither is guessed and the visitor goes to /login, which then picks the founder.
- * - Nothing is restored on /, /verification and /oauth/callback: / shows the 'Authentication
- *   Detected' chooser when tokens exist (spec §2), and the other two are for signed-out visitors.
+ * - / restores the one account role that has tokens too, and the landing page sends that person
+ *   home (issue 18: a signed-in founder was shown the chooser and "Sign in"). With both stored,
+ *   nothing is restored: that is the visitor the 'Authentication Detected' chooser is for (spec §2).
+ * - /verification is for signed-out visitors (spec §2): opened without an emailed link (a new
+ *   tab, a reload), it restores a stored session, investor first as after a verification, and the
+ *   guard sends that person home. An emailed link is left to verify: it may be another account's.
+ * - Nothing is restored on /oauth/callback, which completes a sign-in of its own.
  *
- * A restored session is validated with `me` before the app trusts it (see SessionGate).
+ * `path` is the pathname, with the query when it matters (/verification). A restored session is
+ * validated with `me` before the app trusts it (see SessionGate).
  */
-export function restoreSession(pathname: string, storage?: TokenStore | null): AuthState {
-  const role = restoreRoleFor(pathname, storage);
+export function restoreSession(path: string, storage?: TokenStore | null): AuthState {
+  const { pathname, search } = new URL(path, 'http://pitchlane.invalid');
+  const role = restoreRoleFor(pathname, search, storage);
   if (!role) return initialAuthState;
   const tokens = readStoredTokens(role, storage);
   return tokens ? { isAuthenticated: true, role, tokens, user: null } : initialAuthState;
@@ -37,7 +45,7 @@ const signedOutPages: { path: string; role: Role }[] = [
   { path: paths.forgotPasswordInvestor, role: 'investor' },
 ];
 
-function restoreRoleFor(pathname: string, storage: TokenStore | null | undefined): Role | null {
+function restoreRoleFor(pathname: string, search: string, storage: TokenStore | null | undefined): Role | null {
   const hasTokens = (role: Role) => readStoredTokens(role, storage) !== null;
   const firstWithTokens = (preferred: Role) => {
     const other: Role = preferred === 'investor' ? 'user' : 'investor';
@@ -47,9 +55,12 @@ function restoreRoleFor(pathname: string, storage: TokenStore | null | undefined
   if (areaRole) return firstWithTokens(areaRole);
   const signedOutPage = signedOutPages.find((page) => page.path === pathname);
   if (signedOutPage) return firstWithTokens(signedOutPage.role);
+  if (pathname === paths.verification) {
+    return verificationStateFromSearch(search) ? null : firstWithTokens('investor');
+  }
   const isDashboardAlias =
     pathname === paths.dashboard || pathname.startsWith(`${paths.dashboard}/`) || pathname === paths.userDashboard;
-  if (!isDashboardAlias) return null;
+  if (!isDashboardAlias && pathname !== paths.landing) return null;
   const stored = (['user', 'investor'] as const).filter(hasTokens);
   return stored.length === 1 ? (stored[0] ?? null) : null;
 }
