@@ -9,7 +9,7 @@ import { preloadRoute } from '@/app/lazy-pages';
 import { createAppRouter } from '@/app/router';
 import { createAppStore } from '@/app/store';
 import { restoreSession } from '@/features/auth/restore-session';
-import { areaRoleOf } from '@/features/auth/role-home';
+import { areaRoleOf, homePathOf } from '@/features/auth/role-home';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -17,10 +17,12 @@ if (!container) throw new Error('index.html has no #root element');
 // Start-up: restore the session the URL asks for (restore-session.ts) before the first render.
 const auth = restoreSession(`${window.location.pathname}${window.location.search}`);
 const store = createAppStore(auth);
-// The page's own chunks load while the session is checked, not after. Not when a guard is about
-// to send the visitor to another area: that area's chunks load on arrival.
+// The page's own chunks load while the session is checked, not after. A restored session outside
+// its area (/, /login, /verification, /dashboard) is on its way home: that page's chunks instead.
+// Not when a guard is about to send the visitor to another area: those load on arrival.
 const areaRole = areaRoleOf(window.location.pathname);
-if (areaRole === null || (auth.isAuthenticated && auth.role === areaRole)) void preloadRoute(window.location.pathname);
+if (auth.isAuthenticated && areaRole === null) void preloadRoute(homePathOf(auth.role));
+else if (areaRole === null || auth.role === areaRole) void preloadRoute(window.location.pathname);
 const router = createAppRouter();
 
 createRoot(container).render(
