@@ -157,7 +157,8 @@ describe('the chat widget', () => {
     await expect.poll(() => rooms.count()).toBe(1);
     await search.fill('nobody here');
     await expect.poll(() => rooms.count()).toBe(0);
-    await investorPanel.getByText('No rooms or messages match').waitFor();
+    await investorPanel.getByText('No rooms match').waitFor();
+    await investorPanel.getByText('No messages match').waitFor();
     await search.fill('ines');
     await expect.poll(() => rooms.count()).toBe(1);
 

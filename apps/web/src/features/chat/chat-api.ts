@@ -1,7 +1,13 @@
 import {
+  type ChatContact,
+  type ChatContactsResponse,
   type ChatMessagesResponse,
   type ChatRoom,
+  type ChatRoomOnlyResponse,
+  type ChatRoomResponse,
   type ChatRoomsResponse,
+  type ChatSearchResponse,
+  type CreateGroupRoomBody,
   chatLimits,
   chatPaths,
   type MuteChatRoomResponse,
@@ -69,11 +75,53 @@ export const chatApi = api.enhanceEndpoints({ addTagTypes: ['ChatRoom'] }).injec
       query: ({ roomId, accountId }) => ({ url: chatPaths.member(roomId, accountId), method: 'DELETE' }),
       invalidatesTags: [chatRoomsTag],
     }),
+    // Starting conversations (docs/chat.md, "Starting and finding"). Contacts are read when the
+    // "New" view opens; nobody is tied to thousands, so one page of 100 holds them.
+    chatContacts: build.query<ChatContact[], void>({
+      query: () => ({ url: chatPaths.contacts, params: { limit: maxPageSize } }),
+      transformResponse: (answer: ChatContactsResponse) => answer.data,
+      providesTags: [chatRoomsTag],
+    }),
+    openPrivateChatRoom: build.mutation<ChatRoomResponse, string>({
+      query: (participantId) => ({ url: chatPaths.privateRoom, method: 'POST', body: { participantId } }),
+      invalidatesTags: [chatRoomsTag],
+    }),
+    createGroupChatRoom: build.mutation<ChatRoomResponse, CreateGroupRoomBody>({
+      query: (body) => ({ url: chatPaths.groupRoom, method: 'POST', body }),
+      invalidatesTags: [chatRoomsTag],
+    }),
+    renameChatRoom: build.mutation<ChatRoomOnlyResponse, { roomId: string; name: string }>({
+      query: ({ roomId, name }) => ({ url: chatPaths.room(roomId), method: 'PATCH', body: { name } }),
+      invalidatesTags: [chatRoomsTag],
+    }),
+    addChatMembers: build.mutation<ChatRoomOnlyResponse, { roomId: string; participantIds: string[] }>({
+      query: ({ roomId, participantIds }) => ({
+        url: chatPaths.members(roomId),
+        method: 'POST',
+        body: { participantIds },
+      }),
+      invalidatesTags: [chatRoomsTag],
+    }),
+    // Server-side message search; results change with every message, so nothing is kept long.
+    searchChatMessages: build.query<ChatSearchResponse, { q: string; page?: number }>({
+      query: ({ q, page = 1 }) => ({ url: chatPaths.search, params: { q, page, limit: 20 } }),
+      keepUnusedDataFor: 5,
+    }),
   }),
 });
 
-export const { useChatRoomsQuery, useMuteChatRoomMutation, useLeaveChatRoomMutation, useRemoveChatMemberMutation } =
-  chatApi;
+export const {
+  useChatRoomsQuery,
+  useMuteChatRoomMutation,
+  useLeaveChatRoomMutation,
+  useRemoveChatMemberMutation,
+  useChatContactsQuery,
+  useOpenPrivateChatRoomMutation,
+  useCreateGroupChatRoomMutation,
+  useRenameChatRoomMutation,
+  useAddChatMembersMutation,
+  useSearchChatMessagesQuery,
+} = chatApi;
 
 /** Refetches every cached room list (a reconnect, a room that opened elsewhere). */
 export const refetchChatRooms = () => chatApi.util.invalidateTags([chatRoomsTag]);

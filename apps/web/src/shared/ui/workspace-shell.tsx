@@ -12,6 +12,9 @@ export type WorkspaceNavItem = {
   isExact?: boolean;
 };
 
+/** Room below a page's content for the chat launcher: 24 px from the edge, 56 px tall, 24 px clear. */
+const launcherRoomPx = 104;
+
 type WorkspaceShellProps = {
   /** Shown next to the product name: 'Founder' or 'Investor'. */
   areaLabel: string;
@@ -110,7 +113,10 @@ export function WorkspaceShell({
         {navbarFooter ? <AppShell.Section pt="sm">{navbarFooter}</AppShell.Section> : null}
       </AppShell.Navbar>
 
-      <AppShell.Main bg="gray.0">
+      {/* The bottom keeps room for the chat launcher (24 px from the edge, 56 px tall, and a gap):
+          scrolled to the end, a page's last action (Submit deck at the form's bottom right) sits
+          above the launcher instead of under it (issue 18). */}
+      <AppShell.Main bg="gray.0" pb={launcherRoomPx}>
         <Box maw={1080} mx="auto">
           {children}
         </Box>

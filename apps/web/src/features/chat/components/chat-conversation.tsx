@@ -7,7 +7,13 @@ import { selectThread, selectTypingNames } from '../chat-slice';
 import { useChat } from '../hooks/use-chat';
 import { ChatComposer } from './chat-composer';
 import { ChatMessageList } from './chat-message-list';
-import { ChatRoomConfirm, ChatRoomMenu, type PendingRoomAction } from './chat-room-actions';
+import {
+  ChatRoomAddPeople,
+  ChatRoomConfirm,
+  ChatRoomMenu,
+  ChatRoomRename,
+  type PendingRoomAction,
+} from './chat-room-actions';
 
 type ChatConversationProps = {
   room: ChatRoom;
@@ -45,6 +51,16 @@ export function ChatConversation({ room, onBack, composerRef }: ChatConversation
   useEffect(() => {
     if (thread.status === 'idle') loadHistory(room.id);
   }, [thread.status, loadHistory, room.id]);
+
+  // A search hit in this room: page back until its message is held (history stays contiguous,
+  // so the catch-up and the unread count keep working), then the list scrolls to it.
+  const focusSeq = chat.focusedMessage?.roomId === room.id ? chat.focusedMessage.seq : null;
+  const oldestSeq = thread.messages[0]?.seq;
+  const { loadOlder } = chat;
+  useEffect(() => {
+    if (focusSeq === null || thread.status !== 'ready' || oldestSeq === undefined) return;
+    if (oldestSeq > focusSeq && thread.hasOlder && !thread.isLoadingOlder) loadOlder(room.id);
+  }, [focusSeq, oldestSeq, thread.status, thread.hasOlder, thread.isLoadingOlder, loadOlder, room.id]);
 
   // The server refuses sends to a read-only room too; saying so here spares a refused message.
   const blockedReason = room.readOnly
@@ -94,7 +110,11 @@ export function ChatConversation({ room, onBack, composerRef }: ChatConversation
         ) : null}
         <ChatRoomMenu room={room} myId={chat.me.id} onAsk={setPendingAction} />
       </Group>
-      {pendingAction ? (
+      {pendingAction?.kind === 'rename' ? (
+        <ChatRoomRename room={room} onDone={() => setPendingAction(null)} />
+      ) : pendingAction?.kind === 'add' ? (
+        <ChatRoomAddPeople room={room} onDone={() => setPendingAction(null)} />
+      ) : pendingAction ? (
         <ChatRoomConfirm room={room} action={pendingAction} onDone={() => setPendingAction(null)} />
       ) : null}
 
@@ -118,6 +138,8 @@ export function ChatConversation({ room, onBack, composerRef }: ChatConversation
           thread={thread}
           myId={chat.me.id}
           isGroup={room.type === 'group'}
+          highlightSeq={focusSeq}
+          participants={room.participants}
           label={`Messages with ${room.name}`}
           onLoadOlder={() => chat.loadOlder(room.id)}
           onReadUpTo={(seq) => chat.reportReadUpTo(room.id, seq)}

@@ -1,5 +1,5 @@
-import type { ChatMessage } from '@deckvalid/contract/chat';
-import { Anchor, Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import type { ChatMessage, ChatParticipant } from '@deckvalid/contract/chat';
+import { Anchor, Avatar, Box, Button, Divider, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Fragment, type ReactNode, useLayoutEffect, useRef } from 'react';
 import { formatDateTime } from '@/shared/lib/format-date';
@@ -13,6 +13,27 @@ const topThresholdPx = 40;
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 const timeOf = (iso: string) => timeFormat.format(new Date(iso));
 
+const dayFormat = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+const dayKey = (date: Date) => `${date.getFullYear()}-${date.getMonth()}-${date.getDate()}`;
+
+/** A date separator's words, in the reader's time zone: Today, Yesterday, or the date. */
+export function dayLabel(iso: string, now = new Date()): string {
+  const date = new Date(iso);
+  const yesterday = new Date(now);
+  yesterday.setDate(now.getDate() - 1);
+  if (dayKey(date) === dayKey(now)) return 'Today';
+  if (dayKey(date) === dayKey(yesterday)) return 'Yesterday';
+  return dayFormat.format(date);
+}
+
+/** Messages further apart than this start a new run under the sender's name again. */
+const runGapMs = 5 * 60 * 1000;
+
 type ChatMessageListProps = {
   thread: ChatThread;
   myId: string;
@@ -25,6 +46,10 @@ type ChatMessageListProps = {
   onReadUpTo: (seq: number) => void;
   onRetry: (clientId: string) => void;
   onDiscard: (clientId: string) => void;
+  /** A message to scroll to and mark (a search hit), once it is held. */
+  highlightSeq?: number | null;
+  /** The room's people, for avatars in groups. */
+  participants?: ChatParticipant[];
 };
 
 /**
@@ -65,6 +90,7 @@ function Bubble({
   footer,
   testId,
   data,
+  avatar,
 }: {
   isMine: boolean;
   sender: string | null;
@@ -72,8 +98,10 @@ function Bubble({
   footer: ReactNode;
   testId: string;
   data: Record<string, string | number>;
+  /** In a group, others' messages sit beside the sender's avatar (shown on a run's first message). */
+  avatar?: ReactNode;
 }) {
-  return (
+  const bubble = (
     <Stack
       gap={2}
       align={isMine ? 'flex-end' : 'flex-start'}
@@ -107,15 +135,46 @@ function Bubble({
       {footer}
     </Stack>
   );
+  if (avatar === undefined) return bubble;
+  return (
+    <Group gap={8} align="flex-start" wrap="nowrap">
+      <Box w={28} style={{ flex: 'none' }} pt={sender ? 18 : 0}>
+        {avatar}
+      </Box>
+      <Box style={{ flex: 1, minWidth: 0 }}>{bubble}</Box>
+    </Group>
+  );
 }
 
-function StoredMessage({ message, myId, isGroup }: { message: ChatMessage; myId: string; isGroup: boolean }) {
+function StoredMessage({
+  message,
+  myId,
+  isGroup,
+  isRunStart,
+  avatarUrl,
+}: {
+  message: ChatMessage;
+  myId: string;
+  isGroup: boolean;
+  /** The first of one sender's consecutive messages: names them (and shows their avatar) in a group. */
+  isRunStart: boolean;
+  avatarUrl: string | null;
+}) {
   const isMine = message.senderId === myId;
   const status = isMine ? (isSeenByOthers(message, myId) ? 'Seen' : 'Sent') : null;
+  const senderName = message.sender?.name ?? 'Former member';
+  const isOthersInGroup = isGroup && !isMine;
   return (
     <Bubble
       isMine={isMine}
-      sender={isGroup && !isMine ? (message.sender?.name ?? 'Former member') : null}
+      sender={isOthersInGroup && isRunStart ? senderName : null}
+      avatar={
+        isOthersInGroup ? (
+          isRunStart ? (
+            <Avatar src={avatarUrl} name={senderName} color="initials" radius="xl" size={28} aria-hidden />
+          ) : null
+        ) : undefined
+      }
       content={message.content}
       testId="chat-message"
       data={{ seq: message.seq, id: message.id }}
@@ -180,11 +239,27 @@ function OptimisticMessage({
   );
 }
 
+/** Presence and other system lines: smaller and lighter than any message, so talk stands out. */
 function Notice({ notice }: { notice: ChatNotice }) {
   return (
-    <Text fz="xs" c="dimmed" ta="center" data-testid="chat-notice">
+    <Text fz={11} c="dimmed" fs="italic" ta="center" lh={1.3} data-testid="chat-notice">
       {notice.text}
     </Text>
+  );
+}
+
+function DaySeparator({ iso }: { iso: string }) {
+  return (
+    <Divider
+      my={4}
+      labelPosition="center"
+      data-testid="chat-day-separator"
+      label={
+        <Text fz={11} fw={600} c="gray.7" component="span">
+          {dayLabel(iso)}
+        </Text>
+      }
+    />
   );
 }
 
@@ -203,8 +278,12 @@ export function ChatMessageList({
   onReadUpTo,
   onRetry,
   onDiscard,
+  highlightSeq = null,
+  participants = [],
 }: ChatMessageListProps) {
   const boxRef = useRef<HTMLDivElement>(null);
+  /** The highlighted message this list last scrolled to, so it scrolls there once. */
+  const scrolledToRef = useRef<number | null>(null);
   const isAtBottomRef = useRef(true);
   const layoutRef = useRef({ firstSeq: 0, scrollHeight: 0, pendingCount: 0 });
   const { messages, pending, notices, hasOlder, isLoadingOlder } = thread;
@@ -229,9 +308,19 @@ export function ChatMessageList({
       box.scrollTop = box.scrollHeight;
     }
     layoutRef.current = { firstSeq, scrollHeight: box.scrollHeight, pendingCount: pending.length };
+    // A search hit: once its message is held, bring it to the middle and stay there.
+    if (highlightSeq !== null && scrolledToRef.current !== highlightSeq) {
+      const target = box.querySelector<HTMLElement>(`[data-testid="chat-message"][data-seq="${highlightSeq}"]`);
+      if (target) {
+        const offset = target.getBoundingClientRect().top - box.getBoundingClientRect().top;
+        box.scrollTop += offset - box.clientHeight / 2 + target.offsetHeight / 2;
+        scrolledToRef.current = highlightSeq;
+        isAtBottomRef.current = isNearBottom(box);
+      }
+    }
     if (isNearBottom(box) && lastSeq > 0) onReadUpTo(lastSeq);
     requestOlderIfNeeded(box);
-  }, [messages, pending, notices, firstSeq, lastSeq, hasOlder, isLoadingOlder]);
+  }, [messages, pending, notices, firstSeq, lastSeq, hasOlder, isLoadingOlder, highlightSeq]);
 
   const handleScroll = () => {
     const box = boxRef.current;
@@ -268,7 +357,7 @@ export function ChatMessageList({
           </Group>
         ) : null}
         {!hasOlder && messages.length > 0 ? (
-          <Text fz="xs" c="dimmed" ta="center">
+          <Text fz={11} c="dimmed" ta="center">
             Start of the conversation
           </Text>
         ) : null}
@@ -280,16 +369,44 @@ export function ChatMessageList({
         {(noticesAfter.get(0) ?? []).map((notice) => (
           <Notice key={notice.id} notice={notice} />
         ))}
-        {messages.map((message) => (
-          <Box key={message.id}>
-            <StoredMessage message={message} myId={myId} isGroup={isGroup} />
-            {(noticesAfter.get(message.seq) ?? []).map((notice) => (
-              <Box key={notice.id} pt="xs">
-                <Notice notice={notice} />
+        {messages.map((message, index) => {
+          const previous = messages[index - 1];
+          const isNewDay = !previous || dayKey(new Date(previous.createdAt)) !== dayKey(new Date(message.createdAt));
+          const isRunStart =
+            isNewDay ||
+            !previous ||
+            previous.senderId !== message.senderId ||
+            Date.parse(message.createdAt) - Date.parse(previous.createdAt) > runGapMs ||
+            noticesAfter.has(previous.seq);
+          const isHighlighted = message.seq === highlightSeq;
+          return (
+            <Box key={message.id}>
+              {isNewDay ? <DaySeparator iso={message.createdAt} /> : null}
+              <Box
+                data-highlighted={isHighlighted || undefined}
+                style={{
+                  borderRadius: 10,
+                  // A found message is marked until another is opened; yellow reads on both bubbles.
+                  background: isHighlighted ? 'var(--mantine-color-yellow-1)' : undefined,
+                  boxShadow: isHighlighted ? '0 0 0 4px var(--mantine-color-yellow-1)' : undefined,
+                }}
+              >
+                <StoredMessage
+                  message={message}
+                  myId={myId}
+                  isGroup={isGroup}
+                  isRunStart={isRunStart}
+                  avatarUrl={participants.find((participant) => participant.id === message.senderId)?.avatarUrl ?? null}
+                />
               </Box>
-            ))}
-          </Box>
-        ))}
+              {(noticesAfter.get(message.seq) ?? []).map((notice) => (
+                <Box key={notice.id} pt="xs">
+                  <Notice notice={notice} />
+                </Box>
+              ))}
+            </Box>
+          );
+        })}
         {pending.map((message) => (
           <OptimisticMessage
             key={message.clientId}

@@ -91,6 +91,7 @@ export function ChatProvider({ tokens, me, onLiveNotification, children }: ChatP
   const [isConnected, setIsConnected] = useState(false);
   const [isPanelOpen, setIsPanelOpen] = useState(false);
   const [activeRoomId, setActiveRoomId] = useState<string | null>(null);
+  const [focusedMessage, setFocusedMessage] = useState<{ roomId: string; seq: number } | null>(null);
 
   // What handlers registered once per socket need to read as it is now.
   const viewRef = useRef({ isPanelOpen, activeRoomId, rooms });
@@ -521,8 +522,17 @@ export function ChatProvider({ tokens, me, onLiveNotification, children }: ChatP
         if (roomId !== undefined) setActiveRoomId(roomId);
         setIsPanelOpen(true);
       },
+      focusedMessage,
+      openAtMessage: (roomId, seq) => {
+        setFocusedMessage({ roomId, seq });
+        setActiveRoomId(roomId);
+        setIsPanelOpen(true);
+      },
       closePanel: () => setIsPanelOpen(false),
-      selectRoom: setActiveRoomId,
+      selectRoom: (roomId) => {
+        setFocusedMessage(null);
+        setActiveRoomId(roomId);
+      },
       reloadRooms: () => void refetchRooms(),
       loadHistory: (roomId) => void loadHistory(roomId),
       loadOlder: (roomId) => void loadOlder(roomId),
@@ -543,6 +553,7 @@ export function ChatProvider({ tokens, me, onLiveNotification, children }: ChatP
       state,
       isPanelOpen,
       activeRoomId,
+      focusedMessage,
       loadHistory,
       loadOlder,
       send,

@@ -1,12 +1,35 @@
-import type { ChatParticipant, ChatRoom } from '@deckvalid/contract/chat';
-import { ActionIcon, Alert, Button, Group, Menu, Text } from '@mantine/core';
+import { type ChatParticipant, type ChatRoom, chatLimits } from '@deckvalid/contract/chat';
+import { ActionIcon, Alert, Box, Button, Checkbox, Group, Menu, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconBell, IconBellOff, IconDoorExit, IconDots, IconUserMinus } from '@tabler/icons-react';
+import {
+  IconBell,
+  IconBellOff,
+  IconDoorExit,
+  IconDots,
+  IconPencil,
+  IconUserMinus,
+  IconUserPlus,
+} from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
 import { describeApiError } from '@/shared/api/api-error';
-import { useLeaveChatRoomMutation, useMuteChatRoomMutation, useRemoveChatMemberMutation } from '../chat-api';
+import {
+  useAddChatMembersMutation,
+  useChatContactsQuery,
+  useLeaveChatRoomMutation,
+  useMuteChatRoomMutation,
+  useRemoveChatMemberMutation,
+  useRenameChatRoomMutation,
+} from '../chat-api';
 
-/** A step that cannot be undone, waiting for the person to confirm it. */
-export type PendingRoomAction = { kind: 'leave' } | { kind: 'remove'; member: ChatParticipant };
+/**
+ * A step waiting for the person: leaving and removing ask to confirm (they cannot be undone);
+ * renaming and adding people ask for the name or the people.
+ */
+export type PendingRoomAction =
+  | { kind: 'leave' }
+  | { kind: 'remove'; member: ChatParticipant }
+  | { kind: 'rename' }
+  | { kind: 'add' };
 
 /** A refused call says the server's sentence, as every chat refusal does. */
 function showRefusal(title: string, error: unknown) {
@@ -30,7 +53,8 @@ export function ChatRoomMenu({
   const [mute, muting] = useMuteChatRoomMutation();
   if (room.leftAt !== null) return null;
   const isGroup = room.type === 'group';
-  const removable = isGroup && room.createdBy === myId ? room.participants.filter((p) => p.id !== myId) : [];
+  const isCreator = isGroup && room.createdBy === myId;
+  const removable = isCreator ? room.participants.filter((p) => p.id !== myId) : [];
 
   const handleMute = async () => {
     const result = await mute({ roomId: room.id, muted: !room.muted });
@@ -53,6 +77,16 @@ export function ChatRoomMenu({
         >
           {room.muted ? 'Unmute conversation' : 'Mute conversation'}
         </Menu.Item>
+        {isCreator ? (
+          <>
+            <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => onAsk({ kind: 'rename' })}>
+              Rename group
+            </Menu.Item>
+            <Menu.Item leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => onAsk({ kind: 'add' })}>
+              Add people
+            </Menu.Item>
+          </>
+        ) : null}
         {removable.length > 0 ? (
           <>
             <Menu.Divider />
@@ -96,7 +130,7 @@ export function ChatRoomConfirm({
   onDone,
 }: {
   room: ChatRoom;
-  action: PendingRoomAction;
+  action: Extract<PendingRoomAction, { kind: 'leave' | 'remove' }>;
   onDone: () => void;
 }) {
   const [leave, leaving] = useLeaveChatRoomMutation();
@@ -139,5 +173,118 @@ export function ChatRoomConfirm({
         </Group>
       </Group>
     </Alert>
+  );
+}
+
+/** The group's new name, asked inside the conversation; Esc or Cancel keeps the old one. */
+export function ChatRoomRename({ room, onDone }: { room: ChatRoom; onDone: () => void }) {
+  const [name, setName] = useState(room.name);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [rename, renaming] = useRenameChatRoomMutation();
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim() === '') return setProblem('Name the group.');
+    const result = await rename({ roomId: room.id, name: name.trim() });
+    if ('error' in result) setProblem(describeApiError(result.error).message);
+    else onDone();
+  };
+
+  return (
+    <Paper radius={0} p="sm" bg="gray.0" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      <Box component="form" onSubmit={(event) => void handleSubmit(event)} aria-label="Rename group">
+        <Group gap="xs" align="flex-end" wrap="wrap">
+          <TextInput
+            label="Group name"
+            value={name}
+            maxLength={chatLimits.roomNameLength}
+            onChange={(event) => setName(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') {
+                event.preventDefault();
+                onDone();
+              }
+            }}
+            error={problem}
+            data-autofocus
+            autoFocus
+            style={{ flex: 1, minWidth: 160 }}
+          />
+          <Group gap="xs" wrap="nowrap">
+            <Button size="sm" variant="default" onClick={onDone}>
+              Cancel
+            </Button>
+            <Button size="sm" type="submit" loading={renaming.isLoading}>
+              Save
+            </Button>
+          </Group>
+        </Group>
+      </Box>
+    </Paper>
+  );
+}
+
+/** People the group's creator may add: those tied to them who are not in the group now. */
+export function ChatRoomAddPeople({ room, onDone }: { room: ChatRoom; onDone: () => void }) {
+  const contacts = useChatContactsQuery();
+  const [memberIds, setMemberIds] = useState<string[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [add, adding] = useAddChatMembersMutation();
+  const candidates = (contacts.data ?? []).filter(
+    (contact) => !room.participants.some((participant) => participant.id === contact.id),
+  );
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (memberIds.length === 0) return setProblem('Choose at least one person.');
+    const result = await add({ roomId: room.id, participantIds: memberIds });
+    if ('error' in result) setProblem(describeApiError(result.error).message);
+    else onDone();
+  };
+
+  return (
+    <Paper radius={0} p="sm" bg="gray.0" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      <Box component="form" onSubmit={(event) => void handleSubmit(event)} aria-label="Add people">
+        <Stack gap="xs">
+          {contacts.isLoading ? (
+            <Text fz="sm" c="dimmed" role="status">
+              Loading people…
+            </Text>
+          ) : candidates.length === 0 ? (
+            <Text fz="sm" c="dimmed">
+              Everyone you are tied to is already in this group.
+            </Text>
+          ) : (
+            <Checkbox.Group
+              label="Add people"
+              description="They can read the whole conversation."
+              value={memberIds}
+              onChange={setMemberIds}
+            >
+              <Stack gap={6} mt={6} mah={160} style={{ overflowY: 'auto' }}>
+                {candidates.map((contact) => (
+                  <Checkbox key={contact.id} value={contact.id} label={contact.name} />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+          )}
+          {problem ? (
+            <Text fz="sm" c="red.8" role="alert">
+              {problem}
+            </Text>
+          ) : null}
+          <Group gap="xs" justify="flex-end">
+            <Button size="xs" variant="default" onClick={onDone} data-autofocus>
+              Cancel
+            </Button>
+            {candidates.length > 0 ? (
+              <Button size="xs" type="submit" loading={adding.isLoading}>
+                Add
+              </Button>
+            ) : null}
+          </Group>
+        </Stack>
+      </Box>
+    </Paper>
   );
 }

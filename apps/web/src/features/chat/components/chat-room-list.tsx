@@ -1,5 +1,6 @@
-import type { ChatRoom } from '@deckvalid/contract/chat';
+import type { ChatRoom, ChatSearchHit } from '@deckvalid/contract/chat';
 import {
+  ActionIcon,
   Avatar,
   Badge,
   Box,
@@ -8,12 +9,30 @@ import {
   Stack,
   Text,
   TextInput,
+  Tooltip,
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconBellOff, IconSearch } from '@tabler/icons-react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconBellOff, IconPlus, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, type Ref, useState } from 'react';
+import { formatDateTime } from '@/shared/lib/format-date';
+import { useSearchChatMessagesQuery } from '../chat-api';
 import { filterRooms, firstLine, unreadBadgeLabel } from '../chat-model';
+
+/** Message search waits for a pause in typing, and for a word worth searching. */
+const searchDebounceMs = 300;
+const searchMinLength = 2;
+
+/** The part of a long message around the first searched word, so the hit shows why it matched. */
+export function snippetAround(content: string, query: string, width = 90): string {
+  const text = content.replace(/\s+/g, ' ').trim();
+  const word = query.toLocaleLowerCase().match(/[\p{L}\p{N}]+/u)?.[0];
+  const at = word ? text.toLocaleLowerCase().indexOf(word) : -1;
+  if (text.length <= width || at < 0) return firstLine(text, width);
+  const start = Math.max(0, Math.min(at - Math.floor(width / 3), text.length - width));
+  return `${start > 0 ? '…' : ''}${text.slice(start, start + width)}${start + width < text.length ? '…' : ''}`;
+}
 
 type ChatRoomListProps = {
   rooms: ChatRoom[];
@@ -24,7 +43,121 @@ type ChatRoomListProps = {
   onSelect: (roomId: string) => void;
   onRetry: () => void;
   searchRef: Ref<HTMLInputElement>;
+  /** "New": start a conversation or a group. */
+  onStart: () => void;
+  /** A message search hit: open its room at that message. */
+  onOpenHit: (roomId: string, seq: number) => void;
 };
+
+function SearchHitRow({
+  hit,
+  query,
+  myId,
+  onOpen,
+}: {
+  hit: ChatSearchHit;
+  query: string;
+  myId: string;
+  onOpen: () => void;
+}) {
+  // A private room's title already names the other side; a group's hits say who wrote them.
+  const sender =
+    hit.message.senderId === myId
+      ? 'You'
+      : hit.room.type === 'group'
+        ? (hit.message.sender?.name ?? 'Former member')
+        : null;
+  return (
+    <UnstyledButton
+      onClick={onOpen}
+      px="sm"
+      py={8}
+      w="100%"
+      style={{ borderRadius: 8 }}
+      data-testid="chat-search-hit"
+      data-room-id={hit.room.id}
+      data-seq={hit.message.seq}
+    >
+      <Group gap={6} justify="space-between" wrap="nowrap">
+        <Text fz="sm" fw={600} truncate="end">
+          {hit.room.name}
+        </Text>
+        <Text fz={11} c="dimmed" style={{ flex: 'none' }}>
+          {formatDateTime(hit.message.createdAt)}
+        </Text>
+      </Group>
+      <Text fz="xs" c="dark.6" lineClamp={2}>
+        {sender ? (
+          <Text span fz="xs" fw={600}>
+            {sender}:{' '}
+          </Text>
+        ) : null}
+        {snippetAround(hit.message.content, query)}
+      </Text>
+    </UnstyledButton>
+  );
+}
+
+/** Server-side message search results under the rooms that match (docs/chat.md, "Starting and finding"). */
+function MessageHits({
+  query,
+  myId,
+  onOpenHit,
+}: {
+  query: string;
+  myId: string;
+  onOpenHit: (roomId: string, seq: number) => void;
+}) {
+  const [debounced] = useDebouncedValue(query.trim(), searchDebounceMs);
+  const isSearchable = debounced.length >= searchMinLength;
+  const search = useSearchChatMessagesQuery({ q: debounced }, { skip: !isSearchable });
+  if (!isSearchable) return null;
+  const hits = search.data?.data ?? [];
+  let body: ReactNode;
+  if (search.isFetching && hits.length === 0) {
+    body = (
+      <Text fz="xs" c="dimmed" px="sm" role="status">
+        Searching messages…
+      </Text>
+    );
+  } else if (search.isError) {
+    body = (
+      <Text fz="xs" c="red.8" px="sm" role="alert">
+        We couldn't search the messages. Try again in a moment.
+      </Text>
+    );
+  } else if (hits.length === 0) {
+    body = (
+      <Text fz="xs" c="dimmed" px="sm" role="status">
+        No messages match “{debounced}”.
+      </Text>
+    );
+  } else {
+    body = (
+      <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Messages found">
+        {hits.map((hit) => (
+          <li key={hit.message.id}>
+            <SearchHitRow
+              hit={hit}
+              query={debounced}
+              myId={myId}
+              onOpen={() => onOpenHit(hit.room.id, hit.message.seq)}
+            />
+          </li>
+        ))}
+      </Stack>
+    );
+  }
+  const total = search.data?.meta.total ?? 0;
+  return (
+    <Box pt="xs" data-testid="chat-search-messages">
+      <Text fz="xs" fw={600} c="dimmed" px="sm" pb={4}>
+        Messages{total > hits.length ? ` (newest ${hits.length} of ${total})` : ''}
+      </Text>
+      {body}
+    </Box>
+  );
+}
 
 function lastMessagePreview(room: ChatRoom, myId: string): string {
   if (!room.lastMessage) return 'No messages yet';
@@ -99,9 +232,12 @@ export function ChatRoomList({
   onSelect,
   onRetry,
   searchRef,
+  onStart,
+  onOpenHit,
 }: ChatRoomListProps) {
   const [query, setQuery] = useState('');
   const shown = filterRooms(rooms, query);
+  const isSearching = query.trim() !== '';
 
   let body: ReactNode;
   if (isLoading) {
@@ -121,15 +257,43 @@ export function ChatRoomList({
     );
   } else if (rooms.length === 0) {
     body = (
-      <Text fz="sm" c="dimmed" p="sm">
-        No rooms yet.
-      </Text>
+      <Stack gap="xs" p="sm" align="flex-start">
+        <Text fz="sm" c="dimmed">
+          No rooms yet.
+        </Text>
+        <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={onStart}>
+          Start a conversation
+        </Button>
+      </Stack>
     );
-  } else if (shown.length === 0) {
+  } else if (isSearching) {
     body = (
-      <Text fz="sm" c="dimmed" p="sm" role="status">
-        No rooms or messages match “{query.trim()}”.
-      </Text>
+      <>
+        {shown.length === 0 ? (
+          <Text fz="xs" c="dimmed" px="sm" py={4} role="status">
+            No rooms match “{query.trim()}”.
+          </Text>
+        ) : (
+          <>
+            <Text fz="xs" fw={600} c="dimmed" px="sm" pb={4}>
+              Rooms
+            </Text>
+            <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Rooms">
+              {shown.map((room) => (
+                <li key={room.id}>
+                  <RoomRow
+                    room={room}
+                    myId={myId}
+                    isActive={room.id === activeRoomId}
+                    onSelect={() => onSelect(room.id)}
+                  />
+                </li>
+              ))}
+            </Stack>
+          </>
+        )}
+        <MessageHits query={query} myId={myId} onOpenHit={onOpenHit} />
+      </>
     );
   } else {
     body = (
@@ -145,7 +309,7 @@ export function ChatRoomList({
 
   return (
     <Stack gap={0} h="100%" style={{ minWidth: 0 }} data-testid="chat-room-list">
-      <Box p="sm">
+      <Group p="sm" gap="xs" wrap="nowrap">
         <TextInput
           ref={searchRef}
           type="search"
@@ -154,8 +318,14 @@ export function ChatRoomList({
           leftSection={<IconSearch size={16} aria-hidden />}
           value={query}
           onChange={(event) => setQuery(event.currentTarget.value)}
+          style={{ flex: 1, minWidth: 0 }}
         />
-      </Box>
+        <Tooltip label="New conversation or group" withinPortal={false}>
+          <ActionIcon variant="light" size={36} onClick={onStart} aria-label="New conversation" data-testid="chat-new">
+            <IconPlus size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
       <Box px={6} pb="sm" style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
         {body}
       </Box>

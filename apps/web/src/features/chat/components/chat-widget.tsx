@@ -3,12 +3,13 @@ import type { LiveNotification } from '@deckvalid/contract/notifications';
 import { ActionIcon, Badge, Box, CloseButton, FocusTrap, Group, Paper, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMessages, IconX } from '@tabler/icons-react';
-import { type Ref, useEffect, useId, useRef } from 'react';
+import { type Ref, useEffect, useId, useRef, useState } from 'react';
 import { totalUnread, unreadBadgeLabel } from '../chat-model';
 import { type ChatMe, useChat } from '../hooks/use-chat';
 import { ChatConversation } from './chat-conversation';
 import { ChatProvider } from './chat-provider';
 import { ChatRoomList } from './chat-room-list';
+import { ChatStart } from './chat-start';
 
 /** Above page content and the workspace header, below Mantine's modals (200) and toasts. */
 const widgetZIndex = 190;
@@ -82,7 +83,9 @@ function ChatPanel({ title, onClose }: { title: string; onClose: () => void }) {
   const searchRef = useRef<HTMLInputElement>(null);
   const composerRef = useRef<HTMLTextAreaElement>(null);
   const activeRoom = chat.rooms.find((room) => room.id === chat.activeRoomId) ?? null;
-  const isShowingConversation = chat.activeRoomId !== null;
+  /** "New" replaces the room list until a conversation opens or the person goes back. */
+  const [isStarting, setIsStarting] = useState(false);
+  const isShowingConversation = chat.activeRoomId !== null && !isStarting;
 
   // Focus follows the view: the composer when a conversation opens, the search on the list.
   // Keyed on the room's id, not its object, which every new message replaces.
@@ -102,12 +105,20 @@ function ChatPanel({ title, onClose }: { title: string; onClose: () => void }) {
   ) : (
     <Group justify="center" h="100%" p="md">
       <Text c="dimmed" fz="sm" role={chat.activeRoomId ? 'status' : undefined}>
-        {chat.activeRoomId && chat.isLoadingRooms ? 'Loading rooms…' : 'Select a conversation'}
+        {chat.activeRoomId ? 'Loading rooms…' : 'Select a conversation'}
       </Text>
     </Group>
   );
 
-  const roomList = (
+  const roomList = isStarting ? (
+    <ChatStart
+      onCancel={() => setIsStarting(false)}
+      onOpened={(roomId) => {
+        setIsStarting(false);
+        chat.selectRoom(roomId);
+      }}
+    />
+  ) : (
     <ChatRoomList
       rooms={chat.rooms}
       myId={chat.me.id}
@@ -117,6 +128,8 @@ function ChatPanel({ title, onClose }: { title: string; onClose: () => void }) {
       onSelect={(roomId) => chat.selectRoom(roomId)}
       onRetry={chat.reloadRooms}
       searchRef={searchRef}
+      onStart={() => setIsStarting(true)}
+      onOpenHit={chat.openAtMessage}
     />
   );
 

@@ -19,6 +19,10 @@ export type ChatContextValue = {
   /** The conversation shown, or null for 'Select a conversation'. */
   activeRoomId: string | null;
   openPanel: (roomId?: string) => void;
+  /** A search hit to show: its room opens, pages back until the message is held, and scrolls to it. */
+  focusedMessage: { roomId: string; seq: number } | null;
+  /** Opens a room at one of its messages (a search result). */
+  openAtMessage: (roomId: string, seq: number) => void;
   closePanel: () => void;
   selectRoom: (roomId: string | null) => void;
   reloadRooms: () => void;
