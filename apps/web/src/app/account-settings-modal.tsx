@@ -1,15 +1,31 @@
 import type { AccountRole } from '@deckvalid/contract/auth';
 import { Anchor, Modal, Stack, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { useFounderProfileQuery } from '@/features/accounts/accounts-api';
 import { FounderProfileForm } from '@/features/accounts/components/founder-profile-form';
-import { selectUser, userLoaded } from '@/features/auth/auth-slice';
+import { selectUser, userLoaded, userPictureChanged } from '@/features/auth/auth-slice';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { NotificationSettingsSection } from '@/features/notifications/components/notification-settings-section';
 
 type AccountSettingsModalProps = { accountRole: AccountRole; isOpen: boolean; onClose: () => void };
+
+/**
+ * Hands the founder's profile picture to the header avatar (UserMenu, of the auth feature, which
+ * does not know the accounts feature). The profile query is the one the settings form shows and a
+ * new picture refreshes, so an upload reaches the header as soon as it is saved.
+ */
+function FounderPictureToHeader() {
+  const dispatch = useDispatch();
+  const pictureUrl = useFounderProfileQuery().data?.pictureUrl;
+  useEffect(() => {
+    if (pictureUrl !== undefined) dispatch(userPictureChanged(pictureUrl));
+  }, [pictureUrl, dispatch]);
+  return null;
+}
 
 /**
  * Account settings from the header menu. A modal, not a route: the founder area's unknown
@@ -22,39 +38,44 @@ export function AccountSettingsModal({ accountRole: role, isOpen, onClose }: Acc
   const user = useSelector(selectUser);
 
   return (
-    <Modal opened={isOpen} onClose={onClose} title="Account settings" size="lg" fullScreen={isSmall} radius="lg">
-      {role === 'user' ? (
-        <Tabs defaultValue="profile" keepMounted={false}>
-          <Tabs.List mb="md">
-            <Tabs.Tab value="profile">Profile</Tabs.Tab>
-            <Tabs.Tab value="password">Password</Tabs.Tab>
-            <Tabs.Tab value="notifications">Email notifications</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="profile">
-            <FounderProfileForm
-              onSaved={(profile) => dispatch(userLoaded({ id: profile.id, name: profile.name, email: profile.email }))}
-            />
-          </Tabs.Panel>
-          <Tabs.Panel value="password">
-            <ChangePasswordForm accountRole="user" onDone={onClose} />
-          </Tabs.Panel>
-          <Tabs.Panel value="notifications">
-            <NotificationSettingsSection accountRole="user" />
-          </Tabs.Panel>
-        </Tabs>
-      ) : (
-        <Stack gap="lg">
-          <Text fz="sm" c="dimmed">
-            {user?.email ? `Signed in as ${user.email}. ` : ''}Your firm, thesis and cheque sizes live on the{' '}
-            <Anchor component={Link} to={paths.investor.profile} onClick={onClose}>
-              Investor info
-            </Anchor>{' '}
-            page.
-          </Text>
-          <ChangePasswordForm accountRole="investor" onDone={onClose} />
-          <NotificationSettingsSection accountRole="investor" />
-        </Stack>
-      )}
-    </Modal>
+    <>
+      {role === 'user' && <FounderPictureToHeader />}
+      <Modal opened={isOpen} onClose={onClose} title="Account settings" size="lg" fullScreen={isSmall} radius="lg">
+        {role === 'user' ? (
+          <Tabs defaultValue="profile" keepMounted={false}>
+            <Tabs.List mb="md">
+              <Tabs.Tab value="profile">Profile</Tabs.Tab>
+              <Tabs.Tab value="password">Password</Tabs.Tab>
+              <Tabs.Tab value="notifications">Email notifications</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="profile">
+              <FounderProfileForm
+                onSaved={(profile) =>
+                  dispatch(userLoaded({ id: profile.id, name: profile.name, email: profile.email }))
+                }
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="password">
+              <ChangePasswordForm accountRole="user" onDone={onClose} />
+            </Tabs.Panel>
+            <Tabs.Panel value="notifications">
+              <NotificationSettingsSection accountRole="user" />
+            </Tabs.Panel>
+          </Tabs>
+        ) : (
+          <Stack gap="lg">
+            <Text fz="sm" c="dimmed">
+              {user?.email ? `Signed in as ${user.email}. ` : ''}Your firm, thesis and cheque sizes live on the{' '}
+              <Anchor component={Link} to={paths.investor.profile} onClick={onClose}>
+                Investor info
+              </Anchor>{' '}
+              page.
+            </Text>
+            <ChangePasswordForm accountRole="investor" onDone={onClose} />
+            <NotificationSettingsSection accountRole="investor" />
+          </Stack>
+        )}
+      </Modal>
+    </>
   );
 }

@@ -1,8 +1,9 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type AuthState, initialAuthState } from '@/features/auth/auth-slice';
+import { type AuthState, initialAuthState, userLoaded } from '@/features/auth/auth-slice';
 import { restoreSession } from '@/features/auth/restore-session';
+import { api } from '@/shared/api/api';
 import { readStoredTokens, saveStoredTokens } from '@/shared/lib/token-storage';
 import { AppProviders } from './providers';
 import { createRoutes } from './router';
@@ -448,5 +449,53 @@ describe('landing chooser and sign-out', () => {
     expect(await screen.findByTestId('founder-welcome')).toBeTruthy();
     expect(store.getState().auth.isAuthenticated).toBe(true);
     expect(readStoredTokens('user')).toEqual(founderTokens);
+  });
+});
+
+describe('header avatar', () => {
+  const profileOf = (pictureUrl: string | null) => ({
+    profile: {
+      id: 'usr-1',
+      name: 'Maya Founder',
+      email: 'maya@example.com',
+      headline: null,
+      bio: null,
+      company: null,
+      location: null,
+      website: null,
+      pictureUrl,
+      createdAt: '2026-01-05T10:00:00.000Z',
+    },
+  });
+  const avatarImage = () => screen.getByTestId('user-menu-avatar').querySelector('img')?.getAttribute('src');
+
+  it("shows the founder's profile picture, and a new one once the profile is refreshed after an upload", async () => {
+    let pictureUrl = 'https://files.example/picture-1.png?sig=a';
+    stubFetch(
+      (url) =>
+        founderHomeAnswer(url) ??
+        (url.pathname === '/api/users/profile'
+          ? { status: 200, body: profileOf(pictureUrl) }
+          : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Nothing here.' } } }),
+    );
+    const { store } = renderAt('/founder', asFounder);
+    await waitFor(() => expect(avatarImage()).toBe('https://files.example/picture-1.png?sig=a'));
+
+    // What PUT /api/users/profile/picture does on success: the profile is fetched again.
+    pictureUrl = 'https://files.example/picture-2.png?sig=b';
+    store.dispatch(api.util.invalidateTags(['FounderProfile']));
+    await waitFor(() => expect(avatarImage()).toBe('https://files.example/picture-2.png?sig=b'));
+    // A rename afterwards (userLoaded without a picture) keeps it.
+    store.dispatch(userLoaded({ id: 'usr-1', name: 'Maya Renamed', email: 'maya@example.com' }));
+    await waitFor(() => expect(screen.getByTestId('user-menu').textContent).toContain('Maya Renamed'));
+    expect(avatarImage()).toBe('https://files.example/picture-2.png?sig=b');
+  });
+
+  it('shows the person icon for a founder without a picture', async () => {
+    stubFetch((url) => founderHomeAnswer(url) ?? { status: 200, body: profileOf(null) });
+    renderAt('/founder', asFounder);
+    expect(await screen.findByTestId('founder-welcome')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('user-menu-avatar').querySelector('svg')).toBeTruthy());
+    expect(avatarImage()).toBeUndefined();
   });
 });

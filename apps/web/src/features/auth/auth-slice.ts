@@ -4,8 +4,12 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 /** The active role; 'none' while signed out (spec §3). */
 export type AuthRole = Role | 'none';
 
-/** The signed-in person as the screens need them; filled by login, or by `me` after a restore. */
-export type AuthUser = Pick<UserDto, 'id' | 'name'> & { email?: string };
+/**
+ * The signed-in person as the screens need them; filled by login, or by `me` after a restore.
+ * `pictureUrl` is the founder's profile picture for the header avatar (signed; null for none),
+ * which login and `me` do not carry: the app fills it from the profile (userPictureChanged).
+ */
+export type AuthUser = Pick<UserDto, 'id' | 'name'> & { email?: string; pictureUrl?: string | null };
 
 /** Authentication state of spec §3. Tokens are persisted by auth-persistence.ts, not here. */
 export type AuthState = {
@@ -37,7 +41,15 @@ const authSlice = createSlice({
     },
     /** The answer of `me` (or a profile rename) for the active session. */
     userLoaded(state, action: PayloadAction<AuthUser>) {
-      if (state.isAuthenticated) state.user = action.payload;
+      if (!state.isAuthenticated) return;
+      const previous = state.user;
+      // A rename answers without the picture: the avatar keeps the one it shows for this person.
+      const keptPicture = previous?.id === action.payload.id ? previous.pictureUrl : undefined;
+      state.user = { pictureUrl: keptPicture, ...action.payload };
+    },
+    /** The founder's profile picture, read from the profile (at start and after an upload). */
+    userPictureChanged(state, action: PayloadAction<string | null>) {
+      if (state.isAuthenticated && state.user) state.user.pictureUrl = action.payload;
     },
     /**
      * Signs out `role` (its stored tokens are cleared by the listener), or every role when none
@@ -52,7 +64,7 @@ const authSlice = createSlice({
   },
 });
 
-export const { loginSucceeded, sessionRestored, userLoaded, logout } = authSlice.actions;
+export const { loginSucceeded, sessionRestored, userLoaded, userPictureChanged, logout } = authSlice.actions;
 export const authReducer = authSlice.reducer;
 
 /** The slice's place in the root state, so features can select without importing the store. */

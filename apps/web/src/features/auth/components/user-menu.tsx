@@ -28,9 +28,17 @@ export function UserMenu({
           style={{ borderRadius: 8 }}
         >
           <Group gap={8} wrap="nowrap">
-            {/* A person icon, not initials: visible text must be part of the button's name (WCAG 2.5.3
-                label in name), and initials would be a second, unlabelled name beside the full one. */}
-            <Avatar color="indigo" radius="xl" size={32} aria-hidden />
+            {/* The profile picture, else a person icon, not initials: visible text must be part of
+                the button's name (WCAG 2.5.3 label in name), and initials would be a second,
+                unlabelled name beside the full one. */}
+            <Avatar
+              src={user?.pictureUrl ?? null}
+              color="indigo"
+              radius="xl"
+              size={32}
+              aria-hidden
+              data-testid="user-menu-avatar"
+            />
             <Text fz="sm" fw={500} visibleFrom="xs" maw={160} truncate="end">
               {name}
             </Text>
