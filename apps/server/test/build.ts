@@ -10,6 +10,7 @@ import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app';
 import { type Config, productName } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import { pgliteOptions } from '../src/db/pglite';
 import { SmtpSink } from './smtp-sink';
 
 export type TestContext = {
@@ -38,7 +39,8 @@ async function openTestDatabase(): Promise<{
   const url = process.env.DATABASE_URL;
   if (!url) {
     const template = await readFile(inject('pgliteTemplate'));
-    const client = await PGlite.create({ loadDataDir: new Blob([template]) });
+    // The server's own memory settings, so the tests run the database as `npm start` does.
+    const client = await PGlite.create({ loadDataDir: new Blob([template]), ...pgliteOptions });
     const database = await openDatabase({ kind: 'pglite', client });
     return {
       database,

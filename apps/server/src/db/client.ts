@@ -1,9 +1,10 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { openPglite } from './pglite';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -78,7 +79,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
 
-  const client = options.client ?? (await PGlite.create(options.dataDir));
+  // Its memory settings and first-start initialisation: pglite.ts.
+  const client = options.client ?? (await openPglite(options.dataDir, migrationsFolder));
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
