@@ -71,6 +71,30 @@ function manyDictionariesPdf(count: number): Promise<Uint8Array> {
 }
 
 describe('PdfPool', () => {
+  it('starts no worker before the first deck, and lets idle ones go', async () => {
+    const pool = poolWith({ idleMs: 200 });
+    // A server's pool exists from its start; its threads cost memory only once decks come.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(pool.workerCount).toBe(0);
+
+    expect(await pool.parse(await deckPdf(2), 300)).toMatchObject({ ok: true, pageCount: 2 });
+    // The deck's worker at least (the spare beside it may already have gone on a slow machine).
+    expect(pool.workerCount).toBeGreaterThan(0);
+    await expect.poll(() => pool.workerCount, { timeout: 10_000, interval: 50 }).toBe(0);
+
+    // The next deck starts what it needs again.
+    expect(await pool.parse(await deckPdf(3), 300)).toMatchObject({ ok: true, pageCount: 3 });
+  });
+
+  it('keeps a worker that waited, then reads a deck for longer than the idle time', async () => {
+    const pool = poolWith({ size: 1, idleMs: 300 });
+    expect(await pool.parse(await deckPdf(1), 300)).toMatchObject({ ok: true });
+    // The worker now waits with its idle timer running; this deck takes it well past 300 ms.
+    const started = performance.now();
+    expect(await pool.parse(await manyTextRunsPdf(300_000), 300)).toMatchObject({ ok: true, pageCount: 1 });
+    expect(performance.now() - started).toBeGreaterThan(300);
+  });
+
   it.each<BombKind>([
     'flate',
     'flate-twice',

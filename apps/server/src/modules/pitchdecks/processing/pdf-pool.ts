@@ -35,13 +35,22 @@ const workerMessageSchema = z.union([
   z.object({ jobId: z.number(), result: z.unknown() }),
 ]);
 
-type Slot = { worker: Worker; isReady: boolean; job: Job | null; timer: NodeJS.Timeout | null };
+type Slot = {
+  worker: Worker;
+  isReady: boolean;
+  job: Job | null;
+  timer: NodeJS.Timeout | null;
+  /** Set while the worker waits for work; it retires when this fires. */
+  idleTimer: NodeJS.Timeout | null;
+};
 
 export type PdfPoolOptions = {
   /** Worker threads: by default one per core but one, and at least two, so no deck holds them all. */
   size?: number;
   /** A deck still being read after this long fails, and its worker is replaced (default 30 s). */
   timeoutMs?: number;
+  /** A worker with nothing to read for this long exits (default 60 s); the next deck starts one again. */
+  idleMs?: number;
   /** Each worker's V8 heap, in MB (default 256); a deck that needs more fails. */
   maxHeapMb?: number;
   /** What all streams of one PDF but its images may decode to together (default 64 MiB). */
@@ -52,6 +61,10 @@ export type PdfPoolOptions = {
 
 const defaults = {
   timeoutMs: 30_000,
+  // A worker with pdf.js loaded holds about 40 MB, and the process keeps part of it after the
+  // worker ends, so a server holds none until the first deck arrives and lets them go a minute
+  // after the last; starting one again costs the next deck well under a second.
+  idleMs: 60_000,
   // A 300-page deck of plain text slides needs about 90 MB; fonts and images add some.
   maxHeapMb: 256,
   // pdf.js holds a decoded stream at about twice its size while its buffer doubles, so 64 MiB
@@ -77,6 +90,7 @@ const workerUrl = new URL('./pdf.worker.mjs', import.meta.url);
  * is capped (`resourceLimits`), what its streams decode to is measured before pdf.js reads them
  * (pdf-decoded-size.mjs), and a deck over its time limit or its heap fails with a reason and its
  * worker is replaced; with two workers at least, one slow deck never holds up the others.
+ * Workers start with the first deck, not with the pool, and exit after `idleMs` without work.
  */
 export class PdfPool {
   private readonly slots: Slot[] = [];
@@ -94,6 +108,7 @@ export class PdfPool {
       // Leave a core to the event loop when there are several: parsing is CPU-bound.
       size: options.size ?? Math.max(2, Math.min(4, availableParallelism() - 1)),
       timeoutMs: options.timeoutMs ?? defaults.timeoutMs,
+      idleMs: options.idleMs ?? defaults.idleMs,
       maxHeapMb: options.maxHeapMb ?? defaults.maxHeapMb,
       maxDecodedBytes: options.maxDecodedBytes ?? defaults.maxDecodedBytes,
       maxImageBytes: options.maxImageBytes ?? defaults.maxImageBytes,
@@ -107,6 +122,11 @@ export class PdfPool {
       this.queue.push({ jobId: this.nextJobId++, data, maxPages, resolve, reject });
       this.pump();
     });
+  }
+
+  /** Worker threads running now, loading pdf.js or reading a deck. */
+  get workerCount(): number {
+    return this.slots.length;
   }
 
   async close(): Promise<void> {
@@ -129,10 +149,29 @@ export class PdfPool {
       this.spawn();
       missing -= 1;
     }
+    for (const slot of this.slots) {
+      if (slot.isReady && !slot.job && !slot.idleTimer) {
+        slot.idleTimer = setTimeout(() => this.retireIdle(slot), this.settings.idleMs);
+        slot.idleTimer.unref();
+      }
+    }
+  }
+
+  /**
+   * Lets a worker that waited `idleMs` for work go. Nothing replaces it: unlike a failed worker
+   * (stop), it leaves no deck waiting, and the next deck starts what it needs.
+   */
+  private retireIdle(slot: Slot): void {
+    const index = this.slots.indexOf(slot);
+    if (index < 0 || slot.job) return;
+    this.slots.splice(index, 1);
+    void this.retire(slot);
   }
 
   private start(slot: Slot, job: Job): void {
     const { timeoutMs, maxDecodedBytes, maxImageBytes } = this.settings;
+    if (slot.idleTimer) clearTimeout(slot.idleTimer);
+    slot.idleTimer = null;
     slot.job = job;
     slot.timer = setTimeout(() => this.stop(slot, { ok: false, reason: tooSlowReason }), timeoutMs);
     slot.worker.postMessage(
@@ -143,7 +182,7 @@ export class PdfPool {
 
   private spawn(): void {
     const worker = new Worker(workerUrl, { resourceLimits: { maxOldGenerationSizeMb: this.settings.maxHeapMb } });
-    const slot: Slot = { worker, isReady: false, job: null, timer: null };
+    const slot: Slot = { worker, isReady: false, job: null, timer: null, idleTimer: null };
     worker.unref();
     worker.on('message', (raw: unknown) => {
       const message = workerMessageSchema.safeParse(raw);
@@ -208,6 +247,8 @@ export class PdfPool {
   }
 
   private async retire(slot: Slot): Promise<void> {
+    if (slot.idleTimer) clearTimeout(slot.idleTimer);
+    slot.idleTimer = null;
     slot.worker.removeAllListeners('exit');
     slot.worker.removeAllListeners('error');
     // An 'error' after this point must not crash the process: nothing waits on this worker.
