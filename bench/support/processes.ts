@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -53,17 +53,28 @@ export async function waitForHealthy(url: string, timeoutMs = 60_000): Promise<v
 const heapProbe = ['--expose-gc', '--import', path.join(import.meta.dirname, 'heap-probe.mjs')];
 
 /**
+ * The server as `npm start` runs it, built once into apps/server/dist by scripts/server-build.mjs
+ * (again only when its sources changed); answers the bundle's path.
+ */
+function builtServer(): string {
+  const build = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/server-build.mjs')], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the server build failed; see the output above');
+  return path.join(repoRoot, 'apps/server/dist/main.mjs');
+}
+
+/**
  * The product server in its own process, on a free port and a fresh data folder (or DATABASE_URL
  * when given). `heapProbe` opens an IPC channel through which `heapUsed` reads the server's heap.
  */
 export async function startProductServer(env: Record<string, string> = {}, { heapProbe: probe = false } = {}) {
+  const bundle = builtServer();
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pitchlane-bench-'));
   // BENCH_PROFILE_DIR=<dir> writes the server's CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_PROFILE_DIR
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
     : [];
-  const child = spawn(process.execPath, [...profile, ...(probe ? heapProbe : []), '--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...profile, ...(probe ? heapProbe : []), '--enable-source-maps', bundle], {
     cwd: path.join(repoRoot, 'apps/server'),
     env: {
       ...process.env,
@@ -119,6 +130,33 @@ export async function startBareChatServer(): Promise<Proc & { base: string }> {
   const base = `http://127.0.0.1:${port}`;
   await waitForHealthy(`${base}/api/health`);
   return { ...track(child), base };
+}
+
+/** Resident memory (VmRSS, Linux) of `pid` and every process under it, in MB. */
+export function residentMb(pid: number): number {
+  const childrenOf = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The parent's pid is the second field after the command, which may hold spaces.
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  let kilobytes = 0;
+  for (const queue = [pid]; queue.length > 0; ) {
+    const current = queue.pop() as number;
+    try {
+      kilobytes += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${current}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // ended meanwhile
+    }
+    queue.push(...(childrenOf.get(current) ?? []));
+  }
+  return Math.round(kilobytes / 1024);
 }
 
 /** The heap a server started with the probe holds after a full collection, in bytes. */
