@@ -1,3 +1,4 @@
+import { Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChartLine, IconFileUpload, IconFlag3, IconHome, IconPresentation, IconUsers } from '@tabler/icons-react';
 import { Suspense } from 'react';
@@ -5,6 +6,7 @@ import { Outlet } from 'react-router';
 import { paths } from '@/config/paths';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { UserMenu } from '@/features/auth/components/user-menu';
+import { InboxBell } from '@/features/notifications/components/inbox-bell';
 import { SectionFallback } from '@/shared/ui/section-fallback';
 import { type WorkspaceNavItem, WorkspaceShell } from '@/shared/ui/workspace-shell';
 import { AccountSettingsModal } from '../account-settings-modal';
@@ -27,7 +29,12 @@ export function FounderLayout() {
       areaLabel="Founder"
       homePath={paths.founder.home}
       navItems={founderNav}
-      userMenu={<UserMenu onOpenSettings={settings.open} />}
+      userMenu={
+        <Group gap={4} wrap="nowrap">
+          <InboxBell />
+          <UserMenu onOpenSettings={settings.open} />
+        </Group>
+      }
       navbarFooter={<SignOutButton />}
     >
       <Suspense fallback={<SectionFallback />}>

@@ -1,3 +1,4 @@
+import { Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFlag3, IconId, IconLayoutGrid } from '@tabler/icons-react';
 import { Suspense } from 'react';
@@ -5,6 +6,7 @@ import { Outlet } from 'react-router';
 import { paths } from '@/config/paths';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { UserMenu } from '@/features/auth/components/user-menu';
+import { InboxBell } from '@/features/notifications/components/inbox-bell';
 import { SectionFallback } from '@/shared/ui/section-fallback';
 import { type WorkspaceNavItem, WorkspaceShell } from '@/shared/ui/workspace-shell';
 import { AccountSettingsModal } from '../account-settings-modal';
@@ -24,7 +26,12 @@ export function InvestorLayout() {
       areaLabel="Investor"
       homePath={paths.investor.home}
       navItems={investorNav}
-      userMenu={<UserMenu onOpenSettings={settings.open} />}
+      userMenu={
+        <Group gap={4} wrap="nowrap">
+          <InboxBell />
+          <UserMenu onOpenSettings={settings.open} />
+        </Group>
+      }
       navbarFooter={<SignOutButton />}
     >
       <Suspense fallback={<SectionFallback />}>

@@ -42,6 +42,8 @@ export const api = createApi({
     'DeckAnalytics',
     'Milestone',
     'MilestoneData',
+    // The signed-in account's inbox: every page and the unread count.
+    'Notification',
   ],
   endpoints: () => ({}),
 });

@@ -1,0 +1,251 @@
+import type { InboxNotification } from '@deckvalid/contract/notifications';
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Group,
+  Indicator,
+  Loader,
+  Popover,
+  ScrollArea,
+  Stack,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDisclosure, useWindowEvent } from '@mantine/hooks';
+import { IconBell, IconChecks } from '@tabler/icons-react';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { setUnreadInDocumentTitle } from '@/shared/hooks/use-document-title';
+import { useInboxPageQuery, useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation } from '../inbox-api';
+import { timeAgo, unreadBadge } from '../inbox-model';
+
+/**
+ * The header's bell: the unread count (also in the tab's title) and, on click, the inbox panel,
+ * newest first, page after page. Live notifications refresh it (app/live-notifications.ts).
+ * The panel traps focus while open and Esc gives it back to the bell.
+ */
+export function InboxBell() {
+  const [isOpen, { toggle, close }] = useDisclosure(false);
+  const first = useInboxPageQuery({ page: 1 });
+  const unread = first.data?.unreadCount ?? 0;
+
+  useEffect(() => setUnreadInDocumentTitle(unread), [unread]);
+  // Esc closes the panel wherever focus is: "Mark all read" disables itself once used, and the
+  // focus it had falls back to the page, outside the dropdown that listens for Esc itself.
+  useWindowEvent('keydown', (event) => {
+    if (isOpen && event.key === 'Escape' && !event.defaultPrevented) close();
+  });
+  // Signing out unmounts the header: the count leaves the title with it.
+  useEffect(() => () => setUnreadInDocumentTitle(0), []);
+
+  return (
+    <Indicator
+      label={unreadBadge(unread)}
+      disabled={unread === 0}
+      size={18}
+      offset={7}
+      color="red"
+      styles={{ indicator: { fontSize: 11, fontWeight: 700, paddingInline: 5, pointerEvents: 'none' } }}
+    >
+      <Popover
+        opened={isOpen}
+        onChange={(next) => (next ? undefined : close())}
+        onDismiss={close}
+        position="bottom-end"
+        width="min(380px, calc(100vw - 16px))"
+        shadow="md"
+        radius="md"
+        trapFocus
+        returnFocus
+        withinPortal
+      >
+        {/* The target carries the dialog's name (aria-labelledby), aria-expanded and aria-controls. */}
+        <Popover.Target>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            radius="xl"
+            onClick={toggle}
+            aria-label={unread > 0 ? `Notifications, ${unreadBadge(unread)} unread` : 'Notifications'}
+            data-testid="inbox-bell"
+          >
+            <IconBell size={20} aria-hidden />
+          </ActionIcon>
+        </Popover.Target>
+        <Popover.Dropdown p={0}>
+          <InboxPanel unread={unread} onNavigate={close} />
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
+  );
+}
+
+function InboxPanel({ unread, onNavigate }: { unread: number; onNavigate: () => void }) {
+  const headingId = useId();
+  const [pageCount, setPageCount] = useState(1);
+  const first = useInboxPageQuery({ page: 1 });
+  const [markAll, markingAll] = useMarkAllNotificationsReadMutation();
+  const isEmpty = first.data?.meta.total === 0;
+
+  let body: React.ReactNode;
+  if (first.isLoading) {
+    body = (
+      <Group justify="center" gap="xs" py="xl" role="status">
+        <Loader size="sm" />
+        <Text fz="sm" c="dimmed">
+          Loading notifications…
+        </Text>
+      </Group>
+    );
+  } else if (first.isError || !first.data) {
+    body = (
+      <Stack align="center" gap="xs" py="xl" px="md">
+        <Text fz="sm" c="dimmed" ta="center">
+          Notifications could not be loaded.
+        </Text>
+        <Button size="xs" variant="light" onClick={() => first.refetch()}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  } else if (first.data.meta.total === 0) {
+    body = (
+      <Stack align="center" gap={4} py="xl" px="lg" data-testid="inbox-empty">
+        <IconBell size={28} stroke={1.5} color="var(--mantine-color-gray-5)" aria-hidden />
+        <Text fz="sm" fw={600}>
+          Nothing here yet
+        </Text>
+        <Text fz="xs" c="dimmed" ta="center">
+          Interests, deck updates and milestone news land here as they happen.
+        </Text>
+      </Stack>
+    );
+  } else {
+    body = (
+      <ScrollArea.Autosize mah="min(70vh, 480px)" type="auto">
+        <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-labelledby={headingId}>
+          {Array.from({ length: pageCount }, (_, index) => (
+            <InboxPageItems
+              // biome-ignore lint/suspicious/noArrayIndexKey: a page number is its identity.
+              key={index + 1}
+              page={index + 1}
+              isLast={index + 1 === pageCount}
+              onMore={() => setPageCount(index + 2)}
+              onNavigate={onNavigate}
+            />
+          ))}
+        </Stack>
+      </ScrollArea.Autosize>
+    );
+  }
+
+  return (
+    <Box data-testid="inbox-panel">
+      <Group justify="space-between" px="md" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+        <Text id={headingId} fw={700} fz="sm">
+          Notifications{unread > 0 ? ` · ${unreadBadge(unread)} unread` : ''}
+        </Text>
+        {!isEmpty && (
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            leftSection={<IconChecks size={14} aria-hidden />}
+            disabled={unread === 0}
+            loading={markingAll.isLoading}
+            onClick={() => markAll()}
+          >
+            Mark all read
+          </Button>
+        )}
+      </Group>
+      {body}
+    </Box>
+  );
+}
+
+function InboxPageItems({
+  page,
+  isLast,
+  onMore,
+  onNavigate,
+}: {
+  page: number;
+  isLast: boolean;
+  onMore: () => void;
+  onNavigate: () => void;
+}) {
+  const { data, isFetching } = useInboxPageQuery({ page });
+  if (!data) {
+    return (
+      <Group component="li" justify="center" py="sm">
+        <Loader size="xs" aria-label="Loading more notifications" />
+      </Group>
+    );
+  }
+  return (
+    <>
+      {data.data.map((notification) => (
+        <InboxItem key={notification.id} notification={notification} onNavigate={onNavigate} />
+      ))}
+      {isLast && data.meta.hasMore && (
+        <Group component="li" justify="center" py="xs">
+          <Button size="compact-sm" variant="subtle" loading={isFetching} onClick={onMore}>
+            Show older
+          </Button>
+        </Group>
+      )}
+    </>
+  );
+}
+
+function InboxItem({ notification, onNavigate }: { notification: InboxNotification; onNavigate: () => void }) {
+  const [markRead] = useMarkNotificationReadMutation();
+  const isUnread = notification.readAt === null;
+  return (
+    <Box component="li" style={{ borderBottom: '1px solid var(--mantine-color-gray-1)' }}>
+      <UnstyledButton
+        component={Link}
+        to={notification.link}
+        onClick={() => {
+          if (isUnread) void markRead(notification.id);
+          onNavigate();
+        }}
+        px="md"
+        py="sm"
+        w="100%"
+        data-testid="inbox-item"
+        data-unread={isUnread || undefined}
+        style={{ display: 'block', background: isUnread ? 'var(--mantine-color-indigo-0)' : undefined }}
+      >
+        <Group wrap="nowrap" align="flex-start" gap="sm">
+          <Box
+            mt={6}
+            w={8}
+            h={8}
+            style={{
+              flex: 'none',
+              borderRadius: 4,
+              background: isUnread ? 'var(--mantine-color-indigo-6)' : 'transparent',
+            }}
+            aria-hidden
+          />
+          <Box style={{ flex: 1, minWidth: 0 }}>
+            <Text fz="sm" fw={isUnread ? 600 : 400} lineClamp={2}>
+              {isUnread && <VisuallyHidden>Unread: </VisuallyHidden>}
+              {notification.title}
+            </Text>
+            <Text fz="xs" c="dimmed" lineClamp={2}>
+              {notification.message}
+            </Text>
+            <Text fz="xs" c="dimmed" mt={2}>
+              <time dateTime={notification.at}>{timeAgo(notification.at)}</time>
+            </Text>
+          </Box>
+        </Group>
+      </UnstyledButton>
+    </Box>
+  );
+}

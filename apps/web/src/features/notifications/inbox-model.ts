@@ -1,0 +1,34 @@
+import type { InboxNotification } from '@deckvalid/contract/notifications';
+
+/** "just now", "5 min ago", "3 h ago", "2 d ago", then the date: short enough for a phone's row. */
+export function timeAgo(at: string, now: number = Date.now()): string {
+  const seconds = Math.max(0, Math.round((now - new Date(at).getTime()) / 1000));
+  if (seconds < 60) return 'just now';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.round(hours / 24);
+  if (days < 7) return `${days} d ago`;
+  return new Date(at).toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
+}
+
+/** The badge's text: the count, capped like the chat launcher's (spec §9). */
+export const unreadBadge = (count: number) => (count > 99 ? '99+' : String(count));
+
+/** What a toast folds under: one person's news of one kind (or a kind nobody caused). */
+export const toastGroupOf = (notification: Pick<InboxNotification, 'kind' | 'actor'>) =>
+  `${notification.kind.split('.')[0]}:${notification.actor?.id ?? 'system'}`;
+
+/** A toast's words once `count` notifications of one group arrived while it showed. */
+export function coalescedToast(
+  latest: Pick<InboxNotification, 'title' | 'message' | 'actor' | 'kind'>,
+  count: number,
+): { title: string; message: string } {
+  if (count <= 1) return { title: latest.title, message: latest.message };
+  const what = latest.kind === 'thread.message' || latest.kind === 'chat.unread' ? 'new messages' : 'updates';
+  return {
+    title: latest.actor ? `${count} ${what} from ${latest.actor.name}` : `${count} ${what}`,
+    message: `Latest: ${latest.title}`,
+  };
+}
