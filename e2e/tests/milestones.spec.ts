@@ -162,9 +162,15 @@ describe('the milestones workspace', () => {
     const deliverable = contract.getByRole('listitem', { name: 'Signed contract' });
     await deliverable.getByRole('button', { name: 'Accept deliverable' }).click();
     await deliverable.getByText('Accepted by Omar Investor').waitFor();
-    await contract.getByLabel('Comment (optional)').fill('Contract looks right.');
-    await contract.getByRole('button', { name: 'Approve task' }).click();
+    const review = contract.getByRole('form', { name: 'Review task' });
+    await review.getByLabel('Comment').fill('Contract looks right.');
+    await review.getByRole('button', { name: 'Approve task' }).click();
     await contract.getByRole('list', { name: 'Approvals' }).getByText('Contract looks right.').waitFor();
+    // One word per investor: the same click again changes nothing, and the screen says so.
+    await review.getByLabel('Comment').fill('Contract looks right.');
+    await review.getByRole('button', { name: 'Approve task' }).click();
+    await investorPage.getByText('You approved this task already; nothing changed.').waitFor();
+    expect(await contract.getByRole('list', { name: 'Approvals' }).getByRole('listitem').count()).toBe(1);
     await shot(investorPage, 'investor-drawer-1280');
     await investorPage.keyboard.press('Escape');
     await contract.waitFor({ state: 'hidden' });
@@ -172,6 +178,55 @@ describe('the milestones workspace', () => {
     // The founder's overview no longer counts the deliverable as pending.
     await founderPage.getByRole('tab', { name: 'Overview' }).click();
     await founderPage.getByText('Signed contract').waitFor({ state: 'detached', timeout: 10_000 });
+  });
+
+  it('the investor sends a deliverable back with a comment; the founder sees why, live, and submits again', async () => {
+    // The founder promises and submits a clinic list on "Onboard the clinics".
+    await founderPage.getByRole('tab', { name: 'Board' }).click();
+    await card(founderPage, 'Onboard the clinics').click();
+    const founderDrawer = drawer(founderPage, 'Onboard the clinics');
+    await founderDrawer.getByRole('button', { name: 'Add deliverable' }).click();
+    await founderDrawer.getByLabel('Deliverable title').fill('Clinic list');
+    await founderDrawer.getByRole('button', { name: 'Add deliverable' }).click();
+    const founderItem = founderDrawer.getByRole('listitem', { name: 'Clinic list' });
+    await founderItem.getByRole('textbox', { name: 'Link' }).fill('https://example.com/clinics.csv');
+    await founderItem.getByRole('button', { name: 'Submit link' }).click();
+    await founderItem.getByRole('link', { name: 'https://example.com/clinics.csv' }).waitFor();
+
+    await investorPage.getByRole('tab', { name: 'Board' }).click();
+    await card(investorPage, 'Onboard the clinics').click();
+    const investorDrawer = drawer(investorPage, 'Onboard the clinics');
+    const investorItem = investorDrawer.getByRole('listitem', { name: 'Clinic list' });
+    await investorItem.getByRole('button', { name: 'Request changes' }).click();
+    const form = investorItem.getByRole('form', { name: 'Request changes to Clinic list' });
+    // Without a comment nothing is sent: the form asks what should change.
+    await form.getByRole('button', { name: 'Send back' }).click();
+    await form.getByText('Say what should change.').waitFor();
+    await form.getByLabel('What should change?').fill('Add each clinic’s contact person.');
+    await form.getByRole('button', { name: 'Send back' }).click();
+    await investorItem.getByTestId('deliverable-status').filter({ hasText: 'Changes requested' }).waitFor();
+    await shot(investorPage, 'investor-sent-back-1280');
+
+    // The founder's open drawer shows the request live, with the investor's words.
+    const request = founderItem.getByTestId('deliverable-changes-requested');
+    await request.getByText('Omar Investor asked for changes').waitFor({ timeout: 10_000 });
+    await request.getByText('Add each clinic’s contact person.').waitFor();
+    await founderItem.getByTestId('deliverable-status').filter({ hasText: 'Changes requested' }).waitFor();
+    await shot(founderPage, 'founder-sent-back-1280');
+    await founderItem.getByRole('textbox', { name: 'Link' }).fill('https://example.com/clinics-v2.csv');
+    await founderItem.getByRole('button', { name: 'Submit again' }).click();
+    await founderItem.getByTestId('deliverable-status').filter({ hasText: 'Submitted' }).waitFor();
+    await investorItem.getByTestId('deliverable-status').filter({ hasText: 'Submitted' }).waitFor({ timeout: 10_000 });
+    await founderPage.keyboard.press('Escape');
+    await investorPage.keyboard.press('Escape');
+
+    // The feed names what was sent back.
+    await founderPage.getByRole('tab', { name: 'Activity' }).click();
+    await founderPage
+      .getByTestId('activity-sentence')
+      .filter({ hasText: 'Omar Investor sent back Clinic list with a request for changes' })
+      .waitFor();
+    await shot(founderPage, 'founder-activity-1280');
   });
 
   it('the investor schedules a meet and downloads its .ics with the right UID and times', async () => {

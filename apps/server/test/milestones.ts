@@ -100,6 +100,7 @@ export type MilestoneFixtures = {
   /** A draft deliverable of taskId, and a submitted one the investor accepts. */
   deliverableId: string;
   submittedDeliverableId: string;
+  reviewedDeliverableId: string;
   /** A meet, and one each for the founder's and the investor's DELETE. */
   meetId: string;
   disposableMeetId: string;
@@ -188,6 +189,10 @@ export async function milestoneFixtures(
     deliverableId: (await createDeliverable(ctx, founder, task.id, 'Draft')).id,
     submittedDeliverableId: (await submitDeliverable(ctx, founder, (await createDeliverable(ctx, founder, task.id)).id))
       .id,
+    /** Submitted, for an investor to send back (the accept row takes the other). */
+    reviewedDeliverableId: (
+      await submitDeliverable(ctx, founder, (await createDeliverable(ctx, founder, task.id, 'To review')).id)
+    ).id,
     meetId: (await createMeet(ctx, founder, milestone.id)).id,
     disposableMeetId: (await createMeet(ctx, founder, milestone.id)).id,
     investorDisposableMeetId: (await createMeet(ctx, founder, milestone.id)).id,

@@ -121,7 +121,12 @@ export const activityActions = [
   'deliverable.updated',
   'deliverable.submitted',
   'deliverable.accepted',
+  /** An investor asked for changes to a submitted deliverable (with a comment). */
+  'deliverable.sent_back',
+  /** An investor's first word on a task: an approval or a request for changes. */
   'approval.recorded',
+  /** An investor changed their word on a task (the decision or the comment). */
+  'approval.changed',
   'meet.created',
   'meet.updated',
   'meet.cancelled',
@@ -476,8 +481,11 @@ export type CompletionBlockers = z.infer<typeof completionBlockersSchema>;
 // ---------------------------------------------------------------------------------------------
 // Deliverables and approvals
 
-/** Where a deliverable stands, derived from its timestamps: draft → submitted → accepted. */
-export const deliverableStatuses = ['draft', 'submitted', 'accepted'] as const;
+/**
+ * Where a deliverable stands, derived from its timestamps: draft → submitted → accepted, or
+ * submitted → changes_requested (an investor sent it back) → submitted again when the founder resubmits.
+ */
+export const deliverableStatuses = ['draft', 'submitted', 'changes_requested', 'accepted'] as const;
 export type DeliverableStatus = (typeof deliverableStatuses)[number];
 
 /** POST …/tasks/{taskId}/deliverables and PUT …/deliverables/{deliverableId}: what is promised. */
@@ -528,6 +536,8 @@ export const deliverableSchema = z.object({
   /** Who accepted it and when; null until an investor of the milestone does. */
   acceptedBy: taskAssigneeSchema.nullable(),
   acceptedAt: z.string().nullable(),
+  /** The last request for changes: who, what they asked and when; null if none was made. */
+  changesRequested: z.object({ by: taskAssigneeSchema.nullable(), comment: z.string(), at: z.string() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -535,27 +545,59 @@ export type Deliverable = z.infer<typeof deliverableSchema>;
 export const deliverableResponseSchema = z.object({ deliverable: deliverableSchema });
 export const deliverablesResponseSchema = z.object({ data: z.array(deliverableSchema) });
 
-/** POST /api/v1/investors/tasks/{taskId}/approvals */
+/** An investor's word on a task: approved, or changes asked for (which needs a comment). */
+export const approvalDecisions = ['approved', 'changes_requested'] as const;
+export type ApprovalDecision = (typeof approvalDecisions)[number];
+
+const reviewCommentSchema = textSchema({
+  max: milestoneLimits.descriptionLength,
+  tooLong: 'That comment is too long.',
+});
+
+/**
+ * POST /api/v1/investors/tasks/{taskId}/approvals: each investor has one word per task; posting
+ * again replaces it (a new decision or comment) or, when it says the same, changes nothing.
+ */
 export const approvalBodySchema = z
   .object({
-    /** Optional words that go with it. */
-    comment: textSchema({ max: milestoneLimits.descriptionLength, tooLong: 'That comment is too long.' })
-      .optional()
-      .transform((value) => (value ? value : null)),
+    /** `approved` when omitted. */
+    decision: z.enum(approvalDecisions, { error: 'Choose approved or changes_requested.' }).default('approved'),
+    /** Words that go with it; required when asking for changes. */
+    comment: reviewCommentSchema.optional().transform((value) => (value ? value : null)),
   })
-  .strict();
+  .strict()
+  .refine((body) => body.decision !== 'changes_requested' || body.comment !== null, {
+    message: 'Say what should change.',
+    path: ['comment'],
+  });
 export type ApprovalBody = z.infer<typeof approvalBodySchema>;
 
 export const approvalSchema = z.object({
   id: z.string(),
   taskId: z.string(),
-  /** The investor who approved; null once their account is gone. */
+  /** The investor whose word it is; null once their account is gone. */
   investor: taskAssigneeSchema.nullable(),
+  decision: z.enum(approvalDecisions),
   comment: z.string().nullable(),
   createdAt: z.string(),
+  /** When the investor last changed it (the creation until then). */
+  updatedAt: z.string(),
 });
 export type Approval = z.infer<typeof approvalSchema>;
-export const approvalResponseSchema = z.object({ approval: approvalSchema });
+/** `isUnchanged`: the investor said the same again, and nothing was written. */
+export const approvalResponseSchema = z.object({ approval: approvalSchema, isUnchanged: z.boolean() });
+
+/** POST /api/v1/investors/deliverables/{deliverableId}/request-changes: sends a submitted one back. */
+export const requestChangesBodySchema = z
+  .object({
+    comment: textSchema({
+      required: 'Say what should change.',
+      max: milestoneLimits.descriptionLength,
+      tooLong: 'That comment is too long.',
+    }).min(1, 'Say what should change.'),
+  })
+  .strict();
+export type RequestChangesBody = z.infer<typeof requestChangesBodySchema>;
 export const approvalsResponseSchema = z.object({ data: z.array(approvalSchema) });
 
 // ---------------------------------------------------------------------------------------------
@@ -779,7 +821,12 @@ export const milestoneOverviewSchema = z.object({
   nextMeet: meetSchema.nullable(),
   /** Deliverables not yet accepted, oldest first: what an investor still has to look at. */
   pendingDeliverables: z.array(
-    z.object({ id: z.string(), taskId: z.string(), title: z.string(), status: z.enum(['draft', 'submitted']) }),
+    z.object({
+      id: z.string(),
+      taskId: z.string(),
+      title: z.string(),
+      status: z.enum(['draft', 'submitted', 'changes_requested']),
+    }),
   ),
 });
 export type MilestoneOverview = z.infer<typeof milestoneOverviewSchema>;
@@ -872,6 +919,9 @@ export const investorMilestonePaths = {
   task: (taskId: string) => `/api/v1/investors/tasks/${segment(taskId)}`,
   deliverables: (id: string) => `/api/v1/investors/milestones/${segment(id)}/deliverables`,
   deliverableAccept: (deliverableId: string) => `/api/v1/investors/deliverables/${segment(deliverableId)}/accept`,
+  /** Our addition: send a submitted deliverable back with a comment. */
+  deliverableRequestChanges: (deliverableId: string) =>
+    `/api/v1/investors/deliverables/${segment(deliverableId)}/request-changes`,
   taskApprovals: (taskId: string) => `/api/v1/investors/tasks/${segment(taskId)}/approvals`,
   meets: (id: string) => `/api/v1/investors/milestones/${segment(id)}/meets`,
   meet: (meetId: string) => `/api/v1/investors/meets/${segment(meetId)}`,

@@ -757,8 +757,21 @@ const rows: Row[] = [
     expected: milestoneFollowerOnly(200),
   },
   {
+    route: 'POST /api/v1/investors/deliverables/:deliverableId/request-changes',
+    request: founderMilestone(
+      'POST',
+      (f) => `/api/v1/investors/deliverables/${f.reviewedDeliverableId}/request-changes`,
+      { comment: 'Add the appendix.' },
+    ),
+    expected: milestoneFollowerOnly(200),
+  },
+  {
     route: 'POST /api/v1/investors/tasks/:taskId/approvals',
-    request: founderMilestone('POST', (f) => `/api/v1/investors/tasks/${f.taskId}/approvals`, { comment: 'Good.' }),
+    request: founderMilestone('POST', (f) => `/api/v1/investors/tasks/${f.taskId}/approvals`, {
+      decision: 'changes_requested',
+      comment: 'Add the appendix.',
+    }),
+    // The investor's first word on the task: 201 (a repeat would be 200, unchanged).
     expected: milestoneFollowerOnly(201),
   },
   {

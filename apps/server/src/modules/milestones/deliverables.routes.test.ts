@@ -204,27 +204,75 @@ describe('deliverables', () => {
 });
 
 describe('approvals', () => {
-  it('are recorded by an investor of the milestone, with or without a comment, and listed for both sides', async () => {
+  it('are one per investor per task: the same again changes nothing and says so, a new word replaces it', async () => {
     const { milestone, task } = await taskOnNewMilestone();
     const first = await call(investor, 'POST', investorMilestonePaths.taskApprovals(task.id), {
       comment: ' Looks right. ',
     });
     expect(first.statusCode, first.body).toBe(201);
     expectContractShape(first.json(), approvalResponseSchema);
-    expect(first.json().approval).toMatchObject({
-      taskId: task.id,
-      comment: 'Looks right.',
-      investor: { id: investor.user.id, role: 'investor' },
+    expect(first.json()).toMatchObject({
+      isUnchanged: false,
+      approval: {
+        taskId: task.id,
+        decision: 'approved',
+        comment: 'Looks right.',
+        investor: { id: investor.user.id, role: 'investor' },
+      },
     });
-    const second = await call(investor, 'POST', investorMilestonePaths.taskApprovals(task.id), {});
-    expect(second.json().approval.comment).toBeNull();
+    // The second click: nothing written, and the answer says so.
+    const again = await call(investor, 'POST', investorMilestonePaths.taskApprovals(task.id), {
+      comment: 'Looks right.',
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ isUnchanged: true, approval: { id: first.json().approval.id } });
+
+    const other = await acceptedInvestor(ctx, founder, deckId, 'Theo Brandt');
+    const changes = await call(other, 'POST', investorMilestonePaths.taskApprovals(task.id), {
+      decision: 'changes_requested',
+      comment: 'Add the port’s signature.',
+    });
+    expect(changes.statusCode, changes.body).toBe(201);
+    const changedMind = await call(investor, 'POST', investorMilestonePaths.taskApprovals(task.id), {
+      decision: 'changes_requested',
+      comment: 'On second thought: the dates are off.',
+    });
+    expect(changedMind.statusCode, changedMind.body).toBe(200);
+    expect(changedMind.json()).toMatchObject({
+      isUnchanged: false,
+      approval: { id: first.json().approval.id, decision: 'changes_requested' },
+    });
 
     const forFounder = (await call(founder, 'GET', milestonePaths.taskApprovals(task.id))).json().data as Approval[];
     const forInvestor = (await call(investor, 'GET', investorMilestonePaths.taskApprovals(task.id))).json()
       .data as Approval[];
-    expect(forFounder.map((approval) => approval.comment)).toEqual(['Looks right.', null]);
+    expect(forFounder.map((approval) => [approval.investor?.name, approval.decision])).toEqual([
+      [investor.user.name, 'changes_requested'],
+      ['Theo Brandt', 'changes_requested'],
+    ]);
     expect(forInvestor).toEqual(forFounder);
-    expect((await activitiesOf(milestone.id)).filter((row) => row.action === 'approval.recorded')).toHaveLength(2);
+    const log = await activitiesOf(milestone.id);
+    expect(log.filter((row) => row.action.startsWith('approval.')).map((row) => row.action)).toEqual([
+      'approval.changed',
+      'approval.recorded',
+      'approval.recorded',
+    ]);
+    expect(log[0]).toMatchObject({
+      oldValue: { decision: 'approved', comment: 'Looks right.' },
+      newValue: { decision: 'changes_requested', comment: 'On second thought: the dates are off.' },
+    });
+  });
+
+  it('need a comment to ask for changes', async () => {
+    const { task } = await taskOnNewMilestone();
+    for (const body of [{ decision: 'changes_requested' }, { decision: 'changes_requested', comment: '   ' }]) {
+      const reply = await call(investor, 'POST', investorMilestonePaths.taskApprovals(task.id), body);
+      expect(reply.statusCode, reply.body).toBe(400);
+      expect(reply.json().error.message).toContain('Say what should change.');
+    }
+    expect(
+      (await call(investor, 'POST', investorMilestonePaths.taskApprovals(task.id), { decision: 'maybe' })).statusCode,
+    ).toBe(400);
   });
 
   it('are refused to strangers, a withdrawn investor and on a finished milestone', async () => {
@@ -268,5 +316,59 @@ describe('the activity log names its objects', () => {
     const after = byAction(await activitiesOf(milestone.id));
     expect(after.get('task.created')).toMatchObject({ taskTitle: 'Pilot report, final' });
     expect(after.get('deliverable.submitted')).toMatchObject({ deliverableTitle: null });
+  });
+});
+
+describe('requests for changes on a deliverable', () => {
+  it('send a submitted one back with a comment until the founder submits again', async () => {
+    const { milestone, task } = await taskOnNewMilestone();
+    const deliverable = await createDeliverable(ctx, founder, task.id);
+    const send = (caller: SignedUp, payload: object) =>
+      call(caller, 'POST', investorMilestonePaths.deliverableRequestChanges(deliverable.id), payload);
+
+    const tooEarly = await send(investor, { comment: 'Where is it?' });
+    expect(tooEarly.statusCode).toBe(409);
+    expect(tooEarly.json().error.details).toEqual({ status: 'draft' });
+
+    await submitDeliverable(ctx, founder, deliverable.id);
+    expect((await send(investor, { comment: '  ' })).statusCode).toBe(400);
+    const sentBack = await send(investor, { comment: 'The appendix is missing.' });
+    expect(sentBack.statusCode, sentBack.body).toBe(200);
+    expectContractShape(sentBack.json(), deliverableResponseSchema);
+    expect(sentBack.json().deliverable).toMatchObject({
+      status: 'changes_requested',
+      changesRequested: { by: { id: investor.user.id }, comment: 'The appendix is missing.' },
+    });
+    const twice = await send(investor, { comment: 'Still missing.' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.details).toEqual({ status: 'changes_requested' });
+    expect((await activitiesOf(milestone.id))[0]).toMatchObject({
+      action: 'deliverable.sent_back',
+      actor: { id: investor.user.id },
+      newValue: { comment: 'The appendix is missing.' },
+    });
+    const overview = await call(founder, 'GET', milestonePaths.overview(milestone.id));
+    expect(overview.json().overview.pendingDeliverables).toEqual([
+      expect.objectContaining({ id: deliverable.id, status: 'changes_requested' }),
+    ]);
+
+    const resubmitted = await submitDeliverable(ctx, founder, deliverable.id, 'https://example.com/report-v2.pdf');
+    expect(resubmitted).toMatchObject({
+      status: 'submitted',
+      changesRequested: { comment: 'The appendix is missing.' },
+    });
+    const accepted = await call(investor, 'POST', investorMilestonePaths.deliverableAccept(deliverable.id));
+    expect(accepted.json().deliverable.status).toBe('accepted');
+    expect((await send(investor, { comment: 'Too late.' })).statusCode).toBe(409);
+  });
+
+  it('are for the milestone’s investors only', async () => {
+    const { task } = await taskOnNewMilestone();
+    const deliverable = await createDeliverable(ctx, founder, task.id);
+    await submitDeliverable(ctx, founder, deliverable.id);
+    const path = investorMilestonePaths.deliverableRequestChanges(deliverable.id);
+    expect((await call(stranger, 'POST', path, { comment: 'No.' })).statusCode).toBe(404);
+    expect((await call(founder, 'POST', path, { comment: 'No.' })).statusCode).toBe(403);
+    expect((await call(otherFounder, 'POST', path, { comment: 'No.' })).statusCode).toBe(403);
   });
 });

@@ -3,7 +3,7 @@ import type { Principal } from '@/core/identity/principal';
 import { AppError } from '@/lib/errors';
 import { type ChangeOutcome, lockedTask, type MilestoneGate, type MilestoneRule, notFoundAs } from './milestone-gate';
 import { changedFields, deliverableStatus, toDeliverable } from './milestones.dto';
-import { canFollowMilestone, canManageMilestone } from './milestones.policy';
+import { canManageMilestone, canReviewWork } from './milestones.policy';
 import type { DeliverableRow, MilestonesRepository, MilestoneWriter, TaskRow } from './milestones.repository';
 
 const deliverableNotFound = () => new AppError('NOT_FOUND', 'This deliverable does not exist.');
@@ -88,18 +88,21 @@ export class DeliverablesService {
           taskId: task.id,
           stage: task.stage,
           oldValue: { deliverableId, url: before.url },
-          newValue: { deliverableId, url },
+          newValue: { deliverableId, title: before.title, url },
         },
       };
     });
     return this.describe(deliverableId);
   }
 
-  /** POST accept: an investor of the milestone takes a submitted deliverable; records who and when. */
+  /**
+   * POST accept: an investor of the milestone takes a submitted deliverable (or one sent back, if
+   * they judge it good after all); records who and when.
+   */
   async accept(principal: Principal, deliverableId: string): Promise<Deliverable> {
-    await this.change(canFollowMilestone, principal, deliverableId, async (writer, before, task) => {
+    await this.change(canReviewWork, principal, deliverableId, async (writer, before, task) => {
       const status = deliverableStatus(before);
-      if (status !== 'submitted') {
+      if (status !== 'submitted' && status !== 'changes_requested') {
         throw new AppError(
           'CONFLICT',
           status === 'accepted'
@@ -116,6 +119,35 @@ export class DeliverablesService {
           taskId: task.id,
           stage: task.stage,
           newValue: { deliverableId, title: before.title, url: before.url },
+        },
+      };
+    });
+    return this.describe(deliverableId);
+  }
+
+  /**
+   * POST request-changes: an investor of the milestone sends a submitted deliverable back with a
+   * comment; it stays `changes_requested` until the founder submits again.
+   */
+  async requestChanges(principal: Principal, deliverableId: string, comment: string): Promise<Deliverable> {
+    await this.change(canReviewWork, principal, deliverableId, async (writer, before, task) => {
+      const status = deliverableStatus(before);
+      if (status !== 'submitted') {
+        const why = {
+          draft: `“${before.title}” has not been submitted yet; there is nothing to send back.`,
+          accepted: `“${before.title}” is accepted already; it can no longer change.`,
+          changes_requested: `“${before.title}” was sent back already; it waits for the founder to submit it again.`,
+        } as const;
+        throw new AppError('CONFLICT', why[status], { status });
+      }
+      await writer.updateDeliverable(deliverableId, { changesRequested: comment });
+      return {
+        result: undefined,
+        activity: {
+          action: 'deliverable.sent_back',
+          taskId: task.id,
+          stage: task.stage,
+          newValue: { deliverableId, title: before.title, url: before.url, comment },
         },
       };
     });

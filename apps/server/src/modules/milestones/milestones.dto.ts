@@ -141,9 +141,19 @@ export function toDependency(row: DependencyRow): Dependency {
   };
 }
 
-/** Draft until a link is submitted, submitted until an investor accepts it. */
-export const deliverableStatus = (row: Pick<DeliverableRow, 'url' | 'acceptedAt'>): DeliverableStatus =>
-  row.acceptedAt ? 'accepted' : row.url ? 'submitted' : 'draft';
+/**
+ * Draft until a link is submitted, submitted until an investor accepts it or sends it back; sent
+ * back (changes_requested) until the founder submits again, which is later than the request.
+ */
+export function deliverableStatus(
+  row: Pick<DeliverableRow, 'url' | 'acceptedAt' | 'submittedAt' | 'changesRequestedAt'>,
+): DeliverableStatus {
+  if (row.acceptedAt) return 'accepted';
+  if (!row.url) return 'draft';
+  const isSentBack =
+    row.changesRequestedAt !== null && (row.submittedAt === null || row.changesRequestedAt >= row.submittedAt);
+  return isSentBack ? 'changes_requested' : 'submitted';
+}
 
 export function toDeliverable(row: DeliverableRow): Deliverable {
   return {
@@ -160,6 +170,16 @@ export function toDeliverable(row: DeliverableRow): Deliverable {
         ? { id: row.acceptedById, name: row.acceptedByName, role: row.acceptedByRole }
         : null,
     acceptedAt: row.acceptedAt?.toISOString() ?? null,
+    changesRequested: row.changesRequestedAt
+      ? {
+          by:
+            row.changesRequestedById && row.changesRequestedByName && row.changesRequestedByRole
+              ? { id: row.changesRequestedById, name: row.changesRequestedByName, role: row.changesRequestedByRole }
+              : null,
+          comment: row.changesRequestedComment ?? '',
+          at: row.changesRequestedAt.toISOString(),
+        }
+      : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -173,8 +193,10 @@ export function toApproval(row: ApprovalRow): Approval {
       row.investorId && row.investorName && row.investorRole
         ? { id: row.investorId, name: row.investorName, role: row.investorRole }
         : null,
+    decision: row.decision,
     comment: row.comment,
     createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 

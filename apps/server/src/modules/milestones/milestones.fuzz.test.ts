@@ -10,6 +10,7 @@ import {
   messageBodySchema,
   milestonePaths,
   milestonesQuerySchema,
+  requestChangesBodySchema,
   submitDeliverableBodySchema,
   subtaskBodySchema,
   threadBodySchema,
@@ -128,6 +129,14 @@ describe('the faults of issue 17, item 4: 400 naming the field instead of a 500'
       url: () => milestonePaths.taskThreads(taskId),
       body: () => ({ title: 'Customs \udfff' }),
       field: 'title',
+    },
+    {
+      name: 'a lone surrogate in a request for changes to a deliverable',
+      caller: () => investor,
+      method: 'POST',
+      url: () => investorMilestonePaths.deliverableRequestChanges(deliverableId),
+      body: () => ({ comment: 'Add the appendix \udfff' }),
+      field: 'comment',
     },
     {
       name: 'a lone surrogate in an approval comment',
@@ -268,6 +277,17 @@ const routes: Route[] = [
     method: 'POST',
     url: () => investorMilestonePaths.taskApprovals(taskId),
     schema: approvalBodySchema,
+    fields: () => ({
+      decision: fc.constantFrom('approved', 'changes_requested', 'maybe'),
+      comment: fc.oneof(fc.constant(undefined), description),
+    }),
+  },
+  {
+    name: 'POST deliverable request-changes (investor)',
+    caller: () => investor,
+    method: 'POST',
+    url: () => investorMilestonePaths.deliverableRequestChanges(deliverableId),
+    schema: requestChangesBodySchema,
     fields: () => ({ comment: description }),
   },
   ...(['founder', 'investor'] as const).map(

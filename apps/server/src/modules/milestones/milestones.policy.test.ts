@@ -8,6 +8,7 @@ import {
   canFollowMilestone,
   canManageMilestone,
   canReadMilestone,
+  canReviewWork,
   canScheduleMeet,
   type MilestoneSubject,
 } from './milestones.policy';
@@ -43,6 +44,19 @@ describe('milestone policy', () => {
       expect(canManageMilestone(who, milestone)).toBe(canManage);
       expect(canFollowMilestone(who, milestone)).toBe(canFollow);
       expect(canScheduleMeet(who, milestone)).toBe(canSchedule);
+    },
+  );
+
+  it.each([
+    ['its founder', founder, live(false), false],
+    ['an accepted investor', accepted, live(true), true],
+    ['an accepted investor, archived', accepted, archived(true), false],
+    ['another founder', otherFounder, live(false), false],
+    ['an investor not accepted (pending, withdrawn, stranger)', stranger, live(false), false],
+  ] as const)(
+    'canReviewWork (approve or ask for changes on a task, accept or send back a deliverable): %s → %s',
+    (_who, who, milestone, allowed) => {
+      expect(canReviewWork(who, milestone)).toBe(allowed);
     },
   );
 

@@ -26,6 +26,14 @@ export const canReadMilestone = (principal: Principal, milestone: MilestoneSubje
 export const canFollowMilestone = (principal: Principal, milestone: MilestoneSubject) =>
   principal.role === 'investor' && milestone.archivedAt === null && milestone.isCallerAcceptedInvestor;
 
+/**
+ * Reviewing the founder's work (approving a task or asking for changes on it, accepting a
+ * deliverable or sending it back) is the followers' alone: a founder approving their own work
+ * would certify nothing.
+ */
+export const canReviewWork = (principal: Principal, milestone: MilestoneSubject) =>
+  canFollowMilestone(principal, milestone);
+
 /** Meets are the milestone's shared calendar: its founder and its followers alike change them. */
 export const canScheduleMeet = (principal: Principal, milestone: MilestoneSubject) =>
   canManageMilestone(principal, milestone) || canFollowMilestone(principal, milestone);

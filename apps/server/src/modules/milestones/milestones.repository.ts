@@ -3,6 +3,7 @@ import type {
   ActivitiesQuery,
   ActivityAction,
   ActivityValues,
+  ApprovalDecision,
   MilestoneStatus,
   MilestonesQuery,
   TaskStage,
@@ -21,6 +22,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@/db/client';
 import { qualified } from '@/db/qualified';
 import { rowsOf } from '@/db/rows';
@@ -75,6 +77,8 @@ export type Progress = { totalTasks: number; doneTasks: number };
 export type DeliverableRow = typeof milestoneDeliverables.$inferSelect & {
   acceptedByName: string | null;
   acceptedByRole: Role | null;
+  changesRequestedByName: string | null;
+  changesRequestedByRole: Role | null;
 };
 export type ApprovalRow = typeof milestoneTaskApprovals.$inferSelect & {
   investorName: string | null;
@@ -166,17 +170,28 @@ const toTaskRow = (row: Awaited<ReturnType<typeof selectTasks>>[number]): TaskRo
 });
 
 /** Deliverables with the name of whoever accepted them, oldest first. */
+const changesRequester = alias(accounts, 'changes_requester');
+
 async function selectDeliverables(db: Executor, where: SQL | undefined): Promise<DeliverableRow[]> {
   const rows = await db
-    .select({ deliverable: milestoneDeliverables, acceptedByName: accounts.name, acceptedByRole: accounts.role })
+    .select({
+      deliverable: milestoneDeliverables,
+      acceptedByName: accounts.name,
+      acceptedByRole: accounts.role,
+      changesRequestedByName: changesRequester.name,
+      changesRequestedByRole: changesRequester.role,
+    })
     .from(milestoneDeliverables)
     .leftJoin(accounts, eq(accounts.id, milestoneDeliverables.acceptedById))
+    .leftJoin(changesRequester, eq(changesRequester.id, milestoneDeliverables.changesRequestedById))
     .where(where)
     .orderBy(asc(milestoneDeliverables.createdAt), asc(milestoneDeliverables.id));
   return rows.map((row) => ({
     ...row.deliverable,
     acceptedByName: row.acceptedByName,
     acceptedByRole: row.acceptedByRole,
+    changesRequestedByName: row.changesRequestedByName,
+    changesRequestedByRole: row.changesRequestedByRole,
   }));
 }
 
@@ -861,30 +876,57 @@ export class MilestoneWriter {
     return id;
   }
 
-  /** Edits, a submission (url) or an acceptance (acceptedAt, by the writer's actor). */
+  /**
+   * Edits, a submission (url), an acceptance (acceptedAt, by the writer's actor) or a request for
+   * changes (its comment, by the writer's actor).
+   */
   async updateDeliverable(
     deliverableId: string,
-    changes: { title?: string; description?: string; url?: string; isAccepted?: true },
+    changes: { title?: string; description?: string; url?: string; isAccepted?: true; changesRequested?: string },
   ): Promise<void> {
-    const { isAccepted, ...fields } = changes;
+    const { isAccepted, changesRequested, ...fields } = changes;
     await this.tx
       .update(milestoneDeliverables)
       .set({
         ...fields,
         ...(fields.url === undefined ? {} : { submittedAt: sql`now()` }),
         ...(isAccepted ? { acceptedAt: sql`now()`, acceptedById: this.actorId } : {}),
+        ...(changesRequested === undefined
+          ? {}
+          : {
+              changesRequestedAt: sql`now()`,
+              changesRequestedById: this.actorId,
+              changesRequestedComment: changesRequested,
+            }),
         updatedAt: sql`now()`,
       })
       .where(eq(milestoneDeliverables.id, deliverableId));
   }
 
-  /** Records the writer's actor's approval of a task. */
-  async insertApproval(taskId: string, comment: string | null): Promise<string> {
+  /** The writer's actor's word on a task, as it stands inside the lock. */
+  async findOwnApproval(taskId: string): Promise<typeof milestoneTaskApprovals.$inferSelect | undefined> {
+    const [row] = await this.tx
+      .select()
+      .from(milestoneTaskApprovals)
+      .where(and(eq(milestoneTaskApprovals.taskId, taskId), eq(milestoneTaskApprovals.investorId, this.actorId)));
+    return row;
+  }
+
+  /** Records the writer's actor's word on a task (their first). */
+  async insertApproval(taskId: string, decision: ApprovalDecision, comment: string | null): Promise<string> {
     const id = newId('apr-');
     await this.tx
       .insert(milestoneTaskApprovals)
-      .values({ id, milestoneId: this.milestone.id, taskId, investorId: this.actorId, comment });
+      .values({ id, milestoneId: this.milestone.id, taskId, investorId: this.actorId, decision, comment });
     return id;
+  }
+
+  /** Replaces the decision and comment of an approval. */
+  async updateApproval(approvalId: string, decision: ApprovalDecision, comment: string | null): Promise<void> {
+    await this.tx
+      .update(milestoneTaskApprovals)
+      .set({ decision, comment, updatedAt: sql`now()` })
+      .where(eq(milestoneTaskApprovals.id, approvalId));
   }
 
   /** A meet of this milestone still on, as it stands inside the lock. */

@@ -27,6 +27,7 @@ import {
   milestoneStatusBodySchema,
   milestonesQuerySchema,
   moveTaskBodySchema,
+  requestChangesBodySchema,
   submitDeliverableBodySchema,
   subtaskBodySchema,
   subtaskParamsSchema,
@@ -477,15 +478,42 @@ export async function investorMilestonesRoutes(
     async (request) => ({ deliverable: await deliverables.accept(principalOf(request), request.params.deliverableId) }),
   );
   app.post(
+    '/api/v1/investors/deliverables/:deliverableId/request-changes',
+    {
+      ...investor,
+      schema: {
+        params: deliverableParamsSchema,
+        body: requestChangesBodySchema,
+        response: { 200: deliverableResponseSchema },
+      },
+    },
+    async (request) => ({
+      deliverable: await deliverables.requestChanges(
+        principalOf(request),
+        request.params.deliverableId,
+        request.body.comment,
+      ),
+    }),
+  );
+  app.post(
     '/api/v1/investors/tasks/:taskId/approvals',
     {
       ...investor,
-      schema: { params: taskParamsSchema, body: approvalBodySchema, response: { 201: approvalResponseSchema } },
+      schema: {
+        params: taskParamsSchema,
+        body: approvalBodySchema,
+        response: { 200: approvalResponseSchema, 201: approvalResponseSchema },
+      },
     },
-    async (request, reply) =>
-      reply.status(201).send({
-        approval: await approvals.record(principalOf(request), request.params.taskId, request.body.comment),
-      }),
+    // 201 for an investor's first word on the task, 200 when it replaced or repeated it.
+    async (request, reply) => {
+      const { approval, isCreated, isUnchanged } = await approvals.record(
+        principalOf(request),
+        request.params.taskId,
+        request.body,
+      );
+      return reply.status(isCreated ? 201 : 200).send({ approval, isUnchanged });
+    },
   );
   await sharedRoutes(parent, {
     deliverables,

@@ -22,6 +22,7 @@ import { accounts } from '@/modules/accounts/accounts.schema';
 import { pitchDecks } from '@/modules/pitchdecks/pitchdecks.schema';
 
 const stages = ['backlog', 'todo', 'in_progress', 'review', 'done'] as const;
+const approvalDecisions = ['approved', 'changes_requested'] as const;
 
 /** A milestone; its status follows `milestoneTransitions` in the contract. */
 export const milestones = pgTable(
@@ -183,6 +184,13 @@ export const milestoneDeliverables = pgTable(
     /** The investor who accepted it; the account may go, the acceptance stays (acceptedAt). */
     acceptedById: text('accepted_by_id').references(() => accounts.id, { onDelete: 'set null' }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /**
+     * The last request for changes (issue 18): who, their comment and when. It counts while it is
+     * later than `submittedAt`; a resubmission makes it history.
+     */
+    changesRequestedById: text('changes_requested_by_id').references(() => accounts.id, { onDelete: 'set null' }),
+    changesRequestedComment: text('changes_requested_comment'),
+    changesRequestedAt: timestamp('changes_requested_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -197,7 +205,10 @@ export const milestoneDeliverables = pgTable(
   ],
 );
 
-/** An investor's approval of a task, with an optional comment; a task may collect several. */
+/**
+ * An investor's word on a task: approved, or changes requested (with a comment). One per investor
+ * per task (issue 18): saying it again replaces it, so the task shows where each investor stands.
+ */
 export const milestoneTaskApprovals = pgTable(
   'milestone_task_approvals',
   {
@@ -207,8 +218,10 @@ export const milestoneTaskApprovals = pgTable(
       .references(() => milestones.id, { onDelete: 'cascade' }),
     taskId: text('task_id').notNull(),
     investorId: text('investor_id').references(() => accounts.id, { onDelete: 'set null' }),
+    decision: text('decision', { enum: approvalDecisions }).notNull().default('approved'),
     comment: text('comment'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     foreignKey({
@@ -217,6 +230,7 @@ export const milestoneTaskApprovals = pgTable(
       foreignColumns: [milestoneTasks.milestoneId, milestoneTasks.id],
     }).onDelete('cascade'),
     index('milestone_task_approvals_task_idx').on(table.taskId, table.createdAt),
+    uniqueIndex('milestone_task_approvals_investor_idx').on(table.taskId, table.investorId),
   ],
 );
 

@@ -241,10 +241,13 @@ const actionPhrases: Record<Activity['action'], (activity: Activity) => Activity
   'deliverable.updated': (a) => ['edited the deliverable ', deliverableOf(a)],
   'deliverable.submitted': (a) => [logged(a, 'fileName') ? 'uploaded a file for ' : 'submitted ', deliverableOf(a)],
   'deliverable.accepted': (a) => ['accepted ', deliverableOf(a)],
+  'deliverable.sent_back': (a) => ['sent back ', deliverableOf(a), ' with a request for changes'],
   'approval.recorded': (a) => {
     const subject = logged(a, 'deliverableId') ? deliverableOf(a) : taskOf(a);
     return isChangesRequested(a) ? ['requested changes on ', subject] : ['approved ', subject];
   },
+  'approval.changed': (a) =>
+    isChangesRequested(a) ? ['now asks for changes on ', taskOf(a)] : ['now approves ', taskOf(a)],
   'meet.created': (a) => ['scheduled the meet ', titleOf(a, 'a meet')],
   'meet.updated': (a) => ['changed the meet ', titleOf(a, 'a meet')],
   'meet.cancelled': (a) => ['cancelled the meet ', titleOf(a, 'a meet')],
@@ -269,8 +272,10 @@ function isShownAsChange(activity: Activity, field: string): boolean {
   if (field === 'title') return /\.(updated|renamed)$/.test(activity.action);
   if (field === 'status') return activity.action !== 'milestone.status_changed';
   if (field === 'stage') return activity.action !== 'task.moved';
-  // A created thing's first values are not changes; a first link is worth reading.
-  return activity.oldValue !== null || field === 'url';
+  // The link is news when it is submitted; an acceptance or a request only repeats it.
+  if (field === 'url') return activity.action === 'deliverable.submitted';
+  // A created thing's first values are not changes.
+  return activity.oldValue !== null;
 }
 
 /** The sentence as plain text, each name quoted: for tests and for screen readers' labels. */

@@ -1,6 +1,7 @@
 import type { MilestoneInvestor } from '@deckvalid/contract/interests';
 import {
   type Approval,
+  type ApprovalDecision,
   type CreateTaskBody,
   type Deliverable,
   type DeliverableBody,
@@ -186,20 +187,36 @@ export const tasksApi = api.injectEndpoints({
       invalidatesTags: staleAfterChange,
     }),
 
+    /** An investor sends a submitted deliverable back with a comment. */
+    requestDeliverableChanges: build.mutation<Deliverable, MilestoneArgs & { deliverableId: string; comment: string }>({
+      query: ({ deliverableId, comment }) => ({
+        url: investorMilestonePaths.deliverableRequestChanges(deliverableId),
+        method: 'POST',
+        body: { comment },
+      }),
+      transformResponse: (response: { deliverable: Deliverable }) => response.deliverable,
+      invalidatesTags: staleAfterChange,
+    }),
+
     /** A task's approvals, oldest first (both roles read them). */
     taskApprovals: build.query<Approval[], TaskArgs>({
       query: ({ taskId, role }) => pathsOf(role).taskApprovals(taskId),
       transformResponse: (response: { data: Approval[] }) => response.data,
       providesTags: milestoneData,
     }),
-    approveTask: build.mutation<Approval, MilestoneArgs & { taskId: string; comment: string }>({
-      // Always a JSON body, even without a comment: the route validates `{ comment? }`.
-      query: ({ taskId, comment }) => ({
+    /**
+     * The investor's word on a task (one per investor: a new one replaces theirs). `isUnchanged`
+     * says the same word was given again and nothing changed.
+     */
+    approveTask: build.mutation<
+      { approval: Approval; isUnchanged: boolean },
+      MilestoneArgs & { taskId: string; decision: ApprovalDecision; comment: string }
+    >({
+      query: ({ taskId, decision, comment }) => ({
         url: investorMilestonePaths.taskApprovals(taskId),
         method: 'POST',
-        body: comment.trim() ? { comment: comment.trim() } : {},
+        body: comment.trim() ? { decision, comment: comment.trim() } : { decision },
       }),
-      transformResponse: (response: { approval: Approval }) => response.approval,
       invalidatesTags: staleAfterChange,
     }),
   }),
@@ -225,6 +242,7 @@ export const {
   useUpdateDeliverableMutation,
   useSubmitDeliverableMutation,
   useAcceptDeliverableMutation,
+  useRequestDeliverableChangesMutation,
   useTaskApprovalsQuery,
   useApproveTaskMutation,
 } = tasksApi;

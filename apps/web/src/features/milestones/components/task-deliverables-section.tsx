@@ -3,11 +3,12 @@ import {
   type DeliverableStatus,
   deliverableBodySchema,
   milestoneLimits,
+  requestChangesBodySchema,
   webUrlSchema,
 } from '@deckvalid/contract/milestones';
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconCheck, IconExternalLink, IconPlus } from '@tabler/icons-react';
+import { IconAlertCircle, IconCheck, IconExternalLink, IconMessageReport, IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import type { MilestoneRole } from '@/features/milestones/milestone-api-shared';
 import { describeApiError } from '@/shared/api/api-error';
@@ -15,6 +16,7 @@ import { formatDateTime } from '@/shared/lib/format-date';
 import {
   useAcceptDeliverableMutation,
   useCreateDeliverableMutation,
+  useRequestDeliverableChangesMutation,
   useSubmitDeliverableMutation,
   useTaskDeliverablesQuery,
   useUpdateDeliverableMutation,
@@ -23,6 +25,7 @@ import {
 const statusDisplay: Record<DeliverableStatus, { label: string; color: string }> = {
   draft: { label: 'Draft', color: 'gray' },
   submitted: { label: 'Submitted', color: 'blue' },
+  changes_requested: { label: 'Changes requested', color: 'orange' },
   accepted: { label: 'Accepted', color: 'teal' },
 };
 
@@ -133,7 +136,11 @@ function DeliverableItem({
   const [updateDeliverable, update] = useUpdateDeliverableMutation();
   const [submitDeliverable, submission] = useSubmitDeliverableMutation();
   const [acceptDeliverable, acceptance] = useAcceptDeliverableMutation();
+  const [requestChanges, changeRequest] = useRequestDeliverableChangesMutation();
   const [isEditing, setEditing] = useState(false);
+  const [isRequesting, setRequesting] = useState(false);
+  const [changesComment, setChangesComment] = useState('');
+  const [changesProblem, setChangesProblem] = useState<string | null>(null);
   const [url, setUrl] = useState('');
   const [urlProblem, setUrlProblem] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -169,6 +176,29 @@ function DeliverableItem({
     }
     notifications.show({ color: 'teal', message: `You accepted “${deliverable.title}”.` });
   };
+
+  const handleRequestChanges = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = requestChangesBodySchema.safeParse({ comment: changesComment });
+    if (!parsed.success) {
+      setChangesProblem(parsed.error.issues[0]?.message ?? 'Say what should change.');
+      return;
+    }
+    const result = await requestChanges({ milestoneId, deliverableId: deliverable.id, comment: parsed.data.comment });
+    if ('error' in result) {
+      const apiProblem = describeApiError(result.error);
+      setChangesProblem(apiProblem.fieldErrors.comment ?? apiProblem.message);
+      return;
+    }
+    setRequesting(false);
+    setChangesComment('');
+    setChangesProblem(null);
+    notifications.show({ color: 'orange', message: `You sent “${deliverable.title}” back with your comment.` });
+  };
+
+  const canReview =
+    role === 'investor' && (deliverable.status === 'submitted' || deliverable.status === 'changes_requested');
+  const request = deliverable.changesRequested;
 
   return (
     <Paper component="li" withBorder radius="md" p="sm" aria-label={deliverable.title} data-status={deliverable.status}>
@@ -220,13 +250,72 @@ function DeliverableItem({
               {formatDateTime(deliverable.acceptedAt)}
             </Text>
           ) : null}
+          {request && deliverable.status !== 'accepted' ? (
+            <Alert
+              color={deliverable.status === 'changes_requested' ? 'orange' : 'gray'}
+              variant="light"
+              p="xs"
+              data-testid="deliverable-changes-requested"
+              title={
+                deliverable.status === 'changes_requested'
+                  ? `${request.by?.name ?? 'An investor'} asked for changes`
+                  : `Earlier, ${request.by?.name ?? 'an investor'} asked for changes`
+              }
+            >
+              <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {request.comment}
+              </Text>
+              <Text fz="xs" c="dimmed">
+                {formatDateTime(request.at)}
+              </Text>
+            </Alert>
+          ) : null}
           {problem ? (
             <Text fz="sm" c="red.7" role="alert">
               {problem}
             </Text>
           ) : null}
-          {role === 'investor' && deliverable.status === 'submitted' ? (
-            <Group justify="flex-end">
+          {canReview && isRequesting ? (
+            <form onSubmit={handleRequestChanges} noValidate aria-label={`Request changes to ${deliverable.title}`}>
+              <Stack gap="xs">
+                <Textarea
+                  label="What should change?"
+                  autosize
+                  minRows={2}
+                  maxRows={6}
+                  value={changesComment}
+                  onChange={(event) => {
+                    setChangesComment(event.currentTarget.value);
+                    if (changesProblem) setChangesProblem(null);
+                  }}
+                  error={changesProblem}
+                  maxLength={milestoneLimits.descriptionLength}
+                  data-autofocus
+                />
+                <Group justify="flex-end" gap="xs">
+                  <Button variant="default" size="xs" onClick={() => setRequesting(false)}>
+                    Back
+                  </Button>
+                  <Button type="submit" size="xs" color="orange" loading={changeRequest.isLoading}>
+                    Send back
+                  </Button>
+                </Group>
+              </Stack>
+            </form>
+          ) : null}
+          {canReview && !isRequesting ? (
+            <Group justify="flex-end" gap="xs">
+              {deliverable.status === 'submitted' ? (
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="orange"
+                  leftSection={<IconMessageReport size={14} aria-hidden />}
+                  onClick={() => setRequesting(true)}
+                >
+                  Request changes
+                </Button>
+              ) : null}
               <Button
                 size="xs"
                 color="teal"
@@ -257,7 +346,7 @@ function DeliverableItem({
                   style={{ flex: 1, minWidth: 0 }}
                 />
                 <Button type="submit" size="xs" variant="light" loading={submission.isLoading}>
-                  Submit link
+                  {deliverable.status === 'changes_requested' ? 'Submit again' : 'Submit link'}
                 </Button>
               </Group>
               <Group justify="flex-end" mt={4}>

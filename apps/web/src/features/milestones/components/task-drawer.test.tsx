@@ -64,6 +64,7 @@ const deliverable = (id: string, title: string, extra: Partial<Deliverable>): De
   submittedAt: null,
   acceptedBy: null,
   acceptedAt: null,
+  changesRequested: null,
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
   ...extra,
@@ -85,8 +86,10 @@ const approvals: Approval[] = [
     id: 'apr-1',
     taskId: 'tsk-a',
     investor: { id: 'inv-1', name: 'Ines', role: 'investor' },
+    decision: 'approved',
     comment: 'Looks right',
     createdAt: '2026-11-03T10:00:00.000Z',
+    updatedAt: '2026-11-03T10:00:00.000Z',
   },
 ];
 
@@ -112,8 +115,20 @@ function stubApi({ isTaskGone = false } = {}) {
       if (request.method === 'POST' && pathname.endsWith('/submit')) {
         return json({ deliverable: { ...deliverables[0], status: 'submitted' } });
       }
+      if (request.method === 'POST' && pathname.endsWith('/request-changes')) {
+        const comment = JSON.parse(text).comment as string;
+        return json({
+          deliverable: {
+            ...deliverables[1],
+            status: 'changes_requested',
+            changesRequested: { by: approvals[0]?.investor, comment, at: '2026-11-04T10:00:00.000Z' },
+          },
+        });
+      }
       if (request.method === 'POST' && pathname.endsWith('/approvals')) {
-        return json({ approval: approvals[0] }, 201);
+        // The first word is new; the same word again changes nothing, and the answer says so.
+        const isRepeat = sent.filter((call) => call.method === 'POST' && call.path.endsWith('/approvals')).length > 1;
+        return json({ approval: approvals[0], isUnchanged: isRepeat }, isRepeat ? 200 : 201);
       }
       if (pathname.endsWith('/threads')) return json({ data: [] });
       if (pathname.endsWith('/tasks/tsk-a')) return json({ task: detail });
@@ -227,14 +242,48 @@ describe('TaskDrawer', () => {
     await waitFor(() =>
       expect(sent.filter((call) => call.method === 'POST' && call.path.endsWith('/approvals'))).toHaveLength(1),
     );
-    fireEvent.change(screen.getByRole('textbox', { name: 'Comment (optional)' }), { target: { value: ' Ship it ' } });
+    expect(await screen.findByText('You approved this task.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Approve task' }));
-    await waitFor(() =>
-      expect(sent.filter((call) => call.method === 'POST' && call.path.endsWith('/approvals'))).toHaveLength(2),
-    );
-    const [bare, withComment] = sent.filter((call) => call.method === 'POST' && call.path.endsWith('/approvals'));
-    expect(bare).toEqual({ method: 'POST', path: '/api/v1/investors/tasks/tsk-a/approvals', body: {} });
-    expect(withComment?.body).toEqual({ comment: 'Ship it' });
+    expect(await screen.findByText('You approved this task already; nothing changed.')).toBeTruthy();
+    const [bare] = sent.filter((call) => call.method === 'POST' && call.path.endsWith('/approvals'));
+    expect(bare).toEqual({
+      method: 'POST',
+      path: '/api/v1/investors/tasks/tsk-a/approvals',
+      body: { decision: 'approved' },
+    });
+  });
+
+  it('asks an investor what should change before sending a request for changes, on the task and a deliverable', async () => {
+    const sent = stubApi();
+    renderDrawer('investor');
+    const prototype = await screen.findByRole('listitem', { name: 'Prototype' });
+    const posts = (end: string) => sent.filter((call) => call.method === 'POST' && call.path.endsWith(end));
+
+    // On the task: no comment, no request.
+    const review = within(screen.getByRole('form', { name: 'Review task' }));
+    fireEvent.click(review.getByRole('button', { name: 'Request changes' }));
+    expect(await review.findByText('Say what should change.')).toBeTruthy();
+    expect(posts('/approvals')).toHaveLength(0);
+    fireEvent.change(review.getByRole('textbox', { name: /Comment/ }), { target: { value: ' Dates are off ' } });
+    fireEvent.click(review.getByRole('button', { name: 'Request changes' }));
+    await waitFor(() => expect(posts('/approvals')).toHaveLength(1));
+    expect(posts('/approvals')[0]?.body).toEqual({ decision: 'changes_requested', comment: 'Dates are off' });
+
+    // On a deliverable.
+    fireEvent.click(within(prototype).getByRole('button', { name: 'Request changes' }));
+    const form = within(prototype).getByRole('form', { name: 'Request changes to Prototype' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send back' }));
+    expect(await within(form).findByText('Say what should change.')).toBeTruthy();
+    fireEvent.change(within(form).getByRole('textbox', { name: 'What should change?' }), {
+      target: { value: 'Add the appendix' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send back' }));
+    await waitFor(() => expect(posts('/request-changes')).toHaveLength(1));
+    expect(posts('/request-changes')[0]).toEqual({
+      method: 'POST',
+      path: '/api/v1/investors/deliverables/dlv-2/request-changes',
+      body: { comment: 'Add the appendix' },
+    });
   });
 
   it('closes with a notice when the task was deleted meanwhile', async () => {
