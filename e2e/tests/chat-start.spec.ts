@@ -82,6 +82,10 @@ describe('starting and finding conversations in the widget', () => {
     await investorPanel.waitFor();
     await investorPanel.getByText('No rooms yet.').waitFor();
     await investorPanel.getByRole('button', { name: 'New conversation' }).click();
+    // The "+" is replaced by the start view, which takes the focus (keyboard use carries on).
+    await expect
+      .poll(() => investorPage.evaluate(() => document.activeElement?.textContent?.trim()))
+      .toBe('Back');
     // The people an interest ties the investor to: the founder only.
     const contact = investorPanel.getByRole('button', { name: 'Message Ines Founder, Founder' });
     await contact.waitFor();

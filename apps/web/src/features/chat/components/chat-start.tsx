@@ -14,7 +14,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconArrowLeft, IconUsersGroup } from '@tabler/icons-react';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { describeApiError } from '@/shared/api/api-error';
 import { useChatContactsQuery, useCreateGroupChatRoomMutation, useOpenPrivateChatRoomMutation } from '../chat-api';
 
@@ -135,6 +135,9 @@ export function ChatStart({ onCancel, onOpened }: ChatStartProps) {
   const [isGroupForm, setIsGroupForm] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const people = contacts.data ?? [];
+  // The "+" that opened this view is gone: focus comes here, so keyboard use carries on.
+  const backRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => backRef.current?.focus(), []);
 
   const handleOpen = async (contact: ChatContact) => {
     if (contact.privateRoomId) return onOpened(contact.privateRoomId);
@@ -206,6 +209,7 @@ export function ChatStart({ onCancel, onOpened }: ChatStartProps) {
     <Stack gap={0} h="100%" style={{ minWidth: 0 }} data-testid="chat-start">
       <Group gap="xs" px="sm" py={8} wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
         <Button
+          ref={backRef}
           variant="subtle"
           size="compact-sm"
           leftSection={<IconArrowLeft size={16} aria-hidden />}

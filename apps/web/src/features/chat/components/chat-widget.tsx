@@ -85,6 +85,12 @@ function ChatPanel({ title, onClose }: { title: string; onClose: () => void }) {
   const activeRoom = chat.rooms.find((room) => room.id === chat.activeRoomId) ?? null;
   /** "New" replaces the room list until a conversation opens or the person goes back. */
   const [isStarting, setIsStarting] = useState(false);
+  // Back from "New" to the list: the search box takes the focus the start view had.
+  const wasStartingRef = useRef(false);
+  useEffect(() => {
+    if (wasStartingRef.current && !isStarting && !chat.activeRoomId) searchRef.current?.focus();
+    wasStartingRef.current = isStarting;
+  }, [isStarting, chat.activeRoomId]);
   const isShowingConversation = chat.activeRoomId !== null && !isStarting;
 
   // Focus follows the view: the composer when a conversation opens, the search on the list.
