@@ -14,7 +14,6 @@ import {
 } from '@mantine/core';
 import { useElementSize, useInViewport, useMediaQuery, useViewportSize } from '@mantine/hooks';
 import {
-  IconArrowAutofitWidth,
   IconChevronLeft,
   IconChevronRight,
   IconFileAlert,
@@ -24,6 +23,7 @@ import {
   IconRefresh,
   IconZoomIn,
   IconZoomOut,
+  IconZoomReset,
 } from '@tabler/icons-react';
 import {
   type ReactNode,
@@ -57,6 +57,10 @@ export type DeckViewerProps = {
 /** Room for the toolbar and the stage's padding when fitting a page to the screen's height. */
 const fullscreenChromePx = 72;
 const stagePaddingPx = 16;
+/** Room kept under the page when it is fitted into the window. */
+const fitBottomGapPx = 16;
+/** A fitted page is never shorter than this, however far down the viewer starts. */
+const minFitHeightPx = 240;
 /** Phones give the page every pixel they can. */
 const narrowStagePaddingPx = 8;
 const railThumbWidth = 96;
@@ -90,6 +94,15 @@ export function DeckViewerReader({ fileUrl, title, onPageTime, onLoadError }: De
   const canFullscreen = typeof document !== 'undefined' && document.fullscreenEnabled === true;
 
   usePageTimer(loadState === 'ready' ? page : null, onPageTime);
+
+  // Where the stage starts on the page (document coordinates): "fit page" fits the slide into
+  // the window below it, so at 1280×800 the whole first slide shows without scrolling.
+  const [stageTop, setStageTop] = useState<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a resize of the window or the stage is the trigger to measure again
+  useLayoutEffect(() => {
+    const node = stageScrollRef.current;
+    if (node && loadState === 'ready') setStageTop(node.getBoundingClientRect().top + window.scrollY);
+  }, [loadState, viewportHeight, stageWidth]);
 
   // A re-signed or different file starts loading afresh; the reader keeps their place.
   // biome-ignore lint/correctness/useExhaustiveDependencies: fileUrl is the trigger, not a value read here
@@ -159,10 +172,15 @@ export function DeckViewerReader({ fileUrl, title, onPageTime, onLoadError }: De
 
   const stagePadding = isWide ? stagePaddingPx : narrowStagePaddingPx;
   const fitWidth = Math.max(120, stageWidth - 2 * stagePadding);
-  const fitScreen = isFullscreen
-    ? Math.min(fitWidth, Math.max(120, (viewportHeight - fullscreenChromePx - 2 * stagePadding) * aspectRatio))
-    : fitWidth;
-  const pageWidth = Math.round(fitScreen * zoom);
+  // Zoom 1 is "fit page": as wide as the stage, and no taller than the window leaves it (issue
+  // 18: fitting the width alone cropped the slide's bottom at 1280×800). Full screen fits the screen.
+  const fitHeight = isFullscreen
+    ? Math.max(120, viewportHeight - fullscreenChromePx - 2 * stagePadding)
+    : stageTop === null || viewportHeight === 0
+      ? null
+      : Math.max(minFitHeightPx, viewportHeight - stageTop - 2 * stagePadding - fitBottomGapPx);
+  const fitPage = fitHeight === null ? fitWidth : Math.min(fitWidth, fitHeight * aspectRatio);
+  const pageWidth = Math.round(fitPage * zoom);
   const pageHeight = Math.round(pageWidth / aspectRatio);
   const isReady = loadState === 'ready';
   const lastPage = pageCount ?? 1;
@@ -283,13 +301,13 @@ export function DeckViewerReader({ fileUrl, title, onPageTime, onLoadError }: De
             <IconZoomIn size={18} aria-hidden />
           </ViewerButton>
           <ViewerButton
-            label="Fit to width"
+            label="Fit page"
             onClick={() => setZoom(1)}
             isDisabled={!isReady}
             isDark={isFullscreen}
             isCompact={!isWide}
           >
-            <IconArrowAutofitWidth size={18} aria-hidden />
+            <IconZoomReset size={18} aria-hidden />
           </ViewerButton>
           {canFullscreen ? (
             <ViewerButton

@@ -85,7 +85,7 @@ describe('DeckViewerReader', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Zoom out' }));
     fireEvent.click(screen.getByRole('button', { name: 'Zoom out' }));
     expect(screen.getByLabelText('Zoom 75 percent')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Fit to width' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Fit page' }));
     expect(screen.getByLabelText('Zoom 100 percent')).toBeTruthy();
   });
 

@@ -29,7 +29,7 @@ function ViewerLoadFailure({ onLoadError }: DeckViewerProps) {
 /**
  * A pitch deck reader: the current page large, a rail of page thumbnails (a strip under the
  * toolbar on small screens, closed by default there), page n / N, ArrowLeft/ArrowRight and
- * PageUp/PageDown (Home/End, +/-), zoom in/out/fit width, and full screen on the viewer itself.
+ * PageUp/PageDown (Home/End, +/-), zoom in/out/fit page, and full screen on the viewer itself.
  * With `onPageTime` it reports how long each page was actually read: only while the tab is
  * visible, flushed on page change, every 5 s, when the tab hides and on unmount
  * (use-page-timer.ts).

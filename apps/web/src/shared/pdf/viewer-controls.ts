@@ -1,4 +1,4 @@
-/** Zoom factors relative to "fit width" (1); a short ladder so each press is a visible change. */
+/** Zoom factors relative to "fit page" (1); a short ladder so each press is a visible change. */
 export const zoomSteps = [0.5, 0.75, 1, 1.25, 1.5, 2, 3] as const;
 
 export const minZoom = zoomSteps[0];
