@@ -83,9 +83,7 @@ describe('starting and finding conversations in the widget', () => {
     await investorPanel.getByText('No rooms yet.').waitFor();
     await investorPanel.getByRole('button', { name: 'New conversation' }).click();
     // The "+" is replaced by the start view, which takes the focus (keyboard use carries on).
-    await expect
-      .poll(() => investorPage.evaluate(() => document.activeElement?.textContent?.trim()))
-      .toBe('Back');
+    await expect.poll(() => investorPage.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Back');
     // The people an interest ties the investor to: the founder only.
     const contact = investorPanel.getByRole('button', { name: 'Message Ines Founder, Founder' });
     await contact.waitFor();
@@ -114,10 +112,17 @@ describe('starting and finding conversations in the widget', () => {
     const founderPanel = panel(founderPage, 'Founder Chat');
     await founderPanel.waitFor();
     await founderPanel.getByTestId('chat-room').first().waitFor();
-    await founderPanel.getByRole('searchbox', { name: 'Search rooms or messages' }).fill('pelic');
+    const search = founderPanel.getByRole('searchbox', { name: 'Search rooms or messages' });
     const hit = founderPanel.getByTestId('chat-search-hit');
-    await hit.first().waitFor();
-    expect(await hit.count()).toBe(1);
+    // Results come a page (20) at a time, newest first; older ones on request.
+    await search.fill('follow-up');
+    await expect.poll(() => hit.count()).toBe(20);
+    expect(await hit.first().textContent()).toMatch(/Follow-up note 24$/);
+    await founderPanel.getByRole('button', { name: 'Show older messages' }).click();
+    await expect.poll(() => hit.count()).toBe(24);
+    expect(await hit.last().textContent()).toMatch(/Follow-up note 1$/);
+    await search.fill('pelic');
+    await expect.poll(() => hit.count()).toBe(1);
     expect(await hit.first().textContent()).toContain('The pelican metrics from the pilot look strong');
     await shot(founderPage, 'search-1280');
     await hit.first().click();
@@ -220,6 +225,12 @@ describe('starting and finding conversations in the widget', () => {
       await phonePanel.getByTestId('chat-search-hit').first().click();
       await phonePanel.getByRole('log').locator('[data-highlighted="true"]').waitFor();
       await shot(page, 'landed-390');
+      // The group on a phone: names and avatars beside the others' messages.
+      await phonePanel.getByRole('button', { name: 'Back' }).click();
+      await phonePanel.getByRole('searchbox', { name: 'Search rooms or messages' }).fill('');
+      await phonePanel.getByTestId('chat-room').filter({ hasText: 'Seed syndicate 2026' }).click();
+      await phonePanel.getByRole('log').getByText('Glad to be here').waitFor();
+      await shot(page, 'group-390');
     } finally {
       await phone.close();
     }

@@ -99,6 +99,70 @@ function SearchHitRow({
 }
 
 /** Server-side message search results under the rooms that match (docs/chat.md, "Starting and finding"). */
+/** One page of message hits; the last page shown offers the next while there is one. */
+function HitsPage({
+  q,
+  page,
+  myId,
+  isLast,
+  onMore,
+  onOpenHit,
+}: {
+  q: string;
+  page: number;
+  myId: string;
+  isLast: boolean;
+  onMore: () => void;
+  onOpenHit: (roomId: string, seq: number) => void;
+}) {
+  const search = useSearchChatMessagesQuery({ q, page });
+  const hits = search.data?.data ?? [];
+  // Each state is a list item: they sit in the results' list.
+  if (search.isFetching && hits.length === 0) {
+    return (
+      <Text component="li" fz="xs" c="dimmed" px="sm" role="status">
+        Searching messages…
+      </Text>
+    );
+  }
+  if (search.isError) {
+    return (
+      <Stack component="li" gap={4} px="sm" align="flex-start" role="alert">
+        <Text fz="xs" c="red.8">
+          We couldn't search the messages. Try again in a moment.
+        </Text>
+        <Button size="compact-xs" variant="light" onClick={() => void search.refetch()}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  }
+  if (page === 1 && hits.length === 0) {
+    return (
+      <Text component="li" fz="xs" c="dimmed" px="sm" role="status">
+        No messages match “{q}”.
+      </Text>
+    );
+  }
+  return (
+    <>
+      {hits.map((hit) => (
+        <Box component="li" key={hit.message.id}>
+          <SearchHitRow hit={hit} query={q} myId={myId} onOpen={() => onOpenHit(hit.room.id, hit.message.seq)} />
+        </Box>
+      ))}
+      {isLast && search.data?.meta.hasMore ? (
+        <Box component="li" px="sm" pt={4}>
+          <Button size="compact-xs" variant="subtle" onClick={onMore}>
+            Show older messages
+          </Button>
+        </Box>
+      ) : null}
+    </>
+  );
+}
+
+/** Server-side message search results under the rooms that match (docs/chat.md, "Starting and finding"). */
 function MessageHits({
   query,
   myId,
@@ -110,51 +174,30 @@ function MessageHits({
 }) {
   const [debounced] = useDebouncedValue(query.trim(), searchDebounceMs);
   const isSearchable = debounced.length >= searchMinLength;
-  const search = useSearchChatMessagesQuery({ q: debounced }, { skip: !isSearchable });
+  // Pages shown, for the query they were asked for: a new query starts again at one page.
+  const [shown, setShown] = useState({ q: '', pages: 1 });
+  const pages = shown.q === debounced ? shown.pages : 1;
+  const first = useSearchChatMessagesQuery({ q: debounced, page: 1 }, { skip: !isSearchable });
   if (!isSearchable) return null;
-  const hits = search.data?.data ?? [];
-  let body: ReactNode;
-  if (search.isFetching && hits.length === 0) {
-    body = (
-      <Text fz="xs" c="dimmed" px="sm" role="status">
-        Searching messages…
-      </Text>
-    );
-  } else if (search.isError) {
-    body = (
-      <Text fz="xs" c="red.8" px="sm" role="alert">
-        We couldn't search the messages. Try again in a moment.
-      </Text>
-    );
-  } else if (hits.length === 0) {
-    body = (
-      <Text fz="xs" c="dimmed" px="sm" role="status">
-        No messages match “{debounced}”.
-      </Text>
-    );
-  } else {
-    body = (
-      <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Messages found">
-        {hits.map((hit) => (
-          <li key={hit.message.id}>
-            <SearchHitRow
-              hit={hit}
-              query={debounced}
-              myId={myId}
-              onOpen={() => onOpenHit(hit.room.id, hit.message.seq)}
-            />
-          </li>
-        ))}
-      </Stack>
-    );
-  }
-  const total = search.data?.meta.total ?? 0;
+  const total = first.data?.meta.total ?? 0;
   return (
     <Box pt="xs" data-testid="chat-search-messages">
       <Text fz="xs" fw={600} c="dimmed" px="sm" pb={4}>
-        Messages{total > hits.length ? ` (newest ${hits.length} of ${total})` : ''}
+        Messages{total > 0 ? ` (${total})` : ''}
       </Text>
-      {body}
+      <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Messages found">
+        {Array.from({ length: pages }, (_, index) => index + 1).map((page) => (
+          <HitsPage
+            key={page}
+            q={debounced}
+            page={page}
+            myId={myId}
+            isLast={page === pages}
+            onMore={() => setShown({ q: debounced, pages: pages + 1 })}
+            onOpenHit={onOpenHit}
+          />
+        ))}
+      </Stack>
     </Box>
   );
 }
