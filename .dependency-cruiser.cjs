@@ -28,7 +28,8 @@ const crossModuleReads = {
   milestones: ['accounts', 'interests', 'pitchdecks'],
   // The inbox words a milestone's news from its log line (milestone, task, actor) and sends it to
   // the deck's accepted investors and a thread's people.
-  notifications: ['accounts', 'interests', 'milestones'],
+  // Chat messages left unread for 10 minutes are found in the chat's tables.
+  notifications: ['accounts', 'chat', 'interests', 'milestones'],
   // Search hits carry the founder's name and the investor's own interest; cards count interests.
   pitchdecks: ['accounts', 'interests'],
 };

@@ -2,6 +2,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@/db/client';
 import { accounts } from '@/modules/accounts/accounts.schema';
+import { chatMessages, chatParticipants, chatRooms } from '@/modules/chat/chat.schema';
 import { interests } from '@/modules/interests/interests.schema';
 import {
   milestoneActivities,
@@ -25,6 +26,18 @@ export type MilestoneActivityFacts = {
   actor: { id: string; name: string } | null;
   oldValue: Record<string, unknown> | null;
   newValue: Record<string, unknown> | null;
+};
+
+/** Chat messages someone has left unread: one run per member and room. */
+export type UnreadChatRun = {
+  accountId: string;
+  roomId: string;
+  roomType: 'private' | 'group' | 'bot';
+  roomName: string | null;
+  /** The first unread message's number: a new run after the member reads starts a new one. */
+  firstSeq: number;
+  unread: number;
+  latestSender: { id: string; name: string } | null;
 };
 
 const asRecord = (value: unknown): Record<string, unknown> | null =>
@@ -106,5 +119,52 @@ export class InboxFactsRepository {
     if (thread.createdById) people.add(thread.createdById);
     for (const { authorId } of authors) if (authorId) people.add(authorId);
     return { title: thread.title, peopleIds: [...people] };
+  }
+
+  /**
+   * Chat messages unread for at least `minutes` (and sent within the last day, so a first run
+   * does not dig up old history), per member and room: rooms they are still in and did not mute,
+   * bots' rooms and their own messages left out. At most `limit` runs at a time.
+   */
+  async findUnreadChatRuns(minutes: number, limit: number): Promise<UnreadChatRun[]> {
+    const sender = alias(accounts, 'sender');
+    const rows = await this.db
+      .select({
+        accountId: chatParticipants.accountId,
+        roomId: chatParticipants.roomId,
+        roomType: chatRooms.type,
+        roomName: chatRooms.name,
+        firstSeq: sql<number>`min(${chatMessages.seq})`.mapWith(Number),
+        unread: sql<number>`count(*)`.mapWith(Number),
+        latestSenderId: sql<string | null>`(array_agg(${chatMessages.senderId} order by ${chatMessages.seq} desc))[1]`,
+        latestSenderName: sql<string | null>`(array_agg(${sender.name} order by ${chatMessages.seq} desc))[1]`,
+      })
+      .from(chatParticipants)
+      .innerJoin(chatRooms, and(eq(chatRooms.id, chatParticipants.roomId), sql`${chatRooms.type} <> 'bot'`))
+      .innerJoin(
+        chatMessages,
+        and(
+          eq(chatMessages.roomId, chatParticipants.roomId),
+          sql`${chatMessages.seq} > ${chatParticipants.readSeq}`,
+          isNotNull(chatMessages.senderId),
+          sql`${chatMessages.senderId} <> ${chatParticipants.accountId}`,
+          sql`${chatMessages.createdAt} <= now() - make_interval(mins => ${minutes})`,
+          sql`${chatMessages.createdAt} > now() - interval '1 day'`,
+        ),
+      )
+      .leftJoin(sender, eq(sender.id, chatMessages.senderId))
+      .where(and(sql`${chatParticipants.leftAt} is null`, sql`${chatParticipants.mutedAt} is null`))
+      .groupBy(chatParticipants.accountId, chatParticipants.roomId, chatRooms.type, chatRooms.name)
+      .limit(limit);
+    return rows.map((row) => ({
+      accountId: row.accountId,
+      roomId: row.roomId,
+      roomType: row.roomType,
+      roomName: row.roomName,
+      firstSeq: row.firstSeq,
+      unread: row.unread,
+      latestSender:
+        row.latestSenderId && row.latestSenderName ? { id: row.latestSenderId, name: row.latestSenderName } : null,
+    }));
   }
 }

@@ -8,6 +8,9 @@ import type { MilestoneActivityFacts } from './inbox-facts.repository';
 export const inboxLinks = {
   founderDeck: (id: string) => `/founder/view/${encodeURIComponent(id)}`,
   investorDeck: (id: string) => `/investor/pitchdecks/${encodeURIComponent(id)}`,
+  /** The role's home with a chat room to open (the web opens the widget on `?chat=`). */
+  chatRoom: (isFounder: boolean, roomId: string) =>
+    `/${isFounder ? 'founder' : 'investor'}?chat=${encodeURIComponent(roomId)}`,
   /** A milestone, with one of its tasks open when there is one (the detail page reads `?task=`). */
   milestone: (isFounder: boolean, milestoneId: string, taskId: string | null) =>
     `/${isFounder ? 'founder' : 'investor'}/milestones/${encodeURIComponent(milestoneId)}${

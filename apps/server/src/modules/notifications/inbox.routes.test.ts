@@ -4,7 +4,7 @@ import { type InboxPage, type LiveNotification, liveNotificationEvent } from '@d
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUp, signUp } from '../../../test/accounts';
 import { build, type TestContext } from '../../../test/build';
-import { ChatClients, collect, listen, withdrawInterest } from '../../../test/chat';
+import { ChatClients, collect, listen, openPrivateRoom, request, withdrawInterest } from '../../../test/chat';
 import { readyDeck } from '../../../test/decks';
 import {
   acceptedInvestor,
@@ -210,5 +210,34 @@ describe('inbox', () => {
     await ctx.sql(`update inbox_notifications set created_at = now() - interval '89 days' where id = $1`, [fresh?.id]);
     expect(await ctx.app.services.inbox.prune()).toBeGreaterThanOrEqual(1);
     expect((await inboxOf(founder)).data.map((notification) => notification.title)).toEqual(['fresh']);
+  });
+
+  it('tells of chat messages left unread for 10 minutes, once per unread run, not to their sender', async () => {
+    const founder = await signUp(ctx, 'user', 'Farah Founder');
+    const deck = await readyDeck(ctx, founder);
+    const investor = await acceptedInvestor(ctx, founder, deck.id, 'Ada Lovelace');
+    const room = await openPrivateRoom(ctx, investor, founder.user.id);
+    const socket = await clients.open(investor.tokens);
+    for (const content of ['Hello', 'Are you there?']) {
+      const ack = await request(socket, 'chat:message', { chatRoomId: room.id, content, type: 'text' });
+      expect(ack.ok, JSON.stringify(ack)).toBe(true);
+    }
+    // Nine minutes: not yet.
+    await ctx.sql(`update chat_messages set created_at = now() - interval '9 minutes' where room_id = $1`, [room.id]);
+    await ctx.app.services.inbox.notifyUnreadChats();
+    expect((await inboxOf(founder)).data.map((notification) => notification.kind)).not.toContain('chat.unread');
+
+    await ctx.sql(`update chat_messages set created_at = now() - interval '11 minutes' where room_id = $1`, [room.id]);
+    await ctx.app.services.inbox.notifyUnreadChats();
+    await ctx.app.services.inbox.notifyUnreadChats();
+    const unread = (await inboxOf(founder)).data.filter((notification) => notification.kind === 'chat.unread');
+    expect(unread).toHaveLength(1);
+    expect(unread[0]).toMatchObject({
+      title: '2 messages from Ada Lovelace',
+      link: `/founder?chat=${room.id}`,
+      actor: { id: investor.user.id, name: 'Ada Lovelace' },
+    });
+    // The sender's own messages are not news to them.
+    expect((await inboxOf(investor)).data.map((notification) => notification.kind)).not.toContain('chat.unread');
   });
 });

@@ -1,4 +1,5 @@
 import {
+  chatUnreadAfterMinutes,
   type InboxNotification,
   type InboxPage,
   type InboxQuery,
@@ -69,6 +70,31 @@ export class InboxService {
     if (!canKeepInbox(principal)) throw new AppError('FORBIDDEN', 'Sign in as a founder or an investor.');
     await this.deps.inbox.markAllRead(principal.accountId);
     return { unreadCount: await this.deps.inbox.countUnreadByAccountId(principal.accountId) };
+  }
+
+  /**
+   * Chat messages left unread for 10 minutes become one notification per member and room (per
+   * unread run: reading and then leaving new ones unread is news again). Run by a module job.
+   */
+  async notifyUnreadChats(): Promise<number> {
+    const runs = await this.deps.facts.findUnreadChatRuns(chatUnreadAfterMinutes, 500);
+    const told = await this.record(
+      runs.map((run) => {
+        const who = run.latestSender?.name ?? 'Someone';
+        const many = run.unread === 1 ? 'a message' : `${run.unread} messages`;
+        return {
+          accountId: run.accountId,
+          kind: 'chat.unread' as const,
+          title: run.roomType === 'group' && run.roomName ? `${many} in ${run.roomName}` : `${many} from ${who}`,
+          message: run.roomType === 'group' ? `Latest from ${who}, unread for 10 minutes.` : 'Unread for 10 minutes.',
+          link: inboxLinks.chatRoom(isFounderId(run.accountId), run.roomId),
+          pitchDeckId: null,
+          actor: run.latestSender,
+          sourceKey: `chat.unread:${run.roomId}:${run.firstSeq}`,
+        };
+      }),
+    );
+    return told.length;
   }
 
   /** The retention rule: what is older than 90 days goes, read or not. */

@@ -113,6 +113,15 @@ export function createNotificationsModule(
         },
       },
       {
+        // A chat message unread for 10 minutes lands in the inbox (issue 18).
+        name: 'notify unread chat messages',
+        firstAfterMs: 60_000,
+        everyMs: 60_000,
+        run: async () => {
+          await inbox.notifyUnreadChats();
+        },
+      },
+      {
         // Kept 90 days, read or not (issue 18).
         name: 'prune old inbox notifications',
         firstAfterMs: 15 * 60_000,

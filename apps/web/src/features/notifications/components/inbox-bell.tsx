@@ -18,6 +18,7 @@ import { IconBell, IconChecks } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { setUnreadInDocumentTitle } from '@/shared/hooks/use-document-title';
+import { dispatchChatOpen } from '@/shared/lib/chat-open-event';
 import { useInboxPageQuery, useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation } from '../inbox-api';
 import { timeAgo, unreadBadge } from '../inbox-model';
 
@@ -201,6 +202,11 @@ function InboxPageItems({
   );
 }
 
+/** The chat room a notification's link names (`?chat=`), if any. */
+function chatRoomOf(link: string): string | null {
+  return new URL(link, window.location.origin).searchParams.get('chat');
+}
+
 function InboxItem({ notification, onNavigate }: { notification: InboxNotification; onNavigate: () => void }) {
   const [markRead] = useMarkNotificationReadMutation();
   const isUnread = notification.readAt === null;
@@ -209,8 +215,14 @@ function InboxItem({ notification, onNavigate }: { notification: InboxNotificati
       <UnstyledButton
         component={Link}
         to={notification.link}
-        onClick={() => {
+        onClick={(event: React.MouseEvent) => {
           if (isUnread) void markRead(notification.id);
+          // Unread chat opens the widget on its room, wherever one is, rather than leaving the page.
+          const roomId = chatRoomOf(notification.link);
+          if (roomId) {
+            event.preventDefault();
+            dispatchChatOpen(roomId);
+          }
           onNavigate();
         }}
         px="md"
