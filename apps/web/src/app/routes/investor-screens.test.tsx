@@ -167,6 +167,42 @@ describe('/investor deck search', () => {
     expect(searched?.headers.get('Authorization')).toBe('Bearer i.jwt');
   });
 
+  it('says "Searching…" instead of the previous count while a new term is typed and loads', async () => {
+    let releaseBattery: () => void = () => {};
+    const batteryAnswered = new Promise<void>((resolve) => {
+      releaseBattery = resolve;
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: Request) => {
+        const url = new URL(input.url);
+        const answer =
+          areaAnswer(url) ??
+          (url.searchParams.get('q') === 'battery'
+            ? { status: 200, body: page([makeDeck({ id: 'pd-2', company: 'Cellwise' })], 1) }
+            : { status: 200, body: page([makeDeck(), makeDeck({ id: 'pd-3', company: 'Tidewatt' })], 2) });
+        if (url.searchParams.get('q') === 'battery') await batteryAnswered;
+        return new Response(JSON.stringify(answer.body), {
+          status: answer.status,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    renderAt('/investor');
+    const count = await screen.findByTestId('deck-list-count', {}, slow);
+    expect(count.textContent).toBe('2 decks');
+
+    fireEvent.change(screen.getByLabelText('Search decks'), { target: { value: 'battery' } });
+    // Typing, then loading: the two cards shown are the earlier search's, and the count says so.
+    expect(screen.getByTestId('deck-list-count').textContent).toBe('Searching…');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(screen.getAllByTestId('deck-card')).toHaveLength(2);
+    expect(screen.getByTestId('deck-list-count').textContent).toBe('Searching…');
+
+    releaseBattery();
+    await waitFor(() => expect(screen.getByTestId('deck-list-count').textContent).toBe('1 deck for “battery”'));
+  });
+
   it('reads filters from the URL and offers to clear them when nothing matches', async () => {
     const requests = stubFetch((_method, url) => areaAnswer(url) ?? { status: 200, body: page([]) });
     const { router } = renderAt('/investor?q=quantum&sector=Climate&stage=Seed');

@@ -105,6 +105,9 @@ export function InvestorDeckBrowser({ deckPath }: InvestorDeckBrowserProps) {
   const hasTerm = search.q.trim().length > 0;
   const isTyping = draft.trim() !== search.q.trim();
   const isRefreshing = query.isFetching && !query.isLoading;
+  // The cards on screen answer an earlier search (typed further, or the new one loading): their
+  // count would be read as the new search's (issue 18), so the line says "Searching…" meanwhile.
+  const isShowingEarlierSearch = isTyping || (isRefreshing && query.currentData === undefined);
 
   // A bookmarked or shared page past the end (decks of a deleted account leave the list) answers
   // no rows: go to the last page that has some, rather than saying there are no decks.
@@ -254,8 +257,14 @@ export function InvestorDeckBrowser({ deckPath }: InvestorDeckBrowserProps) {
       {result && result.data.length > 0 ? (
         <Group justify="space-between" gap="xs" mt={-6}>
           <Text fz="sm" c="dimmed" aria-live="polite" data-testid="deck-list-count">
-            {result.meta.total === 1 ? '1 deck' : `${result.meta.total.toLocaleString('en-US')} decks`}
-            {hasTerm ? ` for “${search.q.trim()}”` : ''}
+            {isShowingEarlierSearch ? (
+              'Searching…'
+            ) : (
+              <>
+                {result.meta.total === 1 ? '1 deck' : `${result.meta.total.toLocaleString('en-US')} decks`}
+                {hasTerm ? ` for “${search.q.trim()}”` : ''}
+              </>
+            )}
           </Text>
         </Group>
       ) : null}
