@@ -405,3 +405,59 @@ describe('a conversation’s options (docs/chat.md, Membership)', () => {
     expect(muted.closest('[data-room-id]')?.getAttribute('data-room-id')).toBe('room-1');
   });
 });
+
+describe('starting a conversation with New', () => {
+  const ravi = {
+    id: 'inv-1',
+    role: 'investor' as const,
+    name: 'Ravi Rao',
+    avatarUrl: null,
+    userType: 'Investor' as const,
+    privateRoomId: null,
+  };
+
+  /** The contacts, the private room made on POST, and the room list that then holds it. */
+  function stubStart(contacts: (typeof ravi)[]) {
+    let rooms: ChatRoom[] = [];
+    const posted: unknown[] = [];
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: Request) => {
+        const url = new URL(input.url);
+        if (url.pathname === chatPaths.contacts) {
+          return json({ data: contacts, meta: { page: 1, limit: 100, total: contacts.length, hasMore: false } });
+        }
+        if (url.pathname === chatPaths.privateRoom && input.method === 'POST') {
+          posted.push(JSON.parse(await input.text()));
+          rooms = [room({ lastMessage: null, lastMessageAt: null, lastSeq: 0, readSeq: 0 })];
+          return json({ room: rooms[0], meta: { created: true } }, 201);
+        }
+        if (url.pathname.endsWith('/messages')) return json({ messages: [], meta: { hasMore: false } });
+        return json(roomsPage(rooms, url.searchParams));
+      }),
+    );
+    return posted;
+  }
+
+  it('lists the people one is tied to and opens a private room with one of them, focus following', async () => {
+    const posted = stubStart([ravi]);
+    renderWidget();
+    fireEvent.click(await screen.findByRole('button', { name: 'Open Founder Chat' }));
+    await screen.findByText('No rooms yet.');
+    fireEvent.click(screen.getByRole('button', { name: 'New conversation' }));
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Back'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Message Ravi Rao, Investor' }));
+    await waitFor(() => expect(posted).toEqual([{ participantId: 'inv-1' }]));
+    await waitFor(() => expect(screen.getByTestId('chat-conversation-title').textContent).toBe('Ravi Rao'));
+  });
+
+  it('says when there is nobody to message yet', async () => {
+    stubStart([]);
+    renderWidget();
+    fireEvent.click(await screen.findByRole('button', { name: 'Open Founder Chat' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'New conversation' }));
+    expect((await screen.findByTestId('chat-contacts-empty')).textContent).toContain('Nobody to message yet');
+  });
+});
