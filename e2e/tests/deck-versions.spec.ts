@@ -125,12 +125,16 @@ describe('deck versions and details', () => {
     expect(await versionRow(1).getByTestId('live-badge').count()).toBe(0);
     await expect.poll(() => viewer.getAttribute('data-page-count'), { timeout: 20_000 }).toBe('5');
     expect((await investorSees(deckId))?.version).toBe(2);
+    // Version 2 is ready: the upload's "investors keep seeing version 1" toast is gone (issue 18).
+    await expect.poll(() => page.getByText(/keep seeing version 1/).count()).toBe(0);
     await screenshot(page, 'versions');
 
     // An older version opens in the viewer, with its own analytics, and the page says so.
     await page.getByRole('button', { name: 'Show version 1' }).click();
     await page.getByTestId('older-version-notice').waitFor();
     await expect.poll(() => viewer.getAttribute('data-page-count'), { timeout: 20_000 }).toBe('3');
+    // The header counts the pages of the version on screen, not the live version's five (issue 18).
+    expect(await page.getByTestId('deck-page-count').textContent()).toBe('3 pages');
     await screenshot(page, 'versions-older');
     await page.getByRole('button', { name: 'Show the live version' }).click();
     await expect.poll(() => viewer.getAttribute('data-page-count'), { timeout: 20_000 }).toBe('5');

@@ -24,6 +24,14 @@ export function pendingVersionOf(deck: DeckVersionsState): { version: DeckVersio
 }
 
 /**
+ * The id of the toast that says a new version was uploaded and is being read; the deck page hides
+ * it once that version is no longer processing, so it never sits beside "Your deck is ready".
+ */
+export function versionUploadToastId(deckId: string, version: number): string {
+  return `deck-${deckId}-version-${version}-uploaded`;
+}
+
+/**
  * The version whose file and figures the page shows: the one the founder picked, unless it has
  * become the live one (then the page follows the live one again), else the live one, else the
  * newest.

@@ -13,8 +13,9 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconArrowLeft, IconFileUnknown } from '@tabler/icons-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { describeApiError } from '@/shared/api/api-error';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
@@ -22,7 +23,7 @@ import { formatDate } from '@/shared/lib/format-date';
 import { DeckViewer } from '@/shared/pdf/deck-viewer';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
 import { deckStatusDisplay, formatUsd } from '../deck-status';
-import { deckPollingInterval, pendingVersionOf, shownVersionNumber } from '../deck-versions';
+import { deckPollingInterval, pendingVersionOf, shownVersionNumber, versionUploadToastId } from '../deck-versions';
 import { fontReadability } from '../font-readability';
 import { founderPitchDecksApi, useFounderDeckVersionsQuery, useFounderPitchDeckQuery } from '../founder-pitchdecks-api';
 import { FounderDeckAnalyticsDetail, FounderDeckAnalyticsSummary } from './founder-deck-analytics';
@@ -57,6 +58,14 @@ export function FounderDeckView({ deckId, listPath, submitPath, sidePanel }: Fou
   const [pickedVersion, setPickedVersion] = useState<number | null>(null);
   // The signed address may expire while the page stays open: ask for a fresh one, once per address.
   const refreshedUrl = useRef<string | null>(null);
+  // "Investors keep seeing version 1 until it's ready" is over once version 2 is ready (or failed):
+  // left up, it sat beside the live "Your deck is ready" (issue 18).
+  const latestNumber = deck.data?.latestVersion.number;
+  const isLatestProcessing = deck.data?.latestVersion.status === 'processing';
+  useEffect(() => {
+    if (latestNumber !== undefined && !isLatestProcessing)
+      notifications.hide(versionUploadToastId(deckId, latestNumber));
+  }, [deckId, latestNumber, isLatestProcessing]);
 
   const backLink = (
     <Anchor component={Link} to={listPath} fz="sm">
@@ -103,6 +112,8 @@ export function FounderDeckView({ deckId, listPath, submitPath, sidePanel }: Fou
   // An older version's file comes from the version list; the live one's from the deck.
   const olderVersion = shownNumber === data.liveVersion ? null : versions.data?.find((v) => v.number === shownNumber);
   const fileUrl = olderVersion ? olderVersion.fileUrl : data.fileUrl;
+  // The header counts the pages of the version in the viewer, not of the deck's newest or live one.
+  const shownPageCount = versions.data?.find((v) => v.number === shownNumber)?.pageCount ?? data.pageCount;
   const pending = pendingVersionOf(data);
   const handleLoadError = () => {
     if (!fileUrl || refreshedUrl.current === fileUrl) return;
@@ -114,6 +125,7 @@ export function FounderDeckView({ deckId, listPath, submitPath, sidePanel }: Fou
     <Stack gap="lg" data-testid="founder-deck-view" data-status={data.status}>
       <DeckHeader
         deck={data}
+        pageCount={shownPageCount}
         backLink={backLink}
         actions={
           // A row of its own, so the three actions wrap together on a phone.
@@ -181,7 +193,15 @@ export function FounderDeckView({ deckId, listPath, submitPath, sidePanel }: Fou
   );
 }
 
-function DeckHeader({ deck, backLink, actions }: { deck: FounderPitchDeck; backLink: ReactNode; actions?: ReactNode }) {
+type DeckHeaderProps = {
+  deck: FounderPitchDeck;
+  /** Pages of the version shown in the viewer. */
+  pageCount: number | null;
+  backLink: ReactNode;
+  actions?: ReactNode;
+};
+
+function DeckHeader({ deck, pageCount, backLink, actions }: DeckHeaderProps) {
   useDocumentTitle(deck.title);
   const facts = [deck.company, deck.sector, deck.stage, `raising ${formatUsd(deck.amountSought)}`, deck.location];
   const readability = deck.fontSizes ? fontReadability(deck.fontSizes) : null;
@@ -210,9 +230,9 @@ function DeckHeader({ deck, backLink, actions }: { deck: FounderPitchDeck; backL
         <Text fz="sm" c="dimmed">
           Submitted {formatDate(deck.createdAt)}
         </Text>
-        {deck.pageCount !== null ? (
-          <Text fz="sm" c="dimmed">
-            {deck.pageCount === 1 ? '1 page' : `${deck.pageCount} pages`}
+        {pageCount !== null ? (
+          <Text fz="sm" c="dimmed" data-testid="deck-page-count">
+            {pageCount === 1 ? '1 page' : `${pageCount} pages`}
           </Text>
         ) : null}
         {readability ? (

@@ -9,6 +9,7 @@ import { checkUploadFile } from '@/shared/api/upload-file';
 import { useSignedUpload } from '@/shared/hooks/use-signed-upload';
 import { countPdfPages } from '@/shared/pdf/pdf-page-count';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
+import { versionUploadToastId } from '../deck-versions';
 import {
   useAddDeckVersionMutation,
   useDeckUploadTicketMutation,
@@ -100,6 +101,7 @@ function UploadVersionForm({ deckId, onDone, onCancel }: { deckId: string; onDon
     }
     upload.markUsed();
     notifications.show({
+      id: versionUploadToastId(deckId, result.data.latestVersion.number),
       color: 'teal',
       title: `Version ${result.data.latestVersion.number} uploaded`,
       message:
