@@ -25,7 +25,7 @@ const chatRoomsTag = { type: 'ChatRoom', id: 'LIST' } as const;
 const roomPagesRead = 10;
 
 /** What a page of history is asked with: the newest page, a page before a seq, or a catch-up. */
-export type ChatMessagesArgs = { roomId: string } & ({ before?: number } | { afterSeq: number });
+export type ChatMessagesArgs = { roomId: string; limit?: number } & ({ before?: number } | { afterSeq: number });
 
 /**
  * The chat calls (spec §7 Chat API). The room list is an RTK Query cache entry that socket events

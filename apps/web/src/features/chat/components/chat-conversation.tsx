@@ -1,4 +1,5 @@
 import type { ChatRoom } from '@deckvalid/contract/chat';
+import { maxPageSize } from '@deckvalid/contract/pagination';
 import { Alert, Avatar, Badge, Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import { type Ref, useEffect, useState } from 'react';
@@ -59,7 +60,8 @@ export function ChatConversation({ room, onBack, composerRef }: ChatConversation
   const { loadOlder } = chat;
   useEffect(() => {
     if (focusSeq === null || thread.status !== 'ready' || oldestSeq === undefined) return;
-    if (oldestSeq > focusSeq && thread.hasOlder && !thread.isLoadingOlder) loadOlder(room.id);
+    // The largest page the server gives: an old hit is reached in few requests.
+    if (oldestSeq > focusSeq && thread.hasOlder && !thread.isLoadingOlder) loadOlder(room.id, maxPageSize);
   }, [focusSeq, oldestSeq, thread.status, thread.hasOlder, thread.isLoadingOlder, loadOlder, room.id]);
 
   // The server refuses sends to a read-only room too; saying so here spares a refused message.

@@ -164,13 +164,13 @@ export function ChatProvider({ tokens, me, onLiveNotification, children }: ChatP
   );
 
   const loadOlder = useCallback(
-    async (roomId: string) => {
+    async (roomId: string, limit?: number) => {
       const thread = stateRef.current.threads[roomId];
       const oldest = thread?.messages[0];
       if (!thread || !oldest || !thread.hasOlder || thread.isLoadingOlder) return;
       dispatch(chatActions.olderRequested({ roomId }));
       try {
-        const page = await fetchPage({ roomId, before: oldest.seq });
+        const page = await fetchPage({ roomId, before: oldest.seq, ...(limit ? { limit } : {}) });
         dispatch(chatActions.olderLoaded({ roomId, messages: page.messages, hasMore: page.meta.hasMore }));
       } catch (error) {
         dispatch(chatActions.olderFailed({ roomId }));
@@ -535,7 +535,7 @@ export function ChatProvider({ tokens, me, onLiveNotification, children }: ChatP
       },
       reloadRooms: () => void refetchRooms(),
       loadHistory: (roomId) => void loadHistory(roomId),
-      loadOlder: (roomId) => void loadOlder(roomId),
+      loadOlder: (roomId, limit) => void loadOlder(roomId, limit),
       send,
       retry,
       discard: (roomId, clientId) => dispatch(chatActions.messageDiscarded({ roomId, clientId })),

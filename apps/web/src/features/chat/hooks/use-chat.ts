@@ -27,7 +27,8 @@ export type ChatContextValue = {
   selectRoom: (roomId: string | null) => void;
   reloadRooms: () => void;
   loadHistory: (roomId: string) => void;
-  loadOlder: (roomId: string) => void;
+  /** The page before the oldest message held; `limit` larger than a page when seeking a search hit. */
+  loadOlder: (roomId: string, limit?: number) => void;
   /** Sends a message; false when it was not sent (blank, no socket, no room, read-only). */
   send: (roomId: string, text: string) => boolean;
   retry: (roomId: string, clientId: string) => void;
