@@ -4,16 +4,22 @@ import { pageOf, paginationQuerySchema } from './pagination';
 import { idSchema } from './text';
 
 /**
- * Every mail an account can get about something another person did. Each is on until the
- * account turns it off; chat and milestones add their kinds here.
+ * Every mail an account can get about something another person did, one switch each (issue 18
+ * split the one switch per family into one per kind). Each is on until the account turns it off.
  */
-export const notificationKinds = ['interestShown', 'interestDecided'] as const;
+export const notificationKinds = [
+  'interestShown',
+  'interestDecided',
+  'deliverableDecisions',
+  'approvalDecisions',
+  'chatDigest',
+] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 /** The kinds each role gets, in the order the settings list them. */
 export const notificationKindsByRole = {
-  user: ['interestShown'],
-  investor: ['interestDecided'],
+  user: ['interestShown', 'deliverableDecisions', 'approvalDecisions', 'chatDigest'],
+  investor: ['interestDecided', 'chatDigest'],
 } as const satisfies Record<AccountRole, readonly NotificationKind[]>;
 
 /**
@@ -23,6 +29,9 @@ export const notificationKindsByRole = {
 export const notificationLabels: Record<NotificationKind, string> = {
   interestShown: 'When an investor shows interest',
   interestDecided: 'When a founder accepts or declines my interest',
+  deliverableDecisions: 'When an investor accepts or sends back a deliverable',
+  approvalDecisions: 'When an investor approves a task or asks for changes',
+  chatDigest: 'Chat messages I have not read (at most one mail an hour)',
 };
 
 /** Where the switches live in the web app, as the mails name it. */
@@ -34,6 +43,12 @@ const isOn = z.boolean({ error: 'Use true or false.' });
 export const founderNotificationSettingsSchema = z.object({
   /** A mail when an investor shows (or shows again) interest in one of the founder's decks. */
   interestShown: isOn,
+  /** A mail when an investor accepts one of the founder's deliverables or sends it back. */
+  deliverableDecisions: isOn,
+  /** A mail when an investor approves a task or asks for changes on it. */
+  approvalDecisions: isOn,
+  /** A mail when chat messages stay unread for 10 minutes, at most one an hour. */
+  chatDigest: isOn,
 });
 export type FounderNotificationSettings = z.infer<typeof founderNotificationSettingsSchema>;
 
@@ -41,6 +56,8 @@ export type FounderNotificationSettings = z.infer<typeof founderNotificationSett
 export const investorNotificationSettingsSchema = z.object({
   /** A mail when a founder accepts or declines the investor's interest. */
   interestDecided: isOn,
+  /** A mail when chat messages stay unread for 10 minutes, at most one an hour. */
+  chatDigest: isOn,
 });
 export type InvestorNotificationSettings = z.infer<typeof investorNotificationSettingsSchema>;
 
@@ -95,6 +112,18 @@ export type InboxKind = (typeof inboxKinds)[number];
 
 /** How long a notification stays in the inbox, read or not. */
 export const inboxRetentionDays = 90;
+
+/**
+ * The mail switch of the inbox kinds that matter away from the screen; the others are only
+ * in the inbox. Meets send their own invitations with the .ics.
+ */
+export const mailKindOfInboxKind: Partial<Record<InboxKind, NotificationKind>> = {
+  'deliverable.accepted': 'deliverableDecisions',
+  'deliverable.sent_back': 'deliverableDecisions',
+  'approval.given': 'approvalDecisions',
+  'approval.changes_requested': 'approvalDecisions',
+  'chat.unread': 'chatDigest',
+};
 
 /** A chat message still unread this long after it was sent lands in the inbox. */
 export const chatUnreadAfterMinutes = 10;

@@ -49,6 +49,8 @@ export class InboxService {
       facts: InboxFactsRepository;
       interests: InterestsService;
       channel: LiveChannel;
+      /** Runs for each notification stored (the mail of the kinds that matter away from the screen). */
+      onStored?: (accountId: string, notification: InboxNotification) => Promise<void>;
     },
   ) {}
 
@@ -109,6 +111,15 @@ export class InboxService {
     for (const [index, notification] of told.entries()) {
       const accountId = stored[index]?.accountId;
       if (accountId) this.deps.channel.send(accountId, notification);
+    }
+    // Every recipient's mail is tried, one failing or not; the first failure is then reported.
+    const onStored = this.deps.onStored;
+    if (onStored) {
+      const mailed = await Promise.allSettled(
+        stored.map((row, index) => (told[index] ? onStored(row.accountId, told[index]) : Promise.resolve())),
+      );
+      const failed = mailed.find((outcome) => outcome.status === 'rejected');
+      if (failed) throw failed.reason;
     }
     return told;
   }

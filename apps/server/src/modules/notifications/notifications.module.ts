@@ -61,6 +61,7 @@ export function createNotificationsModule(
     facts: new InboxFactsRepository(db),
     interests: deps.interests,
     channel: sockets,
+    onStored: (accountId, notification) => notifications.handleInboxNotification(accountId, notification),
   });
   const toInbox =
     <Event>(name: string, handle: (event: Event) => Promise<void>) =>

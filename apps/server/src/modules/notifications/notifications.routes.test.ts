@@ -181,11 +181,11 @@ describe('turning mails off and on', () => {
     const deck = await readyDeck(ctx, founder, { details: { title: 'Quiet deck' } });
     const before = { interests: interestMails(founder.email).length, decisions: decisionMails(investor.email).length };
 
-    expect((await putSettings(founder, { interestShown: false })).json()).toEqual({
-      notifications: { interestShown: false },
+    expect((await putSettings(founder, { interestShown: false })).json()).toMatchObject({
+      notifications: { interestShown: false, approvalDecisions: true },
     });
-    expect((await putSettings(investor, { interestDecided: false })).json()).toEqual({
-      notifications: { interestDecided: false },
+    expect((await putSettings(investor, { interestDecided: false })).json()).toMatchObject({
+      notifications: { interestDecided: false, chatDigest: true },
     });
     await decide(deck.id, await showInterest(investor, deck.id, 'While muted'), 'accepted');
     await settled();
@@ -215,8 +215,12 @@ describe('notification settings calls', () => {
   it('answer every kind of the role, on by default; a change keeps the others and persists', async () => {
     const [newFounder, newInvestor] = await Promise.all([signUp(ctx, 'user'), signUp(ctx, 'investor')]);
     for (const [who, path, defaults] of [
-      [newFounder, notificationSettingsPaths.user, { interestShown: true }],
-      [newInvestor, notificationSettingsPaths.investor, { interestDecided: true }],
+      [
+        newFounder,
+        notificationSettingsPaths.user,
+        { interestShown: true, deliverableDecisions: true, approvalDecisions: true, chatDigest: true },
+      ],
+      [newInvestor, notificationSettingsPaths.investor, { interestDecided: true, chatDigest: true }],
     ] as const) {
       const read = await ctx.app.fastify.inject({ method: 'GET', url: path, headers: authHeaders(who.tokens) });
       expect(read.statusCode).toBe(200);

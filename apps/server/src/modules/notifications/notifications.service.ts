@@ -1,5 +1,10 @@
 import type { AccountRole } from '@deckvalid/contract/auth';
-import { type NotificationKind, notificationKindsByRole } from '@deckvalid/contract/notifications';
+import {
+  type InboxNotification,
+  mailKindOfInboxKind,
+  type NotificationKind,
+  notificationKindsByRole,
+} from '@deckvalid/contract/notifications';
 import type { DomainEvents } from '@/core/events';
 import type { Principal } from '@/core/identity/principal';
 import { AppError } from '@/lib/errors';
@@ -8,16 +13,17 @@ import type { InterestsService } from '@/modules/interests/interests.service';
 import { alreadyRegisteredMail, type MailContext } from '@/modules/mail/mail.templates';
 import type { MailOutboxService } from './mail-outbox.service';
 import type { NotificationPreferencesRepository } from './notifications.repository';
-import { interestDecidedMail, interestShownMail } from './notifications.templates';
+import { inboxMail, interestDecidedMail, interestShownMail } from './notifications.templates';
 
 const hourMs = 60 * 60_000;
 
 /**
  * How often one piece of news may be mailed (issue 17): an investor who withdraws and shows
  * interest again and again is news to the founder once a day; a stranger registering with a
- * verified email again and again is worth one notice an hour to its owner.
+ * verified email again and again is worth one notice an hour to its owner; unread chat is one
+ * digest an hour at most (issue 18).
  */
-const coalesceWindowMs = { interestShown: 24 * hourMs, alreadyRegistered: hourMs } as const;
+const coalesceWindowMs = { interestShown: 24 * hourMs, alreadyRegistered: hourMs, chatDigest: hourMs } as const;
 
 /** A role's settings: each of its kinds, on or off. */
 export type SettingsOf<Role extends AccountRole> = Record<(typeof notificationKindsByRole)[Role][number], boolean>;
@@ -108,6 +114,27 @@ export class NotificationsService {
       recipient: mail.to,
       ...body(mail),
       coalesce: { key: `alreadyRegistered:${owner.id}`, windowMs: coalesceWindowMs.alreadyRegistered },
+    });
+  }
+
+  /**
+   * An inbox notification that matters away from the screen (`mailKindOfInboxKind`) → its
+   * recipient, unless they turned that kind off. Others stay in the inbox only.
+   */
+  async handleInboxNotification(accountId: string, notification: InboxNotification): Promise<void> {
+    const kind = mailKindOfInboxKind[notification.kind];
+    if (!kind || !(await this.deps.preferences.isEnabled(accountId, kind))) return;
+    const contact = await this.deps.accounts.findContact(accountId);
+    if (!contact) return;
+    const mail = inboxMail(this.deps.mail, kind, contact, notification);
+    await this.deps.outbox.enqueue({
+      accountId,
+      kind,
+      recipient: mail.to,
+      ...body(mail),
+      ...(kind === 'chatDigest'
+        ? { coalesce: { key: `chatDigest:${accountId}`, windowMs: coalesceWindowMs.chatDigest } }
+        : {}),
     });
   }
 

@@ -93,3 +93,29 @@ export function interestDecidedMail(
     link: { href: `${ctx.publicUrl}${webPaths.investorDeck(facts.deckId)}`, label: 'Open the deck' },
   });
 }
+
+/**
+ * An inbox notification that matters away from the screen, as mail (issue 18): its headline as
+ * the subject, its sentence, and the link to its object. Chat's is a digest: it says how much is
+ * waiting rather than quoting it, since a private message does not belong in a mailbox.
+ */
+export function inboxMail(
+  ctx: MailContext,
+  kind: NotificationKind,
+  to: { email: string; name: string },
+  notification: { title: string; message: string; link: string },
+): MailMessage {
+  const isDigest = kind === 'chatDigest';
+  const lines = [
+    `Hello ${to.name},`,
+    isDigest ? `${notification.title} on ${ctx.productName}, unread for 10 minutes.` : notification.title,
+    ...(isDigest ? [] : [notification.message]),
+  ];
+  return notificationMail(ctx, kind, {
+    to: to.email,
+    subject: isDigest ? 'You have unread chat messages' : notification.title,
+    title: isDigest ? 'unread messages' : notification.title,
+    lines,
+    link: { href: `${ctx.publicUrl}${notification.link}`, label: isDigest ? 'Open the chat' : 'Open it' },
+  });
+}

@@ -75,6 +75,21 @@ describe('NotificationSettingsSection', () => {
     await waitFor(() => expect((toggle as HTMLInputElement).checked).toBe(false));
   });
 
+  it('lists one switch per kind of the role (issue 18): decisions and the chat digest too', async () => {
+    stubServer({ interestShown: true, deliverableDecisions: true, approvalDecisions: false, chatDigest: true });
+    const section = renderSection('user');
+    const approvals = await within(section).findByRole('switch', {
+      name: 'When an investor approves a task or asks for changes',
+    });
+    expect((approvals as HTMLInputElement).checked).toBe(false);
+    for (const name of [
+      'When an investor accepts or sends back a deliverable',
+      'Chat messages I have not read (at most one mail an hour)',
+    ]) {
+      expect((within(section).getByRole('switch', { name }) as HTMLInputElement).checked).toBe(true);
+    }
+  });
+
   it("shows the investor's switch off when the server says so", async () => {
     stubServer({ interestDecided: false });
     const section = renderSection('investor');

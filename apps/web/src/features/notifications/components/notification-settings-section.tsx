@@ -11,6 +11,9 @@ import { useNotificationSettingsQuery, useUpdateNotificationSettingsMutation } f
 const descriptions: Record<NotificationKind, string> = {
   interestShown: "The investor's name, firm and note, with a link to the deck.",
   interestDecided: 'Which deck, which company and their answer, with a link to the deck.',
+  deliverableDecisions: 'Which deliverable, who decided and their comment, with a link to the task.',
+  approvalDecisions: 'Which task, who approved or asked for changes and why, with a link to the task.',
+  chatDigest: 'How many messages wait for you, never their text; one mail an hour at most.',
 };
 
 /**
