@@ -117,31 +117,37 @@ function HitsPage({
 }) {
   const search = useSearchChatMessagesQuery({ q, page });
   const hits = search.data?.data ?? [];
-  // Each state is a list item: they sit in the results' list.
+  // Each state sits in a list item of the results' list (a role on the li itself would unmake it one).
   if (search.isFetching && hits.length === 0) {
     return (
-      <Text component="li" fz="xs" c="dimmed" px="sm" role="status">
-        Searching messages…
-      </Text>
+      <li>
+        <Text fz="xs" c="dimmed" px="sm" role="status">
+          Searching messages…
+        </Text>
+      </li>
     );
   }
   if (search.isError) {
     return (
-      <Stack component="li" gap={4} px="sm" align="flex-start" role="alert">
-        <Text fz="xs" c="red.8">
-          We couldn't search the messages. Try again in a moment.
-        </Text>
-        <Button size="compact-xs" variant="light" onClick={() => void search.refetch()}>
-          Try again
-        </Button>
-      </Stack>
+      <li>
+        <Stack gap={4} px="sm" align="flex-start" role="alert">
+          <Text fz="xs" c="red.8">
+            We couldn't search the messages. Try again in a moment.
+          </Text>
+          <Button size="compact-xs" variant="light" onClick={() => void search.refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </li>
     );
   }
   if (page === 1 && hits.length === 0) {
     return (
-      <Text component="li" fz="xs" c="dimmed" px="sm" role="status">
-        No messages match “{q}”.
-      </Text>
+      <li>
+        <Text fz="xs" c="dimmed" px="sm" role="status">
+          No messages match “{q}”.
+        </Text>
+      </li>
     );
   }
   return (
