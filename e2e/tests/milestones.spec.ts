@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import { investorMilestonePaths, type Meet } from '@deckvalid/contract/milestones';
+import { investorMilestonePaths, type Meet, milestonePaths, type Task } from '@deckvalid/contract/milestones';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, createAccount, signIn } from '../support/accounts';
@@ -131,6 +131,53 @@ describe('the milestones workspace', () => {
     await shot(page, 'founder-drawer-1280');
     await page.keyboard.press('Escape');
     await contract.waitFor({ state: 'hidden' });
+  });
+
+  it('the dependency picker leaves out the tasks that would close a loop, and a refusal shows beside it', async () => {
+    const page = founderPage;
+    await card(page, 'Onboard the clinics').click();
+    const onboard = drawer(page, 'Onboard the clinics');
+    const picker = onboard.getByLabel('Blocked by', { exact: true }).and(onboard.locator('input'));
+    await picker.click();
+    // "Collect feedback" waits for "Onboard the clinics": offering it would close a loop.
+    await page.getByRole('option', { name: 'Sign the contract' }).waitFor();
+    expect(await page.getByRole('option').allTextContents()).toEqual(['Sign the contract']);
+    await page.getByRole('option', { name: 'Sign the contract' }).click();
+
+    // Meanwhile another tab makes "Sign the contract" wait for "Onboard the clinics": the choice
+    // made here now closes a loop, and the server refuses it.
+    const milestoneId = milestonePath.split('/').at(-1) as string;
+    const board = await fetch(`${server.baseUrl}${milestonePaths.tasks(milestoneId)}`, {
+      headers: authHeaders(founder.tokens),
+    });
+    const ids = new Map(((await board.json()) as { data: Task[] }).data.map((task) => [task.title, task.id]));
+    const raced = await fetch(
+      `${server.baseUrl}${milestonePaths.taskDependencies(ids.get('Sign the contract') ?? '')}`,
+      {
+        method: 'POST',
+        headers: { ...authHeaders(founder.tokens), 'content-type': 'application/json' },
+        body: JSON.stringify({ blockedByTaskId: ids.get('Onboard the clinics') }),
+      },
+    );
+    expect(raced.status).toBe(201);
+    await onboard.getByRole('button', { name: 'Add dependency' }).click();
+    const refusal = onboard.getByTestId('dependency-problem');
+    await refusal
+      .getByText('Onboard the clinics → Sign the contract → Onboard the clinics', { exact: false })
+      .waitFor();
+    // In view: inside the window, right under the picker.
+    await expect
+      .poll(async () => {
+        const box = await refusal.boundingBox();
+        const height = page.viewportSize()?.height ?? 0;
+        return box !== null && box.y >= 0 && box.y + box.height <= height;
+      })
+      .toBe(true);
+    await shot(page, 'founder-dependency-refused-1280');
+    // The picker re-reads its choices after the change: nothing is left to choose.
+    await expect.poll(() => picker.getAttribute('placeholder')).toBe('No task it could wait for');
+    await page.keyboard.press('Escape');
+    await onboard.waitFor({ state: 'hidden' });
   });
 
   it('the investor sees the founder drag a card and move one by keyboard, live', async () => {

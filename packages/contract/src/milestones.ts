@@ -458,6 +458,16 @@ export const taskDependenciesResponseSchema = z.object({
 });
 export type TaskDependenciesResponse = z.infer<typeof taskDependenciesResponseSchema>;
 
+/**
+ * GET …/tasks/{taskId}/dependencies/candidates: the tasks this one may be blocked by, in board
+ * order. Left out: the task itself, what it already waits for, and every task that already waits
+ * for it (directly or through others), since that link would close a loop.
+ */
+export const dependencyCandidatesResponseSchema = z.object({
+  data: z.array(z.object({ id: z.string(), title: z.string(), stage: z.enum(taskStages) })),
+});
+export type DependencyCandidatesResponse = z.infer<typeof dependencyCandidatesResponseSchema>;
+
 /** The 409 `details` of a refused link; `cycle` lists task ids, each blocking the next, the last blocking the first. */
 export const dependencyConflictDetailsSchema = z.object({
   reason: z.enum(Object.values(dependencyConflictReasons) as [DependencyConflictReason, ...DependencyConflictReason[]]),
@@ -888,6 +898,8 @@ export const milestonePaths = {
   subtask: (subtaskId: string) => `/api/v1/milestones/subtasks/${segment(subtaskId)}`,
   subtaskToggle: (subtaskId: string) => `/api/v1/milestones/subtasks/${segment(subtaskId)}/toggle`,
   taskDependencies: (taskId: string) => `/api/v1/milestones/tasks/${segment(taskId)}/dependencies`,
+  /** Our addition: the tasks a new "blocked by" link may name without closing a loop. */
+  taskDependencyCandidates: (taskId: string) => `/api/v1/milestones/tasks/${segment(taskId)}/dependencies/candidates`,
   dependency: (dependencyId: string) => `/api/v1/milestones/dependencies/${segment(dependencyId)}`,
   taskDeliverables: (taskId: string) => `/api/v1/milestones/tasks/${segment(taskId)}/deliverables`,
   deliverables: (id: string) => `/api/v1/milestones/${segment(id)}/deliverables`,

@@ -577,6 +577,11 @@ const rows: Row[] = [
     expected: deckOwnerOnly(201),
   },
   {
+    route: 'GET /api/v1/milestones/tasks/:taskId/dependencies/candidates',
+    request: founderMilestone('GET', (f) => `/api/v1/milestones/tasks/${f.taskId}/dependencies/candidates`),
+    expected: deckOwnerOnly(200),
+  },
+  {
     route: 'GET /api/v1/milestones/tasks/:taskId/dependencies',
     request: founderMilestone('GET', (f) => `/api/v1/milestones/tasks/${f.taskId}/dependencies`),
     expected: deckOwnerOnly(200),

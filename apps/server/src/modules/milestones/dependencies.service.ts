@@ -1,5 +1,6 @@
 import {
   type Dependency,
+  type DependencyCandidatesResponse,
   type DependencyConflictDetails,
   dependencyConflictReasons,
   milestoneLimits,
@@ -9,7 +10,7 @@ import type { Principal } from '@/core/identity/principal';
 import { AppError } from '@/lib/errors';
 import { StampedCache } from '@/lib/stamped-cache';
 import { type MilestoneGate, notFoundAs, taskNotFound } from './milestone-gate';
-import { cycleClosedBy } from './milestone-graph';
+import { allowedBlockers, cycleClosedBy } from './milestone-graph';
 import { farEnds, toDependency, toLinkedTasks } from './milestones.dto';
 import { canManageMilestone } from './milestones.policy';
 import type { DependencyRow, LinkEnds, MilestonesRepository, MilestoneWriter } from './milestones.repository';
@@ -53,6 +54,27 @@ export class DependenciesService {
     private readonly repo: MilestonesRepository,
     private readonly gate: MilestoneGate,
   ) {}
+
+  /**
+   * The tasks a founder may name as this task's blocker: the picker offers only these, so a
+   * refusal for a loop is left for a race with another tab. Read as committed, not under the lock.
+   */
+  async candidates(principal: Principal, taskId: string): Promise<DependencyCandidatesResponse> {
+    const milestone = await this.gate.requireManageableTask(principal, taskId);
+    const [tasks, links] = await Promise.all([this.repo.findTasks(milestone.id), this.repo.findLinks(milestone.id)]);
+    const allowed = new Set(
+      allowedBlockers(
+        tasks.map((task) => task.id),
+        links,
+        taskId,
+      ),
+    );
+    return {
+      data: tasks
+        .filter((task) => allowed.has(task.id))
+        .map((task) => ({ id: task.id, title: task.title, stage: task.stage })),
+    };
+  }
 
   /** Both directions of a task's links, named. */
   async listForTask(principal: Principal, taskId: string): Promise<TaskDependenciesResponse> {

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { rankBetween } from './board-rank';
-import { cycleClosedBy, findCycle, type GraphTask, type Link, scheduleOpenTasks } from './milestone-graph';
+import {
+  allowedBlockers,
+  cycleClosedBy,
+  findCycle,
+  type GraphTask,
+  type Link,
+  scheduleOpenTasks,
+} from './milestone-graph';
 
 /** Task ids t0…t(n-1). */
 const ids = (count: number) => Array.from({ length: count }, (_, index) => `t${index}`);
@@ -113,6 +120,45 @@ describe('cycleClosedBy', () => {
             links.push(candidate);
           expect(findCycle(links)).toBeNull();
         }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('allowedBlockers', () => {
+  it('leaves out the task itself, its blockers and every task that already waits for it', () => {
+    // t0 blocks t1 blocks t2; t3 blocks t0; t4 stands alone.
+    const links = [
+      { blockedByTaskId: 't0', taskId: 't1' },
+      { blockedByTaskId: 't1', taskId: 't2' },
+      { blockedByTaskId: 't3', taskId: 't0' },
+    ];
+    const tasks = ['t0', 't1', 't2', 't3', 't4'];
+    expect(allowedBlockers(tasks, links, 't0')).toEqual(['t4']);
+    expect(allowedBlockers(tasks, links, 't2')).toEqual(['t0', 't3', 't4']);
+    expect(allowedBlockers(tasks, links, 't4')).toEqual(['t0', 't1', 't2', 't3']);
+  });
+
+  it('model: offers exactly the tasks whose link closes no cycle and is not there yet', () => {
+    const graph = fc.array(fc.record({ a: fc.nat(7), b: fc.nat(7) }), { maxLength: 20 }).map((pairs) => {
+      const links: Link[] = [];
+      for (const { a, b } of pairs) {
+        const candidate = { taskId: `t${a}`, blockedByTaskId: `t${b}` };
+        if (!cycleClosedBy(links, candidate)) links.push(candidate);
+      }
+      return links;
+    });
+    const tasks = Array.from({ length: 8 }, (_, index) => `t${index}`);
+    fc.assert(
+      fc.property(graph, fc.nat(7), (links, pick) => {
+        const taskId = `t${pick}`;
+        const expected = tasks.filter(
+          (other) =>
+            cycleClosedBy(links, { taskId, blockedByTaskId: other }) === null &&
+            !links.some((link) => link.taskId === taskId && link.blockedByTaskId === other),
+        );
+        expect(allowedBlockers(tasks, links, taskId)).toEqual(expected);
       }),
       { numRuns: 300 },
     );

@@ -51,6 +51,27 @@ export function cycleClosedBy(links: readonly Link[], candidate: Link): string[]
   return null;
 }
 
+/**
+ * The tasks `taskId` may be blocked by: every task in `taskIds` except itself, those it already
+ * waits for (a duplicate), and those that already wait for it, directly or through others (the
+ * link would close a loop). What the dependency picker offers; `cycleClosedBy` answers null for
+ * each, and a cycle for every other task but a duplicate. Linear in tasks + links.
+ */
+export function allowedBlockers(taskIds: readonly string[], links: readonly Link[], taskId: string): string[] {
+  const next = blockedTasksByBlocker(links);
+  const excluded = new Set<string>([taskId]);
+  const queue = [taskId];
+  for (let head = 0; head < queue.length; head++) {
+    for (const following of next.get(queue[head] as string) ?? []) {
+      if (excluded.has(following)) continue;
+      excluded.add(following);
+      queue.push(following);
+    }
+  }
+  for (const link of links) if (link.taskId === taskId) excluded.add(link.blockedByTaskId);
+  return taskIds.filter((id) => !excluded.has(id));
+}
+
 function pathBack(cameFrom: Map<string, string>, start: string, end: string): string[] {
   const path = [end];
   let current = end;

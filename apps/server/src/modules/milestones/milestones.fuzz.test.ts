@@ -407,3 +407,27 @@ describe('random and hostile queries to the milestone lists', () => {
     });
   }
 });
+
+describe('random and hostile task ids to the dependency picker', () => {
+  const read = (url: string) => ctx.app.fastify.inject({ method: 'GET', url, headers: authHeaders(founder.tokens) });
+  // A lone surrogate cannot be percent-encoded; it goes as the bytes of one (not UTF-8), as a raw client could send.
+  const candidatesUrl = (taskId: string) => {
+    try {
+      return milestonePaths.taskDependencyCandidates(taskId);
+    } catch {
+      return milestonePaths.taskDependencyCandidates('placeholder').replace('placeholder', '%ED%BF%BF');
+    }
+  };
+  it('GET dependencies/candidates: never a 5xx; a task that is not the founder’s is 404, an id the contract refuses 400', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(hostileText(12), fc.string({ maxLength: 70 })), async (taskId) => {
+        const reply = await read(candidatesUrl(taskId));
+        expect(reply.statusCode, reply.body).toBeLessThan(500);
+        expect([400, 404], reply.body).toContain(reply.statusCode);
+      }),
+      { numRuns: 30 },
+    );
+    const mine = await read(milestonePaths.taskDependencyCandidates(taskId));
+    expect(mine.statusCode, mine.body).toBe(200);
+  });
+});

@@ -456,6 +456,22 @@ describe('dependencies', () => {
       [milestone.id],
     );
     expect(stored).toEqual([{ links: 2 }]);
+
+    // The picker's list, with A → B → C: for A nothing (B and C wait for it, C through B); for B
+    // nothing (A is its blocker, C waits for it); for C only A, a shortcut that closes no loop.
+    const candidates = async (taskId: string) =>
+      (
+        (await call(founder, 'GET', milestonePaths.taskDependencyCandidates(taskId))).json().data as { id: string }[]
+      ).map((row) => row.id);
+    expect(await candidates(tasks.a.id)).toEqual([]);
+    expect(await candidates(tasks.c.id)).toEqual([tasks.a.id]);
+    expect(await candidates(tasks.b.id)).toEqual([]);
+    const d = await createTask(ctx, founder, milestone.id, { title: 'D' });
+    expect(await candidates(tasks.a.id)).toEqual([d.id]);
+    expect(await candidates(d.id)).toEqual([tasks.a.id, tasks.b.id, tasks.c.id]);
+    expect((await call(investor, 'GET', milestonePaths.taskDependencyCandidates(tasks.a.id))).statusCode).toBe(403);
+    expect((await call(otherFounder, 'GET', milestonePaths.taskDependencyCandidates(tasks.a.id))).statusCode).toBe(404);
+    await call(founder, 'DELETE', milestonePaths.task(d.id));
   });
 
   it('refuses a task of another milestone with 409, and another founder’s task with 404', async () => {

@@ -12,6 +12,7 @@ import {
   deliverableResponseSchema,
   deliverablesResponseSchema,
   dependencyBodySchema,
+  dependencyCandidatesResponseSchema,
   dependencyParamsSchema,
   dependencyResponseSchema,
   investorMilestonePaths,
@@ -336,6 +337,11 @@ export async function milestonesRoutes(
       reply.status(201).send({
         dependency: await dependencies.add(principalOf(request), request.params.taskId, request.body.blockedByTaskId),
       }),
+  );
+  app.get(
+    `${root}/tasks/:taskId/dependencies/candidates`,
+    { ...founder, schema: { params: taskParamsSchema, response: { 200: dependencyCandidatesResponseSchema } } },
+    (request) => dependencies.candidates(principalOf(request), request.params.taskId),
   );
   app.get(
     `${root}/tasks/:taskId/dependencies`,

@@ -6,6 +6,7 @@ import {
   type Deliverable,
   type DeliverableBody,
   type Dependency,
+  type DependencyCandidatesResponse,
   investorMilestonePaths,
   milestonePaths,
   type Subtask,
@@ -132,6 +133,12 @@ export const tasksApi = api.injectEndpoints({
       query: ({ taskId }) => milestonePaths.taskDependencies(taskId),
       providesTags: milestoneData,
     }),
+    /** The tasks this one may wait for without closing a loop (founders; the picker's choices). */
+    dependencyCandidates: build.query<DependencyCandidatesResponse['data'], MilestoneArgs & { taskId: string }>({
+      query: ({ taskId }) => milestonePaths.taskDependencyCandidates(taskId),
+      transformResponse: (response: DependencyCandidatesResponse) => response.data,
+      providesTags: milestoneData,
+    }),
     addDependency: build.mutation<Dependency, MilestoneArgs & { taskId: string; blockedByTaskId: string }>({
       query: ({ taskId, blockedByTaskId }) => ({
         url: milestonePaths.taskDependencies(taskId),
@@ -235,6 +242,7 @@ export const {
   useDeleteSubtaskMutation,
   useToggleSubtaskMutation,
   useTaskDependenciesQuery,
+  useDependencyCandidatesQuery,
   useAddDependencyMutation,
   useRemoveDependencyMutation,
   useTaskDeliverablesQuery,

@@ -1,11 +1,16 @@
 import { dependencyConflictDetailsSchema, type LinkedTask, type TaskDetail } from '@deckvalid/contract/milestones';
 import { ActionIcon, Alert, Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { MilestoneRole } from '@/features/milestones/milestone-api-shared';
 import { describeApiError } from '@/shared/api/api-error';
 import { dependencyConflictMessage, stageLabels } from '../board-moves';
-import { useAddDependencyMutation, useBoardTasksQuery, useRemoveDependencyMutation } from '../tasks-api';
+import {
+  useAddDependencyMutation,
+  useBoardTasksQuery,
+  useDependencyCandidatesQuery,
+  useRemoveDependencyMutation,
+} from '../tasks-api';
 
 type DependenciesProps = {
   milestoneId: string;
@@ -46,6 +51,21 @@ function LinkedTaskRow({
 const listStyle = { listStyle: 'none', margin: 0, padding: 0 } as const;
 
 /**
+ * Scrolls the drawer (the nearest scrolling ancestor) just enough to show `element`. Not
+ * `scrollIntoView`, which also scrolls the page behind the drawer.
+ */
+function revealInScrollParent(element: HTMLElement): void {
+  let parent = element.parentElement;
+  while (parent && !/(auto|scroll)/.test(getComputedStyle(parent).overflowY)) parent = parent.parentElement;
+  if (!parent) return;
+  const box = element.getBoundingClientRect();
+  const frame = parent.getBoundingClientRect();
+  const margin = 8;
+  if (box.bottom > frame.bottom) parent.scrollTop += box.bottom - frame.bottom + margin;
+  else if (box.top < frame.top) parent.scrollTop -= frame.top - box.top + margin;
+}
+
+/**
  * "Blocked by" (what this task waits for) and "Blocking" (what waits for it). Founders add a
  * link by choosing another task of the milestone and remove one; a refused link says why in
  * words, a cycle as the chain of tasks it would close.
@@ -57,10 +77,15 @@ export function TaskDependenciesSection({ milestoneId, role, task, canEdit }: De
   const [choice, setChoice] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
-  const blockerIds = new Set(task.blockedBy.map((link) => link.taskId));
-  const options = boardTasks
-    .filter((other) => other.id !== task.id && !blockerIds.has(other.id))
-    .map((other) => ({ value: other.id, label: other.title }));
+  // The server names the tasks that may be chosen: not this one, not its blockers, and none that
+  // already waits for it, since that link would close a loop. Re-read after every change.
+  const candidates = useDependencyCandidatesQuery({ milestoneId, taskId: task.id }, { skip: !canEdit });
+  const options = (candidates.data ?? []).map((other) => ({ value: other.id, label: other.title }));
+  const pickerRef = useRef<HTMLDivElement>(null);
+  // A refusal shows under the picker; bring it into view, so it is never below the fold.
+  useEffect(() => {
+    if (problem && pickerRef.current) revealInScrollParent(pickerRef.current);
+  }, [problem]);
   const titleOf = (taskId: string) =>
     taskId === task.id ? task.title : (boardTasks.find((other) => other.id === taskId)?.title ?? 'a deleted task');
 
@@ -113,29 +138,53 @@ export function TaskDependenciesSection({ milestoneId, role, task, canEdit }: De
           </Text>
         )}
         {canEdit ? (
-          <Group gap="xs" align="flex-end" wrap="nowrap">
-            <Select
-              aria-label="Blocked by"
-              placeholder={options.length > 0 ? 'Choose a task it waits for' : 'No other task to choose'}
-              data={options}
-              value={choice}
-              onChange={(value) => {
-                setChoice(value);
-                setProblem(null);
-              }}
-              searchable
-              clearable
-              nothingFoundMessage="No task by that name"
-              comboboxProps={{ withinPortal: true }}
-              disabled={options.length === 0}
-              style={{ flex: 1, minWidth: 0 }}
-            />
-            <Button variant="light" onClick={() => void handleAdd()} loading={adding.isLoading}>
-              Add dependency
-            </Button>
-          </Group>
+          <Stack gap={4} ref={pickerRef}>
+            <Group gap="xs" align="flex-start" wrap="nowrap">
+              <Select
+                aria-label="Blocked by"
+                placeholder={
+                  candidates.isLoading
+                    ? 'Loading tasks…'
+                    : options.length > 0
+                      ? 'Choose a task it waits for'
+                      : 'No task it could wait for'
+                }
+                data={options}
+                value={choice}
+                onChange={(value) => {
+                  setChoice(value);
+                  setProblem(null);
+                }}
+                searchable
+                clearable
+                nothingFoundMessage="No task by that name"
+                comboboxProps={{ withinPortal: true }}
+                disabled={options.length === 0}
+                style={{ flex: 1, minWidth: 0 }}
+              />
+              <Button variant="light" onClick={() => void handleAdd()} loading={adding.isLoading}>
+                Add dependency
+              </Button>
+            </Group>
+            {problem ? (
+              <Alert
+                color="red"
+                variant="light"
+                icon={<IconAlertCircle aria-hidden />}
+                role="alert"
+                p="xs"
+                data-testid="dependency-problem"
+              >
+                <Text fz="sm">{problem}</Text>
+              </Alert>
+            ) : (
+              <Text fz="xs" c="dimmed">
+                Tasks that already wait for this one are left out: the link would close a loop.
+              </Text>
+            )}
+          </Stack>
         ) : null}
-        {problem ? (
+        {!canEdit && problem ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert" p="xs">
             <Text fz="sm">{problem}</Text>
           </Alert>
