@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { chatPaths } from '@deckvalid/contract/chat';
 import { milestonePaths } from '@deckvalid/contract/milestones';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, createAccount, signIn } from '../support/accounts';
@@ -164,5 +165,19 @@ describe('the inbox', () => {
     } finally {
       await context.close();
     }
+  });
+
+  it('opens the chat on the room an unread-chat link names (?chat=), from the mail or the panel', async () => {
+    const opened = await fetch(`${server.baseUrl}${chatPaths.privateRoom}`, {
+      method: 'POST',
+      headers: { ...authHeaders(investor.tokens), 'content-type': 'application/json' },
+      body: JSON.stringify({ participantId: founder.user.id }),
+    });
+    expect([200, 201]).toContain(opened.status);
+    const { room } = (await opened.json()) as { room: { id: string } };
+    await founderPage.goto(`/founder?chat=${room.id}`);
+    await founderPage.getByRole('dialog', { name: 'Founder Chat' }).waitFor();
+    // The parameter goes once used, so a reload does not open the chat again.
+    await founderPage.waitForURL((url) => url.pathname === '/founder' && !url.searchParams.has('chat'));
   });
 });

@@ -1,6 +1,8 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useSelector } from 'react-redux';
+import { useSearchParams } from 'react-router';
 import { selectAuth } from '@/features/auth/auth-slice';
+import { dispatchChatOpen } from '@/shared/lib/chat-open-event';
 import { useLiveNotifications } from './live-notifications';
 
 // Its own chunk (socket client, room list, composer): the page's heading need not wait for it.
@@ -30,6 +32,30 @@ export function SessionChat({ title }: { title: 'Founder Chat' | 'Investor Chat'
         me={me}
         onLiveNotification={onLiveNotification}
       />
+      <ChatLinkOpener />
     </Suspense>
   );
+}
+
+/**
+ * Opens the widget on the room a link names with `?chat={roomId}` (the unread-chat mail and
+ * notification), then drops the parameter so a reload does not open it again. Rendered after the
+ * widget in the same boundary, so the widget's `chat:open` listener exists when this effect runs.
+ */
+function ChatLinkOpener() {
+  const [params, setParams] = useSearchParams();
+  const roomId = params.get('chat');
+  useEffect(() => {
+    if (!roomId) return;
+    dispatchChatOpen(roomId);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('chat');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [roomId, setParams]);
+  return null;
 }
