@@ -3,7 +3,7 @@ import { chatPaths } from '@deckvalid/contract/chat';
 import { milestonePaths } from '@deckvalid/contract/milestones';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, createAccount, signIn } from '../support/accounts';
-import { settleAnimations } from '../support/axe';
+import { axeViolations, settleAnimations } from '../support/axe';
 import { type Browser, type BrowserContext, launchBrowser, type Page, viewports } from '../support/browser';
 import { acceptInterest, showInterest, submitReadyDeck } from '../support/decks';
 import { type RunningServer, startServer } from '../support/server';
@@ -151,6 +151,20 @@ describe('the inbox', () => {
       await shot(page, 'bell-390');
     } finally {
       await phone.close();
+    }
+  });
+
+  it('passes axe with the panel open', async () => {
+    // axe's inline script needs the page's CSP bypassed (script-src 'self').
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: viewports.desktop, bypassCSP: true });
+    context.setDefaultTimeout(20_000);
+    try {
+      const page = await signIn(context, founder, 'user');
+      await bell(page).click();
+      await panel(page).getByText('Theo Brandt approved “Safety review dossier”').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
     }
   });
 
