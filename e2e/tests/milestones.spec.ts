@@ -160,6 +160,13 @@ describe('the milestones workspace', () => {
       },
     );
     expect(raced.status).toBe(201);
+    // The investor takes "Collect feedback": its card shows their avatar and name.
+    const assigned = await fetch(`${server.baseUrl}${milestonePaths.task(ids.get('Collect feedback') ?? '')}`, {
+      method: 'PUT',
+      headers: { ...authHeaders(founder.tokens), 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Collect feedback', estimateDays: 2, assigneeId: investor.user.id }),
+    });
+    expect(assigned.status).toBe(200);
     await onboard.getByRole('button', { name: 'Add dependency' }).click();
     const refusal = onboard.getByTestId('dependency-problem');
     await refusal
@@ -323,8 +330,24 @@ describe('the milestones workspace', () => {
       await page.getByRole('tab', { name: 'Board' }).click();
       await expect.poll(() => page.getByRole('tab', { name: 'Board' }).getAttribute('aria-selected')).toBe('true');
       await card(column(page, 'Backlog'), 'Collect feedback').waitFor();
+      await card(column(page, 'Backlog'), 'Collect feedback')
+        .getByTestId('card-assignee')
+        .getByText('Omar Investor')
+        .waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
+      // The board starts above the fold: the first card is whole on the first screen.
+      const firstCard = await card(column(page, 'Backlog'), 'Collect feedback').boundingBox();
+      expect(firstCard).not.toBeNull();
+      expect((firstCard?.y ?? 0) + (firstCard?.height ?? 0)).toBeLessThanOrEqual(viewports.mobile.height);
+      // The header's actions: one primary action and a menu, on one line.
+      const actions = page.getByTestId('milestone-actions').getByRole('button');
+      expect(await actions.count()).toBe(2);
+      await page.getByRole('button', { name: 'More actions' }).click();
+      await page.getByRole('menuitem', { name: 'Abandon milestone' }).waitFor();
+      await shot(page, 'founder-actions-menu-390');
+      await page.keyboard.press('Escape');
+      await page.getByRole('menuitem', { name: 'Abandon milestone' }).waitFor({ state: 'hidden' });
       await shot(page, 'founder-board-390');
       await card(page, 'Collect feedback').click();
       await drawer(page, 'Collect feedback').getByRole('list', { name: 'Blocked by' }).waitFor();

@@ -38,7 +38,8 @@ export const statusMoveLabels: Record<MilestoneStatus, string> = {
   draft: 'Back to draft',
   active: 'Activate',
   completed: 'Mark completed',
-  cancelled: 'Cancel milestone',
+  // Not "Cancel …": beside other buttons it read as closing a dialog (issue 18).
+  cancelled: 'Abandon milestone',
 };
 
 /** A deck's name as the milestone screens show it: "Seed round (Clinicpay)". */

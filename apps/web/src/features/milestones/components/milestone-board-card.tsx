@@ -1,5 +1,5 @@
 import { type Task, type TaskStage, taskStages } from '@deckvalid/contract/milestones';
-import { ActionIcon, Badge, Group, Menu, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Avatar, Badge, Group, Menu, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowsMove, IconCalendar, IconClock, IconListCheck, IconUser } from '@tabler/icons-react';
 import type { DragEvent, KeyboardEvent } from 'react';
 import { formatCalendarDay } from '@/shared/lib/format-date';
@@ -88,12 +88,21 @@ export function MilestoneBoardCard({
             </Group>
           ) : null}
           <Group gap="xs" mt={6} c="dimmed" fz="xs" wrap="wrap">
-            <Group gap={3} wrap="nowrap" style={{ minWidth: 0 }}>
-              <IconUser size={13} aria-hidden />
-              <Text fz="xs" truncate="end" maw={140}>
-                {task.assignee ? task.assignee.name : 'Unassigned'}
-              </Text>
-            </Group>
+            {task.assignee ? (
+              // A line of its own: a name is what a card is scanned for, so it is not cut short by the dates.
+              <Group gap={6} wrap="nowrap" style={{ minWidth: 0, flexBasis: '100%' }} data-testid="card-assignee">
+                <Avatar name={task.assignee.name} color="initials" size={20} radius="xl" aria-hidden />
+                <Text fz="xs" c="var(--mantine-color-text)" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                  <VisuallyHidden>Assigned to </VisuallyHidden>
+                  {task.assignee.name}
+                </Text>
+              </Group>
+            ) : (
+              <Group gap={3} wrap="nowrap" style={{ minWidth: 0 }}>
+                <IconUser size={13} aria-hidden />
+                <Text fz="xs">Unassigned</Text>
+              </Group>
+            )}
             {task.dueDate ? (
               <Group gap={3} wrap="nowrap" c={task.isOverdue ? 'red.7' : undefined}>
                 <IconCalendar size={13} aria-hidden />

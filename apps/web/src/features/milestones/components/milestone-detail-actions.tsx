@@ -6,18 +6,19 @@ import {
   type MilestoneStatus,
   milestoneTransitions,
 } from '@deckvalid/contract/milestones';
-import { Alert, Anchor, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Menu, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   IconAlertTriangle,
   IconArchive,
+  IconBan,
   IconCheck,
+  IconChevronDown,
   IconPencil,
   IconPlayerPlay,
   IconRestore,
   IconTrash,
-  IconX,
 } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { describeApiError } from '@/shared/api/api-error';
@@ -33,7 +34,7 @@ import { MilestoneFormModal } from './milestone-form';
 const moveIcons: Partial<Record<MilestoneStatus, ReactNode>> = {
   active: <IconPlayerPlay size={16} aria-hidden />,
   completed: <IconCheck size={16} aria-hidden />,
-  cancelled: <IconX size={16} aria-hidden />,
+  cancelled: <IconBan size={16} aria-hidden />,
 };
 
 /** A 409's details, when they are what completing too early answers. */
@@ -51,8 +52,9 @@ type MilestoneDetailActionsProps = {
 };
 
 /**
- * The founder's actions on a milestone: edit, the status moves `milestoneTransitions` allows,
- * archive or restore, and delete for good. Completing too early shows what is still missing, as
+ * The founder's actions on a milestone: one primary action (the next status move, or restore,
+ * or edit) and a menu with the rest: edit, abandon (the move to cancelled, named so it does not
+ * read as closing a dialog), archive and delete for good. Completing too early shows what is still missing, as
  * the server named it (open tasks, deliverables not accepted).
  */
 export function MilestoneDetailActions({ milestone, onOpenTask, onDeleted }: MilestoneDetailActionsProps) {
@@ -65,6 +67,9 @@ export function MilestoneDetailActions({ milestone, onOpenTask, onDeleted }: Mil
   const isArchived = milestone.archivedAt !== null;
   const isEditable = isMilestoneEditable(milestone);
   const moves = isArchived ? [] : milestoneTransitions[milestone.status];
+  // One primary action: the move forward (activate a draft, complete an active one); the rest,
+  // abandoning included, waits in the menu so it is never the button at hand.
+  const primaryMove = moves.find((status) => status !== 'cancelled') ?? null;
 
   const moveTo = async (status: MilestoneStatus) => {
     setProblem(null);
@@ -93,37 +98,17 @@ export function MilestoneDetailActions({ milestone, onOpenTask, onDeleted }: Mil
 
   return (
     <Stack gap="sm">
-      <Group gap="xs" wrap="wrap" data-testid="milestone-actions">
-        {isEditable ? (
-          <Button variant="default" size="sm" leftSection={<IconPencil size={16} aria-hidden />} onClick={editing.open}>
-            Edit
+      <Group gap="xs" wrap="nowrap" data-testid="milestone-actions">
+        {primaryMove ? (
+          <Button
+            size="sm"
+            leftSection={moveIcons[primaryMove]}
+            loading={statusChange.isLoading && statusChange.originalArgs?.status === primaryMove}
+            onClick={() => void moveTo(primaryMove)}
+          >
+            {statusMoveLabels[primaryMove]}
           </Button>
-        ) : null}
-        {moves.map((status) =>
-          status === 'cancelled' ? (
-            <Button
-              key={status}
-              variant="default"
-              size="sm"
-              leftSection={moveIcons[status]}
-              onClick={() => setConfirming('cancel')}
-            >
-              {statusMoveLabels[status]}
-            </Button>
-          ) : (
-            <Button
-              key={status}
-              variant={status === 'active' || status === 'completed' ? 'filled' : 'default'}
-              size="sm"
-              leftSection={moveIcons[status]}
-              loading={statusChange.isLoading && statusChange.originalArgs?.status === status}
-              onClick={() => void moveTo(status)}
-            >
-              {statusMoveLabels[status]}
-            </Button>
-          ),
-        )}
-        {isArchived ? (
+        ) : isArchived ? (
           <Button
             variant="light"
             size="sm"
@@ -133,26 +118,48 @@ export function MilestoneDetailActions({ milestone, onOpenTask, onDeleted }: Mil
           >
             Restore
           </Button>
-        ) : (
-          <Button
-            variant="subtle"
-            color="gray"
-            size="sm"
-            leftSection={<IconArchive size={16} aria-hidden />}
-            onClick={() => setConfirming('archive')}
-          >
-            Archive
+        ) : isEditable ? (
+          <Button variant="default" size="sm" leftSection={<IconPencil size={16} aria-hidden />} onClick={editing.open}>
+            Edit
           </Button>
-        )}
-        <Button
-          variant="subtle"
-          color="red"
-          size="sm"
-          leftSection={<IconTrash size={16} aria-hidden />}
-          onClick={() => setConfirming('delete')}
-        >
-          Delete permanently
-        </Button>
+        ) : null}
+        <Menu position="bottom-end" withinPortal shadow="md" width={230}>
+          <Menu.Target>
+            <Button
+              variant="default"
+              size="sm"
+              rightSection={<IconChevronDown size={16} aria-hidden />}
+              aria-label="More actions"
+            >
+              More
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {isEditable && (primaryMove || isArchived) ? (
+              <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={editing.open}>
+                Edit details
+              </Menu.Item>
+            ) : null}
+            {moves.includes('cancelled') ? (
+              <Menu.Item leftSection={moveIcons.cancelled} onClick={() => setConfirming('cancel')}>
+                {statusMoveLabels.cancelled}
+              </Menu.Item>
+            ) : null}
+            {isArchived ? null : (
+              <Menu.Item leftSection={<IconArchive size={16} aria-hidden />} onClick={() => setConfirming('archive')}>
+                Archive
+              </Menu.Item>
+            )}
+            <Menu.Divider />
+            <Menu.Item
+              color="red"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              onClick={() => setConfirming('delete')}
+            >
+              Delete permanently
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
       </Group>
       <FormErrorAlert message={problem} title="That didn't work" />
       {blockers ? (
@@ -162,8 +169,8 @@ export function MilestoneDetailActions({ milestone, onOpenTask, onDeleted }: Mil
       <ConfirmModal
         opened={confirming === 'cancel'}
         onClose={() => setConfirming(null)}
-        title="Cancel this milestone?"
-        confirmLabel="Yes, cancel it"
+        title="Abandon this milestone?"
+        confirmLabel="Yes, abandon it"
         dismissLabel="Keep it"
         isDanger
         isBusy={statusChange.isLoading}
@@ -173,8 +180,8 @@ export function MilestoneDetailActions({ milestone, onOpenTask, onDeleted }: Mil
           setConfirming(null);
         }}
       >
-        “{milestone.title}” ends here: a cancelled milestone is read-only and cannot be reopened. Your investors see it
-        as cancelled.
+        “{milestone.title}” ends here: an abandoned milestone is marked cancelled, is read-only and cannot be reopened.
+        Your investors see it as cancelled.
       </ConfirmModal>
       <ArchiveModal milestone={milestone} opened={confirming === 'archive'} onClose={() => setConfirming(null)} />
       <DeleteModal

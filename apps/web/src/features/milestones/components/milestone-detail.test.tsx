@@ -180,9 +180,23 @@ describe('MilestoneDetail', () => {
     renderDetail('founder');
     const actions = await screen.findByTestId('milestone-actions');
     expect(within(actions).queryByRole('button', { name: 'Activate' })).toBeNull();
-    expect(within(actions).getByRole('button', { name: 'Cancel milestone' })).toBeTruthy();
-    expect(within(actions).getByRole('button', { name: 'Archive' })).toBeTruthy();
-    expect(within(actions).getByRole('button', { name: 'Delete permanently' })).toBeTruthy();
+    // One primary action and a menu: nothing else sits beside it, and nothing reads "Cancel".
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label') ?? button.textContent),
+    ).toEqual(['Mark completed', 'More actions']);
+    fireEvent.click(within(actions).getByRole('button', { name: 'More actions' }));
+    const menuItems = await screen.findAllByRole('menuitem');
+    expect(menuItems.map((item) => item.textContent)).toEqual([
+      'Edit details',
+      'Abandon milestone',
+      'Archive',
+      'Delete permanently',
+    ]);
+    fireEvent.click(menuItems[1] as HTMLElement);
+    expect(await screen.findByText('Abandon this milestone?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Keep it' }));
 
     fireEvent.click(within(actions).getByRole('button', { name: 'Mark completed' }));
     const blockers = await screen.findByTestId('completion-blockers');

@@ -207,7 +207,8 @@ function MilestoneHeader({
   const isArchived = milestone.archivedAt !== null;
   const isFinal = milestone.status === 'completed' || milestone.status === 'cancelled';
   return (
-    <Stack gap="sm" component="header">
+    // Tight on a phone: the board (the tab people open most) has to start above the fold.
+    <Stack gap="xs" component="header">
       {backLink}
       <Group gap="sm" align="center" wrap="wrap">
         <Title order={1} fz={{ base: 24, sm: 28 }} style={{ overflowWrap: 'anywhere' }}>
@@ -215,7 +216,7 @@ function MilestoneHeader({
         </Title>
         <MilestoneStatusBadge status={milestone.status} isArchived={isArchived} size="lg" />
       </Group>
-      <Group gap="lg" wrap="wrap" data-testid="milestone-facts">
+      <Group wrap="wrap" data-testid="milestone-facts" style={{ rowGap: 4, columnGap: 'var(--mantine-spacing-lg)' }}>
         <Text fz="sm" c="dimmed">
           Deck:{' '}
           <Text span fz="sm" c="var(--mantine-color-text)">
