@@ -110,6 +110,23 @@ describe('inbox', () => {
     expect(kinds).not.toContain('meet.scheduled');
   });
 
+  it('tells a thread’s people of a message in it, on the task, but not its author', async () => {
+    const { founder, investor, milestone, task } = await milestoneWithInvestor();
+    const thread = await callAs(ctx, founder, 'POST', milestonePaths.taskThreads(task.id), { title: 'Test plan' });
+    expect(thread.statusCode, thread.body).toBe(201);
+    const threadId = thread.json().thread.id as string;
+    const posted = await callAs(ctx, investor, 'POST', investorMilestonePaths.messages(threadId), {
+      text: 'Which rig do we use?',
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    expect(await waitFor(founder, 'thread.message')).toMatchObject({
+      title: 'Theo Brandt wrote in “Test plan”',
+      message: 'On “Safety review dossier” in “Flight readiness”.',
+      link: `/founder/milestones/${milestone.id}?task=${task.id}`,
+    });
+    expect((await inboxOf(investor)).data.map((notification) => notification.kind)).not.toContain('thread.message');
+  });
+
   it('tells the founder of a withdrawal', async () => {
     const founder = await signUp(ctx, 'user', 'Farah Founder');
     const deck = await readyDeck(ctx, founder, { details: { company: 'Tidewater', title: 'Seed round' } });
