@@ -109,7 +109,7 @@ describe('renaming a group and adding people', () => {
     const renamed = await call(founder, 'PATCH', chatPaths.room(group.id), { name: '  Series A  ' });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json().room).toMatchObject({ id: group.id, name: 'Series A' });
-    await until(() => changed.length > 0);
+    await until(() => changed.length > 0, 'chat:rooms_changed after the rename');
 
     expect((await call(ada, 'PATCH', chatPaths.room(group.id), { name: 'Mine' })).statusCode).toBe(403);
     expect((await call(stranger, 'PATCH', chatPaths.room(group.id), { name: 'Mine' })).statusCode).toBe(404);
@@ -132,7 +132,7 @@ describe('renaming a group and adding people', () => {
       'Ben Okafor',
       'Farah Founder',
     ]);
-    await until(() => opened.some((event) => event.chatRoomId === group.id));
+    await until(() => opened.some((event) => event.chatRoomId === group.id), 'chat:room_opened for the newcomer');
     const bensRooms = (await call(ben, 'GET', `${chatPaths.rooms}?limit=100`)).json().rooms as ChatRoom[];
     expect(bensRooms.find((room) => room.id === group.id)).toMatchObject({ unreadCount: 0, readOnly: false });
     const history = await call(ben, 'GET', chatPaths.messages(group.id));
@@ -219,7 +219,8 @@ describe('message search', () => {
       type: 'private',
     });
     await withdrawInterest(ctx, ben, deckId);
-    await until(async () => (await search(ben, 'pelican')).data.length === 1);
+    // The tie's end is applied after the withdrawal answers: poll the search until it shows.
+    await expect.poll(async () => (await search(ben, 'pelican')).data.length, { timeout: 15_000 }).toBe(1);
     expect((await search(ben, 'pelican')).data[0]?.room.name).toBe('Farah Founder');
   });
 
