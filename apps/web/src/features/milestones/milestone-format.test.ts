@@ -7,6 +7,7 @@ import {
   isMilestoneOverdue,
   isoToZonedInput,
   relativeTime,
+  timeZoneChoices,
   zonedInputToIso,
 } from './milestone-format';
 
@@ -205,5 +206,28 @@ describe('small words', () => {
     expect(formatDuration(90)).toBe('1 h 30 min');
     expect(icsFileName('Q1 review: Café & co!')).toBe('q1-review-cafe-co.ics');
     expect(icsFileName('🚀')).toBe('meet.ics');
+  });
+});
+
+describe('timeZoneChoices', () => {
+  const january = Date.UTC(2027, 0, 12);
+  it('puts the reader’s zone first, marked, and names each zone as people say it', () => {
+    const choices = timeZoneChoices('Europe/Paris', null, january);
+    expect(choices[0]).toEqual({
+      value: 'Europe/Paris',
+      label: 'Paris, Europe · Central European Time (UTC+1) · your zone',
+    });
+    // India's zone (Kolkata or Calcutta, as the runtime names it) has a half-hour offset.
+    expect(
+      choices.some((choice) => /^Asia\/(Kolkata|Calcutta)$/.test(choice.value) && choice.label.includes('(UTC+5:30)')),
+    ).toBe(true);
+    expect(choices.find((choice) => choice.value === 'America/New_York')?.label).toMatch(
+      /^New York, America · Eastern Time \(UTC−5\)$/,
+    );
+    expect(new Set(choices.map((choice) => choice.value)).size).toBe(choices.length);
+  });
+
+  it('keeps a stored zone the browser does not list', () => {
+    expect(timeZoneChoices('UTC', 'Etc/GMT+5', january).some((choice) => choice.value === 'Etc/GMT+5')).toBe(true);
   });
 });

@@ -328,6 +328,71 @@ export function timeZoneOptions(ownZone: string): string[] {
   return known.includes(ownZone) ? [...known] : [ownZone, ...known];
 }
 
+/** A zone's offset from UTC at `now`, as "UTC+1", "UTC−3:30" or "UTC". */
+function offsetLabel(timeZone: string, now: number): string {
+  const minutes = Math.round(zoneOffsetMs(now, timeZone) / 60_000);
+  if (minutes === 0) return 'UTC';
+  const sign = minutes > 0 ? '+' : '−';
+  const hours = Math.floor(Math.abs(minutes) / 60);
+  const rest = Math.abs(minutes) % 60;
+  return `UTC${sign}${hours}${rest ? `:${String(rest).padStart(2, '0')}` : ''}`;
+}
+
+/** A zone's name as people say it ("Central European Time"), or null when the browser has none. */
+function genericName(timeZone: string, now: number): string | null {
+  try {
+    const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' })
+      .formatToParts(now)
+      .find((item) => item.type === 'timeZoneName');
+    return part && !/^GMT|^UTC/.test(part.value) ? part.value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A choice of the time-zone picker: the IANA name as its value, a label a person recognises. */
+export type TimeZoneChoice = { value: string; label: string };
+
+/**
+ * The meet form's zones in words: "Paris, Europe · Central European Time (UTC+1)", the reader's
+ * own first (marked as theirs), then the rest by offset and name, so typing a city, a region, a
+ * zone's name or an offset finds it. `extra` keeps a stored zone the browser does not list.
+ */
+export function timeZoneChoices(
+  ownZone: string,
+  extra: string | null = null,
+  now: number = Date.now(),
+): TimeZoneChoice[] {
+  const zones = timeZoneOptions(ownZone);
+  if (extra && !zones.includes(extra)) zones.push(extra);
+  const described = zones.map((zone) => {
+    let offset = 0;
+    try {
+      offset = zoneOffsetMs(now, zone);
+    } catch {
+      offset = 0;
+    }
+    const parts = zone.split('/');
+    const place = (parts.at(-1) ?? zone).replace(/_/g, ' ');
+    const region = parts.length > 1 ? (parts[0] ?? '').replace(/_/g, ' ') : '';
+    const name = genericName(zone, now);
+    let shownOffset = 'UTC';
+    try {
+      shownOffset = offsetLabel(zone, now);
+    } catch {
+      shownOffset = zone;
+    }
+    const where = region ? `${place}, ${region}` : place;
+    const label = `${where}${name ? ` · ${name}` : ''} (${shownOffset})`;
+    return { value: zone, label: zone === ownZone ? `${label} · your zone` : label, offset };
+  });
+  const own = described.filter((zone) => zone.value === ownZone);
+  const rest = described
+    .filter((zone) => zone.value !== ownZone)
+    .sort((a, b) => a.offset - b.offset || a.label.localeCompare(b.label));
+  return [...own, ...rest].map(({ value, label }) => ({ value, label }));
+}
+
 /** The reader's IANA zone ("Europe/Amsterdam"), UTC when the browser will not say. */
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

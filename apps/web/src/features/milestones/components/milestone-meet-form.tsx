@@ -1,5 +1,5 @@
 import { type Meet, meetBodySchema, milestoneLimits } from '@deckvalid/contract/milestones';
-import { Button, Group, Modal, NativeSelect, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import type { MilestoneRole } from '@/features/milestones/milestone-api-shared';
@@ -8,7 +8,7 @@ import { useSubmitValidatedForm } from '@/shared/hooks/use-submit-validated-form
 import { focusFirstInvalid, showProblemOnForm } from '@/shared/lib/form-problems';
 import { zodResolver } from '@/shared/lib/zod-resolver';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
-import { browserTimeZone, isoToZonedInput, timeZoneOptions, zonedInputToIso } from '../milestone-format';
+import { browserTimeZone, isoToZonedInput, timeZoneChoices, zonedInputToIso } from '../milestone-format';
 import { useCreateMilestoneMeetMutation, useUpdateMilestoneMeetMutation } from '../milestones-api';
 
 /** What the meet form holds; `startsAt` is a datetime-local value meant on `timeZone`'s clock. */
@@ -105,10 +105,8 @@ function MeetForm({ role, milestoneId, meet, onClose }: Omit<MilestoneMeetFormMo
   const [updateMeet, update] = useUpdateMilestoneMeetMutation();
   const [problem, setProblem] = useState<string | null>(null);
   const form = useSubmitValidatedForm<MeetFormValues>({ initialValues: valuesOf(meet), validate: validateMeetForm });
-  const zones = useMemo(() => {
-    const options = timeZoneOptions(browserTimeZone());
-    return meet && !options.includes(meet.timeZone) ? [meet.timeZone, ...options] : options;
-  }, [meet]);
+  // Built once per form: about 400 zones, each named by Intl.
+  const zones = useMemo(() => timeZoneChoices(browserTimeZone(), meet?.timeZone ?? null), [meet]);
 
   const handleSubmit = async (values: MeetFormValues) => {
     setProblem(null);
@@ -158,10 +156,15 @@ function MeetForm({ role, milestoneId, meet, onClose }: Omit<MilestoneMeetFormMo
             {...form.getInputProps('durationMinutes')}
           />
         </SimpleGrid>
-        <NativeSelect
+        <Select
           label="Time zone"
-          description="The start above is read on this zone's clock; everyone sees it in their own."
+          description="The start above is read on this zone's clock; everyone sees it in their own. Type a city, a zone or an offset."
           data={zones}
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage="No zone by that name"
+          maxDropdownHeight={280}
+          comboboxProps={{ withinPortal: true }}
           {...form.getInputProps('timeZone')}
         />
         <TextInput
