@@ -19,6 +19,7 @@ describe('migrations', () => {
       'deck_page_views',
       'deck_readers',
       'deck_views',
+      'inbox_notifications',
       'interests',
       'investor_infos',
       'login_failures',
