@@ -95,7 +95,9 @@ describe('DeckProcessor', () => {
     subject.processor.enqueue('dck-slow');
     await subject.background.drain();
     expect(subject.ready.has('dck-slow')).toBe(true);
-    expect(subject.beats.length).toBeGreaterThanOrEqual(4);
+    // Beats every 20 ms through a 200 ms parse: ten on a quiet machine; a loaded one delays timers,
+    // so only "more than one" is certain (the first beat, then at least one while it works).
+    expect(subject.beats.length).toBeGreaterThanOrEqual(2);
     expect(subject.beats).toContainEqual({ ids: ['dck-slow'], instanceId: subject.processor.instanceId });
     expect(subject.beats.every((beat) => beat.instanceId === subject.processor.instanceId)).toBe(true);
     const beatsWhenDone = subject.beats.length;
