@@ -3,6 +3,7 @@ import { investorMilestonePaths, type Meet, milestonePaths, type Task } from '@d
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, createAccount, signIn } from '../support/accounts';
+import { settleAnimations } from '../support/axe';
 import { type Browser, type BrowserContext, launchBrowser, type Page, viewports } from '../support/browser';
 import { acceptInterest, showInterest, submitReadyDeck } from '../support/decks';
 import { type RunningServer, startServer } from '../support/server';
@@ -182,7 +183,7 @@ describe('the milestones workspace', () => {
       .toBe(true);
     await shot(page, 'founder-dependency-refused-1280');
     // The picker re-reads its choices after the change: nothing is left to choose.
-    await expect.poll(() => picker.getAttribute('placeholder')).toBe('No task it could wait for');
+    await expect.poll(() => picker.getAttribute('placeholder')).toBe('Nothing to choose');
     await page.keyboard.press('Escape');
     await onboard.waitFor({ state: 'hidden' });
   });
@@ -354,13 +355,39 @@ describe('the milestones workspace', () => {
       expect(await actions.count()).toBe(2);
       await page.getByRole('button', { name: 'More actions' }).click();
       await page.getByRole('menuitem', { name: 'Abandon milestone' }).waitFor();
-      await shot(page, 'founder-actions-menu-390');
+      await settleAnimations(page).then(() => shot(page, 'founder-actions-menu-390'));
       await page.keyboard.press('Escape');
       await page.getByRole('menuitem', { name: 'Abandon milestone' }).waitFor({ state: 'hidden' });
       await shot(page, 'founder-board-390');
       await card(page, 'Collect feedback').click();
       await drawer(page, 'Collect feedback').getByRole('list', { name: 'Blocked by' }).waitFor();
       await shot(page, 'founder-drawer-390');
+      await page.keyboard.press('Escape');
+      await drawer(page, 'Collect feedback').waitFor({ state: 'hidden' });
+      await card(page, 'Onboard the clinics').click();
+      await drawer(page, 'Onboard the clinics').getByTestId('deliverable-changes-requested').waitFor();
+      await settleAnimations(page).then(() => shot(page, 'founder-drawer-sent-back-390'));
+      await page.keyboard.press('Escape');
+      await page.getByRole('tab', { name: 'Activity' }).click();
+      await page.getByTestId('activity-feed').waitFor();
+      await shot(page, 'founder-activity-390');
+
+      const investorPhone = await openContext('mobile');
+      try {
+        const other = await signIn(investorPhone, investor, 'investor');
+        await other.goto(`/investor/milestones/${milestonePath.split('/').at(-1)}`);
+        await other.getByRole('tab', { name: 'Board' }).click();
+        await card(other, 'Sign the contract').click();
+        await drawer(other, 'Sign the contract').getByRole('form', { name: 'Review task' }).waitFor();
+        await settleAnimations(other).then(() => shot(other, 'investor-drawer-390'));
+        await other.keyboard.press('Escape');
+        await other.getByRole('tab', { name: 'Meets' }).click();
+        await other.getByRole('button', { name: 'Schedule meet' }).first().click();
+        await other.getByRole('dialog', { name: 'Schedule a meet' }).waitFor();
+        await settleAnimations(other).then(() => shot(other, 'investor-meet-form-390'));
+      } finally {
+        await investorPhone.close();
+      }
     } finally {
       await phone.close();
     }

@@ -147,7 +147,7 @@ export function TaskDependenciesSection({ milestoneId, role, task, canEdit }: De
                     ? 'Loading tasks…'
                     : options.length > 0
                       ? 'Choose a task it waits for'
-                      : 'No task it could wait for'
+                      : 'Nothing to choose'
                 }
                 data={options}
                 value={choice}
