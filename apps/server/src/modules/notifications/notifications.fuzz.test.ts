@@ -114,7 +114,7 @@ describe('random queries and ids to the inbox', () => {
       fc.asyncProperty(fc.oneof(hostileText(), fc.string({ maxLength: 80 })), async (notificationId) => {
         const reply = await ctx.app.fastify.inject({
           method: 'PUT',
-          url: inboxPaths.list + `/${rawSegment(notificationId)}/read`,
+          url: `${inboxPaths.list}/${rawSegment(notificationId)}/read`,
           headers: authHeaders(callers.investor.tokens),
         });
         // An id that is nobody's (or not even an id) reads as missing; unstorable text is a 400.
