@@ -41,6 +41,8 @@ export function InvestorInterestsOverview({ deckPath }: InvestorInterestsOvervie
     setLimit(firstRows);
   };
 
+  const rows = selected && interests.data ? interests.data.data.filter((row) => row.status === selected) : [];
+  const isListOpen = selected !== null && rows.length > 0;
   let content: ReactNode;
   if (interests.isLoading) {
     content = (
@@ -91,7 +93,9 @@ export function InvestorInterestsOverview({ deckPath }: InvestorInterestsOvervie
                 variant={isSelected ? 'filled' : 'light'}
                 disabled={counts[status] === 0}
                 aria-pressed={isSelected}
-                aria-controls={listId}
+                // Only while the list is open: collapsed, it may not be in the DOM yet (the collapse
+                // renders hidden content later), and a reference to a missing id is invalid ARIA.
+                aria-controls={isListOpen ? listId : undefined}
                 onClick={() => handleSelect(status)}
                 // Full words: a chip moves to the next row rather than being squeezed.
                 style={{ flexShrink: 0 }}
@@ -110,7 +114,6 @@ export function InvestorInterestsOverview({ deckPath }: InvestorInterestsOvervie
       );
   }
 
-  const rows = selected && interests.data ? interests.data.data.filter((row) => row.status === selected) : [];
   const hasMore = Boolean(selected && interests.data?.meta.hasMore);
   return (
     <Paper withBorder radius="lg" px="md" py="sm" data-testid="home-my-interests">
@@ -124,7 +127,7 @@ export function InvestorInterestsOverview({ deckPath }: InvestorInterestsOvervie
         {content}
         {interests.isFetching && !interests.isLoading ? <Loader size={14} aria-label="Updating" /> : null}
       </Group>
-      <Collapse expanded={selected !== null && rows.length > 0}>
+      <Collapse expanded={isListOpen}>
         <Box id={listId} mt="sm" pt="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
           <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Interests">
             {rows.map((row) => (
