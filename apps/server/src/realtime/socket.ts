@@ -37,11 +37,20 @@ function socketsPerAccount(limit: number) {
       return;
     }
     held.set(accountId, count + 1);
-    socket.once('disconnect', () => {
+    // Released once, by whichever comes first: a socket whose client goes away during the
+    // handshake (a page reloaded at once) never connects, so it never emits `disconnect`; its
+    // connection still closes. Counting on `disconnect` alone leaked a place per such reload
+    // until the account could open no socket at all.
+    let isReleased = false;
+    const release = () => {
+      if (isReleased) return;
+      isReleased = true;
       const left = (held.get(accountId) ?? 1) - 1;
       if (left > 0) held.set(accountId, left);
       else held.delete(accountId);
-    });
+    };
+    socket.once('disconnect', release);
+    socket.conn.once('close', release);
     next();
   };
 }
