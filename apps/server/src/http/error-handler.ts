@@ -69,8 +69,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const code = codeByStatus[status];
     if (status < 500 && code) {
       const fastifyCode = 'code' in error ? String(error.code) : '';
+      const message = messageByFastifyCode[fastifyCode] ?? 'The request could not be processed.';
+      // A body the parser refused (bad JSON, a `__proto__` key) is named as a whole, as the
+      // schema errors name their fields, so a client can point at what to fix.
+      const isBodyRefused = status === 400 && fastifyCode.startsWith('FST_ERR_CTP_');
       return send(reply, status, {
-        error: { code, message: messageByFastifyCode[fastifyCode] ?? 'The request could not be processed.' },
+        error: {
+          code,
+          message,
+          ...(isBodyRefused ? { details: { fields: [{ path: 'body', message }], in: 'body' } } : {}),
+        },
       });
     }
     if (isClientAbort(error, request)) {
