@@ -232,7 +232,8 @@ describe('the milestones workspace', () => {
 
     // The founder's overview no longer counts the deliverable as pending.
     await founderPage.getByRole('tab', { name: 'Overview' }).click();
-    await founderPage.getByText('Signed contract').waitFor({ state: 'detached', timeout: 10_000 });
+    // On the page itself: the inbox's toasts about the deliverable name it too.
+    await founderPage.getByRole('main').getByText('Signed contract').waitFor({ state: 'detached', timeout: 10_000 });
   });
 
   it('the investor sends a deliverable back with a comment; the founder sees why, live, and submits again', async () => {
