@@ -51,6 +51,7 @@ export async function signIn(
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === (role === 'user' ? '/founder' : '/investor'), { timeout: 15_000 });
+  // Generous: a CI machine running the browser files beside each other can take seconds to sign in.
+  await page.waitForURL((url) => url.pathname === (role === 'user' ? '/founder' : '/investor'), { timeout: 30_000 });
   return page;
 }

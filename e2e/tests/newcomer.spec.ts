@@ -61,7 +61,7 @@ async function shoot(page: Page, name: string) {
 }
 
 async function waitForPath(page: Page, pathname: string) {
-  await page.waitForURL((url) => url.pathname === pathname, { timeout: 15_000 });
+  await page.waitForURL((url) => url.pathname === pathname, { timeout: 30_000 });
 }
 
 const storedTokens = (page: Page, key: 'user_tokens' | 'investor_tokens') =>
