@@ -72,9 +72,11 @@ beforeAll(async () => {
   otherDeck = await readyDeck(ctx, otherFounder, { details: { title: 'Other deck' } });
 
   // Fay's decks: Ravi reads A today and B two days ago; Nora reads A today and B ten days ago.
-  await backdate(await read(ravi, deckA.id, 30), '2 minutes');
+  // Today's reads move back by seconds, not minutes: run just after midnight UTC, minutes put
+  // them on yesterday.
+  await backdate(await read(ravi, deckA.id, 30), '2 seconds');
   await backdate(await read(ravi, deckB.id, 20), '2 days');
-  await backdate(await read(nora, deckA.id, 10), '1 minute');
+  await backdate(await read(nora, deckA.id, 10), '1 second');
   await backdate(await read(nora, deckB.id, 50), '10 days');
   // Otto's deck: read by someone who never opened Fay's.
   await read(stranger, otherDeck.id, 40);
