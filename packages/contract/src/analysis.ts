@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import { textSchema } from './text';
+
+/**
+ * The validation report of a deck version (issue 19): computed offline from the processed deck's
+ * page texts, font sizes and page count, stored with the version and recomputed only when the
+ * analyser's version changes. The same deck always gets the same report.
+ *
+ * Its strings are built with the shared text schema although the report only leaves the server:
+ * it is stored as jsonb, which refuses a lone surrogate, and its figure texts are cut from page
+ * texts a PDF chose, so the one text rule is what guarantees the report can be stored at all.
+ */
+
+/**
+ * The parts a deck should tell, in the order the report lists them: Sequoia's outline (purpose,
+ * problem, solution, why now, market, competition, product, business model, team, financials)
+ * plus traction and the ask.
+ */
+export const analysisSectionKeys = [
+  'purpose',
+  'problem',
+  'solution',
+  'why_now',
+  'market',
+  'competition',
+  'product',
+  'business_model',
+  'traction',
+  'team',
+  'financials',
+  'ask',
+] as const;
+export type AnalysisSectionKey = (typeof analysisSectionKeys)[number];
+
+/** What the report and the pages call each section. */
+export const analysisSectionLabels: Record<AnalysisSectionKey, string> = {
+  purpose: 'Company purpose',
+  problem: 'Problem',
+  solution: 'Solution',
+  why_now: 'Why now',
+  market: 'Market size',
+  competition: 'Competition',
+  product: 'Product',
+  business_model: 'Business model',
+  traction: 'Traction',
+  team: 'Team',
+  financials: 'Financials',
+  ask: 'The ask',
+};
+
+/** The figures the analyser reads out of a deck. */
+export const figureKeys = [
+  'market_size',
+  'revenue',
+  'arr',
+  'mrr',
+  'growth',
+  'customers',
+  'raise',
+  'pre_money',
+  'post_money',
+  'burn',
+  'runway',
+] as const;
+export type FigureKey = (typeof figureKeys)[number];
+
+/** What the report and the pages call each figure. */
+export const figureLabels: Record<FigureKey, string> = {
+  market_size: 'Market size',
+  revenue: 'Revenue',
+  arr: 'Annual recurring revenue',
+  mrr: 'Monthly recurring revenue',
+  growth: 'Growth',
+  customers: 'Customers',
+  raise: 'Amount raised',
+  pre_money: 'Pre-money valuation',
+  post_money: 'Post-money valuation',
+  burn: 'Monthly burn',
+  runway: 'Runway',
+};
+
+/**
+ * The currencies a money figure can be in. Money stays in the currency the deck wrote it in, and
+ * the unit is that currency's ISO code: the analyser is offline and a deck states no date for a
+ * rate, so converting would invent a number the founder never wrote. "€3,5 Mio." is therefore
+ * `{ value: 3500000, unit: 'EUR' }`; compare figures across decks only within one currency.
+ */
+export const moneyUnits = ['USD', 'EUR', 'GBP', 'CHF', 'JPY', 'INR'] as const;
+export type MoneyUnit = (typeof moneyUnits)[number];
+
+/** A figure's unit: a currency (money, see `moneyUnits`), a percentage, months or a count. */
+export const figureUnits = [...moneyUnits, 'percent', 'months', 'count'] as const;
+export type FigureUnit = (typeof figureUnits)[number];
+
+/** Which slice of a market a market-size figure is: total, serviceable, or obtainable. */
+export const marketScopes = ['TAM', 'SAM', 'SOM'] as const;
+export type MarketScope = (typeof marketScopes)[number];
+
+/** One figure as the deck states it. */
+export const deckFigureSchema = z.object({
+  key: z.enum(figureKeys),
+  /** The amount in `unit`, magnitudes applied: "$40B" is 40000000000, "120%" is 120, "2 years" is 24. */
+  value: z.number(),
+  /** A currency code for money (no conversion, see `moneyUnits`), else percent, months or count. */
+  unit: z.enum(figureUnits),
+  /** The words as the deck wrote them, with the term that names them when it is adjacent ("$1.2M ARR"). */
+  text: textSchema({ max: 200, trim: false }),
+  /** The page (1-based) it stands on. */
+  page: z.number().int().positive(),
+  /** TAM, SAM or SOM, for a market size that says which; absent otherwise. */
+  scope: z.enum(marketScopes).optional(),
+});
+export type DeckFigure = z.infer<typeof deckFigureSchema>;
+
+/** The structural checks, in the order the report lists them. */
+export const analysisCheckKeys = [
+  'slide_count',
+  'body_font_size',
+  'words_per_slide',
+  'closing_contact_or_ask',
+  'sourced_market_figures',
+] as const;
+export type AnalysisCheckKey = (typeof analysisCheckKeys)[number];
+
+/** The bars the checks hold a deck to. */
+export const analysisTargets = {
+  /** Fewest and most slides (Sequoia and Kawasaki both land in this range). */
+  minSlides: 10,
+  maxSlides: 20,
+  /** Smallest body text, in points (Kawasaki's 30-point rule). */
+  minBodyFontSize: 30,
+  /** Most words on one slide before it reads as a document. */
+  maxWordsPerSlide: 100,
+  /** How many slides at the end count as "the last slides" for a contact or an ask. */
+  closingSlides: 3,
+} as const;
+
+/** One structural check of the deck. */
+export const analysisCheckSchema = z.object({
+  key: z.enum(analysisCheckKeys),
+  /** Whether the deck meets the target; null when the deck gives nothing to check it on (no text, no market figure). */
+  passed: z.boolean().nullable(),
+  /**
+   * What was found: the page count (slide_count), the smallest body size in points
+   * (body_font_size), the pages over the word limit (words_per_slide), the page with the contact
+   * or ask (closing_contact_or_ask), the market pages whose figures name no source or date
+   * (sourced_market_figures); null when nothing could be measured.
+   */
+  value: z.union([z.number(), z.array(z.number().int().positive()), z.null()]),
+  /** The bar, in words ("10–20 slides"). */
+  target: textSchema({ max: 120 }),
+  /** One sentence on what was found, naming pages. */
+  message: textSchema({ max: 1_000 }),
+});
+export type AnalysisCheck = z.infer<typeof analysisCheckSchema>;
+
+/** The parts of the score, in the order the report lists them; their maxima add up to 100. */
+export const scoreBreakdownKeys = ['sections', 'figures', 'structure', 'readability'] as const;
+export type ScoreBreakdownKey = (typeof scoreBreakdownKeys)[number];
+
+/** One part of the score. */
+export const scoreBreakdownItemSchema = z.object({
+  key: z.enum(scoreBreakdownKeys),
+  label: textSchema({ max: 80 }),
+  /** Points earned, 0 to `max`; the items' points add up to the score. */
+  points: z.number().int().min(0),
+  max: z.number().int().positive(),
+});
+export type ScoreBreakdownItem = z.infer<typeof scoreBreakdownItemSchema>;
+
+/** One section of the outline and where the deck tells it. */
+export const analysisSectionSchema = z.object({
+  key: z.enum(analysisSectionKeys),
+  label: textSchema({ max: 80 }),
+  found: z.boolean(),
+  /** The pages (1-based, ascending) that tell it; empty when not found. */
+  pages: z.array(z.number().int().positive()),
+});
+export type AnalysisSection = z.infer<typeof analysisSectionSchema>;
+
+/** The validation report of one deck version. */
+export const deckAnalysisSchema = z.object({
+  /** 0–100, the sum of the breakdown's points. */
+  score: z.number().int().min(0).max(100),
+  breakdown: z.array(scoreBreakdownItemSchema),
+  /** Every section key, in `analysisSectionKeys` order, found or not. */
+  sections: z.array(analysisSectionSchema),
+  /** In page order, then in reading order on the page. */
+  figures: z.array(deckFigureSchema),
+  /** Every check key, in `analysisCheckKeys` order. */
+  checks: z.array(analysisCheckSchema),
+  /** Plain sentences, each naming the page or the missing section it is about. */
+  recommendations: z.array(textSchema({ max: 1_000 })),
+  /** Whether any page has readable text; false for an image-only deck, whose score rests on what can be checked. */
+  hasText: z.boolean(),
+  /** The deck version the report describes. */
+  version: z.number().int().positive(),
+  /** The analyser that computed it; a report by an older analyser is computed again. */
+  analyzerVersion: z.number().int().positive(),
+  /** When it was computed, ISO 8601. */
+  computedAt: z.iso.datetime(),
+});
+export type DeckAnalysis = z.infer<typeof deckAnalysisSchema>;
+
+/** GET /api/v1/investors/pitchdecks/{id}/analysis and GET /api/v1/users/pitchdecks/{id}/analysis */
+export const deckAnalysisResponseSchema = z.object({
+  analysis: deckAnalysisSchema,
+});
+export type DeckAnalysisResponse = z.infer<typeof deckAnalysisResponseSchema>;
