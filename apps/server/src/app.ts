@@ -133,6 +133,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
     decks: decks.pitchDecks,
     investors: interests.interests,
     attachments: files.uploads,
+    meetMail: notifications.notifications,
   });
   const modules: AppModule[] = [
     createHealthModule(database.ping, redis ? redis.isReady : undefined),

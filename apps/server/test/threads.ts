@@ -70,6 +70,8 @@ export type ThreadFixtures = {
   investorMessageId: string;
   disposableMessageId: string;
   investorDisposableMessageId: string;
+  /** The founder's `attachment` upload, for submitting a deliverable as a file. */
+  deliverableFileKey: string;
 };
 
 export async function threadFixtures(
@@ -89,5 +91,6 @@ export async function threadFixtures(
     investorMessageId: await message(investor),
     disposableMessageId: await message(founder),
     investorDisposableMessageId: await message(investor),
+    deliverableFileKey: await uploadAttachment(ctx, founder, Buffer.from('%PDF-1.7\n%%EOF\n'), 'application/pdf'),
   };
 }

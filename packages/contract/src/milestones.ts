@@ -42,6 +42,8 @@ export const milestoneLimits = {
   attachmentsPerMessage: 5,
   /** Characters of an attachment's file name. */
   attachmentNameLength: 200,
+  /** People invited to one meet: the milestone's founder and its investors, who are few. */
+  attendeesPerMeet: 50,
   /**
    * The years a due date or a meet may fall in. PostgreSQL's date has no year 0 and dates before
    * Christ print with a BC suffix that no ISO parser reads; nothing here happens before 1970.
@@ -489,6 +491,40 @@ export const completionBlockersSchema = z.object({
 export type CompletionBlockers = z.infer<typeof completionBlockersSchema>;
 
 // ---------------------------------------------------------------------------------------------
+// Stored files (thread attachments and file deliverables go through the same signed upload)
+
+/**
+ * A file of the caller's, uploaded through a signed upload of kind `attachment` (GET
+ * …/attachments/upload), named for the reader: a message's attachment or a deliverable's file.
+ */
+export const attachmentRefSchema = z
+  .object({
+    /** The upload ticket's key (GET …/attachments/upload). */
+    key: textSchema({ required: 'Upload the file first.', max: 300, trim: false }).min(1, 'Upload the file first.'),
+    /** The file name shown to readers. */
+    name: textSchema({
+      required: 'Give the file a name.',
+      max: milestoneLimits.attachmentNameLength,
+      tooLong: `Use at most ${milestoneLimits.attachmentNameLength} characters for a file name.`,
+    }).min(1, 'Give the file a name.'),
+  })
+  .strict();
+export type AttachmentRef = z.infer<typeof attachmentRefSchema>;
+
+/** A stored file (a message's attachment, a deliverable's file), with a short-lived signed address to read it. */
+export const messageAttachmentSchema = z.object({
+  /** Its storage key: send it back in a PATCH to keep the file. */
+  key: z.string(),
+  name: z.string(),
+  contentType: z.string(),
+  /** Bytes. */
+  size: z.number().int(),
+  /** A signed download address, valid for 15 minutes (signedUrlTtlSeconds): re-read the page for a fresh one. */
+  url: z.string(),
+});
+export type MessageAttachment = z.infer<typeof messageAttachmentSchema>;
+
+// ---------------------------------------------------------------------------------------------
 // Deliverables and approvals
 
 /**
@@ -527,8 +563,23 @@ export const webUrlSchema = textSchema({
     }
   }, 'Give an http or https link.');
 
-/** POST …/deliverables/{deliverableId}/submit */
-export const submitDeliverableBodySchema = z.object({ url: webUrlSchema }).strict();
+/**
+ * POST …/deliverables/{deliverableId}/submit: a link, or a file uploaded first through the
+ * attachments' signed upload (issue 18). Exactly one of the two; the new one replaces whatever
+ * was submitted before.
+ */
+export const submitDeliverableBodySchema = z
+  .object({
+    /** An http or https link to the work. */
+    url: webUrlSchema.optional(),
+    /** The uploaded file's key and the name readers see. */
+    file: attachmentRefSchema.optional(),
+  })
+  .strict()
+  .refine((body) => (body.url === undefined) !== (body.file === undefined), {
+    message: 'Give a link or a file, not both.',
+    path: ['url'],
+  });
 export type SubmitDeliverableBody = z.infer<typeof submitDeliverableBodySchema>;
 
 export const deliverableParamsSchema = z.object({ deliverableId: id });
@@ -540,8 +591,10 @@ export const deliverableSchema = z.object({
   title: z.string(),
   description: z.string(),
   status: z.enum(deliverableStatuses),
-  /** The link last submitted; null while a draft. */
+  /** The link last submitted; null while a draft or when a file was submitted. */
   url: z.string().nullable(),
+  /** The file last submitted, with a signed download address; null while a draft or when a link was submitted. */
+  file: messageAttachmentSchema.nullable(),
   submittedAt: z.string().nullable(),
   /** Who accepted it and when; null until an investor of the milestone does. */
   acceptedBy: taskAssigneeSchema.nullable(),
@@ -645,9 +698,31 @@ export const meetBodySchema = z
     /** The organiser's time zone, which the calendar file names. */
     timeZone: timeZoneSchema,
     videoUrl: webUrlSchema.nullable().optional().default(null),
+    /**
+     * Who is invited: accounts among the milestone's members (its founder and the deck's accepted
+     * investors, GET …/members). Each is mailed the invitation with the .ics. Left out of a POST:
+     * the founder alone; left out of a PUT: unchanged (clients older than attendees keep them).
+     */
+    attendeeIds: z
+      .array(id)
+      .max(milestoneLimits.attendeesPerMeet, `Invite at most ${milestoneLimits.attendeesPerMeet} people.`)
+      .refine((ids) => new Set(ids).size === ids.length, 'Invite each person once.')
+      .optional(),
   })
   .strict();
 export type MeetBody = z.infer<typeof meetBodySchema>;
+
+/** A member of a milestone: its founder or one of the deck's accepted investors. */
+export const milestoneMemberSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.enum(['user', 'investor', 'mentor']),
+});
+export type MilestoneMember = z.infer<typeof milestoneMemberSchema>;
+
+/** GET …/milestones/{id}/members (both sides): who may be invited to its meets, the founder first. */
+export const milestoneMembersResponseSchema = z.object({ data: z.array(milestoneMemberSchema) });
+export type MilestoneMembersResponse = z.infer<typeof milestoneMembersResponseSchema>;
 
 export const meetParamsSchema = z.object({ meetId: id });
 
@@ -663,6 +738,8 @@ export const meetSchema = z.object({
   videoUrl: z.string().nullable(),
   /** The account that scheduled it (the founder or an investor); null once that account is gone. */
   organizerId: z.string().nullable(),
+  /** Who is invited, in the order they were chosen; an account that is gone drops out. */
+  attendees: z.array(milestoneMemberSchema),
   /** Edits so far: the calendar file's SEQUENCE. */
   sequence: z.number().int(),
   /** Set once deleted; only the .ics still answers for a cancelled meet. */
@@ -680,21 +757,6 @@ export const meetsResponseSchema = z.object({ data: z.array(meetSchema) });
 /** POST …/milestones/{id}/threads, POST …/tasks/{taskId}/threads and PATCH …/threads/{threadId}. */
 export const threadBodySchema = z.object({ title: titleSchema }).strict();
 export type ThreadBody = z.infer<typeof threadBodySchema>;
-
-/** A file of the caller's, uploaded through a signed upload of kind `attachment`, named for the reader. */
-export const attachmentRefSchema = z
-  .object({
-    /** The upload ticket's key (GET …/attachments/upload). */
-    key: textSchema({ required: 'Upload the file first.', max: 300, trim: false }).min(1, 'Upload the file first.'),
-    /** The file name shown to readers. */
-    name: textSchema({
-      required: 'Give the file a name.',
-      max: milestoneLimits.attachmentNameLength,
-      tooLong: `Use at most ${milestoneLimits.attachmentNameLength} characters for a file name.`,
-    }).min(1, 'Give the file a name.'),
-  })
-  .strict();
-export type AttachmentRef = z.infer<typeof attachmentRefSchema>;
 
 /**
  * POST …/threads/{threadId}/messages and PATCH …/messages/{messageId}: text, files, or both. PATCH
@@ -755,19 +817,6 @@ export const threadsResponseSchema = z.object({
   data: z.array(threadSchema),
 });
 export type ThreadsResponse = z.infer<typeof threadsResponseSchema>;
-
-/** A file attached to a message, with a short-lived signed address to read it. */
-export const messageAttachmentSchema = z.object({
-  /** Its storage key: send it back in a PATCH to keep the file. */
-  key: z.string(),
-  name: z.string(),
-  contentType: z.string(),
-  /** Bytes. */
-  size: z.number().int(),
-  /** A signed download address, valid for 15 minutes (signedUrlTtlSeconds): re-read the page for a fresh one. */
-  url: z.string(),
-});
-export type MessageAttachment = z.infer<typeof messageAttachmentSchema>;
 
 export const threadMessageSchema = z.object({
   id: z.string(),
@@ -890,6 +939,8 @@ export const milestonePaths = {
   restore: (id: string) => `/api/v1/milestones/${segment(id)}/restore`,
   overview: (id: string) => `/api/v1/milestones/${segment(id)}/overview`,
   taskInvestors: '/api/v1/milestones/task-investors',
+  /** Our addition: who may be invited to a meet (the founder and the accepted investors). */
+  members: (id: string) => `/api/v1/milestones/${segment(id)}/members`,
   tasks: (id: string) => `/api/v1/milestones/${segment(id)}/tasks`,
   activities: (id: string) => `/api/v1/milestones/${segment(id)}/activities`,
   task: (taskId: string) => `/api/v1/milestones/tasks/${segment(taskId)}`,
@@ -926,6 +977,8 @@ export const investorMilestonePaths = {
   milestones: '/api/v1/investors/milestones',
   milestone: (id: string) => `/api/v1/investors/milestones/${segment(id)}`,
   overview: (id: string) => `/api/v1/investors/milestones/${segment(id)}/overview`,
+  /** Our addition: who may be invited to a meet. */
+  members: (id: string) => `/api/v1/investors/milestones/${segment(id)}/members`,
   tasks: (id: string) => `/api/v1/investors/milestones/${segment(id)}/tasks`,
   activities: (id: string) => `/api/v1/investors/milestones/${segment(id)}/activities`,
   task: (taskId: string) => `/api/v1/investors/tasks/${segment(taskId)}`,

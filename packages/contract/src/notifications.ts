@@ -12,14 +12,15 @@ export const notificationKinds = [
   'interestDecided',
   'deliverableDecisions',
   'approvalDecisions',
+  'meetInvitations',
   'chatDigest',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 /** The kinds each role gets, in the order the settings list them. */
 export const notificationKindsByRole = {
-  user: ['interestShown', 'deliverableDecisions', 'approvalDecisions', 'chatDigest'],
-  investor: ['interestDecided', 'chatDigest'],
+  user: ['interestShown', 'deliverableDecisions', 'approvalDecisions', 'meetInvitations', 'chatDigest'],
+  investor: ['interestDecided', 'meetInvitations', 'chatDigest'],
 } as const satisfies Record<AccountRole, readonly NotificationKind[]>;
 
 /**
@@ -31,6 +32,7 @@ export const notificationLabels: Record<NotificationKind, string> = {
   interestDecided: 'When a founder accepts or declines my interest',
   deliverableDecisions: 'When an investor accepts or sends back a deliverable',
   approvalDecisions: 'When an investor approves a task or asks for changes',
+  meetInvitations: 'When I am invited to a meet, or it changes or is cancelled',
   chatDigest: 'Chat messages I have not read (at most one mail an hour)',
 };
 
@@ -47,6 +49,8 @@ export const founderNotificationSettingsSchema = z.object({
   deliverableDecisions: isOn,
   /** A mail when an investor approves a task or asks for changes on it. */
   approvalDecisions: isOn,
+  /** A mail with the .ics when the founder is invited to a meet, and when it changes or is cancelled. */
+  meetInvitations: isOn,
   /** A mail when chat messages stay unread for 10 minutes, at most one an hour. */
   chatDigest: isOn,
 });
@@ -56,6 +60,8 @@ export type FounderNotificationSettings = z.infer<typeof founderNotificationSett
 export const investorNotificationSettingsSchema = z.object({
   /** A mail when a founder accepts or declines the investor's interest. */
   interestDecided: isOn,
+  /** A mail with the .ics when the investor is invited to a meet, and when it changes or is cancelled. */
+  meetInvitations: isOn,
   /** A mail when chat messages stay unread for 10 minutes, at most one an hour. */
   chatDigest: isOn,
 });
@@ -115,7 +121,8 @@ export const inboxRetentionDays = 90;
 
 /**
  * The mail switch of the inbox kinds that matter away from the screen; the others are only
- * in the inbox. Meets send their own invitations with the .ics.
+ * in the inbox. Meets send their own invitations with the .ics, to their attendees only, under
+ * `meetInvitations`.
  */
 export const mailKindOfInboxKind: Partial<Record<InboxKind, NotificationKind>> = {
   'deliverable.accepted': 'deliverableDecisions',

@@ -26,6 +26,7 @@ describe('migrations', () => {
       'mail_outbox',
       'milestone_activities',
       'milestone_deliverables',
+      'milestone_meet_attendees',
       'milestone_meets',
       'milestone_message_attachments',
       'milestone_subtasks',

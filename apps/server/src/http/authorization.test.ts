@@ -630,6 +630,17 @@ const rows: Row[] = [
     expected: deckOwnerOnly(200),
   },
   {
+    route: 'POST /api/v1/milestones/deliverables/:deliverableId/submit (a file)',
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/v1/milestones/deliverables/${f.deliverableId}/submit`,
+      payload: {
+        file: { key: f.deliverableFileKey, name: 'draft.pdf' },
+      },
+    }),
+    expected: deckOwnerOnly(200),
+  },
+  {
     route: 'GET /api/v1/milestones/tasks/:taskId/approvals',
     request: founderMilestone('GET', (f) => `/api/v1/milestones/tasks/${f.taskId}/approvals`),
     expected: deckOwnerOnly(200),
@@ -640,8 +651,25 @@ const rows: Row[] = [
     expected: deckOwnerOnly(201),
   },
   {
+    route: 'POST /api/v1/milestones/:id/meets (inviting the investor)',
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/v1/milestones/${f.milestoneId}/meets`,
+      payload: {
+        ...meetBody(),
+        attendeeIds: [f.founderId, f.investorId],
+      },
+    }),
+    expected: deckOwnerOnly(201),
+  },
+  {
     route: 'GET /api/v1/milestones/:id/meets',
     request: founderMilestone('GET', (f) => `/api/v1/milestones/${f.milestoneId}/meets`),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'GET /api/v1/milestones/:id/members',
+    request: founderMilestone('GET', (f) => `/api/v1/milestones/${f.milestoneId}/members`),
     expected: deckOwnerOnly(200),
   },
   {
@@ -792,6 +820,23 @@ const rows: Row[] = [
   {
     route: 'GET /api/v1/investors/milestones/:id/meets',
     request: founderMilestone('GET', (f) => `/api/v1/investors/milestones/${f.milestoneId}/meets`),
+    expected: milestoneFollowerOnly(200),
+  },
+  {
+    route: 'GET /api/v1/investors/milestones/:id/members',
+    request: founderMilestone('GET', (f) => `/api/v1/investors/milestones/${f.milestoneId}/members`),
+    expected: milestoneFollowerOnly(200),
+  },
+  {
+    route: 'PUT /api/v1/investors/meets/:meetId (inviting the founder)',
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/v1/investors/meets/${f.meetId}`,
+      payload: {
+        ...meetBody({ title: 'Moved with attendees' }),
+        attendeeIds: [f.founderId],
+      },
+    }),
     expected: milestoneFollowerOnly(200),
   },
   {

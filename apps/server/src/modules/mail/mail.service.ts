@@ -4,7 +4,10 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { BackgroundTasks } from '@/lib/background';
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+/** A file sent with a mail, as text (a meet invitation's .ics). */
+export type MailAttachment = { filename: string; contentType: string; content: string };
+
+export type MailMessage = { to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] };
 
 type Sender = (message: MailMessage & { from: string }) => Promise<void>;
 

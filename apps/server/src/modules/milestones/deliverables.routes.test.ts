@@ -14,7 +14,7 @@ import { type SignedUp, signUp } from '../../../test/accounts';
 import { build, type TestContext } from '../../../test/build';
 import { withdrawInterest } from '../../../test/chat';
 import { expectContractShape } from '../../../test/contract-shape';
-import { readyDeck } from '../../../test/decks';
+import { deckPdf, readyDeck, uploadFile } from '../../../test/decks';
 import {
   acceptedInvestor,
   callAs,
@@ -23,6 +23,7 @@ import {
   createTask,
   submitDeliverable,
 } from '../../../test/milestones';
+import { uploadAttachment } from '../../../test/threads';
 
 /**
  * Deliverables and approvals through the real app: the founder promises, edits and submits;
@@ -370,5 +371,94 @@ describe('requests for changes on a deliverable', () => {
     expect((await call(stranger, 'POST', path, { comment: 'No.' })).statusCode).toBe(404);
     expect((await call(founder, 'POST', path, { comment: 'No.' })).statusCode).toBe(403);
     expect((await call(otherFounder, 'POST', path, { comment: 'No.' })).statusCode).toBe(403);
+  });
+});
+
+describe('file deliverables', () => {
+  const isStored = async (key: string) => (await ctx.app.services.storage.stat(key)) !== null;
+  const pdf = Buffer.from('%PDF-1.7\n% pilot report\n%%EOF\n');
+
+  it('are submitted through the attachments’ signed upload and served to members only, by signed URL', async () => {
+    const { milestone, task } = await taskOnNewMilestone();
+    const deliverable = await createDeliverable(ctx, founder, task.id);
+    const key = await uploadAttachment(ctx, founder, pdf, 'application/pdf');
+    const reply = await call(founder, 'POST', milestonePaths.deliverableSubmit(deliverable.id), {
+      file: { key, name: 'pilot-report.pdf' },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expectContractShape(reply.json(), deliverableResponseSchema);
+    expect(reply.json().deliverable).toMatchObject({
+      status: 'submitted',
+      url: null,
+      file: { key, name: 'pilot-report.pdf', contentType: 'application/pdf', size: pdf.length },
+    });
+    const [line] = await activitiesOf(milestone.id);
+    expect(line).toMatchObject({ action: 'deliverable.submitted', newValue: { fileName: 'pilot-report.pdf' } });
+
+    // A member downloads it by the signed URL of their own answer; the URL without its signature is refused.
+    const listed = (await call(investor, 'GET', investorMilestonePaths.deliverables(milestone.id))).json()
+      .data as Deliverable[];
+    const url = listed[0]?.file?.url ?? '';
+    const served = await ctx.app.fastify.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(pdf)).toBe(true);
+    expect(
+      (await ctx.app.fastify.inject({ method: 'GET', url: url.split('?')[0] ?? '' })).statusCode,
+    ).toBeGreaterThanOrEqual(400);
+    // Non-members never get an address: the same 404 as a missing milestone.
+    for (const [caller, path] of [
+      [stranger, investorMilestonePaths.deliverables(milestone.id)],
+      [otherFounder, milestonePaths.deliverables(milestone.id)],
+      [otherFounder, milestonePaths.taskDeliverables(task.id)],
+    ] as const) {
+      expect((await call(caller, 'GET', path)).statusCode).toBe(404);
+    }
+
+    // The investor sends it back; the founder submits a link instead, and the file leaves storage.
+    const sentBack = await call(investor, 'POST', investorMilestonePaths.deliverableRequestChanges(deliverable.id), {
+      comment: 'Sign the last page.',
+    });
+    expect(sentBack.json().deliverable.status).toBe('changes_requested');
+    const link = await submitDeliverable(ctx, founder, deliverable.id, 'https://example.com/signed.pdf');
+    expect(link).toMatchObject({ status: 'submitted', url: 'https://example.com/signed.pdf', file: null });
+    expect(await isStored(key)).toBe(false);
+  });
+
+  it('refuse a bad file key (400 naming it), another’s upload or kind (404), both a link and a file, and a file in use (409)', async () => {
+    const { task } = await taskOnNewMilestone();
+    const deliverable = await createDeliverable(ctx, founder, task.id);
+    const submit = (body: object) => call(founder, 'POST', milestonePaths.deliverableSubmit(deliverable.id), body);
+
+    // A ticket whose file never arrived.
+    const ticket = await call(
+      founder,
+      'GET',
+      `${milestonePaths.attachmentUpload}?fileType=application/pdf&fileSize=10`,
+    );
+    const notUploaded = await submit({ file: { key: ticket.json().key, name: 'x.pdf' } });
+    expect(notUploaded.statusCode, notUploaded.body).toBe(400);
+    expect(notUploaded.json().error.details.fields[0].path).toBe('file.key');
+    // Not a key at all, an empty one, or a link and a file together: the contract's 400.
+    const empty = await submit({ file: { key: '', name: 'x.pdf' } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.details.fields[0].path).toMatch(/^file/);
+    const both = await submit({ url: 'https://example.com/a.pdf', file: { key: ticket.json().key, name: 'x.pdf' } });
+    expect(both.statusCode).toBe(400);
+    expect((await submit({})).statusCode).toBe(400);
+    // Someone else's upload, and a deck upload of one's own: not an attachment upload of the caller's.
+    const investorsKey = await uploadAttachment(ctx, investor, pdf, 'application/pdf');
+    expect((await submit({ file: { key: investorsKey, name: 'x.pdf' } })).statusCode).toBe(404);
+    const deckKey = (await uploadFile(ctx, founder, await deckPdf(1))).ticket.key;
+    expect((await submit({ file: { key: deckKey, name: 'x.pdf' } })).statusCode).toBe(404);
+    expect((await call(founder, 'GET', milestonePaths.taskDeliverables(task.id))).json().data[0].status).toBe('draft');
+
+    // One file, one deliverable: the same key on a second one is a conflict.
+    const key = await uploadAttachment(ctx, founder, pdf, 'application/pdf');
+    expect((await submit({ file: { key, name: 'report.pdf' } })).statusCode).toBe(200);
+    const second = await createDeliverable(ctx, founder, task.id, 'Second copy');
+    const reused = await call(founder, 'POST', milestonePaths.deliverableSubmit(second.id), {
+      file: { key, name: 'copy.pdf' },
+    });
+    expect(reused.statusCode).toBe(409);
   });
 });

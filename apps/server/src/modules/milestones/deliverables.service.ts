@@ -1,10 +1,23 @@
-import { type Deliverable, type DeliverableBody, milestoneLimits } from '@deckvalid/contract/milestones';
+import {
+  type ActivityValues,
+  type Deliverable,
+  type DeliverableBody,
+  milestoneLimits,
+  type SubmitDeliverableBody,
+} from '@deckvalid/contract/milestones';
 import type { Principal } from '@/core/identity/principal';
 import { AppError } from '@/lib/errors';
 import { type ChangeOutcome, lockedTask, type MilestoneGate, type MilestoneRule, notFoundAs } from './milestone-gate';
 import { changedFields, deliverableStatus, toDeliverable } from './milestones.dto';
 import { canManageMilestone, canReviewWork } from './milestones.policy';
-import type { DeliverableRow, MilestonesRepository, MilestoneWriter, TaskRow } from './milestones.repository';
+import type {
+  DeliverableFile,
+  DeliverableRow,
+  MilestonesRepository,
+  MilestoneWriter,
+  TaskRow,
+} from './milestones.repository';
+import type { AttachmentStorage } from './threads.service';
 
 const deliverableNotFound = () => new AppError('NOT_FOUND', 'This deliverable does not exist.');
 
@@ -17,21 +30,42 @@ function requireNotAccepted(deliverable: DeliverableRow): void {
   }
 }
 
-/** Deliverables: the founder promises, edits and submits them; an investor of the milestone accepts them. */
+/** What the log keeps of a submission: the link, or the file's name (never its key). */
+const submittedValues = (row: Pick<DeliverableRow, 'url' | 'fileName'>): ActivityValues =>
+  row.fileName === null ? { url: row.url } : { fileName: row.fileName };
+
+/**
+ * A storage refusal of a submitted file names the body's field (`file.key`), as a schema error
+ * would; other failures pass through.
+ */
+const asFileField = (error: unknown): never => {
+  if (error instanceof AppError && error.code === 'VALIDATION_FAILED') {
+    throw new AppError('VALIDATION_FAILED', error.message, {
+      fields: [{ path: 'file.key', message: error.message }],
+    });
+  }
+  throw error;
+};
+
+/**
+ * Deliverables: the founder promises, edits and submits them (a link, or a file through the same
+ * signed upload as thread attachments); an investor of the milestone accepts them or sends them back.
+ */
 export class DeliverablesService {
   constructor(
     private readonly repo: MilestonesRepository,
     private readonly gate: MilestoneGate,
+    private readonly files: AttachmentStorage,
   ) {}
 
   async listForTask(principal: Principal, taskId: string): Promise<Deliverable[]> {
     await this.gate.requireReadableTask(principal, taskId);
-    return (await this.repo.findDeliverablesOfTask(taskId)).map(toDeliverable);
+    return this.answers(await this.repo.findDeliverablesOfTask(taskId));
   }
 
   async listForMilestone(principal: Principal, milestoneId: string): Promise<Deliverable[]> {
     const milestone = await this.gate.requireReadable(principal, milestoneId);
-    return (await this.repo.findDeliverables(milestone.id)).map(toDeliverable);
+    return this.answers(await this.repo.findDeliverables(milestone.id));
   }
 
   async create(principal: Principal, taskId: string, body: DeliverableBody): Promise<Deliverable> {
@@ -76,22 +110,41 @@ export class DeliverablesService {
     return this.describe(deliverableId);
   }
 
-  /** POST submit: the founder hands over a link (again, until it is accepted). */
-  async submit(principal: Principal, deliverableId: string, url: string): Promise<Deliverable> {
+  /**
+   * POST submit: the founder hands over a link or an uploaded file (again, until it is accepted);
+   * the new one replaces the old, and a file no longer submitted leaves storage after the commit.
+   */
+  async submit(principal: Principal, deliverableId: string, body: SubmitDeliverableBody): Promise<Deliverable> {
+    let replacedKey: string | null = null;
     await this.change(canManageMilestone, principal, deliverableId, async (writer, before, task) => {
       requireNotAccepted(before);
-      await writer.updateDeliverable(deliverableId, { url });
+      let submitted: { url: string } | { file: DeliverableFile };
+      if (body.file) {
+        // Checked inside the lock, like a message's files: the caller's own `attachment` upload, really stored.
+        const stored = await this.files.checkUploaded(principal, 'attachment', body.file.key).catch(asFileField);
+        if (body.file.key !== before.fileKey && (await writer.isDeliverableFileUsed(body.file.key))) {
+          throw new AppError('CONFLICT', 'That file is submitted with another deliverable already. Upload it again.');
+        }
+        submitted = { file: { key: body.file.key, name: body.file.name, ...stored } };
+      } else {
+        submitted = { url: body.url ?? '' };
+      }
+      await writer.updateDeliverable(deliverableId, { submitted });
+      replacedKey = before.fileKey !== null && before.fileKey !== body.file?.key ? before.fileKey : null;
+      const after =
+        'url' in submitted ? { url: submitted.url, fileName: null } : { url: null, fileName: submitted.file.name };
       return {
         result: undefined,
         activity: {
           action: 'deliverable.submitted',
           taskId: task.id,
           stage: task.stage,
-          oldValue: { deliverableId, url: before.url },
-          newValue: { deliverableId, title: before.title, url },
+          oldValue: { deliverableId, ...submittedValues(before) },
+          newValue: { deliverableId, title: before.title, ...submittedValues(after) },
         },
       };
     });
+    if (replacedKey) await this.files.forget(replacedKey);
     return this.describe(deliverableId);
   }
 
@@ -118,7 +171,7 @@ export class DeliverablesService {
           action: 'deliverable.accepted',
           taskId: task.id,
           stage: task.stage,
-          newValue: { deliverableId, title: before.title, url: before.url },
+          newValue: { deliverableId, title: before.title, ...submittedValues(before) },
         },
       };
     });
@@ -147,7 +200,7 @@ export class DeliverablesService {
           action: 'deliverable.sent_back',
           taskId: task.id,
           stage: task.stage,
-          newValue: { deliverableId, title: before.title, url: before.url, comment },
+          newValue: { deliverableId, title: before.title, ...submittedValues(before), comment },
         },
       };
     });
@@ -174,6 +227,22 @@ export class DeliverablesService {
   private async describe(deliverableId: string): Promise<Deliverable> {
     const row = await this.repo.findDeliverable(deliverableId);
     if (!row) throw deliverableNotFound();
-    return toDeliverable(row);
+    return this.answer(row);
+  }
+
+  /** The answers for a caller who passed the read check: only then are files' addresses signed. */
+  private answers(rows: DeliverableRow[]): Promise<Deliverable[]> {
+    return Promise.all(rows.map((row) => this.answer(row)));
+  }
+
+  private async answer(row: DeliverableRow): Promise<Deliverable> {
+    if (row.fileKey === null) return toDeliverable(row);
+    return toDeliverable(row, {
+      key: row.fileKey,
+      name: row.fileName ?? '',
+      contentType: row.fileContentType ?? 'application/octet-stream',
+      size: row.fileSize ?? 0,
+      url: await this.files.downloadUrl(row.fileKey),
+    });
   }
 }

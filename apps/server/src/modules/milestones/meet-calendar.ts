@@ -1,5 +1,22 @@
 import { createEvent, type EventAttributes } from 'ics';
-import type { MeetRow } from './milestones.repository';
+import type { MeetRow, MemberRow } from './milestones.repository';
+
+/**
+ * Who the file names: the organiser (the milestone's founder, who owns the meet in every
+ * calendar), whoever sent this copy on their behalf when that is someone else (an investor who
+ * scheduled or moved it: ORGANIZER;SENT-BY), and the attendees.
+ */
+export type MeetPeople = {
+  organizer: Pick<MemberRow, 'name' | 'email'>;
+  sentBy: Pick<MemberRow, 'email'> | null;
+  attendees: Pick<MemberRow, 'name' | 'email'>[];
+};
+
+/**
+ * PUBLISH for a download (the file is for the reader's own calendar), REQUEST for an invitation
+ * or a change mailed to an attendee, CANCEL for a cancellation (a tombstone is always CANCEL).
+ */
+export type MeetMethod = 'PUBLISH' | 'REQUEST' | 'CANCEL';
 
 /**
  * A meet as an iCalendar file (RFC 5545) built with `ics`. The UID is the meet's id, so every
@@ -10,8 +27,13 @@ import type { MeetRow } from './milestones.repository';
  * Times are written in UTC (DTSTART…Z): `ics` cannot write a VTIMEZONE, and a UTC instant is
  * exact everywhere; the organiser's zone name goes into the description for the reader.
  */
-export function meetCalendar(meet: MeetRow, milestoneTitle: string): string {
-  const isCancelled = meet.cancelledAt !== null;
+export function meetCalendar(
+  meet: MeetRow,
+  milestoneTitle: string,
+  people: MeetPeople,
+  method: MeetMethod = 'PUBLISH',
+): string {
+  const isCancelled = meet.cancelledAt !== null || method === 'CANCEL';
   const videoUrl = meet.videoUrl === null ? null : calendarText(meet.videoUrl);
   const description = [
     `Milestone: ${calendarText(milestoneTitle)}`,
@@ -24,7 +46,7 @@ export function meetCalendar(meet: MeetRow, milestoneTitle: string): string {
   const event: EventAttributes = {
     uid: `${meet.id}@pitchlane`,
     sequence: meet.sequence,
-    method: isCancelled ? 'CANCEL' : 'PUBLISH',
+    method: isCancelled ? 'CANCEL' : method,
     status: isCancelled ? 'CANCELLED' : 'CONFIRMED',
     productId: 'pitchlane/milestones',
     title: calendarText(meet.title),
@@ -35,6 +57,18 @@ export function meetCalendar(meet: MeetRow, milestoneTitle: string): string {
     startOutputType: 'utc',
     duration: { hours: Math.floor(meet.durationMinutes / 60), minutes: meet.durationMinutes % 60 },
     lastModified: meet.updatedAt.getTime(),
+    organizer: {
+      name: calendarName(people.organizer.name),
+      email: people.organizer.email,
+      ...(people.sentBy && people.sentBy.email !== people.organizer.email ? { sentBy: people.sentBy.email } : {}),
+    },
+    attendees: people.attendees.map((attendee) => ({
+      name: calendarName(attendee.name),
+      email: attendee.email,
+      role: 'REQ-PARTICIPANT',
+      partstat: 'NEEDS-ACTION',
+      rsvp: !isCancelled,
+    })),
   };
   const uri = videoUrl === null ? null : calendarUri(videoUrl);
   const withUrl = uri === null ? null : createEvent({ ...event, url: uri });
@@ -53,6 +87,14 @@ export function meetCalendar(meet: MeetRow, milestoneTitle: string): string {
  */
 function calendarText(text: string): string {
   return text.replace(/\r\n?/g, '\n');
+}
+
+/**
+ * A person's name as a CN parameter: one line, without the double quotes that delimit it (RFC
+ * 5545 has no escape for them inside a quoted parameter).
+ */
+function calendarName(name: string): string {
+  return name.replace(/[\r\n"]+/g, ' ').trim();
 }
 
 /**

@@ -8,7 +8,9 @@ import type {
   Dependency,
   LinkedTask,
   Meet,
+  MessageAttachment,
   Milestone,
+  MilestoneMember,
   Subtask,
   Task,
 } from '@deckvalid/contract/milestones';
@@ -19,6 +21,7 @@ import type {
   DeliverableRow,
   DependencyRow,
   MeetRow,
+  MemberRow,
   MilestoneRow,
   Progress,
   SubtaskRow,
@@ -142,20 +145,24 @@ export function toDependency(row: DependencyRow): Dependency {
 }
 
 /**
- * Draft until a link is submitted, submitted until an investor accepts it or sends it back; sent
+ * Draft until a link or a file is submitted, submitted until an investor accepts it or sends it back; sent
  * back (changes_requested) until the founder submits again, which is later than the request.
  */
 export function deliverableStatus(
-  row: Pick<DeliverableRow, 'url' | 'acceptedAt' | 'submittedAt' | 'changesRequestedAt'>,
+  row: Pick<DeliverableRow, 'url' | 'fileKey' | 'acceptedAt' | 'submittedAt' | 'changesRequestedAt'>,
 ): DeliverableStatus {
   if (row.acceptedAt) return 'accepted';
-  if (!row.url) return 'draft';
+  if (!row.url && !row.fileKey) return 'draft';
   const isSentBack =
     row.changesRequestedAt !== null && (row.submittedAt === null || row.changesRequestedAt >= row.submittedAt);
   return isSentBack ? 'changes_requested' : 'submitted';
 }
 
-export function toDeliverable(row: DeliverableRow): Deliverable {
+/**
+ * The answer of a deliverable; `file` is its submitted file with a signed address, made by the
+ * service only for a caller who passed the read check (null for a link or a draft).
+ */
+export function toDeliverable(row: DeliverableRow, file: MessageAttachment | null = null): Deliverable {
   return {
     id: row.id,
     milestoneId: row.milestoneId,
@@ -164,6 +171,7 @@ export function toDeliverable(row: DeliverableRow): Deliverable {
     description: row.description,
     status: deliverableStatus(row),
     url: row.url,
+    file,
     submittedAt: row.submittedAt?.toISOString() ?? null,
     acceptedBy:
       row.acceptedById && row.acceptedByName && row.acceptedByRole
@@ -200,6 +208,11 @@ export function toApproval(row: ApprovalRow): Approval {
   };
 }
 
+/** A member as answers name them: never their address. */
+export function toMember(row: Pick<MemberRow, 'id' | 'name' | 'role'>): MilestoneMember {
+  return { id: row.id, name: row.name, role: row.role };
+}
+
 export function toMeet(row: MeetRow): Meet {
   return {
     id: row.id,
@@ -211,6 +224,7 @@ export function toMeet(row: MeetRow): Meet {
     timeZone: row.timeZone,
     videoUrl: row.videoUrl,
     organizerId: row.organizerId,
+    attendees: row.attendees.map(toMember),
     sequence: row.sequence,
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

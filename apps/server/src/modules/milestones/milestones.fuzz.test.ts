@@ -179,6 +179,14 @@ describe('the faults of issue 17, item 4: 400 naming the field instead of a 500'
       field: 'startsAt',
     },
     {
+      name: 'a meet inviting someone who is not a member',
+      caller: () => founder,
+      method: 'POST',
+      url: () => milestonePaths.meets(milestoneId),
+      body: () => ({ ...meetBody(), attendeeIds: ['usr-not-a-member'] }),
+      field: 'attendeeIds',
+    },
+    {
       name: 'a video link with a line break',
       caller: () => founder,
       method: 'POST',
@@ -269,7 +277,11 @@ const routes: Route[] = [
     method: 'POST',
     url: () => milestonePaths.deliverableSubmit(deliverableId),
     schema: submitDeliverableBodySchema,
-    fields: () => ({ url }),
+    // A link, or a file named by an upload key (hostile keys included): never both, never neither.
+    fields: () => ({
+      url: fc.oneof(fc.constant(undefined), url),
+      file: fc.oneof(fc.constant(undefined), fc.record({ key: hostileText(40), name: title })),
+    }),
   },
   {
     name: 'POST approvals (investor)',
@@ -304,6 +316,11 @@ const routes: Route[] = [
         durationMinutes: fc.oneof(fc.constant(45), fc.integer()),
         timeZone: fc.oneof(fc.constant('Europe/Amsterdam'), hostileText(12)),
         videoUrl: fc.oneof(fc.constant(null), url),
+        attendeeIds: fc.oneof(
+          fc.constant(undefined),
+          fc.constant([founder.user.id, investor.user.id]),
+          fc.array(fc.oneof(hostileText(12), fc.constant(investor.user.id)), { maxLength: 4 }),
+        ),
       }),
     }),
   ),

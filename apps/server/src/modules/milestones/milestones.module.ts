@@ -3,6 +3,7 @@ import type { AppModule, ModuleContext } from '@/core/module';
 import { ApprovalsService } from './approvals.service';
 import { DeliverablesService } from './deliverables.service';
 import { DependenciesService } from './dependencies.service';
+import { MeetInvitations, type MeetMail } from './meet-invitations';
 import { MeetsService } from './meets.service';
 import { MilestoneGate } from './milestone-gate';
 import { MilestonesRepository } from './milestones.repository';
@@ -25,7 +26,15 @@ export function createMilestonesModule(
     decks,
     investors,
     attachments,
-  }: { auth: Authenticator; decks: OwnDecks; investors: DeckInvestors; attachments: AttachmentStorage },
+    meetMail,
+  }: {
+    auth: Authenticator;
+    decks: OwnDecks;
+    investors: DeckInvestors;
+    attachments: AttachmentStorage;
+    /** Where meet invitations go (the notifications module's switches, template and outbox). */
+    meetMail: MeetMail;
+  },
 ) {
   const repo = new MilestonesRepository(context.db);
   const gate = new MilestoneGate(repo, context.events);
@@ -33,12 +42,19 @@ export function createMilestonesModule(
   const milestones = new MilestonesService(repo, gate, decks, investors, threads.milestoneFiles);
   const tasks = new TasksService(repo, gate, investors);
   const dependencies = new DependenciesService(repo, gate);
-  const deliverables = new DeliverablesService(repo, gate);
+  const deliverables = new DeliverablesService(repo, gate, attachments);
   const approvals = new ApprovalsService(repo, gate);
   const meets = new MeetsService(repo, gate);
   const sockets = new MilestoneSockets(gate, context.logger);
   context.events.on('milestone.changed', (change) => sockets.changed(change));
   context.events.on('milestone.task-changed', (change) => sockets.changed(change));
+  // Attendees are mailed each committed meet change with its .ics; a background task, so shutdown waits for it.
+  const invitations = new MeetInvitations(repo, meetMail);
+  context.events.on('milestone.changed', (change) => {
+    if (change.action.startsWith('meet.')) {
+      context.background.run('mail meet invitations', () => invitations.changed(change));
+    }
+  });
   // Access follows the accepted interest: withdrawn or declined, the investor's sockets leave at once.
   const accessEnded = async ({ pitchDeckId, investorId }: { pitchDeckId: string; investorId: string }) =>
     sockets.accessEnded(investorId, await repo.findIdsOfDeck(pitchDeckId));

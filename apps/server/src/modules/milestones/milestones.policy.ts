@@ -38,6 +38,13 @@ export const canReviewWork = (principal: Principal, milestone: MilestoneSubject)
 export const canScheduleMeet = (principal: Principal, milestone: MilestoneSubject) =>
   canManageMilestone(principal, milestone) || canFollowMilestone(principal, milestone);
 
+/**
+ * A meet may invite the milestone's members only: its founder and the deck's accepted investors,
+ * as they stand when the meet is saved (an investor who withdrew is no longer one).
+ */
+export const canInviteToMeet = (accountId: string, members: readonly { id: string }[]) =>
+  members.some((member) => member.id === accountId);
+
 /** A task may be assigned to the milestone's founder or to one of its accepted investors. */
 export const canBeAssigned = (
   assigneeId: string,

@@ -33,6 +33,7 @@ import { pitchDecks } from '@/modules/pitchdecks/pitchdecks.schema';
 import {
   milestoneActivities,
   milestoneDeliverables,
+  milestoneMeetAttendees,
   milestoneMeets,
   milestoneSubtasks,
   milestones,
@@ -40,7 +41,7 @@ import {
   milestoneTasks,
   taskDependencies,
 } from './milestones.schema';
-import { milestoneThreads } from './threads.schema';
+import { milestoneMessageAttachments, milestoneThreads } from './threads.schema';
 
 export type MilestoneRow = typeof milestones.$inferSelect;
 
@@ -80,11 +81,16 @@ export type DeliverableRow = typeof milestoneDeliverables.$inferSelect & {
   changesRequestedByName: string | null;
   changesRequestedByRole: Role | null;
 };
+/** A deliverable's submitted file: the upload's key, the name readers see, and what storage checked. */
+export type DeliverableFile = { key: string; name: string; contentType: string; size: number };
 export type ApprovalRow = typeof milestoneTaskApprovals.$inferSelect & {
   investorName: string | null;
   investorRole: Role | null;
 };
-export type MeetRow = typeof milestoneMeets.$inferSelect;
+/** A member of a milestone (its founder, an accepted investor of its deck), as meets invite them. */
+export type MemberRow = { id: string; name: string; email: string; role: Role };
+/** A meet with its attendees in the order they were chosen. */
+export type MeetRow = typeof milestoneMeets.$inferSelect & { attendees: MemberRow[] };
 export type MeetFields = {
   title: string;
   agenda: string;
@@ -125,6 +131,51 @@ const deckHeading = { id: pitchDecks.id, title: pitchDecks.title, company: pitch
 
 const callerIsAccepted = (callerId: string | Placeholder) =>
   sql<boolean>`exists (select 1 from ${interests} where ${qualified(interests.pitchDeckId)} = ${qualified(milestones.pitchDeckId)} and ${qualified(interests.investorId)} = ${callerId} and ${qualified(interests.status)} = 'accepted')`;
+
+/** The attendees of the given meets, each meet's in the order they were chosen. */
+async function attendeesOf(db: Executor, meetIds: string[]): Promise<Map<string, MemberRow[]>> {
+  const byMeet = new Map<string, MemberRow[]>();
+  if (meetIds.length === 0) return byMeet;
+  const rows = await db
+    .select({
+      meetId: milestoneMeetAttendees.meetId,
+      id: accounts.id,
+      name: accounts.name,
+      email: accounts.email,
+      role: accounts.role,
+    })
+    .from(milestoneMeetAttendees)
+    .innerJoin(accounts, eq(accounts.id, milestoneMeetAttendees.accountId))
+    .where(inArray(milestoneMeetAttendees.meetId, meetIds))
+    .orderBy(asc(milestoneMeetAttendees.meetId), asc(milestoneMeetAttendees.position));
+  for (const { meetId, ...member } of rows) byMeet.set(meetId, [...(byMeet.get(meetId) ?? []), member]);
+  return byMeet;
+}
+
+/** Meet rows with their attendees, in one more query for all of them. */
+async function withAttendees(db: Executor, rows: (typeof milestoneMeets.$inferSelect)[]): Promise<MeetRow[]> {
+  const attendees = await attendeesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...row, attendees: attendees.get(row.id) ?? [] }));
+}
+
+/**
+ * A milestone's members: its founder first, then the deck's accepted investors by name. Read
+ * fresh, like access: an investor who withdrew is no longer one.
+ */
+async function selectMembers(db: Executor, milestone: Pick<MilestoneRow, 'founderId' | 'pitchDeckId'>) {
+  const acceptedInvestorIds = db
+    .select({ id: interests.investorId })
+    .from(interests)
+    .where(and(eq(interests.pitchDeckId, milestone.pitchDeckId), eq(interests.status, 'accepted')));
+  return db
+    .select({ id: accounts.id, name: accounts.name, email: accounts.email, role: accounts.role })
+    .from(accounts)
+    .where(or(eq(accounts.id, milestone.founderId), inArray(accounts.id, acceptedInvestorIds)))
+    .orderBy(sql`${accounts.id} = ${milestone.founderId} desc`, asc(accounts.name), asc(accounts.id));
+}
 
 /** Subtasks counted per task, for the tasks `where` selects only (not the whole table). */
 const subtaskCounts = (db: Executor, where: SQL | undefined) =>
@@ -330,19 +381,32 @@ export class MilestonesRepository {
     return row;
   }
 
-  /** A meet, tombstones included (a cancelled one still answers its .ics). */
+  /** A meet, tombstones included (a cancelled one still answers its .ics), with its attendees. */
   async findMeet(meetId: string): Promise<MeetRow | undefined> {
-    const [row] = await this.db.select().from(milestoneMeets).where(eq(milestoneMeets.id, meetId));
+    const rows = await this.db.select().from(milestoneMeets).where(eq(milestoneMeets.id, meetId));
+    const [row] = await withAttendees(this.db, rows);
     return row;
   }
 
-  /** The meets still on, soonest first. */
+  /** The meets still on, soonest first, with their attendees. */
   async findMeets(milestoneId: string): Promise<MeetRow[]> {
-    return this.db
+    const rows = await this.db
       .select()
       .from(milestoneMeets)
       .where(and(eq(milestoneMeets.milestoneId, milestoneId), isNull(milestoneMeets.cancelledAt)))
       .orderBy(asc(milestoneMeets.startsAt), asc(milestoneMeets.id));
+    return withAttendees(this.db, rows);
+  }
+
+  /** The milestone's members (founder first, then its deck's accepted investors), with their addresses. */
+  async findMembers(milestone: Pick<MilestoneRow, 'founderId' | 'pitchDeckId'>): Promise<MemberRow[]> {
+    return selectMembers(this.db, milestone);
+  }
+
+  /** One line of the log, as written (the meet invitations read what a change did from it). */
+  async findActivityById(activityId: string) {
+    const [row] = await this.db.select().from(milestoneActivities).where(eq(milestoneActivities.id, activityId));
+    return row;
   }
 
   /** A founder's milestones (live ones, or only archived ones), soonest due first, each with its deck. */
@@ -870,6 +934,25 @@ export class MilestoneWriter {
     return row;
   }
 
+  /**
+   * Whether a deliverable or a thread message (of any milestone) holds this file already: each
+   * file belongs to one, or deleting one would take it from the other.
+   */
+  async isDeliverableFileUsed(key: string): Promise<boolean> {
+    const [deliverable] = await this.tx
+      .select({ id: milestoneDeliverables.id })
+      .from(milestoneDeliverables)
+      .where(eq(milestoneDeliverables.fileKey, key))
+      .limit(1);
+    if (deliverable) return true;
+    const [attachment] = await this.tx
+      .select({ key: milestoneMessageAttachments.key })
+      .from(milestoneMessageAttachments)
+      .where(eq(milestoneMessageAttachments.key, key))
+      .limit(1);
+    return attachment !== undefined;
+  }
+
   async insertDeliverable(taskId: string, fields: { title: string; description: string }): Promise<string> {
     const id = newId('dlv-');
     await this.tx.insert(milestoneDeliverables).values({ id, milestoneId: this.milestone.id, taskId, ...fields });
@@ -877,19 +960,37 @@ export class MilestoneWriter {
   }
 
   /**
-   * Edits, a submission (url), an acceptance (acceptedAt, by the writer's actor) or a request for
-   * changes (its comment, by the writer's actor).
+   * Edits, a submission (a link or a file, which replaces the other), an acceptance (acceptedAt,
+   * by the writer's actor) or a request for changes (its comment, by the writer's actor).
    */
   async updateDeliverable(
     deliverableId: string,
-    changes: { title?: string; description?: string; url?: string; isAccepted?: true; changesRequested?: string },
+    changes: {
+      title?: string;
+      description?: string;
+      submitted?: { url: string } | { file: DeliverableFile };
+      isAccepted?: true;
+      changesRequested?: string;
+    },
   ): Promise<void> {
-    const { isAccepted, changesRequested, ...fields } = changes;
+    const { isAccepted, changesRequested, submitted, ...fields } = changes;
+    const noFile = { fileKey: null, fileName: null, fileContentType: null, fileSize: null };
     await this.tx
       .update(milestoneDeliverables)
       .set({
         ...fields,
-        ...(fields.url === undefined ? {} : { submittedAt: sql`now()` }),
+        ...(submitted === undefined
+          ? {}
+          : 'url' in submitted
+            ? { url: submitted.url, ...noFile, submittedAt: sql`now()` }
+            : {
+                url: null,
+                fileKey: submitted.file.key,
+                fileName: submitted.file.name,
+                fileContentType: submitted.file.contentType,
+                fileSize: submitted.file.size,
+                submittedAt: sql`now()`,
+              }),
         ...(isAccepted ? { acceptedAt: sql`now()`, acceptedById: this.actorId } : {}),
         ...(changesRequested === undefined
           ? {}
@@ -929,9 +1030,14 @@ export class MilestoneWriter {
       .where(eq(milestoneTaskApprovals.id, approvalId));
   }
 
+  /** The milestone's members as they stand inside the lock (who a meet may invite). */
+  async findMembers(): Promise<MemberRow[]> {
+    return selectMembers(this.tx, this.milestone);
+  }
+
   /** A meet of this milestone still on, as it stands inside the lock. */
   async findLiveMeet(meetId: string): Promise<MeetRow | undefined> {
-    const [row] = await this.tx
+    const rows = await this.tx
       .select()
       .from(milestoneMeets)
       .where(
@@ -941,25 +1047,39 @@ export class MilestoneWriter {
           isNull(milestoneMeets.cancelledAt),
         ),
       );
+    const [row] = await withAttendees(this.tx, rows);
     return row;
   }
 
-  async insertMeet(fields: MeetFields): Promise<MeetRow> {
-    const [row] = await this.tx
+  /** A new meet and its attendees (`attendeeIds`, members already checked), as stored. */
+  async insertMeet(fields: MeetFields, attendeeIds: readonly string[]): Promise<MeetRow> {
+    const id = newId('met-');
+    await this.tx
       .insert(milestoneMeets)
-      .values({ id: newId('met-'), milestoneId: this.milestone.id, organizerId: this.actorId, ...fields })
-      .returning();
-    return row as MeetRow;
+      .values({ id, milestoneId: this.milestone.id, organizerId: this.actorId, ...fields });
+    await this.replaceMeetAttendees(id, attendeeIds);
+    return (await this.findLiveMeet(id)) as MeetRow;
   }
 
-  /** An edit raises the calendar SEQUENCE, so calendars replace the copy they hold. */
-  async updateMeet(meetId: string, fields: MeetFields): Promise<MeetRow> {
-    const [row] = await this.tx
+  /**
+   * An edit raises the calendar SEQUENCE, so calendars replace the copy they hold; `attendeeIds`
+   * (members already checked) replaces the invited, undefined keeps them.
+   */
+  async updateMeet(meetId: string, fields: MeetFields, attendeeIds: readonly string[] | undefined): Promise<MeetRow> {
+    await this.tx
       .update(milestoneMeets)
       .set({ ...fields, sequence: sql`${milestoneMeets.sequence} + 1`, updatedAt: sql`now()` })
-      .where(eq(milestoneMeets.id, meetId))
-      .returning();
-    return row as MeetRow;
+      .where(eq(milestoneMeets.id, meetId));
+    if (attendeeIds) await this.replaceMeetAttendees(meetId, attendeeIds);
+    return (await this.findLiveMeet(meetId)) as MeetRow;
+  }
+
+  private async replaceMeetAttendees(meetId: string, attendeeIds: readonly string[]): Promise<void> {
+    await this.tx.delete(milestoneMeetAttendees).where(eq(milestoneMeetAttendees.meetId, meetId));
+    if (attendeeIds.length === 0) return;
+    await this.tx
+      .insert(milestoneMeetAttendees)
+      .values(attendeeIds.map((accountId, position) => ({ meetId, accountId, position })));
   }
 
   /** Cancels a meet, keeping the row as the tombstone its cancellation .ics is built from. */

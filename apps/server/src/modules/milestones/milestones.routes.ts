@@ -20,6 +20,7 @@ import {
   meetParamsSchema,
   meetResponseSchema,
   meetsResponseSchema,
+  milestoneMembersResponseSchema,
   milestoneOverviewResponseSchema,
   milestonePageSchema,
   milestoneParamsSchema,
@@ -111,6 +112,12 @@ async function sharedRoutes(
     `${milestonesRoot}/:id/meets`,
     { ...guard, schema: { params: milestoneParamsSchema, response: { 200: meetsResponseSchema } } },
     async (request) => ({ data: await meets.list(principalOf(request), request.params.id) }),
+  );
+  // Our addition: whom a meet may invite (the founder and the deck's accepted investors).
+  typed.get(
+    `${milestonesRoot}/:id/members`,
+    { ...guard, schema: { params: milestoneParamsSchema, response: { 200: milestoneMembersResponseSchema } } },
+    async (request) => ({ data: await meets.members(principalOf(request), request.params.id) }),
   );
   typed.get(
     `${root}/meets/:meetId`,
@@ -416,7 +423,7 @@ export async function milestonesRoutes(
       },
     },
     async (request) => ({
-      deliverable: await deliverables.submit(principalOf(request), request.params.deliverableId, request.body.url),
+      deliverable: await deliverables.submit(principalOf(request), request.params.deliverableId, request.body),
     }),
   );
   await sharedRoutes(parent, { ...services, guard: founder, milestonesRoot: root, root });

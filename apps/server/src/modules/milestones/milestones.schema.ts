@@ -13,6 +13,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -191,6 +192,15 @@ export const milestoneDeliverables = pgTable(
     changesRequestedById: text('changes_requested_by_id').references(() => accounts.id, { onDelete: 'set null' }),
     changesRequestedComment: text('changes_requested_comment'),
     changesRequestedAt: timestamp('changes_requested_at', { withTimezone: true }),
+    /**
+     * A submitted file instead of a link (issue 18): the key of the founder's `attachment` upload
+     * (the uploads sweep reads it, so a submitted file is never swept), the name readers see, and
+     * what storage checked of it. All four are set together, and only while `url` is null.
+     */
+    fileKey: text('file_key').unique('milestone_deliverables_file_key_unique'),
+    fileName: text('file_name'),
+    fileContentType: text('file_content_type'),
+    fileSize: integer('file_size'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -260,4 +270,23 @@ export const milestoneMeets = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('milestone_meets_milestone_idx').on(table.milestoneId, table.startsAt)],
+);
+
+/**
+ * Who is invited to a meet (issue 18): members of the milestone (its founder, the deck's accepted
+ * investors) when chosen. Each is mailed the invitation with the .ics; `position` keeps the order
+ * they were chosen in. Rows go with the meet, and with an account that is deleted.
+ */
+export const milestoneMeetAttendees = pgTable(
+  'milestone_meet_attendees',
+  {
+    meetId: text('meet_id')
+      .notNull()
+      .references(() => milestoneMeets.id, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.meetId, table.accountId] })],
 );

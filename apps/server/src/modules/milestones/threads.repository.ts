@@ -5,6 +5,7 @@ import { qualified } from '@/db/qualified';
 import { newId } from '@/lib/ids';
 import { accounts } from '@/modules/accounts/accounts.schema';
 import type { MilestoneWriter } from './milestones.repository';
+import { milestoneDeliverables } from './milestones.schema';
 import { milestoneMessageAttachments, milestoneThreadMessages, milestoneThreads } from './threads.schema';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -214,7 +215,12 @@ export class ThreadWriter {
       .select({ key: milestoneMessageAttachments.key })
       .from(milestoneMessageAttachments)
       .where(inArray(milestoneMessageAttachments.key, [...keys]));
-    return rows.map((row) => row.key);
+    // A deliverable's file shares the upload kind: deleting the message would take it from the deliverable.
+    const submitted = await this.tx
+      .select({ key: milestoneDeliverables.fileKey })
+      .from(milestoneDeliverables)
+      .where(inArray(milestoneDeliverables.fileKey, [...keys]));
+    return [...rows.map((row) => row.key), ...submitted.flatMap((row) => (row.key ? [row.key] : []))];
   }
 
   async countMessages(threadId: string): Promise<number> {

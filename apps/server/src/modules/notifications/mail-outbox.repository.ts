@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { newId } from '@/lib/ids';
+import type { MailAttachment } from '@/modules/mail/mail.service';
 import { mailOutbox } from './notifications.schema';
 
 /** A mail to queue: who it is for, what it tells of, and its rendered content. */
@@ -11,6 +12,8 @@ export type NewOutboxMail = {
   subject: string;
   text: string;
   html: string;
+  /** Files sent with it (a meet invitation's .ics); stored with the row, so a retry sends them too. */
+  attachments?: MailAttachment[];
   /**
    * Sends this news at most once per `windowMs`: another mail with the same `key` inside the
    * window (counted from the first one's queueing) is folded into it and not sent. The key names
@@ -51,6 +54,7 @@ export class MailOutboxRepository {
       subject: mail.subject,
       textBody: mail.text,
       htmlBody: mail.html,
+      attachments: mail.attachments?.length ? mail.attachments : null,
     };
     if (!mail.coalesce) {
       await this.db.insert(mailOutbox).values(values);
@@ -116,6 +120,7 @@ export class MailOutboxRepository {
       subject: row.subject,
       text: row.textBody,
       html: row.htmlBody,
+      ...(row.attachments ? { attachments: row.attachments } : {}),
       attempts: row.attempts,
       claimToken,
     }));

@@ -105,7 +105,13 @@ export class MailOutboxService {
   private async attempt(mail: ClaimedOutboxMail): Promise<void> {
     const facts = { mailId: mail.id, kind: mail.kind, attempt: mail.attempts };
     try {
-      await this.mailer.sendNow({ to: mail.recipient, subject: mail.subject, text: mail.text, html: mail.html });
+      await this.mailer.sendNow({
+        to: mail.recipient,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        ...(mail.attachments ? { attachments: mail.attachments } : {}),
+      });
     } catch (error) {
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, maxErrorLength);
       if (mail.attempts >= this.settings.maxAttempts) {

@@ -218,9 +218,19 @@ describe('notification settings calls', () => {
       [
         newFounder,
         notificationSettingsPaths.user,
-        { interestShown: true, deliverableDecisions: true, approvalDecisions: true, chatDigest: true },
+        {
+          interestShown: true,
+          deliverableDecisions: true,
+          approvalDecisions: true,
+          meetInvitations: true,
+          chatDigest: true,
+        },
       ],
-      [newInvestor, notificationSettingsPaths.investor, { interestDecided: true, chatDigest: true }],
+      [
+        newInvestor,
+        notificationSettingsPaths.investor,
+        { interestDecided: true, meetInvitations: true, chatDigest: true },
+      ],
     ] as const) {
       const read = await ctx.app.fastify.inject({ method: 'GET', url: path, headers: authHeaders(who.tokens) });
       expect(read.statusCode).toBe(200);

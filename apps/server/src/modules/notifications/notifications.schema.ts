@@ -8,6 +8,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -74,6 +75,8 @@ export const mailOutbox = pgTable(
     coalesceKey: text('coalesce_key'),
     /** Later mails with the same key, inside the window, that this one stands for. */
     coalescedCount: integer('coalesced_count').notNull().default(0),
+    /** Files sent with the mail (a meet invitation's .ics), as text; none for most mail. */
+    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; content: string }[]>(),
   },
   (table) => [
     // The delivery job's one question: pending rows that are due, oldest first.

@@ -13,7 +13,13 @@ import type { InterestsService } from '@/modules/interests/interests.service';
 import { alreadyRegisteredMail, type MailContext } from '@/modules/mail/mail.templates';
 import type { MailOutboxService } from './mail-outbox.service';
 import type { NotificationPreferencesRepository } from './notifications.repository';
-import { inboxMail, interestDecidedMail, interestShownMail } from './notifications.templates';
+import {
+  inboxMail,
+  interestDecidedMail,
+  interestShownMail,
+  type MeetInvitationFacts,
+  meetInvitationMail,
+} from './notifications.templates';
 
 const hourMs = 60 * 60_000;
 
@@ -135,6 +141,26 @@ export class NotificationsService {
       ...(kind === 'chatDigest'
         ? { coalesce: { key: `chatDigest:${accountId}`, windowMs: coalesceWindowMs.chatDigest } }
         : {}),
+    });
+  }
+
+  /**
+   * A meet's invitation, change or cancellation → one attendee, with the .ics attached, unless
+   * they turned `meetInvitations` off. The milestones module words the facts and builds the file
+   * after the change committed; this queues it like every other notification mail.
+   */
+  async sendMeetInvitation(
+    invitation: MeetInvitationFacts & { recipient: { id: string; email: string; name: string } },
+  ) {
+    const { recipient, ...facts } = invitation;
+    if (!(await this.deps.preferences.isEnabled(recipient.id, 'meetInvitations'))) return;
+    const mail = meetInvitationMail(this.deps.mail, recipient, facts);
+    await this.deps.outbox.enqueue({
+      accountId: recipient.id,
+      kind: 'meetInvitations',
+      recipient: mail.to,
+      ...body(mail),
+      ...(mail.attachments ? { attachments: mail.attachments } : {}),
     });
   }
 

@@ -119,3 +119,79 @@ export function inboxMail(
     link: { href: `${ctx.publicUrl}${notification.link}`, label: isDigest ? 'Open the chat' : 'Open it' },
   });
 }
+
+/** What a meet invitation mail tells (milestones' MeetInvitation, less the recipient's id). */
+export type MeetInvitationFacts = {
+  change: 'scheduled' | 'changed' | 'cancelled' | 'uninvited';
+  meetTitle: string;
+  milestoneTitle: string;
+  organizerName: string;
+  actorName: string | null;
+  startsAt: Date;
+  durationMinutes: number;
+  timeZone: string;
+  videoUrl: string | null;
+  agenda: string;
+  /** Web path of the milestone's meets. */
+  link: string;
+  /** The calendar file (METHOD:REQUEST, or CANCEL for a cancellation or an attendee taken off). */
+  ics: string;
+  method: 'REQUEST' | 'CANCEL';
+};
+
+/**
+ * To an attendee of a meet (issue 18): the invitation, a change or a cancellation, with the .ics
+ * attached so a calendar takes it (same UID, higher SEQUENCE replaces; METHOD:CANCEL removes).
+ * The time is written in the organiser's zone, which the mail names.
+ */
+export function meetInvitationMail(
+  ctx: MailContext,
+  to: { email: string; name: string },
+  facts: MeetInvitationFacts,
+): MailMessage {
+  const when = `${new Intl.DateTimeFormat('en-GB', {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    timeZone: facts.timeZone,
+  }).format(facts.startsAt)} (${facts.timeZone}), ${facts.durationMinutes} minutes`;
+  const who = facts.actorName ?? facts.organizerName;
+  const headline = {
+    scheduled: `${who} invited you to "${facts.meetTitle}"`,
+    changed: `${who} changed "${facts.meetTitle}"`,
+    cancelled: `${who} cancelled "${facts.meetTitle}"`,
+    uninvited: `You are no longer invited to "${facts.meetTitle}"`,
+  }[facts.change];
+  const isOff = facts.method === 'CANCEL';
+  const lines = [
+    `Hello ${to.name},`,
+    `${headline}, a meet about the milestone "${facts.milestoneTitle}" organised by ${facts.organizerName}.`,
+    isOff ? `It was on ${when}.` : `When: ${when}.`,
+    ...(!isOff && facts.videoUrl ? [`Video: ${facts.videoUrl}`] : []),
+    ...(!isOff && facts.agenda ? [`Agenda: ${facts.agenda}`] : []),
+    isOff
+      ? 'The attached calendar file removes it from your calendar.'
+      : 'The attached calendar file adds it to your calendar, or updates the copy you have.',
+  ];
+  const subject = {
+    scheduled: `Invitation: ${facts.meetTitle}`,
+    changed: `Changed: ${facts.meetTitle}`,
+    cancelled: `Cancelled: ${facts.meetTitle}`,
+    uninvited: `Removed: ${facts.meetTitle}`,
+  }[facts.change];
+  return {
+    ...notificationMail(ctx, 'meetInvitations', {
+      to: to.email,
+      subject,
+      title: subject,
+      lines,
+      link: { href: `${ctx.publicUrl}${facts.link}`, label: 'Open the meets' },
+    }),
+    attachments: [
+      {
+        filename: isOff ? 'cancel.ics' : 'invite.ics',
+        contentType: `text/calendar; charset=UTF-8; method=${facts.method}`,
+        content: facts.ics,
+      },
+    ],
+  };
+}

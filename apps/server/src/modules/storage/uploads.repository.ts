@@ -11,8 +11,8 @@ export class UploadsRepository {
   }
 
   /**
-   * Keys handed out before `cutoff` that no deck version, profile picture or thread message uses.
-   * It reads the deck, account and message attachment tables directly (reads only; their modules
+   * Keys handed out before `cutoff` that no deck version, profile picture, thread message or
+   * deliverable uses. It reads the deck, account, message attachment and deliverable tables directly (reads only; their modules
    * stay their only writers): "is this file used" spans modules, and asking each module for every
    * key would move the whole list through the process.
    */
@@ -26,6 +26,7 @@ export class UploadsRepository {
           sql`not exists (select 1 from pitch_deck_versions where pitch_deck_versions.file_key = ${uploads.key})`,
           sql`not exists (select 1 from accounts where accounts.picture_key = ${uploads.key})`,
           sql`not exists (select 1 from milestone_message_attachments where milestone_message_attachments.key = ${uploads.key})`,
+          sql`not exists (select 1 from milestone_deliverables where milestone_deliverables.file_key = ${uploads.key})`,
         ),
       )
       .orderBy(uploads.createdAt)
@@ -48,6 +49,7 @@ export class UploadsRepository {
           sql`not exists (select 1 from pitch_deck_versions where pitch_deck_versions.file_key = ${uploads.key})`,
           sql`not exists (select 1 from accounts where accounts.picture_key = ${uploads.key})`,
           sql`not exists (select 1 from milestone_message_attachments where milestone_message_attachments.key = ${uploads.key})`,
+          sql`not exists (select 1 from milestone_deliverables where milestone_deliverables.file_key = ${uploads.key})`,
         ),
       );
     return row?.count ?? 0;

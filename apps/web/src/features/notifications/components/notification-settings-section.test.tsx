@@ -76,7 +76,13 @@ describe('NotificationSettingsSection', () => {
   });
 
   it('lists one switch per kind of the role (issue 18): decisions and the chat digest too', async () => {
-    stubServer({ interestShown: true, deliverableDecisions: true, approvalDecisions: false, chatDigest: true });
+    stubServer({
+      interestShown: true,
+      deliverableDecisions: true,
+      approvalDecisions: false,
+      meetInvitations: true,
+      chatDigest: true,
+    });
     const section = renderSection('user');
     const approvals = await within(section).findByRole('switch', {
       name: 'When an investor approves a task or asks for changes',

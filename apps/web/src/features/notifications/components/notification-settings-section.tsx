@@ -13,6 +13,7 @@ const descriptions: Record<NotificationKind, string> = {
   interestDecided: 'Which deck, which company and their answer, with a link to the deck.',
   deliverableDecisions: 'Which deliverable, who decided and their comment, with a link to the task.',
   approvalDecisions: 'Which task, who approved or asked for changes and why, with a link to the task.',
+  meetInvitations: 'When and where, the agenda and who changed it, with the calendar file attached.',
   chatDigest: 'How many messages wait for you, never their text; one mail an hour at most.',
 };
 
