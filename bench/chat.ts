@@ -168,6 +168,8 @@ async function benchProduct(database: 'pglite' | 'postgres', deckPdf: Uint8Array
             authorization: `Bearer ${account.tokens.token}`,
             controlSignature: account.tokens.controlSignature,
             hashToken: account.tokens.hashToken,
+            // As the web client opens its socket: each message once (contract `chatEventModes`).
+            events: 'compact',
           }),
           roomId: room.roomId,
         })),

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { investorDeckPaths } from '@deckvalid/contract/api-paths';
 import type { Tokens } from '@deckvalid/contract/auth';
-import { type ChatRoom, chatPaths } from '@deckvalid/contract/chat';
+import { type ChatEventMode, type ChatRoom, chatPaths } from '@deckvalid/contract/chat';
 import type { FieldError } from '@deckvalid/contract/errors';
 import { io as connect, type Socket } from 'socket.io-client';
 import { expect } from 'vitest';
@@ -53,12 +53,14 @@ export class ChatClients {
 
   constructor(private readonly baseUrl: () => string) {}
 
-  async open(tokens: Tokens): Promise<Socket> {
+  /** `events` is the handshake's event mode (contract `chatEventModes`); unset means the default. */
+  async open(tokens: Tokens, { events }: { events?: ChatEventMode } = {}): Promise<Socket> {
     const socket = connect(`${this.baseUrl()}/chats`, {
       auth: {
         authorization: `Bearer ${tokens.token}`,
         controlSignature: tokens.controlSignature,
         hashToken: tokens.hashToken,
+        ...(events ? { events } : {}),
       },
       transports: ['websocket'],
       reconnection: false,

@@ -342,6 +342,17 @@ export const chatSocketEvents = {
   roomLeft: 'chat:room_left',
 } as const;
 
+/**
+ * The handshake's `auth.events`: what a client asks of the message events. `full` (the default,
+ * spec §7) hears each message as both `chat:new_message` and `chat:message`, and a
+ * `chat:messages_read` for what a send marks read. `compact` hears each message once, as
+ * `chat:new_message`, and derives the sender's receipt from it (sending reads every earlier
+ * message); it still hears `chat:messages_read` for reads that are not sends. In a busy room a
+ * compact client gets a third of the frames, and the server writes a third as many.
+ */
+export const chatEventModes = ['full', 'compact'] as const;
+export type ChatEventMode = (typeof chatEventModes)[number];
+
 /** What `chat:room_left` carries: the room, and why the account is out of it. */
 export const chatRoomLeftSchema = z.object({ chatRoomId: z.string(), reason: z.enum(chatLeaveReasons) });
 export type ChatRoomLeft = z.infer<typeof chatRoomLeftSchema>;

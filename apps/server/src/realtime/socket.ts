@@ -11,6 +11,13 @@ import type { RedisConnections } from '@/infra/redis';
 /** Room every socket of one account joins, so a message can reach all of a person's tabs. */
 export const accountRoom = (accountId: string) => `account:${accountId}`;
 
+/**
+ * Room of the account's sockets that hear every message event (the `full` event mode): each
+ * message under its second name, and the read receipt a send implies. Compact sockets derive
+ * the receipt from the message and are spared both frames.
+ */
+export const fullEventsRoom = (accountId: string) => `account-full:${accountId}`;
+
 /** Room of the sockets opened with one session's credentials, so they can end with it. */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
@@ -78,8 +85,10 @@ export function attachRealtime(
   chats.use(socketHandshake(auth));
   chats.use(socketsPerAccount(chatRateLimits.socketsPerAccount));
   chats.on('connection', (socket) => {
-    const { principal } = socket.data as SocketData;
-    void socket.join([accountRoom(principal.accountId), sessionRoom(principal.sessionId)]);
+    const { principal, eventMode } = socket.data as SocketData;
+    const rooms = [accountRoom(principal.accountId), sessionRoom(principal.sessionId)];
+    if (eventMode === 'full') rooms.push(fullEventsRoom(principal.accountId));
+    void socket.join(rooms);
   });
   // A revoked session's sockets are closed at once, on every process when the Redis adapter is
   // in use; a reconnect then fails the handshake like any call with those credentials.

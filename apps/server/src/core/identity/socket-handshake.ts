@@ -1,9 +1,13 @@
+import type { ChatEventMode } from '@deckvalid/contract/chat';
 import type { Socket } from 'socket.io';
 import { AppError } from '@/lib/errors';
 import type { Authenticator, Principal } from './principal';
 
-/** What an admitted socket carries; set by the handshake before the socket joins anything. */
-export type SocketData = { principal: Principal };
+/**
+ * What an admitted socket carries; set by the handshake before the socket joins anything.
+ * `eventMode` is the client's `auth.events` (contract `chatEventModes`); anything else is `full`.
+ */
+export type SocketData = { principal: Principal; eventMode: ChatEventMode };
 
 type Next = (error?: Error) => void;
 
@@ -22,7 +26,9 @@ export function socketHandshake(auth: Authenticator): (socket: Socket, next: Nex
         controlSignature: text(handshake.controlSignature),
         hashToken: text(handshake.hashToken),
       });
-      (socket.data as SocketData).principal = principal;
+      const data = socket.data as SocketData;
+      data.principal = principal;
+      data.eventMode = handshake.events === 'compact' ? 'compact' : 'full';
       next();
     } catch (error) {
       const refusal = new Error(error instanceof AppError ? error.code : 'INTERNAL');

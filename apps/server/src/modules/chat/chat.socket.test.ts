@@ -1,4 +1,5 @@
 import { type ChatMessage, chatLimits, chatPaths, chatRateLimits } from '@deckvalid/contract/chat';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUp, signUp } from '../../../test/accounts';
 import { authHeaders, build, type TestContext } from '../../../test/build';
@@ -114,6 +115,34 @@ describe('sending', () => {
     await until(() => received.length === 1 && legacy.length === 1 && otherTab.length === 1, 'delivery');
     expect(received[0]).toEqual(messageOf(ack));
     expect(overheard).toEqual([]);
+  });
+
+  it('tells a compact socket each message once and leaves the receipt a send implies to it', async () => {
+    const full = await clients.open(founder.tokens);
+    const compact = await clients.open(founder.tokens, { events: 'compact' });
+    const investorSocket = await clients.open(investor.tokens);
+    const heard = (socket: Socket) => ({
+      messages: collect<ChatMessage>(socket, 'chat:new_message'),
+      legacy: collect<ChatMessage>(socket, 'chat:message'),
+      reads: collect<{ userId: string }>(socket, 'chat:messages_read'),
+    });
+    const onFull = heard(full);
+    const onCompact = heard(compact);
+    await request(full, 'chat:message', { chatRoomId: roomId, content: 'Question' });
+    // The reply covers the question: a receipt the full socket hears and the compact one derives.
+    await request(investorSocket, 'chat:message', { chatRoomId: roomId, content: 'Answer' });
+    await until(
+      () => onFull.reads.some((read) => read.userId === investor.user.id) && onFull.legacy.length === 2,
+      'the full socket’s frames',
+    );
+    await until(() => onCompact.messages.length === 2, 'the compact socket’s messages');
+    expect(onCompact.legacy).toEqual([]);
+    expect(onCompact.reads).toEqual([]);
+    // A read that is not a send reaches every socket: nothing else tells of it.
+    await request(investorSocket, 'chat:message', { chatRoomId: roomId, content: 'One more' });
+    await request(compact, 'chat:mark_read', { chatRoomId: roomId });
+    await until(() => onCompact.reads.length === 1, 'the explicit receipt');
+    expect(onCompact.reads[0]?.userId).toBe(founder.user.id);
   });
 
   it('refuses blank and oversized messages and stores nothing', async () => {

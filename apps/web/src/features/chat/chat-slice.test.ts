@@ -110,6 +110,21 @@ describe('chat slice', () => {
     expect(second?.readBy).toEqual([{ userId: 'inv-2', readAt: '2026-01-01T11:00:00.000Z' }]);
   });
 
+  it('reads a live message as its sender’s receipt for what others sent before it', () => {
+    const founder = { senderId: 'usr-1', sender: { id: 'usr-1', name: 'Ada', role: 'user' as const } };
+    const state = chatReducer(
+      opened([message(1, founder), message(2), message(3, founder), message(4, founder)]),
+      chatActions.messagesReceived({
+        roomId: 'room-1',
+        messages: [message(5, { createdAt: '2026-01-01T12:00:00.000Z' })],
+      }),
+    );
+    const readBy = selectThread(state, 'room-1').messages.map((held) => held.readBy.map((r) => r.userId));
+    // Ravi's own message 2 stops the walk: what stood before it he had read when he sent it.
+    expect(readBy).toEqual([[], [], ['inv-1'], ['inv-1'], []]);
+    expect(selectThread(state, 'room-1').messages[3]?.readBy[0]?.readAt).toBe('2026-01-01T12:00:00.000Z');
+  });
+
   it('loads older pages before the newest and remembers whether there are more', () => {
     const state = reduce(
       [

@@ -59,6 +59,22 @@ function absorb(thread: ChatThread, messages: ChatMessage[]) {
   thread.pending = settlePending(thread.pending, messages);
 }
 
+/**
+ * Sending reads every earlier message (docs/chat.md), so a live message is its sender's receipt
+ * for what others sent before it: the compact socket hears that no other way. Walks back from
+ * the message and stops at the sender's own earlier message or receipt, behind which all is read.
+ */
+function addImpliedReceipts(thread: ChatThread, sent: ChatMessage) {
+  const readerId = sent.senderId;
+  if (!readerId) return;
+  for (let index = thread.messages.length - 1; index >= 0; index -= 1) {
+    const held = thread.messages[index] as ChatMessage;
+    if (held.seq >= sent.seq) continue;
+    if (held.senderId === readerId || held.readBy.some((receipt) => receipt.userId === readerId)) break;
+    held.readBy.push({ userId: readerId, readAt: sent.createdAt });
+  }
+}
+
 const chatSlice = createSlice({
   name: 'chat',
   initialState: initialChatState,
@@ -101,6 +117,7 @@ const chatSlice = createSlice({
       const thread = state.threads[action.payload.roomId];
       if (!thread || thread.status === 'idle') return;
       absorb(thread, action.payload.messages);
+      for (const message of action.payload.messages) addImpliedReceipts(thread, message);
     },
     messageQueued(state, action: PayloadAction<PendingMessage>) {
       threadOf(state, action.payload.chatRoomId).pending.push(action.payload);

@@ -1,6 +1,6 @@
 import { apiPaths } from '@deckvalid/contract/api-paths';
 import type { Tokens } from '@deckvalid/contract/auth';
-import type { ChatMessage, ChatRoomLeft, MarkChatReadResponse } from '@deckvalid/contract/chat';
+import type { ChatEventMode, ChatMessage, ChatRoomLeft, MarkChatReadResponse } from '@deckvalid/contract/chat';
 import type { LiveNotification } from '@deckvalid/contract/notifications';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 
@@ -71,6 +71,8 @@ export function createChatSocket(tokens: Tokens, origin: string = window.locatio
       authorization: `Bearer ${tokens.token}`,
       controlSignature: tokens.controlSignature,
       hashToken: tokens.hashToken,
+      // Each message once; the sender's receipt is derived from it (contract `chatEventModes`).
+      events: 'compact' satisfies ChatEventMode,
     },
   });
 }

@@ -335,8 +335,8 @@ export function ChatProvider({ tokens, me, onLiveNotification, children }: ChatP
       if (seenIds.size > seenIdsKept) seenIds.delete(seenIds.values().next().value as string);
       receive(message, { isLive: true });
     };
+    // The socket is compact (chat-socket.ts): each message arrives once, under this name.
     current.on('chat:new_message', handleMessage);
-    current.on('chat:message', handleMessage);
 
     current.on('chat:messages_read', (read) => {
       if (read.userId === me.id) {
