@@ -7,6 +7,7 @@ import {
   type MeetBody,
   type Milestone,
   type MilestoneDeleteMode,
+  type MilestoneMember,
   type MilestoneOverview,
   type MilestoneStatus,
   milestonePaths,
@@ -98,6 +99,12 @@ export const milestonesApi = api.injectEndpoints({
       transformResponse: (response: { data: Meet[] }) => response.data,
       providesTags: milestoneData,
     }),
+    /** Who a meet may invite: the founder first, then the deck's accepted investors (both roles). */
+    milestoneMembers: build.query<MilestoneMember[], MilestoneArgs>({
+      query: ({ role, milestoneId }) => pathsOf(role).members(milestoneId),
+      transformResponse: (response: { data: MilestoneMember[] }) => response.data,
+      providesTags: milestoneData,
+    }),
     createMilestoneMeet: build.mutation<Meet, MilestoneArgs & { body: MeetBody }>({
       query: ({ role, milestoneId, body }) => ({ url: pathsOf(role).meets(milestoneId), method: 'POST', body }),
       transformResponse: (response: { meet: Meet }) => response.meet,
@@ -174,6 +181,7 @@ export const {
   useMilestoneActivitiesInfiniteQuery,
   useMilestoneDeliverablesQuery,
   useMilestoneMeetsQuery,
+  useMilestoneMembersQuery,
   useCreateMilestoneMeetMutation,
   useUpdateMilestoneMeetMutation,
   useDeleteMilestoneMeetMutation,

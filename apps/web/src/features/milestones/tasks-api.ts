@@ -9,6 +9,7 @@ import {
   type DependencyCandidatesResponse,
   investorMilestonePaths,
   milestonePaths,
+  type SubmitDeliverableBody,
   type Subtask,
   type Task,
   type TaskDependenciesResponse,
@@ -174,11 +175,15 @@ export const tasksApi = api.injectEndpoints({
       transformResponse: (response: { deliverable: Deliverable }) => response.deliverable,
       invalidatesTags: staleAfterChange,
     }),
-    submitDeliverable: build.mutation<Deliverable, MilestoneArgs & { deliverableId: string; url: string }>({
-      query: ({ deliverableId, url }) => ({
+    /** A link or an uploaded file (its key and name); either replaces what was submitted before. */
+    submitDeliverable: build.mutation<
+      Deliverable,
+      MilestoneArgs & { deliverableId: string; body: SubmitDeliverableBody }
+    >({
+      query: ({ deliverableId, body }) => ({
         url: milestonePaths.deliverableSubmit(deliverableId),
         method: 'POST',
-        body: { url },
+        body,
       }),
       transformResponse: (response: { deliverable: Deliverable }) => response.deliverable,
       invalidatesTags: staleAfterChange,

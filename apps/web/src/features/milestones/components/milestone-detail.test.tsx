@@ -48,6 +48,7 @@ const overview: MilestoneOverview = {
     timeZone: 'UTC',
     videoUrl: 'https://meet.example.com/abc',
     organizerId: 'usr-1',
+    attendees: [{ id: 'usr-1', name: 'Farah Founder', role: 'user' }],
     sequence: 0,
     cancelledAt: null,
     createdAt: '2026-11-01T10:00:00.000Z',

@@ -1,5 +1,19 @@
-import { type Meet, meetBodySchema, milestoneLimits } from '@deckvalid/contract/milestones';
-import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { type Meet, type MilestoneMember, meetBodySchema, milestoneLimits } from '@deckvalid/contract/milestones';
+import {
+  Avatar,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import type { MilestoneRole } from '@/features/milestones/milestone-api-shared';
@@ -9,7 +23,11 @@ import { focusFirstInvalid, showProblemOnForm } from '@/shared/lib/form-problems
 import { zodResolver } from '@/shared/lib/zod-resolver';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
 import { browserTimeZone, isoToZonedInput, timeZoneChoices, zonedInputToIso } from '../milestone-format';
-import { useCreateMilestoneMeetMutation, useUpdateMilestoneMeetMutation } from '../milestones-api';
+import {
+  useCreateMilestoneMeetMutation,
+  useMilestoneMembersQuery,
+  useUpdateMilestoneMeetMutation,
+} from '../milestones-api';
 
 /** What the meet form holds; `startsAt` is a datetime-local value meant on `timeZone`'s clock. */
 export type MeetFormValues = {
@@ -19,9 +37,19 @@ export type MeetFormValues = {
   durationMinutes: number | string;
   timeZone: string;
   videoUrl: string;
+  /** Who is invited: members of the milestone (each is mailed the invitation with the .ics). */
+  attendeeIds: string[];
 };
 
-export const meetFieldOrder = ['title', 'agenda', 'startsAt', 'durationMinutes', 'timeZone', 'videoUrl'] as const;
+export const meetFieldOrder = [
+  'title',
+  'agenda',
+  'startsAt',
+  'durationMinutes',
+  'timeZone',
+  'videoUrl',
+  'attendeeIds',
+] as const;
 
 /** Tomorrow at 10:00 on the reader's clock: a plausible first guess, changed in one step. */
 function defaultStart(now: Date = new Date()): string {
@@ -30,7 +58,8 @@ function defaultStart(now: Date = new Date()): string {
   return `${tomorrow.getFullYear()}-${pad(tomorrow.getMonth() + 1)}-${pad(tomorrow.getDate())}T10:00`;
 }
 
-function valuesOf(meet: Meet | null): MeetFormValues {
+/** A new meet invites the founder (who organises every meet of their milestone); an edit, whoever it invites. */
+function valuesOf(meet: Meet | null, founderId: string | null): MeetFormValues {
   if (!meet) {
     return {
       title: '',
@@ -39,6 +68,7 @@ function valuesOf(meet: Meet | null): MeetFormValues {
       durationMinutes: 30,
       timeZone: browserTimeZone(),
       videoUrl: '',
+      attendeeIds: founderId ? [founderId] : [],
     };
   }
   return {
@@ -48,6 +78,7 @@ function valuesOf(meet: Meet | null): MeetFormValues {
     durationMinutes: meet.durationMinutes,
     timeZone: meet.timeZone,
     videoUrl: meet.videoUrl ?? '',
+    attendeeIds: meet.attendees.map((attendee) => attendee.id),
   };
 }
 
@@ -60,6 +91,7 @@ export function meetBodyCandidate(values: MeetFormValues): Record<string, unknow
     durationMinutes: typeof values.durationMinutes === 'number' ? values.durationMinutes : undefined,
     timeZone: values.timeZone,
     videoUrl: values.videoUrl.trim() === '' ? null : values.videoUrl,
+    attendeeIds: values.attendeeIds,
   };
 }
 
@@ -95,16 +127,47 @@ export function MilestoneMeetFormModal({ meet, opened, onClose, ...rest }: Miles
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {/* Mounted only while open: each opening starts from the meet as it is now. */}
-      {opened ? <MeetForm key={meet?.id ?? 'new'} meet={meet} onClose={onClose} {...rest} /> : null}
+      {opened ? <MeetFormWithMembers key={meet?.id ?? 'new'} meet={meet} onClose={onClose} {...rest} /> : null}
     </Modal>
   );
 }
 
-function MeetForm({ role, milestoneId, meet, onClose }: Omit<MilestoneMeetFormModalProps, 'opened'>) {
+type MeetFormProps = Omit<MilestoneMeetFormModalProps, 'opened'>;
+
+/**
+ * The form once the milestone's members are known, so a new meet starts with the founder chosen.
+ * Members that cannot be read leave the choice to the people already invited.
+ */
+function MeetFormWithMembers(props: MeetFormProps) {
+  const members = useMilestoneMembersQuery({ role: props.role, milestoneId: props.milestoneId });
+  if (members.isLoading) {
+    return (
+      <Group justify="center" py="xl">
+        <Loader size="sm" aria-label="Loading the milestone's members" />
+      </Group>
+    );
+  }
+  return <MeetForm {...props} members={members.data ?? []} />;
+}
+
+function MeetForm({ role, milestoneId, meet, onClose, members }: MeetFormProps & { members: MilestoneMember[] }) {
   const [createMeet, creation] = useCreateMilestoneMeetMutation();
   const [updateMeet, update] = useUpdateMilestoneMeetMutation();
   const [problem, setProblem] = useState<string | null>(null);
-  const form = useSubmitValidatedForm<MeetFormValues>({ initialValues: valuesOf(meet), validate: validateMeetForm });
+  const founderId = members.find((member) => member.role === 'user')?.id ?? null;
+  const form = useSubmitValidatedForm<MeetFormValues>({
+    initialValues: valuesOf(meet, founderId),
+    validate: validateMeetForm,
+  });
+  // Everyone who may be invited, and anyone the meet invites who is no longer a member (named, so they can be removed).
+  const memberChoices = useMemo(() => {
+    const known = new Map(members.map((member) => [member.id, member]));
+    for (const attendee of meet?.attendees ?? []) if (!known.has(attendee.id)) known.set(attendee.id, attendee);
+    return [...known.values()].map((member) => ({
+      value: member.id,
+      label: member.role === 'user' ? `${member.name} (founder)` : member.name,
+    }));
+  }, [members, meet]);
   // Built once per form: about 400 zones, each named by Intl.
   const zones = useMemo(() => timeZoneChoices(browserTimeZone(), meet?.timeZone ?? null), [meet]);
 
@@ -122,7 +185,10 @@ function MeetForm({ role, milestoneId, meet, onClose }: Omit<MilestoneMeetFormMo
     notifications.show({
       color: 'teal',
       title: meet ? 'Meet updated' : 'Meet scheduled',
-      message: 'Everyone on the milestone sees it now. Download its .ics to add it to your calendar.',
+      message:
+        values.attendeeIds.length > 0
+          ? 'Everyone on the milestone sees it now, and each attendee is mailed the invitation with its .ics.'
+          : 'Everyone on the milestone sees it now. Download its .ics to add it to your calendar.',
     });
     onClose();
   };
@@ -173,6 +239,30 @@ function MeetForm({ role, milestoneId, meet, onClose }: Omit<MilestoneMeetFormMo
           type="url"
           placeholder="https://"
           {...form.getInputProps('videoUrl')}
+        />
+        <MultiSelect
+          label="Attendees"
+          description="Each one is mailed the invitation with its calendar file, and told of changes."
+          placeholder={form.values.attendeeIds.length === 0 ? 'Choose who to invite' : undefined}
+          data={memberChoices}
+          searchable
+          clearable
+          hidePickedOptions
+          nothingFoundMessage="Only the founder and the deck's accepted investors can be invited"
+          comboboxProps={{ withinPortal: true }}
+          renderOption={({ option }) => (
+            <Group gap={8} wrap="nowrap">
+              <Avatar
+                name={option.label.replace(/ \(founder\)$/, '')}
+                color="initials"
+                size={22}
+                radius="xl"
+                aria-hidden
+              />
+              <Text fz="sm">{option.label}</Text>
+            </Group>
+          )}
+          {...form.getInputProps('attendeeIds')}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>

@@ -1,5 +1,5 @@
 import type { Meet } from '@deckvalid/contract/milestones';
-import { Button, Card, EmptyState, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Button, Card, EmptyState, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarPlus, IconDownload, IconPencil, IconTrash, IconVideo } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
@@ -206,6 +206,7 @@ function MeetCard({
             {meet.agenda}
           </Text>
         ) : null}
+        <MeetAttendees meet={meet} />
         <Group gap="xs" wrap="wrap">
           {meet.videoUrl ? (
             <Button
@@ -253,6 +254,45 @@ function MeetCard({
         </Group>
       </Stack>
     </Card>
+  );
+}
+
+/** Who is invited: each one's initials avatar and name, as board cards name assignees. */
+function MeetAttendees({ meet }: { meet: Meet }) {
+  if (meet.attendees.length === 0) {
+    return (
+      <Text fz="xs" c="dimmed">
+        Nobody invited
+      </Text>
+    );
+  }
+  return (
+    <Group
+      gap={6}
+      wrap="wrap"
+      component="ul"
+      aria-label="Attendees"
+      style={{ listStyle: 'none', margin: 0, padding: 0 }}
+    >
+      {meet.attendees.map((attendee) => (
+        <Group
+          key={attendee.id}
+          component="li"
+          gap={6}
+          wrap="nowrap"
+          px={8}
+          py={2}
+          bg="gray.0"
+          style={{ borderRadius: 'var(--mantine-radius-xl)', minWidth: 0 }}
+        >
+          <Avatar name={attendee.name} color="initials" size={22} radius="xl" aria-hidden />
+          <Text fz="xs" truncate="end">
+            {attendee.name}
+            {attendee.id === meet.organizerId ? ' (organiser)' : ''}
+          </Text>
+        </Group>
+      ))}
+    </Group>
   );
 }
 

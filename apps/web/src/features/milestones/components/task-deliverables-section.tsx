@@ -4,23 +4,30 @@ import {
   deliverableBodySchema,
   milestoneLimits,
   requestChangesBodySchema,
-  webUrlSchema,
 } from '@deckvalid/contract/milestones';
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconCheck, IconExternalLink, IconMessageReport, IconPlus } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconCheck,
+  IconDownload,
+  IconExternalLink,
+  IconMessageReport,
+  IconPlus,
+} from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import type { MilestoneRole } from '@/features/milestones/milestone-api-shared';
 import { describeApiError } from '@/shared/api/api-error';
+import { formatFileSize } from '@/shared/api/upload-file';
 import { formatDateTime } from '@/shared/lib/format-date';
 import {
   useAcceptDeliverableMutation,
   useCreateDeliverableMutation,
   useRequestDeliverableChangesMutation,
-  useSubmitDeliverableMutation,
   useTaskDeliverablesQuery,
   useUpdateDeliverableMutation,
 } from '../tasks-api';
+import { DeliverableSubmitForm } from './deliverable-submit-form';
 
 const statusDisplay: Record<DeliverableStatus, { label: string; color: string }> = {
   draft: { label: 'Draft', color: 'gray' },
@@ -134,38 +141,16 @@ function DeliverableItem({
   canEdit: boolean;
 }) {
   const [updateDeliverable, update] = useUpdateDeliverableMutation();
-  const [submitDeliverable, submission] = useSubmitDeliverableMutation();
   const [acceptDeliverable, acceptance] = useAcceptDeliverableMutation();
   const [requestChanges, changeRequest] = useRequestDeliverableChangesMutation();
   const [isEditing, setEditing] = useState(false);
   const [isRequesting, setRequesting] = useState(false);
   const [changesComment, setChangesComment] = useState('');
   const [changesProblem, setChangesProblem] = useState<string | null>(null);
-  const [url, setUrl] = useState('');
-  const [urlProblem, setUrlProblem] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const status = statusDisplay[deliverable.status];
   const isSettled = deliverable.status === 'accepted';
   const canFounderChange = role === 'founder' && canEdit && !isSettled;
-
-  const handleSubmitLink = async (event: FormEvent) => {
-    event.preventDefault();
-    // The contract's own rule: only http and https, so no javascript: link reaches an investor.
-    const parsed = webUrlSchema.safeParse(url);
-    if (!parsed.success) {
-      setUrlProblem(parsed.error.issues[0]?.message ?? 'Give an http or https link.');
-      return;
-    }
-    const result = await submitDeliverable({ milestoneId, deliverableId: deliverable.id, url: parsed.data });
-    if ('error' in result) {
-      const apiProblem = describeApiError(result.error);
-      setUrlProblem(apiProblem.fieldErrors.url ?? apiProblem.message);
-      return;
-    }
-    setUrl('');
-    setUrlProblem(null);
-    notifications.show({ color: 'teal', message: `“${deliverable.title}” submitted for review.` });
-  };
 
   const handleAccept = async () => {
     setProblem(null);
@@ -237,6 +222,25 @@ function DeliverableItem({
               <Anchor href={deliverable.url} target="_blank" rel="noopener noreferrer" fz="sm" truncate="end">
                 {deliverable.url}
               </Anchor>
+            </Group>
+          ) : null}
+          {deliverable.file ? (
+            <Group gap={6} wrap="nowrap" fz="sm" data-testid="deliverable-file">
+              <IconDownload size={15} aria-hidden style={{ flex: 'none' }} />
+              {/* A signed address, valid for 15 minutes: the drawer re-reads on every change. */}
+              <Anchor
+                href={deliverable.file.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                download={deliverable.file.name}
+                fz="sm"
+                truncate="end"
+              >
+                {deliverable.file.name}
+              </Anchor>
+              <Text fz="xs" c="dimmed" style={{ flex: 'none' }}>
+                {formatFileSize(deliverable.file.size)}
+              </Text>
             </Group>
           ) : null}
           {deliverable.submittedAt ? (
@@ -328,33 +332,14 @@ function DeliverableItem({
             </Group>
           ) : null}
           {canFounderChange ? (
-            <form onSubmit={handleSubmitLink} noValidate aria-label={`Submit a link for ${deliverable.title}`}>
-              <Group gap="xs" align="flex-start" wrap="nowrap">
-                <TextInput
-                  aria-label="Link"
-                  placeholder="https://…"
-                  type="url"
-                  inputMode="url"
-                  size="xs"
-                  value={url}
-                  onChange={(event) => {
-                    setUrl(event.currentTarget.value);
-                    if (urlProblem) setUrlProblem(null);
-                  }}
-                  error={urlProblem}
-                  maxLength={milestoneLimits.urlLength}
-                  style={{ flex: 1, minWidth: 0 }}
-                />
-                <Button type="submit" size="xs" variant="light" loading={submission.isLoading}>
-                  {deliverable.status === 'changes_requested' ? 'Submit again' : 'Submit link'}
-                </Button>
-              </Group>
-              <Group justify="flex-end" mt={4}>
+            <Stack gap={4}>
+              <DeliverableSubmitForm milestoneId={milestoneId} deliverable={deliverable} />
+              <Group justify="flex-end">
                 <Button size="compact-xs" variant="subtle" color="gray" onClick={() => setEditing(true)}>
                   Edit deliverable
                 </Button>
               </Group>
-            </form>
+            </Stack>
           ) : null}
         </Stack>
       )}
@@ -363,7 +348,7 @@ function DeliverableItem({
 }
 
 /**
- * What the task promises to hand over: founders add deliverables and submit a link for each,
+ * What the task promises to hand over: founders add deliverables and submit a link or a file for each,
  * investors accept submitted ones (which settles them). Status badge: draft, submitted, accepted.
  */
 export function TaskDeliverablesSection({ milestoneId, taskId, role, canEdit }: DeliverablesProps) {

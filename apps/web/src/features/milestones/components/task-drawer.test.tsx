@@ -61,6 +61,7 @@ const deliverable = (id: string, title: string, extra: Partial<Deliverable>): De
   description: '',
   status: 'draft',
   url: null,
+  file: null,
   submittedAt: null,
   acceptedBy: null,
   acceptedAt: null,
