@@ -4,6 +4,7 @@
  * owned by its module's `<domain>.schema.ts`; nothing is declared here.
  */
 export * from '@/modules/accounts/accounts.schema';
+export * from '@/modules/analysis/analysis.schema';
 export * from '@/modules/auth/auth.schema';
 export * from '@/modules/chat/chat.schema';
 export * from '@/modules/interests/interests.schema';
