@@ -113,9 +113,14 @@ export type DeckViewer = {
   lastViewedAt: Date;
 };
 
+/** What the deck analysis reads of a page's type (the PDF worker's `layoutOf`). */
+export type PageLayout = { title: string | null; minFontSize: number | null; bodyFontSize: number | null };
+
 export type ProcessedDeck = {
   pageCount: number;
   pages: string[];
+  /** One per page, beside `pages`. */
+  layouts: PageLayout[];
   fontSizes: { min: number; max: number } | null;
   processingMs: number;
 };
@@ -539,10 +544,14 @@ export class PitchDecksRepository {
               // PostgreSQL text cannot hold NUL characters, which some PDFs' text contains; a
               // tsvector holds at most 1 MB, and no slide carries 100,000 characters of prose.
               const text = raw.replaceAll('\u0000', '').slice(0, maxPageTextLength);
+              const layout = result.layouts[start + index];
               return {
                 versionId,
                 pageNumber: start + index + 1,
                 text,
+                title: layout?.title ?? null,
+                minFontSize: layout?.minFontSize ?? null,
+                bodyFontSize: layout?.bodyFontSize ?? null,
                 searchVector: sql`to_tsvector('english', ${text})`,
               };
             }),

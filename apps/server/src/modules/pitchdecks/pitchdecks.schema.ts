@@ -124,6 +124,12 @@ export const pitchDeckPages = pgTable(
       .references(() => pitchDeckVersions.id, { onDelete: 'cascade' }),
     pageNumber: integer('page_number').notNull(),
     text: text('text').notNull(),
+    /** The page's title as set (its largest type, when that stands out); null when none does. */
+    title: text('title'),
+    /** The smallest type on the page, in points; null for a page without text. */
+    minFontSize: real('min_font_size'),
+    /** The size most of the page's characters are set in, in points; null without text. */
+    bodyFontSize: real('body_font_size'),
     searchVector: tsvector('search_vector'),
   },
   (table) => [primaryKey({ columns: [table.versionId, table.pageNumber] })],

@@ -119,6 +119,15 @@ describe('PdfPool', () => {
     expect(performance.now() - started).toBeLessThan(10_000);
   });
 
+  it('reads each page’s title, body size and smallest size, which the deck analysis uses', async () => {
+    const pool = poolWith();
+    const result = await pool.parse(await deckPdf(2, { 2: 'Ports lose a week to paperwork.' }), 300);
+    expect(result.ok && result.layouts).toEqual([
+      { title: 'Slide 1', minFontSize: 10, bodyFontSize: 20 },
+      { title: 'Slide 2', minFontSize: 10, bodyFontSize: 20 },
+    ]);
+  });
+
   it('reads an ordinary deck under the same budget, however large its images decode', async () => {
     const pool = poolWith({ maxDecodedBytes: mebibytes(8) });
     const document = await PDFDocument.load(await deckPdf(3, { 2: 'Traction in three ports.' }));

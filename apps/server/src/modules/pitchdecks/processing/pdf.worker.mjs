@@ -17,6 +17,53 @@ const standardFontDataUrl = `${path.join(packageRoot, 'standard_fonts')}${path.s
 const cMapUrl = `${path.join(packageRoot, 'cmaps')}${path.sep}`;
 
 /**
+ * @typedef {{ title: string | null, minFontSize: number | null, bodyFontSize: number | null }} PageLayout
+ */
+
+const tenth = (/** @type {number} */ size) => Math.round(size * 10) / 10;
+
+/**
+ * What the deck analysis reads of a page's type: its title (the runs set in the page's largest
+ * size, when that stands out from the body), the body's size (the one most characters are set
+ * in) and the smallest size on the page. Sizes are bucketed to half points: decks set a size as
+ * 23.99 on one line and 24.01 on the next.
+ * @param {{ str: string, size: number }[]} runs
+ * @returns {PageLayout}
+ */
+function layoutOf(runs) {
+  if (runs.length === 0) return { title: null, minFontSize: null, bodyFontSize: null };
+  /** @type {Map<number, number>} */
+  const charsBySize = new Map();
+  let smallest = Number.POSITIVE_INFINITY;
+  let largest = 0;
+  for (const { str, size } of runs) {
+    const bucket = Math.round(size * 2) / 2;
+    charsBySize.set(bucket, (charsBySize.get(bucket) ?? 0) + str.trim().length);
+    smallest = Math.min(smallest, size);
+    largest = Math.max(largest, size);
+  }
+  let bodyFontSize = 0;
+  let mostChars = -1;
+  for (const [size, chars] of charsBySize) {
+    if (chars > mostChars || (chars === mostChars && size < bodyFontSize)) {
+      bodyFontSize = size;
+      mostChars = chars;
+    }
+  }
+  const largestBucket = Math.round(largest * 2) / 2;
+  const title =
+    largestBucket > bodyFontSize * 1.15
+      ? runs
+          .filter(({ size }) => Math.round(size * 2) / 2 === largestBucket)
+          .map(({ str }) => str.trim())
+          .join(' ')
+          .replace(/\s+/g, ' ')
+          .slice(0, 300)
+      : null;
+  return { title: title ? storablePageText(title) : null, minFontSize: tenth(smallest), bodyFontSize };
+}
+
+/**
  * @param {Uint8Array} data
  * @param {number} maxPages
  * @param {{ maxDecodedBytes: number, maxImageBytes: number }} limits
@@ -49,12 +96,16 @@ async function parse(data, maxPages, limits) {
     }
     /** @type {string[]} */
     const pages = [];
+    /** @type {PageLayout[]} */
+    const layouts = [];
     let minFontSize = Number.POSITIVE_INFINITY;
     let maxFontSize = 0;
     for (let number = 1; number <= pageCount; number += 1) {
       const page = await document.getPage(number);
       const content = await page.getTextContent();
       let text = '';
+      /** @type {{ str: string, size: number }[]} */
+      const runs = [];
       for (const item of content.items) {
         if (!('str' in item)) continue;
         text += item.str + (item.hasEOL ? '\n' : ' ');
@@ -64,9 +115,11 @@ async function parse(data, maxPages, limits) {
         if (size >= 1) {
           minFontSize = Math.min(minFontSize, size);
           maxFontSize = Math.max(maxFontSize, size);
+          runs.push({ str: item.str, size });
         }
       }
       pages.push(storablePageText(text.replace(/[ \t]+/g, ' ').trim()));
+      layouts.push(layoutOf(runs));
       page.cleanup();
     }
     const hasText = maxFontSize > 0;
@@ -74,6 +127,7 @@ async function parse(data, maxPages, limits) {
       ok: true,
       pageCount,
       pages,
+      layouts,
       fontSizes: hasText ? { min: Math.round(minFontSize * 10) / 10, max: Math.round(maxFontSize * 10) / 10 } : null,
     };
   } catch (error) {
