@@ -150,6 +150,7 @@ describe('a new version', () => {
     const result = (pages: number) => ({
       pageCount: pages,
       pages: Array(pages).fill('Slide'),
+      layouts: Array(pages).fill({ title: null, minFontSize: null, bodyFontSize: null }),
       fontSizes: null,
       processingMs: 1,
     });

@@ -42,7 +42,13 @@ function processorWith(
     parse: async () => {
       await new Promise((resolve) => setTimeout(resolve, parseMs));
       reading -= 1;
-      return { ok: true, pageCount: 1, pages: ['Slide 1'], layouts: [{ title: null, minFontSize: null, bodyFontSize: null }], fontSizes: null };
+      return {
+        ok: true,
+        pageCount: 1,
+        pages: ['Slide 1'],
+        layouts: [{ title: null, minFontSize: null, bodyFontSize: null }],
+        fontSizes: null,
+      };
     },
   } as unknown as PdfPool;
   const background = new BackgroundTasks(logger);

@@ -12,7 +12,11 @@ const parseResultSchema = z.union([
     pages: z.array(z.string()),
     /** One per page, beside `pages`: what the deck analysis reads of the page's type. */
     layouts: z.array(
-      z.object({ title: z.string().nullable(), minFontSize: z.number().nullable(), bodyFontSize: z.number().nullable() }),
+      z.object({
+        title: z.string().nullable(),
+        minFontSize: z.number().nullable(),
+        bodyFontSize: z.number().nullable(),
+      }),
     ),
     fontSizes: z.object({ min: z.number(), max: z.number() }).nullable(),
   }),
