@@ -166,6 +166,8 @@ export const deckViews = pgTable(
     index('deck_views_deck_idx').on(table.pitchDeckId),
     index('deck_views_version_idx').on(table.versionId),
     index('deck_views_investor_deck_idx').on(table.investorId, table.pitchDeckId, table.startedAt),
+    // Trends and the company page's stock series read a deck's sessions of a range of days.
+    index('deck_views_deck_started_idx').on(table.pitchDeckId, table.startedAt),
   ],
 );
 

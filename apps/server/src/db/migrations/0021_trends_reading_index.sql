@@ -1,0 +1,1 @@
+CREATE INDEX "deck_views_deck_started_idx" ON "deck_views" USING btree ("pitch_deck_id","started_at");
