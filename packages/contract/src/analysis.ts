@@ -207,3 +207,14 @@ export const deckAnalysisResponseSchema = z.object({
   analysis: deckAnalysisSchema,
 });
 export type DeckAnalysisResponse = z.infer<typeof deckAnalysisResponseSchema>;
+
+/** GET /api/v1/users/pitchdecks/{id}/analysis?version=N: the founder's report of version N (else the live one, else the newest). */
+export const deckAnalysisQuerySchema = z.object({
+  version: z.coerce
+    .number({ error: 'Pick a version number.' })
+    .int('Pick a version number.')
+    .min(1, 'Pick a version number.')
+    .max(100_000, 'Pick a version number.')
+    .optional(),
+});
+export type DeckAnalysisQuery = z.infer<typeof deckAnalysisQuerySchema>;

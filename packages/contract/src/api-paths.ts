@@ -54,6 +54,8 @@ export const founderDeckPaths = {
   pitchDecks: '/api/v1/users/pitchdecks',
   pitchDeck: (id: string) => `/api/v1/users/pitchdecks/${encodeURIComponent(id)}`,
   analytics: (id: string) => `/api/v1/users/pitchdecks/${encodeURIComponent(id)}/analytics`,
+  /** The validation report of a version of the founder's deck (issue 19). */
+  analysis: (id: string) => `/api/v1/users/pitchdecks/${encodeURIComponent(id)}/analysis`,
   /** A deck's versions (GET) and a new one (POST); not in spec §7. */
   versions: (id: string) => `/api/v1/users/pitchdecks/${encodeURIComponent(id)}/versions`,
   interests: (id: string) => `/api/v1/users/pitchdecks/${encodeURIComponent(id)}/interests`,
@@ -71,6 +73,8 @@ export const investorDeckPaths = {
   pitchDeck: (id: string) => `/api/v1/investors/pitchdecks/${encodeURIComponent(id)}`,
   interests: (id: string) => `/api/v1/investors/pitchdecks/${encodeURIComponent(id)}/interests`,
   views: (id: string) => `/api/v1/investors/pitchdecks/${encodeURIComponent(id)}/views`,
+  /** The validation report of the deck's live version (issue 19). */
+  analysis: (id: string) => `/api/v1/investors/pitchdecks/${encodeURIComponent(id)}/analysis`,
   /** The investor's own interests across decks (our addition to spec §7). */
   myInterests: '/api/v1/investors/me/interests',
 } as const;

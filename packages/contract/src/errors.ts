@@ -35,6 +35,8 @@ export const statusByErrorCode: Record<ErrorCode, number> = {
 export const errorReasons = {
   /** Login with the right password on an account whose email is not verified yet. */
   emailNotVerified: 'EMAIL_NOT_VERIFIED',
+  /** A 409: the deck version is still being processed (or could not be read), so it has no report. */
+  notReady: 'NOT_READY',
 } as const;
 
 /** The one error body of the API. */

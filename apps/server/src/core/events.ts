@@ -31,8 +31,11 @@ export type DomainEvents = {
     status: 'accepted' | 'declined';
   };
   'interest.withdrawn': { interestId: string; pitchDeckId: string; founderId: string; investorId: string };
-  /** A deck left processing readable; announced once, by the process that holds its claim. */
-  'deck.ready': { pitchDeckId: string; founderId: string };
+  /**
+   * A deck version left processing readable (`versionId`; it is live unless a newer one already
+   * is); announced once, by the process that holds its claim.
+   */
+  'deck.ready': { pitchDeckId: string; founderId: string; versionId: string };
   /** A deck left processing unreadable; `reason` is the sentence the founder is shown. */
   'deck.failed': { pitchDeckId: string; founderId: string; reason: string };
   /**

@@ -179,6 +179,11 @@ const rows: Row[] = [
     expected: deckOwnerOnly(200),
   },
   {
+    route: 'GET /api/v1/users/pitchdecks/:id/analysis',
+    request: (f) => ({ method: 'GET', url: `/api/v1/users/pitchdecks/${f.deckId}/analysis` }),
+    expected: deckOwnerOnly(200),
+  },
+  {
     route: 'GET /api/v1/users/pitchdecks/:id/interests',
     request: (f) => ({ method: 'GET', url: `/api/v1/users/pitchdecks/${f.deckId}/interests` }),
     expected: deckOwnerOnly(200),
@@ -247,6 +252,11 @@ const rows: Row[] = [
       url: `/api/v1/investors/pitchdecks/${f.interestedDeckId}/interests`,
       payload: { status: 'withdrawn' },
     }),
+    expected: investorOnly(200),
+  },
+  {
+    route: 'GET /api/v1/investors/pitchdecks/:id/analysis',
+    request: (f) => ({ method: 'GET', url: `/api/v1/investors/pitchdecks/${f.deckId}/analysis` }),
     expected: investorOnly(200),
   },
   {

@@ -101,6 +101,16 @@ const calls: Call[] = [
     request: (_body, search) => ({ method: 'GET', url: `${founderDeckPaths.analytics(deckId)}?${search}` }),
   },
   {
+    name: 'GET users/pitchdecks/{id}/analysis?…',
+    who: () => founder,
+    request: (_body, search) => ({ method: 'GET', url: `${founderDeckPaths.analysis(deckId)}?${search}` }),
+  },
+  {
+    name: 'GET investors/pitchdecks/{id}/analysis',
+    who: () => investor,
+    request: (_body, search) => ({ method: 'GET', url: `${investorDeckPaths.analysis(deckId)}?${search}` }),
+  },
+  {
     name: 'PATCH users/pitchdecks/{id}/interests/{interestId}',
     who: () => founder,
     request: (body) => ({

@@ -1,6 +1,6 @@
 import type { InterestStatus } from '@deckvalid/contract/interests';
 import type { SearchPitchDecksQuery } from '@deckvalid/contract/pitchdecks';
-import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@/db/client';
 import { rowsOf } from '@/db/rows';
@@ -115,6 +115,9 @@ export type DeckViewer = {
 
 /** What the deck analysis reads of a page's type (the PDF worker's `layoutOf`). */
 export type PageLayout = { title: string | null; minFontSize: number | null; bodyFontSize: number | null };
+
+/** A stored page: its number (from 1), its text and its layout. */
+export type DeckPage = PageLayout & { number: number; text: string };
 
 export type ProcessedDeck = {
   pageCount: number;
@@ -472,6 +475,42 @@ export class PitchDecksRepository {
     return row;
   }
 
+  /** A version's pages in order, with what the PDF worker read of their type. */
+  async findPagesByVersionId(versionId: string): Promise<DeckPage[]> {
+    return this.db
+      .select({
+        number: pitchDeckPages.pageNumber,
+        text: pitchDeckPages.text,
+        title: pitchDeckPages.title,
+        minFontSize: pitchDeckPages.minFontSize,
+        bodyFontSize: pitchDeckPages.bodyFontSize,
+      })
+      .from(pitchDeckPages)
+      .where(eq(pitchDeckPages.versionId, versionId))
+      .orderBy(pitchDeckPages.pageNumber);
+  }
+
+  /** The live version of each deck named that has one. */
+  async findLiveVersionIds(pitchDeckIds: string[]): Promise<Map<string, string>> {
+    if (pitchDeckIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: pitchDecks.id, liveVersionId: pitchDecks.liveVersionId })
+      .from(pitchDecks)
+      .where(and(inArray(pitchDecks.id, pitchDeckIds), isNotNull(pitchDecks.liveVersionId)));
+    return new Map(rows.map((row) => [row.id, row.liveVersionId as string]));
+  }
+
+  /** Live versions in id order after `afterId`, `limit` at a time: for work over every live deck. */
+  async listLiveVersions(afterId: string, limit: number): Promise<{ pitchDeckId: string; versionId: string }[]> {
+    const rows = await this.db
+      .select({ pitchDeckId: pitchDecks.id, versionId: pitchDecks.liveVersionId })
+      .from(pitchDecks)
+      .where(and(isNotNull(pitchDecks.liveVersionId), gt(pitchDecks.liveVersionId, afterId)))
+      .orderBy(pitchDecks.liveVersionId)
+      .limit(limit);
+    return rows.map((row) => ({ pitchDeckId: row.pitchDeckId, versionId: row.versionId as string }));
+  }
+
   async findVersionById(id: string): Promise<DeckVersion | undefined> {
     const [row] = await this.db.select(versionColumns).from(pitchDeckVersions).where(eq(pitchDeckVersions.id, id));
     return row;
@@ -663,6 +702,20 @@ export class PitchDecksRepository {
       .where(eq(pitchDecks.id, id))
       .limit(1);
     return row ? toHit(row) : undefined;
+  }
+
+  /**
+   * A founder's live decks, newest first, each with its live version's page count: what a company
+   * page lists (`pitch_decks_founder_idx`, then each deck's live version by primary key).
+   */
+  async findLiveByFounderId(founderId: string): Promise<(PitchDeck & { pageCount: number | null })[]> {
+    const rows = await this.db
+      .select({ ...storedDeckColumns, pageCount: liveVersion.pageCount })
+      .from(pitchDecks)
+      .innerJoin(liveVersion, eq(liveVersion.id, pitchDecks.liveVersionId))
+      .where(eq(pitchDecks.founderId, founderId))
+      .orderBy(desc(pitchDecks.readyAt), desc(pitchDecks.id));
+    return rows.map((row) => ({ ...row, status: 'ready' as const }));
   }
 
   /**

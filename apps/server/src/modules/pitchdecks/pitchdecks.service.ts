@@ -15,6 +15,7 @@ import type { UploadsService } from '@/modules/storage/uploads.service';
 import { baseDto, fileUrlOf, versionSummary } from './pitchdecks.dto';
 import { canFounderManageDeck, canInvestorSeeDeck } from './pitchdecks.policy';
 import type {
+  DeckPage,
   DeckVersion,
   PitchDeck,
   PitchDeckHit,
@@ -82,6 +83,45 @@ export class PitchDecksService {
     const row = await this.deps.repo.findById(id);
     if (!row || !canInvestorSeeDeck(principal, row)) throw deckNotFound();
     return row;
+  }
+
+  /**
+   * A founder's ready decks, newest first, with their live version's page count: the company page
+   * lists what any investor may see of them. Checks no principal (every investor may see ready
+   * decks); undefined ids simply have none.
+   */
+  async listLiveOfFounder(founderId: string): Promise<(PitchDeck & { pageCount: number | null })[]> {
+    return this.deps.repo.findLiveByFounderId(founderId);
+  }
+
+  /**
+   * A deck with one of its versions, for modules that decide access themselves (the deck
+   * analysis): the version numbered `number`, else the live one, else the newest. Undefined when
+   * there is no such deck; `version` undefined when it has no version by that number.
+   */
+  async findDeckVersion(
+    id: string,
+    number?: number,
+  ): Promise<{ deck: PitchDeck; version: DeckVersion | undefined } | undefined> {
+    const deck = await this.deps.repo.findById(id);
+    if (!deck) return undefined;
+    if (number !== undefined) return { deck, version: await this.deps.repo.findVersionByNumber(id, number) };
+    return { deck, version: await this.analysedVersion(deck, undefined) };
+  }
+
+  /** A version's pages in order, with their text and type sizes. */
+  findPages(versionId: string): Promise<DeckPage[]> {
+    return this.deps.repo.findPagesByVersionId(versionId);
+  }
+
+  /** The live version of each deck named that has one. */
+  findLiveVersionIds(pitchDeckIds: string[]): Promise<Map<string, string>> {
+    return this.deps.repo.findLiveVersionIds(pitchDeckIds);
+  }
+
+  /** Live versions after `afterId` in id order, `limit` at a time. */
+  listLiveVersions(afterId: string, limit: number): Promise<{ pitchDeckId: string; versionId: string }[]> {
+    return this.deps.repo.listLiveVersions(afterId, limit);
   }
 
   /**

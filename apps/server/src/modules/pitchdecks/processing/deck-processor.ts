@@ -164,7 +164,7 @@ export class DeckProcessor {
       return;
     }
     logger.info({ pitchDeckId, version: version.number, status, ms: elapsed() }, 'pitch deck processed');
-    if (status === 'ready') this.deps.events.emit('deck.ready', { pitchDeckId, founderId });
+    if (status === 'ready') this.deps.events.emit('deck.ready', { pitchDeckId, founderId, versionId });
     else this.deps.events.emit('deck.failed', { pitchDeckId, founderId, reason: failure });
   }
 

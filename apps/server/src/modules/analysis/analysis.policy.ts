@@ -1,0 +1,20 @@
+import type { Principal } from '@/core/identity/principal';
+
+/**
+ * What the report policy reads of a deck version: whose deck it is, whether investors may see the
+ * deck (a live version), and whether this version is the live one.
+ */
+export type AnalysisSubject = { founderId: string; isDeckVisible: boolean; isLiveVersion: boolean };
+
+/** The founder reads the report of any version of their own deck, processing or not. */
+export const canReadOwnAnalysis = (principal: Principal, subject: Pick<AnalysisSubject, 'founderId'>) =>
+  principal.role === 'user' && subject.founderId === principal.accountId;
+
+/**
+ * Any investor reads the report of the version investors see, as they may read the deck itself
+ * in search; older versions and decks not yet live are the founder's. Everyone else gets the 404
+ * of a missing deck.
+ */
+export const canReadAnalysis = (principal: Principal, subject: AnalysisSubject) =>
+  canReadOwnAnalysis(principal, subject) ||
+  (principal.role === 'investor' && subject.isDeckVisible && subject.isLiveVersion);

@@ -1,0 +1,147 @@
+import type { DeckAnalysis, DeckAnalysisQuery } from '@deckvalid/contract/analysis';
+import { errorReasons } from '@deckvalid/contract/errors';
+import type { Principal } from '@/core/identity/principal';
+import { AppError } from '@/lib/errors';
+import type { PitchDecksService } from '@/modules/pitchdecks/pitchdecks.service';
+import { canReadAnalysis } from './analysis.policy';
+import type { AnalysisRepository, AnalysisRow } from './analysis.repository';
+import { ANALYZER_VERSION, type AnalyzerInput, type AnalyzerOutput, analyzeDeck } from './analyzer/analyze-deck';
+
+/** What the report reads of decks: the pitchdecks module's service, which owns them. */
+export type AnalysedDecks = Pick<
+  PitchDecksService,
+  'findDeckVersion' | 'findPages' | 'findLiveVersionIds' | 'listLiveVersions'
+>;
+
+/** Computes a report from a deck's pages; the offline analyser unless a test names another. */
+export type Analyzer = (input: AnalyzerInput) => AnalyzerOutput;
+
+const deckNotFound = () => new AppError('NOT_FOUND', 'Pitch deck not found.');
+
+/**
+ * The validation report of deck versions (docs/analysis.md). A report is computed once per
+ * version and analyser: when the version goes ready, or when first asked for if that did not
+ * happen (a deck from before the report existed, a process that died first, a newer analyser).
+ */
+export class AnalysisService {
+  /** Reports being computed in this process, so that a burst of reads of a new deck computes it once. */
+  private readonly computing = new Map<string, Promise<AnalysisRow>>();
+
+  constructor(
+    private readonly deps: {
+      repo: AnalysisRepository;
+      decks: AnalysedDecks;
+      analyze?: Analyzer;
+      analyzerVersion?: number;
+    },
+  ) {}
+
+  private get analyzerVersion(): number {
+    return this.deps.analyzerVersion ?? ANALYZER_VERSION;
+  }
+
+  /** GET /api/v1/investors/pitchdecks/{id}/analysis: the report of the version investors see. */
+  forInvestor(principal: Principal, pitchDeckId: string): Promise<DeckAnalysis> {
+    return this.read(principal, pitchDeckId, undefined);
+  }
+
+  /** GET /api/v1/users/pitchdecks/{id}/analysis: version N's report, else the live one's, else the newest's. */
+  forFounder(principal: Principal, pitchDeckId: string, query: DeckAnalysisQuery): Promise<DeckAnalysis> {
+    return this.read(principal, pitchDeckId, query.version);
+  }
+
+  /** The score of each named deck's live version that has a current report (lists, the company page). */
+  async scoresOf(pitchDeckIds: string[]): Promise<Map<string, number>> {
+    const live = await this.deps.decks.findLiveVersionIds(pitchDeckIds);
+    const scores = await this.deps.repo.findScores([...live.values()], this.analyzerVersion);
+    const byDeck = new Map<string, number>();
+    for (const [pitchDeckId, versionId] of live) {
+      const score = scores.get(versionId);
+      if (score !== undefined) byDeck.set(pitchDeckId, score);
+    }
+    return byDeck;
+  }
+
+  /** On `deck.ready`: the new version's report, before anyone asks for it. */
+  async analyseVersion(pitchDeckId: string, versionId: string): Promise<void> {
+    await this.current(pitchDeckId, versionId);
+  }
+
+  /**
+   * Live versions without a report by this analyser get one, `batch` at a time: decks that went
+   * live before the report existed, and every deck once the analyser changes. Answers how many.
+   */
+  async analyseLiveVersions(batch = 100): Promise<number> {
+    let computed = 0;
+    let afterId = '';
+    for (;;) {
+      const live = await this.deps.decks.listLiveVersions(afterId, batch);
+      if (live.length === 0) return computed;
+      const scored = await this.deps.repo.findScores(
+        live.map((entry) => entry.versionId),
+        this.analyzerVersion,
+      );
+      for (const { pitchDeckId, versionId } of live) {
+        if (scored.has(versionId)) continue;
+        await this.current(pitchDeckId, versionId);
+        computed += 1;
+      }
+      afterId = (live.at(-1) as { versionId: string }).versionId;
+    }
+  }
+
+  private async read(principal: Principal, pitchDeckId: string, number: number | undefined): Promise<DeckAnalysis> {
+    const found = await this.deps.decks.findDeckVersion(pitchDeckId, number);
+    if (!found) throw deckNotFound();
+    const { deck, version } = found;
+    const subject = {
+      founderId: deck.founderId,
+      isDeckVisible: deck.status === 'ready',
+      isLiveVersion: version !== undefined && version.id === deck.liveVersionId,
+    };
+    if (!canReadAnalysis(principal, subject)) throw deckNotFound();
+    if (!version) {
+      throw new AppError('NOT_FOUND', `This deck has no version ${number}.`, { reason: 'VERSION_NOT_FOUND' });
+    }
+    if (version.status === 'processing') {
+      throw new AppError('CONFLICT', `Version ${version.number} is still being processed; its report follows.`, {
+        reason: errorReasons.notReady,
+      });
+    }
+    if (version.status === 'failed') {
+      throw new AppError('CONFLICT', `Version ${version.number} could not be read, so it has no report.`, {
+        reason: errorReasons.notReady,
+      });
+    }
+    const row = await this.current(deck.id, version.id);
+    return {
+      ...row.report,
+      version: version.number,
+      analyzerVersion: row.analyzerVersion,
+      computedAt: row.computedAt.toISOString(),
+    };
+  }
+
+  /** The version's report by this analyser (or a newer one), computed and stored when missing. */
+  private async current(pitchDeckId: string, versionId: string): Promise<AnalysisRow> {
+    const stored = await this.deps.repo.findByVersionId(versionId);
+    if (stored && stored.analyzerVersion >= this.analyzerVersion) return stored;
+    const running = this.computing.get(versionId);
+    if (running) return running;
+    const computing = this.compute(pitchDeckId, versionId).finally(() => this.computing.delete(versionId));
+    this.computing.set(versionId, computing);
+    return computing;
+  }
+
+  private async compute(pitchDeckId: string, versionId: string): Promise<AnalysisRow> {
+    const pages = await this.deps.decks.findPages(versionId);
+    const report = (this.deps.analyze ?? analyzeDeck)({ pageCount: pages.length, pages });
+    return this.deps.repo.upsert({
+      versionId,
+      pitchDeckId,
+      analyzerVersion: this.analyzerVersion,
+      score: report.score,
+      report: { ...report, analyzerVersion: this.analyzerVersion },
+    });
+  }
+}
