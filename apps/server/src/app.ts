@@ -24,12 +24,15 @@ import { BackgroundTasks } from './lib/background';
 import { AppError } from './lib/errors';
 import { createAccountsModule, createAccountsStore } from './modules/accounts/accounts.module';
 import type { AccountsService } from './modules/accounts/accounts.service';
+import { createAnalysisModule } from './modules/analysis/analysis.module';
+import type { AnalysisService } from './modules/analysis/analysis.service';
 import { createAuthModule } from './modules/auth/auth.module';
 import type { PasswordsService } from './modules/auth/passwords.service';
 import type { RegistrationService } from './modules/auth/registration.service';
 import type { SessionsService } from './modules/auth/sessions.service';
 import { createChatModule } from './modules/chat/chat.module';
 import type { ChatService } from './modules/chat/chat.service';
+import { createCompaniesModule } from './modules/companies/companies.module';
 import { createHealthModule } from './modules/health/health.module';
 import { createInterestsModule } from './modules/interests/interests.module';
 import type { InterestsService } from './modules/interests/interests.service';
@@ -45,6 +48,7 @@ import type { DeckProcessor } from './modules/pitchdecks/processing/deck-process
 import type { FileStorage } from './modules/storage/storage';
 import { createStorageModule } from './modules/storage/storage.module';
 import type { UploadsService } from './modules/storage/uploads.service';
+import { createTrendsModule } from './modules/trends/trends.module';
 import { attachRealtime } from './realtime/socket';
 
 export type App = {
@@ -58,6 +62,7 @@ export type App = {
     auth: { registration: RegistrationService; sessions: SessionsService; passwords: PasswordsService };
     accounts: AccountsService;
     pitchDecks: PitchDecksService;
+    analysis: AnalysisService;
     interests: InterestsService;
     chat: ChatService;
     notifications: NotificationsService;
@@ -121,6 +126,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
     uploads: files.uploads,
   });
   const interests = createInterestsModule(context, { auth: auth.sessions, pitchDecks: decks.pitchDecks });
+  const analysis = createAnalysisModule(context, { auth: auth.sessions, decks: decks.pitchDecks });
   const notifications = createNotificationsModule(context, {
     auth: auth.sessions,
     mailer,
@@ -135,14 +141,33 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
     attachments: files.uploads,
     meetMail: notifications.notifications,
   });
+  const companies = createCompaniesModule({
+    auth: auth.sessions,
+    profiles: accounts.accounts,
+    decks: decks.pitchDecks,
+    reading: decks.readingActivity,
+    interests: interests.interests,
+    milestones: milestones.milestones,
+    scores: analysis.analysis,
+  });
+  const trends = createTrendsModule({
+    auth: auth.sessions,
+    decks: decks.pitchDecks,
+    reading: decks.readingActivity,
+    interests: interests.interests,
+    tasks: milestones.milestones,
+  });
   const modules: AppModule[] = [
     createHealthModule(database.ping, redis ? redis.isReady : undefined),
     auth.module,
     accounts.module,
     decks.module,
+    analysis.module,
     interests.module,
     chat.module,
     milestones.module,
+    companies.module,
+    trends.module,
     notifications.module,
     files.module,
   ];
@@ -178,6 +203,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
       auth: { registration: auth.registration, sessions: auth.sessions, passwords: auth.passwords },
       accounts: accounts.accounts,
       pitchDecks: decks.pitchDecks,
+      analysis: analysis.analysis,
       interests: interests.interests,
       chat: chat.chat,
       notifications: notifications.notifications,

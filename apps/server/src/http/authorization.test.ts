@@ -214,6 +214,12 @@ const rows: Row[] = [
     expected: founderOnly(200),
   },
   {
+    route: 'GET /api/v1/users/trends',
+    request: { method: 'GET', url: '/api/v1/users/trends?from=2026-01-01&to=2026-03-31' },
+    // Account-level: each founder gets the trends of their own decks.
+    expected: founderOnly(200),
+  },
+  {
     route: 'GET /api/users/profile/picture/upload',
     request: { method: 'GET', url: '/api/users/profile/picture/upload?fileType=image/png&fileSize=2048' },
     expected: founderOnly(200),
@@ -257,6 +263,12 @@ const rows: Row[] = [
   {
     route: 'GET /api/v1/investors/pitchdecks/:id/analysis',
     request: (f) => ({ method: 'GET', url: `/api/v1/investors/pitchdecks/${f.deckId}/analysis` }),
+    expected: investorOnly(200),
+  },
+  {
+    route: 'GET /api/v1/investors/companies/:startupId',
+    // `founder`'s company: any investor sees it; founders, its own included, are refused.
+    request: (f) => ({ method: 'GET', url: `/api/v1/investors/companies/${f.founderId}` }),
     expected: investorOnly(200),
   },
   {

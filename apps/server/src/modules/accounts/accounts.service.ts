@@ -15,6 +15,18 @@ import type { SessionsService } from '@/modules/auth/sessions.service';
 import type { UploadsService } from '@/modules/storage/uploads.service';
 import type { Account, AccountsRepository, InvestorInfoRecord } from './accounts.repository';
 
+/** What investors may see of a founder's profile (the company page): no email, nothing private. */
+export type FounderPublicProfile = {
+  id: string;
+  name: string;
+  headline: string | null;
+  bio: string | null;
+  company: string | null;
+  location: string | null;
+  website: string | null;
+  pictureUrl: string | null;
+};
+
 /** An account's address and name, as a mail to it needs them. */
 export type AccountContact = { id: string; email: string; name: string };
 
@@ -94,6 +106,26 @@ export class AccountsService {
   async findContact(accountId: string): Promise<AccountContact | undefined> {
     const account = await this.repo.findById(accountId);
     return account ? { id: account.id, email: account.email, name: account.name } : undefined;
+  }
+
+  /**
+   * A founder's public profile, with a signed address of their picture; undefined for an unknown
+   * or deleted account and for any account that is not a founder's. Checks no principal: the
+   * caller decides who may see it (the company page shows it to investors).
+   */
+  async findFounderPublicProfile(accountId: string): Promise<FounderPublicProfile | undefined> {
+    const account = await this.repo.findById(accountId);
+    if (account?.role !== 'user') return undefined;
+    return {
+      id: account.id,
+      name: account.name,
+      headline: account.headline,
+      bio: account.bio,
+      company: account.company,
+      location: account.location,
+      website: account.website,
+      pictureUrl: account.pictureKey ? await this.uploads.downloadUrl(account.pictureKey) : null,
+    };
   }
 
   async getInvestorInfo(principal: Principal): Promise<InvestorInfo | null> {

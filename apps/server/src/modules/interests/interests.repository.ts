@@ -43,6 +43,46 @@ export type AcceptedInvestor = {
   acceptedAt: Date | null;
 };
 
+/** A range of UTC days, both ends included (`YYYY-MM-DD`), over one founder's decks or one of them. */
+export type InterestDayRange = { founderId: string; from: string; to: string; pitchDeckId?: string };
+
+/** What happened to interests on one UTC day (trends). */
+export type InterestDayFigures = { date: string; shown: number; accepted: number; declined: number; withdrawn: number };
+
+/** Interests shown and accepted on one deck in one period (trends). */
+export type DeckPeriodInterests = {
+  pitchDeckId: string;
+  period: 'current' | 'previous';
+  shown: number;
+  accepted: number;
+};
+
+/**
+ * Interest events as the table can tell them (it keeps each interest's latest state, not its
+ * history): shown when first created; accepted or declined when decided (an accepted interest
+ * withdrawn later keeps its decision's day, as only accepted ones can be withdrawn); withdrawn
+ * when last changed while it stays withdrawn. A reopened interest is not shown a second time.
+ */
+const interestEvents = (founderId: string, firstDay: string, lastDay: string, pitchDeckId: string | undefined) => {
+  const from = sql`(${firstDay}::date)::timestamp at time zone 'UTC'`;
+  const until = sql`(${lastDay}::date + 1)::timestamp at time zone 'UTC'`;
+  const decks = sql`select ${pitchDecks.id} as id from ${pitchDecks} where ${pitchDecks.founderId} = ${founderId}
+    ${pitchDeckId === undefined ? sql`` : sql`and ${pitchDecks.id} = ${pitchDeckId}`}`;
+  return sql`
+    select ${interests.pitchDeckId} as pitch_deck_id, ${interests.createdAt} as at, 'shown' as kind
+    from ${interests} where ${interests.pitchDeckId} in (${decks})
+      and ${interests.createdAt} >= ${from} and ${interests.createdAt} < ${until}
+    union all
+    select ${interests.pitchDeckId}, ${interests.decidedAt},
+      case when ${interests.status} = 'declined' then 'declined' else 'accepted' end
+    from ${interests} where ${interests.pitchDeckId} in (${decks})
+      and ${interests.decidedAt} >= ${from} and ${interests.decidedAt} < ${until}
+    union all
+    select ${interests.pitchDeckId}, ${interests.updatedAt}, 'withdrawn'
+    from ${interests} where ${interests.pitchDeckId} in (${decks}) and ${interests.status} = 'withdrawn'
+      and ${interests.updatedAt} >= ${from} and ${interests.updatedAt} < ${until}`;
+};
+
 // The investor's name and firm and the deck's title come from the accounts and deck tables in the
 // same query (reads only; those modules stay their tables' writers): a founder's list names every
 // row's parties, and a lookup per row through the other modules would cost a query each.
@@ -263,5 +303,107 @@ export class InterestsRepository {
       .innerJoin(pitchDecks, eq(pitchDecks.id, interests.pitchDeckId))
       .where(and(inArray(interests.status, tyingStatuses), sides));
     return rows.map((row) => row.other);
+  }
+
+  /**
+   * Interests shown, accepted, declined and withdrawn per UTC day from `from` to `to` (days
+   * without any included), on the founder's decks or the one named (see `interestEvents`).
+   * From the founder's decks (`pitch_decks_founder_idx`) to their interests (`interests_deck_investor_key`).
+   */
+  async findDailyByFounderId({ founderId, from, to, pitchDeckId }: InterestDayRange): Promise<InterestDayFigures[]> {
+    const result = await this.db.execute(sql`
+      with events as (${interestEvents(founderId, from, to, pitchDeckId)})
+      select to_char(days.day, 'YYYY-MM-DD') as date,
+        count(*) filter (where events.kind = 'shown')::int as shown,
+        count(*) filter (where events.kind = 'accepted')::int as accepted,
+        count(*) filter (where events.kind = 'declined')::int as declined,
+        count(*) filter (where events.kind = 'withdrawn')::int as withdrawn
+      from generate_series(${from}::date::timestamp, ${to}::date::timestamp, interval '1 day') as days(day)
+      left join events on (events.at at time zone 'UTC')::date = days.day::date
+      group by days.day
+      order by days.day`);
+    return rowsOf<Record<'date' | 'shown' | 'accepted' | 'declined' | 'withdrawn', string | number>>(result).map(
+      (row) => ({
+        date: String(row.date),
+        shown: Number(row.shown),
+        accepted: Number(row.accepted),
+        declined: Number(row.declined),
+        withdrawn: Number(row.withdrawn),
+      }),
+    );
+  }
+
+  /**
+   * Interests shown and accepted per deck in the range (`current`) and in the period from
+   * `previousFrom` to the day before `from` (`previous`); decks and periods without any are left out.
+   */
+  async findPeriodTotalsByDeck({
+    founderId,
+    from,
+    to,
+    previousFrom,
+    pitchDeckId,
+  }: InterestDayRange & { previousFrom: string }): Promise<DeckPeriodInterests[]> {
+    const result = await this.db.execute(sql`
+      with events as (${interestEvents(founderId, previousFrom, to, pitchDeckId)})
+      select events.pitch_deck_id,
+        case when events.at >= (${from}::date)::timestamp at time zone 'UTC' then 'current' else 'previous' end as period,
+        count(*) filter (where events.kind = 'shown')::int as shown,
+        count(*) filter (where events.kind = 'accepted')::int as accepted
+      from events
+      group by 1, 2`);
+    return rowsOf<{
+      pitch_deck_id: string;
+      period: 'current' | 'previous';
+      shown: number | string;
+      accepted: number | string;
+    }>(result).map((row) => ({
+      pitchDeckId: row.pitch_deck_id,
+      period: row.period,
+      shown: Number(row.shown),
+      accepted: Number(row.accepted),
+    }));
+  }
+
+  /** Interests first shown in each week (Mondays, UTC) from `firstWeek` to `lastWeek`, on the founder's ready decks. */
+  async findWeeklyShownByFounderId(
+    founderId: string,
+    firstWeek: string,
+    lastWeek: string,
+  ): Promise<{ weekStart: string; shown: number }[]> {
+    const result = await this.db.execute(sql`
+      with shown as (
+        select date_trunc('week', ${interests.createdAt} at time zone 'UTC')::date as week_start
+        from ${interests}
+        inner join ${pitchDecks} on ${pitchDecks.id} = ${interests.pitchDeckId}
+        where ${pitchDecks.founderId} = ${founderId}
+          and ${pitchDecks.liveVersionId} is not null
+          and ${interests.createdAt} >= (${firstWeek}::date)::timestamp at time zone 'UTC'
+      )
+      select to_char(weeks.week_start, 'YYYY-MM-DD') as week_start, count(shown.week_start)::int as shown
+      from generate_series(${firstWeek}::date::timestamp, ${lastWeek}::date::timestamp, interval '7 days') as weeks(week_start)
+      left join shown on shown.week_start = weeks.week_start::date
+      group by weeks.week_start
+      order by weeks.week_start`);
+    return rowsOf<{ week_start: string; shown: number | string }>(result).map((row) => ({
+      weekStart: row.week_start,
+      shown: Number(row.shown),
+    }));
+  }
+
+  /** Distinct investors whose interest in one of the founder's ready decks is pending or accepted. */
+  async countInterestedInvestorsByFounderId(founderId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ count: sql<number>`count(distinct ${interests.investorId})::int` })
+      .from(interests)
+      .innerJoin(pitchDecks, eq(pitchDecks.id, interests.pitchDeckId))
+      .where(
+        and(
+          eq(pitchDecks.founderId, founderId),
+          sql`${pitchDecks.liveVersionId} is not null`,
+          inArray(interests.status, tyingStatuses),
+        ),
+      );
+    return Number(row?.count ?? 0);
   }
 }

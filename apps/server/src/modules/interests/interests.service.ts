@@ -16,7 +16,15 @@ import type { Principal } from '@/core/identity/principal';
 import { AppError } from '@/lib/errors';
 import type { PitchDecksService } from '@/modules/pitchdecks/pitchdecks.service';
 import { canChangeOwnInterest, canDecideInterest } from './interests.policy';
-import type { Interest, InterestsRepository, InterestWithDeck, InterestWithParties } from './interests.repository';
+import type {
+  DeckPeriodInterests,
+  Interest,
+  InterestDayFigures,
+  InterestDayRange,
+  InterestsRepository,
+  InterestWithDeck,
+  InterestWithParties,
+} from './interests.repository';
 
 const conflict = (message: string, current: Interest['status']) =>
   new AppError('CONFLICT', message, { status: current });
@@ -174,6 +182,29 @@ export class InterestsService {
     const counts = { pending: 0, accepted: 0, declined: 0, withdrawn: 0, ...byStatus };
     const total = query.status ? counts[query.status] : Object.values(counts).reduce((sum, count) => sum + count, 0);
     return { data: rows.map(toInvestorInterestWithDeck), meta: pageMeta(query, total), counts };
+  }
+
+  // The figures below check no principal and name nobody: the trends and company services that
+  // call them decide whose decks may be counted (the founder's own, or ready decks for investors).
+
+  /** Interests shown, accepted, declined and withdrawn per UTC day on a founder's decks (or one of them). */
+  dailyOfFounder(range: InterestDayRange): Promise<InterestDayFigures[]> {
+    return this.repo.findDailyByFounderId(range);
+  }
+
+  /** Interests shown and accepted per deck of a founder, in the range and in the period before it. */
+  periodTotalsOfFounder(range: InterestDayRange & { previousFrom: string }): Promise<DeckPeriodInterests[]> {
+    return this.repo.findPeriodTotalsByDeck(range);
+  }
+
+  /** Interests first shown per week (Mondays) on a founder's ready decks. */
+  weeklyShownOfFounder(founderId: string, firstWeek: string, lastWeek: string) {
+    return this.repo.findWeeklyShownByFounderId(founderId, firstWeek, lastWeek);
+  }
+
+  /** How many investors are interested (pending or accepted) in a founder's ready decks: a count, never who. */
+  countInterestedInFounder(founderId: string): Promise<number> {
+    return this.repo.countInterestedInvestorsByFounderId(founderId);
   }
 
   /** The accepted investors of a founder's deck. */

@@ -132,6 +132,22 @@ const deckHeading = { id: pitchDecks.id, title: pitchDecks.title, company: pitch
 const callerIsAccepted = (callerId: string | Placeholder) =>
   sql<boolean>`exists (select 1 from ${interests} where ${qualified(interests.pitchDeckId)} = ${qualified(milestones.pitchDeckId)} and ${qualified(interests.investorId)} = ${callerId} and ${qualified(interests.status)} = 'accepted')`;
 
+/** A range of UTC days, both ends included (`YYYY-MM-DD`), over one founder's decks or one of them. */
+export type MilestoneDayRange = { founderId: string; from: string; to: string; pitchDeckId?: string };
+
+/** Log lines of tasks reaching done in a range of UTC days, with their milestone's deck (trends). */
+const doneTaskEvents = (founderId: string, firstDay: string, lastDay: string, pitchDeckId: string | undefined) => sql`
+  select ${milestones.pitchDeckId} as pitch_deck_id, ${milestoneActivities.createdAt} as at
+  from ${milestones}
+  inner join ${milestoneActivities} on ${milestoneActivities.milestoneId} = ${milestones.id}
+    and ${milestoneActivities.stage} = 'done'
+  where ${milestones.founderId} = ${founderId}
+    ${pitchDeckId === undefined ? sql`` : sql`and ${milestones.pitchDeckId} = ${pitchDeckId}`}
+    and ${milestoneActivities.createdAt} >= (${firstDay}::date)::timestamp at time zone 'UTC'
+    and ${milestoneActivities.createdAt} < (${lastDay}::date + 1)::timestamp at time zone 'UTC'
+    and (${milestoneActivities.action} = 'task.created'
+      or (${milestoneActivities.action} = 'task.moved' and ${milestoneActivities.oldValue} ->> 'stage' is distinct from 'done'))`;
+
 /** The attendees of the given meets, each meet's in the order they were chosen. */
 async function attendeesOf(db: Executor, meetIds: string[]): Promise<Map<string, MemberRow[]>> {
   const byMeet = new Map<string, MemberRow[]>();
@@ -590,6 +606,66 @@ export class MilestonesRepository {
       })),
       total,
     };
+  }
+
+  /**
+   * A founder's live (not archived) milestones, each with whether `callerId`'s interest in its
+   * deck is accepted: the rows the access rule is applied to (`milestones_founder_idx`).
+   */
+  async findLiveByFounderIdForCaller(founderId: string, callerId: string): Promise<MilestoneForCaller[]> {
+    const rows = await this.db
+      .select({ milestone: milestones, isCallerAcceptedInvestor: callerIsAccepted(callerId) })
+      .from(milestones)
+      .where(and(eq(milestones.founderId, founderId), isNull(milestones.archivedAt)))
+      .orderBy(asc(milestones.dueDate), asc(milestones.createdAt), asc(milestones.id));
+    return rows.map(toMilestoneForCaller);
+  }
+
+  /**
+   * Tasks that reached done, per UTC day of `from` to `to` (days without any included), on the
+   * milestones of the founder's decks or of the one named, archived ones too: a task created in
+   * done or moved into it from another stage, read from the activity log
+   * (`milestone_activities_stage_idx`: milestone, stage, time). A task moved out and back counts twice.
+   */
+  async findDailyDoneTasksByFounderId({
+    founderId,
+    from,
+    to,
+    pitchDeckId,
+  }: MilestoneDayRange): Promise<{ date: string; done: number }[]> {
+    const result = await this.db.execute(sql`
+      with done as (${doneTaskEvents(founderId, from, to, pitchDeckId)})
+      select to_char(days.day, 'YYYY-MM-DD') as date, count(done.at)::int as done
+      from generate_series(${from}::date::timestamp, ${to}::date::timestamp, interval '1 day') as days(day)
+      left join done on (done.at at time zone 'UTC')::date = days.day::date
+      group by days.day
+      order by days.day`);
+    return rowsOf<{ date: string; done: number | string }>(result).map((row) => ({
+      date: row.date,
+      done: Number(row.done),
+    }));
+  }
+
+  /** Tasks that reached done per deck, in the range (`current`) and in the period from `previousFrom` before it. */
+  async findDoneTaskTotalsByDeck({
+    founderId,
+    from,
+    to,
+    previousFrom,
+    pitchDeckId,
+  }: MilestoneDayRange & { previousFrom: string }): Promise<
+    { pitchDeckId: string; period: 'current' | 'previous'; done: number }[]
+  > {
+    const result = await this.db.execute(sql`
+      with done as (${doneTaskEvents(founderId, previousFrom, to, pitchDeckId)})
+      select done.pitch_deck_id,
+        case when done.at >= (${from}::date)::timestamp at time zone 'UTC' then 'current' else 'previous' end as period,
+        count(*)::int as done
+      from done
+      group by 1, 2`);
+    return rowsOf<{ pitch_deck_id: string; period: 'current' | 'previous'; done: number | string }>(result).map(
+      (row) => ({ pitchDeckId: row.pitch_deck_id, period: row.period, done: Number(row.done) }),
+    );
   }
 
   /** The ids of a deck's milestones, archived ones included: whose rooms an investor leaves with the deck. */

@@ -31,13 +31,26 @@ import {
   toMilestone,
   toProgress,
 } from './milestones.dto';
+import { canReadMilestone } from './milestones.policy';
 import type {
   DeckHeading,
   MeetRow,
+  MilestoneDayRange,
   MilestoneRow,
   MilestonesRepository,
   MilestoneWriter,
 } from './milestones.repository';
+
+/** Task progress of one milestone a caller may read (the company page's milestone list). */
+export type ReadableMilestoneProgress = {
+  id: string;
+  title: string;
+  pitchDeckId: string;
+  status: MilestoneRow['status'];
+  dueDate: string;
+  doneTasks: number;
+  totalTasks: number;
+};
 
 /** The founder's own decks (the pitch decks module answers it): the deck, or its 404. */
 export type OwnDecks = { requireOwnDeck(principal: Principal, pitchDeckId: string): Promise<DeckHeading> };
@@ -306,6 +319,38 @@ export class MilestonesService {
   async taskInvestors(principal: Principal, milestoneId: string): Promise<MilestoneInvestor[]> {
     const milestone = await this.gate.requireManageable(principal, milestoneId);
     return this.investors.milestoneInvestors(principal, milestone.pitchDeckId);
+  }
+
+  /**
+   * Task progress of a founder's live milestones that `principal` may read, by the same rule as
+   * every milestone read (`canReadMilestone`, acceptance read fresh): for an investor, only the
+   * milestones of decks their interest is accepted on; for anyone else, none of another founder's.
+   */
+  async readableProgressOfFounder(principal: Principal, founderId: string): Promise<ReadableMilestoneProgress[]> {
+    const rows = await this.repo.findLiveByFounderIdForCaller(founderId, principal.accountId);
+    const readable = rows.filter((row) => canReadMilestone(principal, row));
+    const progress = await this.repo.findProgress(readable.map((row) => row.id));
+    return readable.map((row) => ({
+      id: row.id,
+      title: row.title,
+      pitchDeckId: row.pitchDeckId,
+      status: row.status,
+      dueDate: row.dueDate,
+      doneTasks: progress.get(row.id)?.doneTasks ?? 0,
+      totalTasks: progress.get(row.id)?.totalTasks ?? 0,
+    }));
+  }
+
+  // The two reads below check no principal: the trends service passes the founder it serves.
+
+  /** Tasks reaching done per UTC day on a founder's milestones (or one deck's). */
+  dailyDoneTasksOfFounder(range: MilestoneDayRange): Promise<{ date: string; done: number }[]> {
+    return this.repo.findDailyDoneTasksByFounderId(range);
+  }
+
+  /** Tasks reaching done per deck of a founder, in the range and in the period before it. */
+  doneTaskTotalsOfFounder(range: MilestoneDayRange & { previousFrom: string }) {
+    return this.repo.findDoneTaskTotalsByDeck(range);
   }
 
   /**

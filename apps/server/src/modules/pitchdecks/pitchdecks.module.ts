@@ -45,5 +45,5 @@ export function createPitchDecksModule(
     ],
     close: () => pool.close(),
   };
-  return { module, pitchDecks, processor };
+  return { module, pitchDecks, processor, readingActivity };
 }

@@ -19,6 +19,32 @@ export type RecentReading = {
   totalSeconds: number;
 };
 
+/** A range of UTC days, both ends included (`YYYY-MM-DD`), over one founder's decks or one of them. */
+export type FounderDayRange = { founderId: string; from: string; to: string; pitchDeckId?: string };
+
+/** Reading of one UTC day (trends). */
+export type ReadingDayFigures = { date: string; views: number; readers: number; seconds: number };
+
+/** Reading of one deck in one period (trends); `pitchDeckId` null: all the decks together. */
+export type DeckPeriodReading = {
+  pitchDeckId: string | null;
+  title: string | null;
+  company: string | null;
+  createdAt: Date | null;
+  period: 'current' | 'previous';
+  views: number;
+  readers: number;
+  seconds: number;
+};
+
+/** Reading of one week (the company page's stock series). */
+export type ReadingWeekFigures = { weekStart: string; views: number; seconds: number };
+
+/** Midnight UTC at the start of a `YYYY-MM-DD` day, as an instant (comparable with indexed timestamps). */
+const startOfDay = (day: string) => sql`(${day}::date)::timestamp at time zone 'UTC'`;
+/** Midnight UTC at the end of a `YYYY-MM-DD` day. */
+const endOfDay = (day: string) => sql`(${day}::date + 1)::timestamp at time zone 'UTC'`;
+
 /**
  * The founder's reading summary: reads only, over the deck module's viewing sessions, named from
  * the accounts tables (the joins `findViewers` makes too). Sessions are counted per deck whatever
@@ -104,5 +130,137 @@ export class ReadingActivityRepository {
         .orderBy(desc(lastReadAt), deckViews.investorId, deckViews.pitchDeckId)
         .limit(limit)
     );
+  }
+
+  /**
+   * Views opened, distinct readers and reading seconds per UTC day from `from` to `to` (days
+   * without reading included, oldest first), over the founder's decks or the one named. A session
+   * belongs to the day it began; a view is counted on its opening session (`id = visit_id`).
+   * From the founder's decks (`pitch_decks_founder_idx`) to their sessions of the range
+   * (`deck_views_deck_started_idx`).
+   */
+  async findDailyByFounderId({ founderId, from, to, pitchDeckId }: FounderDayRange): Promise<ReadingDayFigures[]> {
+    const result = await this.db.execute(sql`
+      with sessions as (
+        select (${deckViews.startedAt} at time zone 'UTC')::date as day,
+          ${deckViews.investorId} as investor_id,
+          ${deckViews.totalSeconds} as seconds,
+          ${deckViews.id} = ${deckViews.visitId} as opens_view
+        from ${deckViews}
+        inner join ${pitchDecks} on ${pitchDecks.id} = ${deckViews.pitchDeckId}
+        where ${pitchDecks.founderId} = ${founderId}
+          ${pitchDeckId === undefined ? sql`` : sql`and ${pitchDecks.id} = ${pitchDeckId}`}
+          and ${deckViews.startedAt} >= ${startOfDay(from)}
+          and ${deckViews.startedAt} < ${endOfDay(to)}
+      )
+      select to_char(days.day, 'YYYY-MM-DD') as date,
+        count(sessions.day) filter (where sessions.opens_view)::int as views,
+        count(distinct sessions.investor_id)::int as readers,
+        coalesce(sum(sessions.seconds), 0)::float8 as seconds
+      from generate_series(${from}::date::timestamp, ${to}::date::timestamp, interval '1 day') as days(day)
+      left join sessions on sessions.day = days.day::date
+      group by days.day
+      order by days.day`);
+    return rowsOf<{ date: string; views: number | string; readers: number | string; seconds: number | string }>(
+      result,
+    ).map((row) => ({
+      date: row.date,
+      views: Number(row.views),
+      readers: Number(row.readers),
+      seconds: Number(row.seconds),
+    }));
+  }
+
+  /**
+   * Reading of each of the founder's decks (or the one named) in two periods of UTC days, the
+   * current one from `from` to `to` and the previous one from `previousFrom` to the day before
+   * `from`; then one row per period for all those decks together (`pitchDeckId` null), where an
+   * investor who read two decks counts once. Decks without reading are included with zeros.
+   */
+  async findPeriodTotalsByDeck({
+    founderId,
+    from,
+    to,
+    previousFrom,
+    pitchDeckId,
+  }: FounderDayRange & { previousFrom: string }): Promise<DeckPeriodReading[]> {
+    const result = await this.db.execute(sql`
+      with decks as (
+        select ${pitchDecks.id} as id, ${pitchDecks.title} as title, ${pitchDecks.company} as company,
+          ${pitchDecks.createdAt} as created_at
+        from ${pitchDecks}
+        where ${pitchDecks.founderId} = ${founderId}
+          ${pitchDeckId === undefined ? sql`` : sql`and ${pitchDecks.id} = ${pitchDeckId}`}
+      ),
+      periods(period) as (values ('current'), ('previous')),
+      sessions as (
+        select ${deckViews.pitchDeckId} as pitch_deck_id,
+          ${deckViews.investorId} as investor_id,
+          ${deckViews.totalSeconds} as seconds,
+          ${deckViews.id} = ${deckViews.visitId} as opens_view,
+          case when ${deckViews.startedAt} >= ${startOfDay(from)} then 'current' else 'previous' end as period
+        from ${deckViews}
+        inner join decks on decks.id = ${deckViews.pitchDeckId}
+        where ${deckViews.startedAt} >= ${startOfDay(previousFrom)}
+          and ${deckViews.startedAt} < ${endOfDay(to)}
+      )
+      select decks.id as pitch_deck_id, decks.title, decks.company, decks.created_at, periods.period,
+        count(sessions.pitch_deck_id) filter (where sessions.opens_view)::int as views,
+        count(distinct sessions.investor_id)::int as readers,
+        coalesce(sum(sessions.seconds), 0)::float8 as seconds
+      from decks
+      cross join periods
+      left join sessions on sessions.pitch_deck_id = decks.id and sessions.period = periods.period
+      group by grouping sets ((decks.id, decks.title, decks.company, decks.created_at, periods.period), (periods.period))`);
+    return rowsOf<{
+      pitch_deck_id: string | null;
+      title: string | null;
+      company: string | null;
+      created_at: string | Date | null;
+      period: 'current' | 'previous';
+      views: number | string;
+      readers: number | string;
+      seconds: number | string;
+    }>(result).map((row) => ({
+      pitchDeckId: row.pitch_deck_id,
+      title: row.title,
+      company: row.company,
+      createdAt: row.created_at === null ? null : new Date(row.created_at),
+      period: row.period,
+      views: Number(row.views),
+      readers: Number(row.readers),
+      seconds: Number(row.seconds),
+    }));
+  }
+
+  /**
+   * Views opened and reading seconds per week (Mondays, UTC) from the week of `firstWeek` to the
+   * week of `lastWeek`, over the founder's ready decks: the company page's stock series.
+   */
+  async findWeeklyByFounderId(founderId: string, firstWeek: string, lastWeek: string): Promise<ReadingWeekFigures[]> {
+    const result = await this.db.execute(sql`
+      with sessions as (
+        select date_trunc('week', ${deckViews.startedAt} at time zone 'UTC')::date as week_start,
+          ${deckViews.totalSeconds} as seconds,
+          ${deckViews.id} = ${deckViews.visitId} as opens_view
+        from ${deckViews}
+        inner join ${pitchDecks} on ${pitchDecks.id} = ${deckViews.pitchDeckId}
+        where ${pitchDecks.founderId} = ${founderId}
+          and ${pitchDecks.liveVersionId} is not null
+          and ${deckViews.startedAt} >= ${startOfDay(firstWeek)}
+          and ${deckViews.startedAt} < ${endOfDay(lastWeek)} + interval '6 days'
+      )
+      select to_char(weeks.week_start, 'YYYY-MM-DD') as week_start,
+        count(sessions.week_start) filter (where sessions.opens_view)::int as views,
+        coalesce(sum(sessions.seconds), 0)::float8 as seconds
+      from generate_series(${firstWeek}::date::timestamp, ${lastWeek}::date::timestamp, interval '7 days') as weeks(week_start)
+      left join sessions on sessions.week_start = weeks.week_start::date
+      group by weeks.week_start
+      order by weeks.week_start`);
+    return rowsOf<{ week_start: string; views: number | string; seconds: number | string }>(result).map((row) => ({
+      weekStart: row.week_start,
+      views: Number(row.views),
+      seconds: Number(row.seconds),
+    }));
   }
 }

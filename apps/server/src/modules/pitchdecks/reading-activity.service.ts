@@ -4,7 +4,13 @@ import {
   readingActivityLimits,
 } from '@deckvalid/contract/reading-activity';
 import type { Principal } from '@/core/identity/principal';
-import type { ReadingActivityRepository } from './reading-activity.repository';
+import type {
+  DeckPeriodReading,
+  FounderDayRange,
+  ReadingActivityRepository,
+  ReadingDayFigures,
+  ReadingWeekFigures,
+} from './reading-activity.repository';
 
 /**
  * The founder's home summary of how investors read their decks. Only the caller's own decks are
@@ -32,5 +38,23 @@ export class ReadingActivityService {
         totalSeconds: reading.totalSeconds,
       })),
     };
+  }
+
+  // The reads below check no principal: the trends and company services that call them decide
+  // whose decks may be read (the founder's own, or any investor's view of ready decks).
+
+  /** Reading per UTC day of a founder's decks (or one of them), days without reading included. */
+  dailyOfFounder(range: FounderDayRange): Promise<ReadingDayFigures[]> {
+    return this.repo.findDailyByFounderId(range);
+  }
+
+  /** Reading of each of a founder's decks in the range and the period before it, and of all of them together. */
+  periodTotalsOfFounder(range: FounderDayRange & { previousFrom: string }): Promise<DeckPeriodReading[]> {
+    return this.repo.findPeriodTotalsByDeck(range);
+  }
+
+  /** Views and reading time per week of a founder's ready decks, from `firstWeek` to `lastWeek` (Mondays). */
+  weeklyOfFounder(founderId: string, firstWeek: string, lastWeek: string): Promise<ReadingWeekFigures[]> {
+    return this.repo.findWeeklyByFounderId(founderId, firstWeek, lastWeek);
   }
 }
