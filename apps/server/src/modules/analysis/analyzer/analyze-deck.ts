@@ -113,7 +113,8 @@ export function analyzeDeck(input: AnalyzerInput): AnalyzerOutput {
   );
   // Then again knowing the market pages, where a sum named by nothing is the market's size.
   const figures: DeckFigure[] = pages.flatMap((page, index) =>
-    sectionsByPage.get(page.number)?.includes('market')
+    sectionsByPage.get(page.number)?.includes('market') &&
+    page.read.tokens.some((token) => token.type === 'currency' || token.type === 'number')
       ? figuresOfPage(page.read, page.number, { isMarketPage: true, titleRange: page.titleRange })
       : (namedFigures[index] ?? []),
   );

@@ -116,3 +116,14 @@ describe('figuresOfPage', () => {
     expect(figures).toEqual([{ key: 'market_size', value: 1.2e9, unit: 'USD', text: '$1.2B', scope: 'TAM' }]);
   });
 });
+
+describe('numbers written as words', () => {
+  it('reads what wink-nlp marks as a quantity ("three million dollars", "Twelve months")', () => {
+    expect(figuresOf('We are raising three million dollars.')).toEqual([
+      { key: 'raise', value: 3e6, unit: 'USD', text: 'three million dollars' },
+    ]);
+    expect(figuresOf('Twelve months of runway.')).toEqual([
+      { key: 'runway', value: 12, unit: 'months', text: 'Twelve months of runway' },
+    ]);
+  });
+});

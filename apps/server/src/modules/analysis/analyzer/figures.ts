@@ -1,6 +1,6 @@
 import type { DeckFigure, FigureKey, FigureUnit, MarketScope, MoneyUnit } from '@deckvalid/contract/analysis';
 import { clausesOf } from './clauses';
-import { type ReadText, readText, type Token } from './nlp';
+import { type Entity, type ReadText, readText, type Token } from './nlp';
 
 /**
  * The figures of a page. wink-nlp finds the numbers (its number tokens and its MONEY, PERCENT,
@@ -47,7 +47,49 @@ const currencySymbols: Record<string, MoneyUnit> = {
   rupees: 'INR',
 };
 /** Currency words that may stand after an amount ("40 billion dollars", "1.200.000 €"). */
-const currencyAfter = new Set(['$', '€', '£', 'usd', 'eur', 'gbp', 'chf', 'dollars', 'euros', 'pounds', 'francs']);
+const currencyAfter = new Set([
+  '$',
+  '€',
+  '£',
+  'usd',
+  'eur',
+  'gbp',
+  'chf',
+  'dollar',
+  'dollars',
+  'euro',
+  'euros',
+  'pounds',
+  'francs',
+]);
+
+/** Numbers written as words, which wink's entity recogniser marks ("three million dollars", "Twelve months"). */
+const numberWords: Record<string, number> = Object.fromEntries([
+  ...'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen'
+    .split(' ')
+    .map((word, value) => [word, value]),
+  ...'twenty thirty forty fifty sixty seventy eighty ninety'.split(' ').map((word, index) => [word, (index + 2) * 10]),
+]);
+/** wink's entity types that hold a quantity. */
+const quantityEntities = new Set(['MONEY', 'PERCENT', 'CARDINAL', 'DURATION']);
+
+/**
+ * A number spelled out from `index` ("twenty five", "two hundred"), as wink's entity marked it:
+ * its value as a decimal string and the index of its last word; null when `index` is no number word.
+ */
+function spelledNumberAt(tokens: Token[], index: number): { decimal: string; last: number } | null {
+  let total = 0;
+  let last = -1;
+  for (let at = index; at < tokens.length; at++) {
+    const word = bare(tokens[at]);
+    if (numberWords[word] !== undefined) total += numberWords[word] as number;
+    else if (word === 'hundred' && last !== -1) total *= 100;
+    else if (word === '-' && last !== -1) continue;
+    else break;
+    last = at;
+  }
+  return last === -1 ? null : { decimal: String(total), last };
+}
 
 /** Powers of ten by magnitude word, in the languages decks are written in. */
 const magnitudes: Record<string, number> = {
@@ -117,13 +159,17 @@ const isNumberToken = (token: Token | undefined) => token !== undefined && /^[+]
  * The quantities of a page: each number with the currency before or after it, its magnitude and
  * its unit word. Years ("2024", "FY24" aside) are no quantity: they label the figures beside them.
  */
-export function quantitiesOf(tokens: Token[]): Quantity[] {
+export function quantitiesOf(tokens: Token[], entities: Entity[] = []): Quantity[] {
   const quantities: Quantity[] = [];
+  const entityStarts = new Set(
+    entities.filter((entity) => quantityEntities.has(entity.type)).map((entity) => entity.first),
+  );
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index] as Token;
-    if (!isNumberToken(token)) continue;
+    const spelled = !isNumberToken(token) && entityStarts.has(index) ? spelledNumberAt(tokens, index) : null;
+    if (!isNumberToken(token) && spelled === null) continue;
     let first = index;
-    let last = index;
+    let last = spelled?.last ?? index;
     let currency: MoneyUnit | undefined;
     const before = tokens[index - 1];
     if (before && currencySymbols[bare(before)] !== undefined) {
@@ -132,7 +178,7 @@ export function quantitiesOf(tokens: Token[]): Quantity[] {
     }
     let power = 0;
     /** Where the quantity's text ends: "$1.5M." at a sentence's end is "$1.5M", "€3,5 Mio." keeps its stop. */
-    let end = token.end;
+    let end = (tokens[last] as Token).end;
     const next = tokens[last + 1];
     if (next && magnitudes[bare(next)] !== undefined) {
       power = magnitudes[bare(next)] as number;
@@ -154,7 +200,7 @@ export function quantitiesOf(tokens: Token[]): Quantity[] {
       last += 1;
       end = after.start + bare(after).length;
     }
-    const decimal = decimalOf(token.value, power > 0);
+    const decimal = spelled?.decimal ?? decimalOf(token.value, power > 0);
     if (decimal === null) continue;
     const isYear = power === 0 && /^(19|20)\d\d$/.test(token.value);
     if (isYear && currency === undefined) continue;
@@ -279,6 +325,7 @@ const cueList: Cue[] = [
   ...[
     'margin',
     'churn',
+    'churned',
     'retention',
     'conversion',
     'discount',
@@ -308,16 +355,20 @@ const kindOf: Record<FigureKey, Quantity['kind']> = {
 };
 
 type CompiledCue = Cue & { words: string[] };
-let compiledCues: CompiledCue[] | null = null;
+let compiledCues: Map<string, CompiledCue[]> | null = null;
 
-/** The cues as token sequences, read once by the same tokenizer as the decks. */
-function cues(): CompiledCue[] {
-  compiledCues ??= cueList.map((cue) => ({
-    ...cue,
-    words: readText(cue.phrase)
+/** The cues as token sequences, read once by the same tokenizer as the decks, by their first word. */
+function cuesByFirstWord(): Map<string, CompiledCue[]> {
+  if (compiledCues) return compiledCues;
+  compiledCues = new Map();
+  for (const cue of cueList) {
+    const words = readText(cue.phrase)
       .tokens.filter((token) => token.type !== 'punctuation' || token.value === "'")
-      .map((token) => token.normal),
-  }));
+      .map((token) => token.normal);
+    const first = words[0];
+    if (first === undefined) continue;
+    compiledCues.set(first, [...(compiledCues.get(first) ?? []), { ...cue, words }]);
+  }
   return compiledCues;
 }
 
@@ -326,8 +377,9 @@ type FoundCue = CompiledCue & { first: number; last: number };
 
 function findCues(tokens: Token[]): FoundCue[] {
   const found: FoundCue[] = [];
+  const byFirstWord = cuesByFirstWord();
   for (let index = 0; index < tokens.length; index++) {
-    for (const cue of cues()) {
+    for (const cue of byFirstWord.get(bare(tokens[index])) ?? []) {
       if (cue.words.every((word, offset) => bare(tokens[index + offset]) === word)) {
         found.push({ ...cue, first: index, last: index + cue.words.length - 1 });
       }
@@ -448,7 +500,7 @@ export type PageFigureOptions = {
  */
 export function figuresOfPage(read: ReadText, page: number, options: PageFigureOptions): DeckFigure[] {
   const { tokens, text } = read;
-  const quantities = quantitiesOf(tokens);
+  const quantities = quantitiesOf(tokens, read.entities);
   if (quantities.length === 0) return [];
   const found = findCues(tokens);
   const clauses = clausesOf(tokens);
