@@ -182,3 +182,11 @@ export type LiveNotification = InboxNotification;
 
 /** The socket event that carries a live notification. */
 export const liveNotificationEvent = 'notification';
+
+/**
+ * The socket event that says the account's inbox changed without anything new in it: notifications
+ * were marked read in another tab, or by reading the chat room they told of. Carries the unread
+ * count left, so every tab's bell agrees.
+ */
+export const inboxChangedEvent = 'notifications:changed';
+export type InboxChanged = { unreadCount: number };

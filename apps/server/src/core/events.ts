@@ -38,6 +38,8 @@ export type DomainEvents = {
   'deck.ready': { pitchDeckId: string; founderId: string; versionId: string };
   /** A deck left processing unreadable; `reason` is the sentence the founder is shown. */
   'deck.failed': { pitchDeckId: string; founderId: string; reason: string };
+  /** A member's read watermark in a chat room moved by reading (not by sending). */
+  'chat.read': { accountId: string; chatRoomId: string };
   /**
    * A milestone itself changed (created, edited, status, archived, restored, deleted); one per
    * activity written, or with `activityId` null when a permanent delete took the log with it.

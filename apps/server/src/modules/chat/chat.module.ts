@@ -13,7 +13,7 @@ export function createChatModule(
   { auth, ties, pictures }: { auth: Authenticator; ties: TieReader; pictures: PictureUrls },
 ) {
   const repo = new ChatRepository(context.db);
-  const chat = new ChatService(repo, ties, pictures, context.limits);
+  const chat = new ChatService(repo, ties, pictures, context.limits, context.events);
   const membership = new ChatMembershipService(repo, ties, chat);
   const search = new ChatSearchService(repo, ties, pictures);
   const sockets = new ChatSockets(chat, context.logger);

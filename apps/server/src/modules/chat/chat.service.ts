@@ -12,6 +12,7 @@ import type {
 } from '@deckvalid/contract/chat';
 import { chatRateLimits } from '@deckvalid/contract/chat';
 import { pageMeta } from '@deckvalid/contract/pagination';
+import type { EventBus } from '@/core/events';
 import type { Principal } from '@/core/identity/principal';
 import type { RateLimiter } from '@/core/limits';
 import { isDatabaseConnectionLost } from '@/db/connection-loss';
@@ -99,6 +100,7 @@ export class ChatService {
     private readonly ties: TieReader,
     private readonly pictures: PictureUrls,
     private readonly limits: RateLimiter,
+    private readonly events: Pick<EventBus, 'emit'>,
   ) {}
 
   /** GET /api/v1/chats/rooms: one page of the rooms the caller is or was in. */
@@ -239,6 +241,9 @@ export class ChatService {
     const room = await this.requireMember(principal, roomId);
     const move = await this.repo.markRead(room.id, principal.accountId, seq);
     if (!move) throw notFound();
+    // What told of the unread messages (an inbox notification) is read with them.
+    if (move.current > move.previous)
+      this.events.emit('chat.read', { accountId: principal.accountId, chatRoomId: room.id });
     const read = await this.readMove(room.id, principal.accountId, move, memberIdsOf(room));
     const isMuted = membershipOf(principal, room)?.mutedAt != null;
     return {

@@ -1,5 +1,5 @@
 import type { InboxKind } from '@deckvalid/contract/notifications';
-import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, like, lt, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { newId } from '@/lib/ids';
 import { inboxNotifications } from './notifications.schema';
@@ -146,6 +146,22 @@ export class InboxRepository {
       .where(and(eq(inboxNotifications.id, notificationId), eq(inboxNotifications.accountId, accountId)))
       .returning({ id: inboxNotifications.id });
     return rows.length > 0;
+  }
+
+  /** Marks read the account's unread notifications whose source key starts so; answers how many. */
+  async markReadBySourcePrefix(accountId: string, sourcePrefix: string): Promise<number> {
+    const rows = await this.db
+      .update(inboxNotifications)
+      .set({ readAt: sql`now()` })
+      .where(
+        and(
+          eq(inboxNotifications.accountId, accountId),
+          isNull(inboxNotifications.readAt),
+          like(inboxNotifications.sourceKey, `${sourcePrefix.replace(/[\\%_]/g, '\\$&')}%`),
+        ),
+      )
+      .returning({ id: inboxNotifications.id });
+    return rows.length;
   }
 
   async markAllRead(accountId: string): Promise<void> {

@@ -1,6 +1,11 @@
 import { inboxPaths } from '@deckvalid/contract/api-paths';
 import { investorMilestonePaths, milestonePaths } from '@deckvalid/contract/milestones';
-import { type InboxPage, type LiveNotification, liveNotificationEvent } from '@deckvalid/contract/notifications';
+import {
+  type InboxPage,
+  inboxChangedEvent,
+  type LiveNotification,
+  liveNotificationEvent,
+} from '@deckvalid/contract/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUp, signUp } from '../../../test/accounts';
 import { build, type TestContext } from '../../../test/build';
@@ -256,5 +261,29 @@ describe('inbox', () => {
     });
     // The sender's own messages are not news to them.
     expect((await inboxOf(investor)).data.map((notification) => notification.kind)).not.toContain('chat.unread');
+  });
+
+  it('marks a chat notification read once its room is read, and tells the reader’s other tabs', async () => {
+    const founder = await signUp(ctx, 'user', 'Farah Founder');
+    const deck = await readyDeck(ctx, founder);
+    const investor = await acceptedInvestor(ctx, founder, deck.id, 'Ada Lovelace');
+    const room = await openPrivateRoom(ctx, investor, founder.user.id);
+    const socket = await clients.open(investor.tokens);
+    const ack = await request(socket, 'chat:message', { chatRoomId: room.id, content: 'Hello', type: 'text' });
+    expect(ack.ok, JSON.stringify(ack)).toBe(true);
+    await ctx.sql(`update chat_messages set created_at = now() - interval '11 minutes' where room_id = $1`, [room.id]);
+    await ctx.app.services.inbox.notifyUnreadChats();
+    const before = await inboxOf(founder);
+    expect(before.data.find((notification) => notification.kind === 'chat.unread')?.readAt).toBeNull();
+
+    const otherTab = await clients.open(founder.tokens);
+    const changes = collect<{ unreadCount: number }>(otherTab, inboxChangedEvent);
+    const reader = await clients.open(founder.tokens);
+    expect((await request(reader, 'chat:mark_read', { chatRoomId: room.id })).ok).toBe(true);
+    await until(() => changes.length === 1, 'the inbox change');
+    expect(changes[0]).toEqual({ unreadCount: before.unreadCount - 1 });
+    const inbox = await inboxOf(founder);
+    expect(inbox.unreadCount).toBe(before.unreadCount - 1);
+    expect(inbox.data.find((notification) => notification.kind === 'chat.unread')?.readAt).not.toBeNull();
   });
 });

@@ -17,7 +17,11 @@ import type { InboxFactsRepository } from './inbox-facts.repository';
 import { inboxLinks, milestoneWording, threadMessageWording, type Wording } from './inbox-wording';
 
 /** Delivers one notification to every socket of an account (the socket side implements it). */
-export type LiveChannel = { send(accountId: string, notification: LiveNotification): void };
+export type LiveChannel = {
+  send(accountId: string, notification: LiveNotification): void;
+  /** The account's inbox changed with nothing new in it (marked read): its tabs re-read the count. */
+  changed(accountId: string, unreadCount: number): void;
+};
 
 const notificationNotFound = () => new AppError('NOT_FOUND', 'This notification does not exist.');
 
@@ -65,13 +69,26 @@ export class InboxService {
     const owner = await this.deps.inbox.findOwnerById(notificationId);
     if (!owner || !canReadNotification(principal, owner)) throw notificationNotFound();
     await this.deps.inbox.markRead(principal.accountId, notificationId);
-    return { unreadCount: await this.deps.inbox.countUnreadByAccountId(principal.accountId) };
+    return this.told(principal.accountId);
   }
 
   async markAllRead(principal: Principal): Promise<{ unreadCount: number }> {
     if (!canKeepInbox(principal)) throw new AppError('FORBIDDEN', 'Sign in as a founder or an investor.');
     await this.deps.inbox.markAllRead(principal.accountId);
-    return { unreadCount: await this.deps.inbox.countUnreadByAccountId(principal.accountId) };
+    return this.told(principal.accountId);
+  }
+
+  /** On `chat.read`: the room's unread-chat notifications are read with the room. */
+  async chatRead({ accountId, chatRoomId }: DomainEvents['chat.read']): Promise<void> {
+    const marked = await this.deps.inbox.markReadBySourcePrefix(accountId, `chat.unread:${chatRoomId}:`);
+    if (marked > 0) await this.told(accountId);
+  }
+
+  /** The unread count left, told to every tab of the account (the one that acted included). */
+  private async told(accountId: string): Promise<{ unreadCount: number }> {
+    const unreadCount = await this.deps.inbox.countUnreadByAccountId(accountId);
+    this.deps.channel.changed(accountId, unreadCount);
+    return { unreadCount };
   }
 
   /**

@@ -84,6 +84,10 @@ export function createNotificationsModule(
     toInbox('deck ready', (event) => inbox.deckReady(event)),
   );
   events.on(
+    'chat.read',
+    toInbox('chat read', (event) => inbox.chatRead(event)),
+  );
+  events.on(
     'deck.failed',
     toInbox('deck failed', (event) => inbox.deckFailed(event)),
   );

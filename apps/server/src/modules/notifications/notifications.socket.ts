@@ -1,4 +1,9 @@
-import { type LiveNotification, liveNotificationEvent } from '@deckvalid/contract/notifications';
+import {
+  type InboxChanged,
+  inboxChangedEvent,
+  type LiveNotification,
+  liveNotificationEvent,
+} from '@deckvalid/contract/notifications';
 import type { Namespace } from 'socket.io';
 import { accountRoom } from '@/realtime/socket';
 import type { LiveChannel } from './inbox.service';
@@ -16,5 +21,10 @@ export class NotificationSockets implements LiveChannel {
 
   send(accountId: string, notification: LiveNotification): void {
     this.namespace?.to(accountRoom(accountId)).emit(liveNotificationEvent, notification);
+  }
+
+  changed(accountId: string, unreadCount: number): void {
+    const payload: InboxChanged = { unreadCount };
+    this.namespace?.to(accountRoom(accountId)).emit(inboxChangedEvent, payload);
   }
 }

@@ -1,9 +1,12 @@
+import { EventEmitter } from 'node:events';
 import type { InboxNotification, InboxPage } from '@deckvalid/contract/notifications';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import type { Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { createAppStore } from '@/app/store';
+import { publishSessionSocket } from '@/shared/lib/session-socket';
 import { InboxBell } from './inbox-bell';
 
 const approval = (id: string, readAt: string | null = null): InboxNotification => ({
@@ -81,6 +84,25 @@ describe('InboxBell', () => {
     renderBell();
     await screen.findByRole('button', { name: 'Notifications, 2 unread' });
     expect(document.title).toBe('(2) Home · Pitchlane');
+  });
+
+  it('reads the count again when the session socket says the inbox changed elsewhere', async () => {
+    const items = [approval('t1'), approval('t2')];
+    stubInbox(items);
+    const socket = new EventEmitter();
+    publishSessionSocket(socket as unknown as Socket);
+    try {
+      renderBell();
+      await screen.findByRole('button', { name: 'Notifications, 2 unread' });
+      // Read in another tab (or by reading the chat room it told of): nothing new, one fewer unread.
+      items[0] = approval('t1', '2026-11-26T00:00:00Z');
+      act(() => {
+        socket.emit('notifications:changed', { unreadCount: 1 });
+      });
+      await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    } finally {
+      publishSessionSocket(null);
+    }
   });
 
   it('shows a loading line while the inbox loads', async () => {

@@ -1,4 +1,4 @@
-import type { InboxNotification } from '@deckvalid/contract/notifications';
+import { type InboxNotification, inboxChangedEvent } from '@deckvalid/contract/notifications';
 import {
   ActionIcon,
   Box,
@@ -16,11 +16,31 @@ import {
 import { useDisclosure, useWindowEvent } from '@mantine/hooks';
 import { IconBell, IconChecks } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
+import { useDispatch } from 'react-redux';
 import { Link } from 'react-router';
+import { api } from '@/shared/api/api';
 import { setUnreadInDocumentTitle } from '@/shared/hooks/use-document-title';
 import { dispatchChatOpen } from '@/shared/lib/chat-open-event';
+import { useSessionSocket } from '@/shared/lib/session-socket';
 import { useInboxPageQuery, useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation } from '../inbox-api';
 import { timeAgo, unreadBadge } from '../inbox-model';
+
+/**
+ * Notifications marked read elsewhere (another tab, or by reading the chat room they told of)
+ * arrive as `notifications:changed` on the session's socket: the count and panel read again.
+ */
+function useInboxChanges() {
+  const socket = useSessionSocket();
+  const dispatch = useDispatch();
+  useEffect(() => {
+    if (!socket) return;
+    const handleChanged = () => dispatch(api.util.invalidateTags(['Notification']));
+    socket.on(inboxChangedEvent, handleChanged);
+    return () => {
+      socket.off(inboxChangedEvent, handleChanged);
+    };
+  }, [socket, dispatch]);
+}
 
 /**
  * The header's bell: the unread count (also in the tab's title) and, on click, the inbox panel,
@@ -40,6 +60,7 @@ export function InboxBell() {
   });
   // Signing out unmounts the header: the count leaves the title with it.
   useEffect(() => () => setUnreadInDocumentTitle(0), []);
+  useInboxChanges();
 
   return (
     <Indicator
