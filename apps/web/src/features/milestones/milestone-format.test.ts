@@ -44,6 +44,31 @@ describe('describeActivity', () => {
     ]);
   });
 
+  it('names the assignees from the milestone’s members, and one no longer a member as such', () => {
+    const names = new Map([['inv-2', 'Theo Brandt']]);
+    const reassigned = describeActivity(
+      activity({
+        action: 'task.updated',
+        taskId: 'tsk-1',
+        taskTitle: 'Build flight unit',
+        oldValue: { assigneeId: 'inv-gone' },
+        newValue: { assigneeId: 'inv-2' },
+      }),
+      (id) => names.get(id),
+    );
+    expect(reassigned.changes).toEqual([{ field: 'Assignee', from: 'a former member', to: 'Theo Brandt' }]);
+    const unassigned = describeActivity(
+      activity({
+        action: 'task.updated',
+        taskId: 'tsk-1',
+        oldValue: { assigneeId: 'inv-2' },
+        newValue: { assigneeId: null },
+      }),
+      (id) => names.get(id),
+    );
+    expect(unassigned.changes).toEqual([{ field: 'Assignee', from: 'Theo Brandt', to: 'nobody' }]);
+  });
+
   it('names the task a move is about and the stage it went to', () => {
     const moved = describeActivity(
       activity({

@@ -286,11 +286,14 @@ function plainText(parts: ActivityPart[]): string {
 
 /**
  * An activity in words for the feed: "Maya Lind moved “Build flight unit” to Done", naming the
- * object of every action (as it is named now), an investor's comment as a quote, and each other
+ * object of every action (as it is named now), assignees by `nameOf` (the milestone's members), an investor's comment as a quote, and each other
  * changed field as old → new (only the new value when there was none before). An unknown action
  * (a newer server) reads as a plain change rather than its code.
  */
-export function describeActivity(activity: Activity): ActivityWording {
+export function describeActivity(
+  activity: Activity,
+  nameOf: (accountId: string) => string | undefined = () => undefined,
+): ActivityWording {
   const actor = activity.actor?.name ?? 'Someone';
   const phrase = actionPhrases[activity.action] as ((activity: Activity) => ActivityPart[]) | undefined;
   const parts = phrase ? phrase(activity) : activity.taskId ? ['changed ', taskOf(activity)] : ['made a change'];
@@ -305,12 +308,10 @@ export function describeActivity(activity: Activity): ActivityWording {
     const to = after[field];
     if (from === to) continue;
     if (field === 'assigneeId') {
-      // Ids say nothing to a person; the board names the assignee now.
-      changes.push({
-        field: fieldLabels.assigneeId ?? field,
-        from: from ? 'someone' : null,
-        to: to ? 'someone new' : 'nobody',
-      });
+      // Ids say nothing to a person: named from the milestone's members, and one who is no
+      // longer a member (an investor who withdrew) as such.
+      const named = (id: unknown) => (typeof id === 'string' && id ? (nameOf(id) ?? 'a former member') : null);
+      changes.push({ field: fieldLabels.assigneeId ?? field, from: named(from), to: named(to) ?? 'nobody' });
       continue;
     }
     const toWords = valueInWords(field, to);

@@ -7,7 +7,7 @@ import { describeApiError } from '@/shared/api/api-error';
 import { formatDateTime } from '@/shared/lib/format-date';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
 import { describeActivity, relativeTime, taskStageLabels } from '../milestone-format';
-import { useMilestoneActivitiesInfiniteQuery } from '../milestones-api';
+import { useMilestoneActivitiesInfiniteQuery, useMilestoneMembersQuery } from '../milestones-api';
 
 /** "Maya Lind" → "ML". */
 function initialsOf(name: string): string {
@@ -26,6 +26,11 @@ function initialsOf(name: string): string {
 export function MilestoneActivityPanel({ role, milestoneId }: { role: MilestoneRole; milestoneId: string }) {
   const [stage, setStage] = useState<TaskStage | ''>('');
   const feed = useMilestoneActivitiesInfiniteQuery({ role, milestoneId, ...(stage ? { stage } : {}) });
+  const members = useMilestoneMembersQuery({ role, milestoneId }).data;
+  const nameOf = useMemo(() => {
+    const names = new Map((members ?? []).map((member) => [member.id, member.name]));
+    return (accountId: string) => names.get(accountId);
+  }, [members]);
   // A line logged while older pages were being read shifts the pages by one: show each line once.
   const activities = useMemo(() => {
     const seen = new Set<string>();
@@ -87,7 +92,7 @@ export function MilestoneActivityPanel({ role, milestoneId }: { role: MilestoneR
           data-testid="activity-feed"
         >
           {activities.map((activity) => (
-            <ActivityItem key={activity.id} activity={activity} />
+            <ActivityItem key={activity.id} activity={activity} nameOf={nameOf} />
           ))}
         </Stack>
         {feed.isError && !feed.isFetchingNextPage ? (
@@ -126,8 +131,8 @@ export function MilestoneActivityPanel({ role, milestoneId }: { role: MilestoneR
   );
 }
 
-function ActivityItem({ activity }: { activity: Activity }) {
-  const wording = describeActivity(activity);
+function ActivityItem({ activity, nameOf }: { activity: Activity; nameOf: (accountId: string) => string | undefined }) {
+  const wording = describeActivity(activity, nameOf);
   return (
     <Group
       component="li"
