@@ -29,6 +29,7 @@ const importers = {
   investorInfo: () => import('./routes/investor-info-page'),
   investorPitchDeck: () => import('./routes/investor-pitch-deck-page'),
   investorSections: () => import('./routes/investor-sections'),
+  analysis: () => import('./routes/analysis-page'),
   milestones: () => import('./routes/milestone-pages'),
 };
 
@@ -93,7 +94,7 @@ export const InvestorMilestonesPage = lazyPage('milestones', (m) => m.InvestorMi
 export const InvestorMilestonePage = lazyPage('milestones', (m) => m.InvestorMilestonePage);
 export const InvestorCompanyPage = lazyPage('investorSections', (m) => m.InvestorCompanyPage);
 export const InvestorSubpathPage = lazyPage('investorSections', (m) => m.InvestorSubpathPage);
-export const AnalysisPage = lazyPage('investorSections', (m) => m.AnalysisPage);
+export const AnalysisPage = lazyPage('analysis', (m) => m.AnalysisPage);
 
 /** The screens of each area, the ones its idle prefetch fetches. */
 const areaChunks: Record<Role | 'signedOut', readonly PageChunk[]> = {
@@ -108,7 +109,15 @@ const areaChunks: Record<Role | 'signedOut', readonly PageChunk[]> = {
     'founderSections',
     'founderView',
   ],
-  investor: ['investorLayout', 'investorHome', 'investorPitchDeck', 'milestones', 'investorInfo', 'investorSections'],
+  investor: [
+    'investorLayout',
+    'investorHome',
+    'investorPitchDeck',
+    'milestones',
+    'investorInfo',
+    'investorSections',
+    'analysis',
+  ],
   // Mentors have no screens yet (spec §1).
   mentor: [],
 };
@@ -142,7 +151,7 @@ const routeChunks: readonly { pattern: string; isPrefix?: boolean; chunks: reado
   { pattern: paths.investor.profile, chunks: ['investorLayout', 'investorInfo'] },
   { pattern: routePatterns.investorPitchDeck, chunks: ['investorLayout', 'investorPitchDeck'] },
   { pattern: routePatterns.investorCompany, chunks: ['investorLayout', 'investorSections'] },
-  { pattern: routePatterns.analysis, chunks: ['investorLayout', 'investorSections'] },
+  { pattern: routePatterns.analysis, chunks: ['investorLayout', 'analysis'] },
   { pattern: paths.investor.home, isPrefix: true, chunks: ['investorLayout', 'investorSections'] },
 ];
 

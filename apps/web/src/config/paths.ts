@@ -1,3 +1,9 @@
+/** `?a=1&b=2` from the parameters that are set, or nothing. */
+function searchOf(params: Record<string, string | number | undefined>): string {
+  const entries = Object.entries(params).filter((entry): entry is [string, string | number] => entry[1] !== undefined);
+  return entries.length ? `?${new URLSearchParams(entries.map(([key, value]) => [key, String(value)]))}` : '';
+}
+
 /**
  * Every URL of the web app (spec §2) in one place; components and tests build links from here,
  * never from string literals.
@@ -26,7 +32,9 @@ export const paths = {
     milestone: (milestoneId: string) => `/founder/milestones/${encodeURIComponent(milestoneId)}`,
     trends: '/founder/trends',
     submit: '/founder/submit',
-    view: (id: string) => `/founder/view/${encodeURIComponent(id)}`,
+    /** The founder's deck page; `page` opens the viewer at that page, `tab: 'report'` the validation report. */
+    view: (id: string, at: { page?: number; tab?: 'report' } = {}) =>
+      `/founder/view/${encodeURIComponent(id)}${searchOf({ tab: at.tab, page: at.page })}`,
   },
 
   investor: {
@@ -38,7 +46,8 @@ export const paths = {
     profile: '/investor/profile',
     company: (startupId: string) => `/investor/company/${encodeURIComponent(startupId)}`,
     /** One ready deck: the viewer, its details and the investor's interest (an investor subpath). */
-    pitchDeck: (id: string) => `/investor/pitchdecks/${encodeURIComponent(id)}`,
+    pitchDeck: (id: string, at: { page?: number } = {}) =>
+      `/investor/pitchdecks/${encodeURIComponent(id)}${searchOf({ page: at.page })}`,
     analysis: (pitchDeckId: string) => `/analysis/${encodeURIComponent(pitchDeckId)}`,
   },
 

@@ -1,11 +1,15 @@
 import { Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { FounderDeckAnalysis } from '@/features/analysis/components/deck-analysis';
 import { FounderDeckInterests } from '@/features/interests/components/founder-interest-list';
 import { FounderMilestoneInvestors } from '@/features/interests/components/founder-milestone-investors';
 import { FounderDeckView } from '@/features/pitchdecks/components/founder-deck-view';
 
-/** /founder/view/{id}: the deck and its analytics (pitchdecks) with its interests (interests) beside. */
+/**
+ * /founder/view/{id}: the deck and its analytics (pitchdecks) with its interests (interests)
+ * beside, and the shown version's validation report (analysis) in the Report tab.
+ */
 export function FounderViewPage() {
   const { id } = useParams();
   if (!id) return <Navigate to={paths.founder.pitchdecks} replace />;
@@ -15,6 +19,14 @@ export function FounderViewPage() {
       deckId={id}
       listPath={paths.founder.pitchdecks}
       submitPath={paths.founder.submit}
+      renderReport={(shown) => (
+        <FounderDeckAnalysis
+          deckId={id}
+          version={shown.number}
+          versionStatus={shown.status}
+          pageHref={(page) => paths.founder.view(id, { page })}
+        />
+      )}
       sidePanel={
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
           <Stack gap="md">

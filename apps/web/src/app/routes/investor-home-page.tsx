@@ -44,7 +44,7 @@ export function InvestorHomePage() {
           </Text>
         </Alert>
       ) : null}
-      <InvestorDeckBrowser deckPath={paths.investor.pitchDeck} />
+      <InvestorDeckBrowser deckPath={paths.investor.pitchDeck} analysisPath={paths.investor.analysis} />
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
 import { Alert, Anchor, Badge, Button, EmptyState, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconFileOff } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { AnalysisReportLink } from '@/features/analysis/components/deck-analysis';
 import { InvestorInterestActions } from '@/features/interests/components/investor-interest-actions';
 import type { DeckListReturnState } from '@/features/pitchdecks/components/investor-deck-browser';
 import { InvestorDeckDetails } from '@/features/pitchdecks/components/investor-deck-details';
@@ -13,6 +14,7 @@ import { useInvestorPitchDeckQuery } from '@/features/pitchdecks/investor-pitchd
 import { describeApiError } from '@/shared/api/api-error';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { DeckViewer } from '@/shared/pdf/deck-viewer';
+import { requestedPageOf } from '@/shared/pdf/viewer-controls';
 import { MessageButton } from '@/shared/ui/message-button';
 
 /** The list's query string the deck was opened from, so "Back to decks" keeps the search. */
@@ -34,6 +36,10 @@ export function InvestorPitchDeckPage() {
   const deckQuery = useInvestorPitchDeckQuery(id, { skip: !id });
   const deck = deckQuery.currentData ?? (deckQuery.data?.id === id ? deckQuery.data : undefined);
   const recordPageTime = useViewRecorder(id || undefined);
+  // `?page=N`: the validation report's section and figure links open the viewer at their page.
+  const [searchParams] = useSearchParams();
+  const requestedPage = requestedPageOf(searchParams.get('page'));
+  const locationKey = useLocation().key;
   useDocumentTitle(deck?.title);
 
   // The file address is re-signed on every answer; the viewer keeps the first one of this visit,
@@ -149,16 +155,17 @@ export function InvestorPitchDeckPage() {
                 </Badge>
               ) : null}
             </Group>
-            {/* The two may talk while the interest is pending or accepted (docs/chat.md). */}
-            {deck.myInterest?.status === 'pending' || deck.myInterest?.status === 'accepted' ? (
-              <Group mt={6}>
+            <Group mt={6} gap="xs">
+              <AnalysisReportLink deckId={deck.id} to={paths.investor.analysis(deck.id)} />
+              {/* The two may talk while the interest is pending or accepted (docs/chat.md). */}
+              {deck.myInterest?.status === 'pending' || deck.myInterest?.status === 'accepted' ? (
                 <MessageButton
                   participantId={deck.founder.id}
                   participantName={deck.founder.name}
                   label={`Message ${deck.founder.name}`}
                 />
-              </Group>
-            ) : null}
+              ) : null}
+            </Group>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }} order={{ base: 3, md: 2 }}>
@@ -171,6 +178,8 @@ export function InvestorPitchDeckPage() {
             title={deck.title}
             onPageTime={recordPageTime}
             onLoadError={handleViewerError}
+            initialPage={requestedPage}
+            pageRequestKey={locationKey}
           />
         </Grid.Col>
         <Grid.Col span={12} order={4}>

@@ -1,11 +1,11 @@
 import { Button } from '@mantine/core';
-import { IconArrowLeft, IconBuildingSkyscraper, IconChartDots, IconMapQuestion } from '@tabler/icons-react';
+import { IconArrowLeft, IconBuildingSkyscraper, IconMapQuestion } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { EmptyPage } from '@/shared/ui/empty-page';
 
 // The investor pages whose features come later: each says honestly what it will hold. Milestones
-// have their own route file.
+// and the analysis page have their own route files.
 
 export function InvestorCompanyPage() {
   const { startupId } = useParams();
@@ -14,28 +14,6 @@ export function InvestorCompanyPage() {
       title="Company"
       description={`The stock page of company ${startupId ?? ''} will appear here.`}
       icon={<IconBuildingSkyscraper aria-hidden />}
-      actions={
-        <Button
-          component={Link}
-          to={paths.investor.home}
-          variant="light"
-          leftSection={<IconArrowLeft size={16} aria-hidden />}
-        >
-          Back to decks
-        </Button>
-      }
-    />
-  );
-}
-
-/** /analysis/:pitchDeckId, with the back action to /investor of spec §2. */
-export function AnalysisPage() {
-  const { pitchDeckId } = useParams();
-  return (
-    <EmptyPage
-      title="Deck analysis"
-      description={`The analysis of pitch deck ${pitchDeckId ?? ''} will appear here.`}
-      icon={<IconChartDots aria-hidden />}
       actions={
         <Button
           component={Link}

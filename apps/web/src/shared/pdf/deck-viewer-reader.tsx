@@ -52,6 +52,14 @@ export type DeckViewerProps = {
   onPageTime?: (page: number, seconds: number) => void;
   /** The file could not be loaded (expired address, not a PDF, network). */
   onLoadError?: () => void;
+  /**
+   * The page to show first (1-based, clamped to the deck), as a `?page=N` link asks (the
+   * validation report's section and figure links). A new value, or a new `pageRequestKey` with
+   * the same value (the same link followed again after paging on), turns to it again.
+   */
+  initialPage?: number;
+  /** Changes with every navigation that asks for `initialPage` (the router location's key). */
+  pageRequestKey?: string;
 };
 
 /** Room for the toolbar and the stage's padding when fitting a page to the screen's height. */
@@ -71,14 +79,22 @@ const swipeMinPx = 60;
  * The viewer itself (deck-viewer.tsx documents what it does and loads it lazily): pdf.js and
  * react-pdf are imported here and nowhere on the eager path.
  */
-export function DeckViewerReader({ fileUrl, title, onPageTime, onLoadError }: DeckViewerProps) {
+export function DeckViewerReader({
+  fileUrl,
+  title,
+  onPageTime,
+  onLoadError,
+  initialPage,
+  pageRequestKey,
+}: DeckViewerProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const stageScrollRef = useRef<HTMLDivElement>(null);
   const railId = useId();
   const [loadState, setLoadState] = useState<LoadState>('loading');
   const [attempt, setAttempt] = useState(0);
   const [pageCount, setPageCount] = useState<number | null>(null);
-  const [page, setPage] = useState(1);
+  // Not clamped yet: the page count is unknown until the document loads, which clamps it.
+  const [page, setPage] = useState(() => Math.max(1, Math.trunc(initialPage ?? 1)));
   const [zoom, setZoom] = useState(1);
   const [aspectRatio, setAspectRatio] = useState(16 / 9);
   const [isMainRendered, setIsMainRendered] = useState(false);
@@ -113,6 +129,17 @@ export function DeckViewerReader({ fileUrl, title, onPageTime, onLoadError }: De
 
   const goTo = useCallback((target: number) => setPage(clampPage(target, pageCount)), [pageCount]);
 
+  // A link followed while the viewer is already open (the founder's report tab beside it) turns
+  // the page; the first request was the initial state above.
+  const pageRequestRef = useRef({ page: initialPage, key: pageRequestKey });
+  useEffect(() => {
+    const last = pageRequestRef.current;
+    if (last.page === initialPage && last.key === pageRequestKey) return;
+    pageRequestRef.current = { page: initialPage, key: pageRequestKey };
+    if (initialPage === undefined) return;
+    setPage(pageCount ? clampPage(initialPage, pageCount) : Math.max(1, Math.trunc(initialPage)));
+  }, [initialPage, pageRequestKey, pageCount]);
+
   // A layout effect: the keys work from the moment the viewer shows itself ready (data-state), not
   // one paint later, when a quick reader's first ArrowRight would already be lost.
   useLayoutEffect(() => {
@@ -120,6 +147,8 @@ export function DeckViewerReader({ fileUrl, title, onPageTime, onLoadError }: De
     const handleKeyDown = (event: KeyboardEvent) => {
       const action = viewerKeyAction(event);
       if (!action) return;
+      // A viewer in a hidden tab (the founder's report open beside it) leaves the keys alone.
+      if (rootRef.current?.checkVisibility?.() === false) return;
       event.preventDefault();
       if (action === 'previous') setPage((current) => clampPage(current - 1, pageCount));
       else if (action === 'next') setPage((current) => clampPage(current + 1, pageCount));

@@ -50,6 +50,26 @@ describe('DeckViewer', () => {
 });
 
 describe('DeckViewerReader', () => {
+  it('opens at the page a link asks for, clamped to the deck, and turns to a page asked for later', () => {
+    const { rerender } = wrap(<DeckViewerReader fileUrl="/deck.pdf" title="Deck" initialPage={4} pageRequestKey="a" />);
+    expect(indicator()).toBe('Page 4 / 5');
+    fireEvent.keyDown(document.body, { key: 'ArrowLeft' });
+    expect(viewer().getAttribute('data-page')).toBe('3');
+    // The same link followed again (a new navigation) turns back to its page.
+    rerender(
+      <MantineProvider>
+        <DeckViewerReader fileUrl="/deck.pdf" title="Deck" initialPage={4} pageRequestKey="b" />
+      </MantineProvider>,
+    );
+    expect(viewer().getAttribute('data-page')).toBe('4');
+    rerender(
+      <MantineProvider>
+        <DeckViewerReader fileUrl="/deck.pdf" title="Deck" initialPage={40} pageRequestKey="c" />
+      </MantineProvider>,
+    );
+    expect(viewer().getAttribute('data-page')).toBe('5');
+  });
+
   it('pages with the keyboard anywhere on the page and with the buttons', () => {
     wrap(<DeckViewerReader fileUrl="/deck.pdf" title="Deck" />);
     expect(viewer().getAttribute('data-page')).toBe('1');

@@ -50,7 +50,7 @@ export function DeckViewer(props: DeckViewerProps) {
           role="region"
           data-testid="deck-viewer"
           data-state="loading"
-          data-page={1}
+          data-page={props.initialPage ?? 1}
         >
           <Center h="100%">
             <Loader aria-label="Loading the deck viewer" />

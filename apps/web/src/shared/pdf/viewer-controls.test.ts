@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampPage, viewerKeyAction, zoomIn, zoomOut } from './viewer-controls';
+import { clampPage, requestedPageOf, viewerKeyAction, zoomIn, zoomOut } from './viewer-controls';
 
 const press = (key: string, target: EventTarget | null = document.body, extra: Partial<KeyboardEvent> = {}) =>
   viewerKeyAction({ key, target, altKey: false, ctrlKey: false, metaKey: false, defaultPrevented: false, ...extra });
@@ -25,6 +25,14 @@ describe('clampPage', () => {
     expect(clampPage(4, 10)).toBe(4);
     expect(clampPage(4, null)).toBe(1);
     expect(clampPage(Number.NaN, 10)).toBe(1);
+  });
+});
+
+describe('requestedPageOf', () => {
+  it('reads a whole positive page number from ?page= and nothing else', () => {
+    expect(requestedPageOf('4')).toBe(4);
+    expect(requestedPageOf(null)).toBeUndefined();
+    for (const value of ['0', '-2', '2.5', 'two', '', '999999']) expect(requestedPageOf(value)).toBeUndefined();
   });
 });
 

@@ -21,6 +21,16 @@ export function clampPage(page: number, pageCount: number | null): number {
   return Math.min(Math.max(1, Math.trunc(page)), last);
 }
 
+/**
+ * The page a link asks the viewer to open at (`?page=N`, 1-based), or undefined for anything that
+ * is not a whole positive number; the viewer clamps it to the deck's length once that is known.
+ */
+export function requestedPageOf(value: string | null): number | undefined {
+  if (value === null || !/^\d{1,5}$/.test(value)) return undefined;
+  const page = Number(value);
+  return page >= 1 ? page : undefined;
+}
+
 export type ViewerKeyAction = 'previous' | 'next' | 'first' | 'last' | 'zoomIn' | 'zoomOut';
 
 /** Key → action, read from `KeyboardEvent.key`. */

@@ -2,12 +2,12 @@ import type { FounderDeckVersion, FounderPitchDeck } from '@deckvalid/contract/p
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { createAppStore } from '@/app/store';
 import { versionUploadToastId } from '../deck-versions';
-import { FounderDeckView } from './founder-deck-view';
+import { FounderDeckView, type ShownVersion } from './founder-deck-view';
 
 // pdf.js cannot run in jsdom (no canvas, no DOMMatrix): a document of its own pages stands in.
 vi.mock('react-pdf', async () => {
@@ -82,7 +82,13 @@ function stubDeckApi(state: { deck: FounderPitchDeck; versions: FounderDeckVersi
   );
 }
 
-function renderDeckView() {
+function renderDeckView({
+  renderReport,
+  entry = '/founder/view/d-1',
+}: {
+  renderReport?: (shown: ShownVersion) => ReactNode;
+  entry?: string;
+} = {}) {
   const store = createAppStore({
     isAuthenticated: true,
     role: 'user',
@@ -93,16 +99,17 @@ function renderDeckView() {
     [
       {
         path: '/founder/view/:id',
-        element: <FounderDeckView deckId="d-1" listPath="/founder" submitPath="/founder" />,
+        element: <FounderDeckView deckId="d-1" listPath="/founder" submitPath="/founder" renderReport={renderReport} />,
       },
     ],
-    { initialEntries: ['/founder/view/d-1'] },
+    { initialEntries: [entry] },
   );
   render(
     <AppProviders store={store}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
+  return router;
 }
 
 afterEach(() => {
@@ -151,5 +158,36 @@ describe('the founder deck page and its versions', () => {
     state.versions = [{ ...makeVersion(2, 8), isLive: true }, makeVersion(1, 5)];
     await waitFor(() => expect(screen.queryByTestId('pending-version')).toBeNull(), { timeout: 5_000 });
     await waitFor(() => expect(screen.queryByText(/Investors keep seeing version 1/)).toBeNull());
+  });
+
+  it('shows the report of the version shown in its tab, and a page link there opens the viewer at that page', async () => {
+    stubDeckApi({ deck: makeDeck(), versions: [{ ...makeVersion(2, 8), isLive: true }, makeVersion(1, 5)] });
+    const router = renderDeckView({
+      renderReport: (shown) => (
+        <div data-testid="report-stub">
+          {`report of version ${shown.number} (${shown.status})`}
+          <Link to="/founder/view/d-1?page=3">p. 3</Link>
+        </div>
+      ),
+    });
+    await waitFor(() => expect(screen.getByTestId('deck-viewer').getAttribute('data-state')).toBe('ready'));
+    expect(screen.queryByTestId('report-stub')).toBeNull();
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Report' }));
+    expect((await screen.findByTestId('report-stub')).textContent).toContain('report of version 2 (ready)');
+    expect(router.state.location.search).toBe('?tab=report');
+
+    fireEvent.click(screen.getByRole('link', { name: 'p. 3' }));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Deck' }).getAttribute('aria-selected')).toBe('true'));
+    await waitFor(() => expect(screen.getByTestId('deck-viewer').getAttribute('data-page')).toBe('3'));
+  });
+
+  it('opens on the Report tab from ?tab=report, for the version picked there', async () => {
+    stubDeckApi({ deck: makeDeck(), versions: [{ ...makeVersion(2, 8), isLive: true }, makeVersion(1, 5)] });
+    renderDeckView({
+      entry: '/founder/view/d-1?tab=report',
+      renderReport: (shown) => <div data-testid="report-stub">{`report of version ${shown.number}`}</div>,
+    });
+    expect((await screen.findByTestId('report-stub')).textContent).toBe('report of version 2');
   });
 });

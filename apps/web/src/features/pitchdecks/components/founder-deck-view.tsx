@@ -8,19 +8,28 @@ import {
   Group,
   Loader,
   Paper,
+  Select,
   Skeleton,
   Stack,
+  Tabs,
   Text,
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconArrowLeft, IconFileUnknown } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconArrowLeft,
+  IconFileUnknown,
+  IconPresentation,
+  IconReportAnalytics,
+} from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { describeApiError } from '@/shared/api/api-error';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { formatDate } from '@/shared/lib/format-date';
 import { DeckViewer } from '@/shared/pdf/deck-viewer';
+import { requestedPageOf } from '@/shared/pdf/viewer-controls';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
 import { deckStatusDisplay, formatUsd } from '../deck-status';
 import { deckPollingInterval, pendingVersionOf, shownVersionNumber, versionUploadToastId } from '../deck-versions';
@@ -41,15 +50,28 @@ type FounderDeckViewProps = {
   submitPath: string;
   /** Beside the viewer: the deck's interests, composed by app/ from the interests feature. */
   sidePanel?: ReactNode;
+  /**
+   * The Report tab's content for the version shown (the validation report, composed by app/ from
+   * the analysis feature); without it the page has no tabs.
+   */
+  renderReport?: (shown: ShownVersion) => ReactNode;
 };
+
+/** The version the page shows, which the Report tab describes. */
+export type ShownVersion = { number: number; status: 'processing' | 'ready' | 'failed' };
 
 /**
  * /founder/view/{id}: the deck in the viewer with its versions and reading analytics beside and
  * below it. The live version is shown unless the founder picks another; the analytics follow the
  * version shown. A processing deck, or a processing new version, is asked for again every 2 s.
  */
-export function FounderDeckView({ deckId, listPath, submitPath, sidePanel }: FounderDeckViewProps) {
+export function FounderDeckView({ deckId, listPath, submitPath, sidePanel, renderReport }: FounderDeckViewProps) {
   const navigate = useNavigate();
+  // `?tab=report` opens the Report tab; `?page=N` (the report's page links) the viewer at that page.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const locationKey = useLocation().key;
+  const tab = renderReport && searchParams.get('tab') === 'report' ? 'report' : 'deck';
+  const requestedPage = requestedPageOf(searchParams.get('page'));
   const cached = founderPitchDecksApi.endpoints.founderPitchDeck.useQueryState(deckId);
   const pollingInterval = deckPollingInterval(cached.data);
   const deck = useFounderPitchDeckQuery(deckId, { pollingInterval, skipPollingIfUnfocused: true });
@@ -121,42 +143,29 @@ export function FounderDeckView({ deckId, listPath, submitPath, sidePanel }: Fou
     void (olderVersion ? versions.refetch() : deck.refetch());
   };
 
-  return (
-    <Stack gap="lg" data-testid="founder-deck-view" data-status={data.status}>
-      <DeckHeader
-        deck={data}
-        pageCount={shownPageCount}
-        backLink={backLink}
-        actions={
-          // A row of its own, so the three actions wrap together on a phone.
-          <Group gap="xs" wrap="wrap" w="100%">
-            <FounderUploadVersion deckId={data.id} nextVersion={data.latestVersion.number + 1} />
-            <FounderEditDeckDetails deck={data} />
-            <FounderDeleteDeckButton
-              deckId={data.id}
-              title={data.title}
-              interestCount={data.interestCount}
-              onDeleted={() => navigate(listPath, { replace: true })}
-            />
-          </Group>
-        }
-      />
-      {pending ? <PendingVersionNotice {...pending} /> : null}
+  const shownStatus: ShownVersion['status'] =
+    versions.data?.find((v) => v.number === shownNumber)?.status ??
+    (shownNumber === data.latestVersion.number ? data.latestVersion.status : 'ready');
+  // A tab of its own drops `?page=`, so coming back to the deck does not turn the viewer again.
+  const handleTabChange = (value: string | null) => setSearchParams(value === 'report' ? { tab: 'report' } : {});
+  const olderVersionNotice = olderVersion ? (
+    <Alert color="gray" variant="light" radius="lg" data-testid="older-version-notice">
+      <Group justify="space-between" gap="xs">
+        <Text fz="sm">
+          You're looking at version {olderVersion.number}. Investors see version {data.liveVersion}.
+        </Text>
+        <Button size="compact-sm" variant="light" onClick={() => setPickedVersion(null)}>
+          Show the live version
+        </Button>
+      </Group>
+    </Alert>
+  ) : null;
+  const deckContent = (
+    <>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="sm">
-            {olderVersion ? (
-              <Alert color="gray" variant="light" radius="lg" data-testid="older-version-notice">
-                <Group justify="space-between" gap="xs">
-                  <Text fz="sm">
-                    You're looking at version {olderVersion.number}. Investors see version {data.liveVersion}.
-                  </Text>
-                  <Button size="compact-sm" variant="light" onClick={() => setPickedVersion(null)}>
-                    Show the live version
-                  </Button>
-                </Group>
-              </Alert>
-            ) : null}
+            {olderVersionNotice}
             {isReady && fileUrl ? (
               <DeckViewer
                 // A new document for each version: the viewer starts again at page 1.
@@ -164,6 +173,8 @@ export function FounderDeckView({ deckId, listPath, submitPath, sidePanel }: Fou
                 fileUrl={fileUrl}
                 title={`${data.title}, version ${shownNumber}`}
                 onLoadError={handleLoadError}
+                initialPage={requestedPage}
+                pageRequestKey={locationKey}
               />
             ) : (
               <DeckNotViewable deck={data} submitPath={submitPath} />
@@ -189,7 +200,102 @@ export function FounderDeckView({ deckId, listPath, submitPath, sidePanel }: Fou
         isVersioned={data.latestVersion.number > 1}
         isReady={isReady}
       />
+    </>
+  );
+
+  return (
+    <Stack gap="lg" data-testid="founder-deck-view" data-status={data.status}>
+      <DeckHeader
+        deck={data}
+        pageCount={shownPageCount}
+        backLink={backLink}
+        actions={
+          // A row of its own, so the three actions wrap together on a phone.
+          <Group gap="xs" wrap="wrap" w="100%">
+            <FounderUploadVersion deckId={data.id} nextVersion={data.latestVersion.number + 1} />
+            <FounderEditDeckDetails deck={data} />
+            <FounderDeleteDeckButton
+              deckId={data.id}
+              title={data.title}
+              interestCount={data.interestCount}
+              onDeleted={() => navigate(listPath, { replace: true })}
+            />
+          </Group>
+        }
+      />
+      {pending ? <PendingVersionNotice {...pending} /> : null}
+      {renderReport ? (
+        <Tabs value={tab} onChange={handleTabChange}>
+          <Tabs.List>
+            <Tabs.Tab value="deck" leftSection={<IconPresentation size={16} aria-hidden />}>
+              Deck
+            </Tabs.Tab>
+            <Tabs.Tab value="report" leftSection={<IconReportAnalytics size={16} aria-hidden />}>
+              Report
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="deck" pt="lg">
+            {deckContent}
+          </Tabs.Panel>
+          <Tabs.Panel value="report" pt="lg" data-testid="founder-report-tab">
+            {/* Asked for only once opened: most visits are to read the deck and its analytics. */}
+            {tab === 'report' ? (
+              <Stack gap="md">
+                <ReportVersionBar
+                  shownNumber={shownNumber}
+                  liveVersion={data.liveVersion}
+                  versions={versions.data}
+                  onPick={setPickedVersion}
+                />
+                {renderReport({ number: shownNumber, status: shownStatus })}
+              </Stack>
+            ) : null}
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        deckContent
+      )}
     </Stack>
+  );
+}
+
+type ReportVersionBarProps = {
+  shownNumber: number;
+  liveVersion: number | null;
+  versions: { number: number; status: string }[] | undefined;
+  onPick: (version: number | null) => void;
+};
+
+/** Which version the report describes, with a picker when the deck has more than one (the Deck tab's choice). */
+function ReportVersionBar({ shownNumber, liveVersion, versions, onPick }: ReportVersionBarProps) {
+  const isLive = shownNumber === liveVersion;
+  if (!versions || versions.length < 2) {
+    return (
+      <Text fz="sm" c="dimmed">
+        The validation report of version {shownNumber}
+        {isLive ? ', the one investors see.' : '.'}
+      </Text>
+    );
+  }
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <Select
+        label="Report of"
+        size="sm"
+        w={220}
+        allowDeselect={false}
+        value={String(shownNumber)}
+        data={versions.map((version) => ({
+          value: String(version.number),
+          label: `Version ${version.number}${version.number === liveVersion ? ' (live)' : ''}`,
+        }))}
+        onChange={(value) => onPick(value === null || Number(value) === liveVersion ? null : Number(value))}
+        data-testid="report-version-select"
+      />
+      <Text fz="sm" c="dimmed" pb={6}>
+        {isLive ? 'Investors see this version and its report.' : `Investors see version ${liveVersion}.`}
+      </Text>
+    </Group>
   );
 }
 

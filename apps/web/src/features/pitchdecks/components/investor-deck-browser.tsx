@@ -41,6 +41,8 @@ export const searchDebounceMs = 300;
 type InvestorDeckBrowserProps = {
   /** The deck page's URL for a deck id (config/paths.ts lives in app/, which composes this). */
   deckPath: (id: string) => string;
+  /** The deck's validation report page, linked from each card. */
+  analysisPath?: (id: string) => string;
 };
 
 /** Router state a card hands to the deck page: where "Back to decks" returns. */
@@ -55,7 +57,7 @@ const stageOptions = stages.map((stage) => ({ value: stage, label: stage }));
  * Everything lives in the URL query string, so reload, back and a shared link show the same list.
  * Typing replaces the history entry (no entry per keystroke); filters, sort and pages push one.
  */
-export function InvestorDeckBrowser({ deckPath }: InvestorDeckBrowserProps) {
+export function InvestorDeckBrowser({ deckPath, analysisPath }: InvestorDeckBrowserProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
   const search = useMemo(() => parseDeckSearch(searchParams), [searchParams]);
@@ -183,6 +185,7 @@ export function InvestorDeckBrowser({ deckPath }: InvestorDeckBrowserProps) {
               key={deck.id}
               deck={deck}
               to={deckPath(deck.id)}
+              analysisTo={analysisPath?.(deck.id)}
               linkState={{ listSearch: location.search } satisfies DeckListReturnState}
               onFileUnavailable={() => handleFileUnavailable(deck.id)}
             />

@@ -1,7 +1,7 @@
 import type { InvestorPitchDeck } from '@deckvalid/contract/pitchdecks';
-import { Badge, Box, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { IconFileText } from '@tabler/icons-react';
+import { IconFileText, IconReportAnalytics } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PdfThumbnail } from '@/shared/pdf/pdf-thumbnail';
 import { excerptSegments } from '../deck-excerpt';
@@ -16,6 +16,8 @@ type InvestorDeckCardProps = {
   to: string;
   /** Router state for the deck page (the list's query string, for its back link). */
   linkState?: unknown;
+  /** The deck's validation report page, linked from the card's last line. */
+  analysisTo?: string;
   /**
    * Called when the thumbnail's file did not load, most likely because its signed address
    * expired while the list stayed open; the list refetches for fresh addresses.
@@ -27,12 +29,12 @@ type InvestorDeckCardProps = {
  * One ready deck in the investor's search results. The whole card is the link to the deck page
  * (`data-testid="deck-card"` is the anchor itself), so a click anywhere opens it.
  */
-export function InvestorDeckCard({ deck, to, linkState, onFileUnavailable }: InvestorDeckCardProps) {
+export function InvestorDeckCard({ deck, to, linkState, analysisTo, onFileUnavailable }: InvestorDeckCardProps) {
   const { ref: thumbRef, width: thumbWidth } = useElementSize<HTMLDivElement>();
   const interest = deck.myInterest ? myInterestDisplay[deck.myInterest.status] : null;
   const pages = pageCountLabel(deck.pageCount);
 
-  return (
+  const card = (
     <Card
       component={Link}
       to={to}
@@ -101,14 +103,43 @@ export function InvestorDeckCard({ deck, to, linkState, onFileUnavailable }: Inv
             {formatUsd(deck.amountSought, { isCompact: true })}
           </Text>
         </Group>
-        {pages ? (
-          <Group gap={4} c="dimmed">
-            <IconFileText size={14} aria-hidden />
-            <Text fz="xs">{pages}</Text>
+        {pages || analysisTo ? (
+          // Keeps the last line's height when the report link (laid over it) is the only thing on it.
+          <Group gap={4} c="dimmed" mih={20}>
+            {pages ? (
+              <>
+                <IconFileText size={14} aria-hidden />
+                <Text fz="xs">{pages}</Text>
+              </>
+            ) : null}
           </Group>
         ) : null}
       </Stack>
     </Card>
+  );
+  if (!analysisTo) return card;
+  // A link cannot hold another link: the report link is the card's sibling, laid over its last line.
+  return (
+    <Box pos="relative" h="100%">
+      {card}
+      <Anchor
+        component={Link}
+        to={analysisTo}
+        state={linkState}
+        pos="absolute"
+        right="var(--mantine-spacing-md)"
+        bottom="var(--mantine-spacing-md)"
+        fz="xs"
+        fw={600}
+        aria-label={`Validation report: ${deck.title}`}
+        data-testid="deck-card-analysis"
+      >
+        <Group gap={4} component="span" wrap="nowrap">
+          <IconReportAnalytics size={14} aria-hidden />
+          Validation report
+        </Group>
+      </Anchor>
+    </Box>
   );
 }
 

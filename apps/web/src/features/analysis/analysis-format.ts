@@ -1,0 +1,108 @@
+import {
+  type AnalysisCheck,
+  type AnalysisCheckKey,
+  type DeckFigure,
+  type FigureUnit,
+  type MoneyUnit,
+  moneyUnits,
+} from '@deckvalid/contract/analysis';
+import { errorReasons } from '@deckvalid/contract/errors';
+import type { ApiProblem } from '@/shared/api/api-error';
+
+/** What the report calls each check; the contract names them by key only. */
+export const checkLabels: Record<AnalysisCheckKey, string> = {
+  slide_count: 'Slide count',
+  body_font_size: 'Smallest body text',
+  words_per_slide: 'Words per slide',
+  closing_contact_or_ask: 'Contact or ask at the end',
+  sourced_market_figures: 'Sourced market figures',
+};
+
+const isMoney = (unit: FigureUnit): unit is MoneyUnit => (moneyUnits as readonly string[]).includes(unit);
+
+/** One formatter per currency: Intl.NumberFormat is costly to build and the table asks per row. */
+const moneyFormats = new Map<MoneyUnit, Intl.NumberFormat>();
+function moneyFormat(unit: MoneyUnit): Intl.NumberFormat {
+  let format = moneyFormats.get(unit);
+  if (!format) {
+    // The code, not the symbol: the report never converts currencies (contract `moneyUnits`), and
+    // "$" alone would not tell a reader comparing decks which dollars these are.
+    format = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: unit,
+      currencyDisplay: 'code',
+      notation: 'compact',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 1,
+    });
+    moneyFormats.set(unit, format);
+  }
+  return format;
+}
+
+const percentFormat = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
+const plainFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+/**
+ * A figure's value in its unit, for people: "USD 40B", "EUR 3.5M", "120%", "18 months", "48".
+ * Intl separates a currency code from its amount with a no-break space, which keeps "USD 40B" on
+ * one line in a narrow table cell.
+ */
+export function formatFigureValue({ value, unit }: Pick<DeckFigure, 'value' | 'unit'>): string {
+  if (isMoney(unit)) return moneyFormat(unit).format(value);
+  if (unit === 'percent') return percentFormat.format(value / 100);
+  if (unit === 'months') return `${plainFormat.format(value)} ${value === 1 ? 'month' : 'months'}`;
+  return plainFormat.format(value);
+}
+
+/** "page 4", "pages 3, 7 and 9". */
+export function pagesPhrase(pages: readonly number[]): string {
+  if (pages.length === 0) return 'no pages';
+  if (pages.length === 1) return `page ${pages[0]}`;
+  return `pages ${pages.slice(0, -1).join(', ')} and ${pages[pages.length - 1]}`;
+}
+
+export type CheckOutcome = 'passed' | 'failed' | 'unmeasured';
+
+/** A check's result in words, never colour alone: the report shows an icon and these words. */
+export const checkOutcomeLabels: Record<CheckOutcome, string> = {
+  passed: 'Passed',
+  failed: 'Not passed',
+  unmeasured: 'Not measurable',
+};
+
+export function checkOutcome(check: Pick<AnalysisCheck, 'passed'>): CheckOutcome {
+  if (check.passed === null) return 'unmeasured';
+  return check.passed ? 'passed' : 'failed';
+}
+
+/** What a check found, in the words of its key (the contract documents each key's value). */
+export function formatCheckValue({ key, value }: Pick<AnalysisCheck, 'key' | 'value'>): string {
+  if (value === null) return 'Nothing to measure';
+  if (Array.isArray(value)) {
+    if (value.length === 0) return key === 'words_per_slide' ? 'No slide over the limit' : 'None';
+    const phrase = pagesPhrase(value);
+    return phrase.charAt(0).toUpperCase() + phrase.slice(1);
+  }
+  if (key === 'slide_count') return `${value} ${value === 1 ? 'slide' : 'slides'}`;
+  if (key === 'body_font_size') return `${plainFormat.format(value)} pt`;
+  return `Page ${value}`;
+}
+
+/** The score's band, for the ring's colour; the number itself is always printed beside it. */
+export function scoreColor(score: number): string {
+  if (score >= 75) return 'teal';
+  if (score >= 50) return 'yellow';
+  return 'red';
+}
+
+/** A 409 whose reason says the version is still processing (or could not be read): no report yet. */
+export function isReportNotReady(problem: ApiProblem): boolean {
+  const details = problem.details;
+  return (
+    problem.status === 409 &&
+    typeof details === 'object' &&
+    details !== null &&
+    (details as { reason?: unknown }).reason === errorReasons.notReady
+  );
+}
