@@ -1,8 +1,10 @@
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { selectAuth } from '@/features/auth/auth-slice';
 import { dispatchChatOpen } from '@/shared/lib/chat-open-event';
+import { whenIdle } from '@/shared/lib/idle';
+import { preloadRoute } from './lazy-pages';
 import { useLiveNotifications } from './live-notifications';
 
 // Its own chunk (socket client, room list, composer): the page's heading need not wait for it.
@@ -21,8 +23,9 @@ export function SessionChat({ title }: { title: 'Founder Chat' | 'Investor Chat'
   const userName = user?.name;
   const onLiveNotification = useLiveNotifications();
   const me = useMemo(() => (userId && userName ? { id: userId, name: userName } : null), [userId, userName]);
+  const isPageShown = usePageShown();
   // The user is unknown for a moment after a restored session (until `me` answers).
-  if (role === 'none' || !tokens || !me) return null;
+  if (role === 'none' || !tokens || !me || !isPageShown) return null;
   return (
     <Suspense fallback={null}>
       <ChatWidget
@@ -35,6 +38,30 @@ export function SessionChat({ title }: { title: 'Founder Chat' | 'Investor Chat'
       <ChatLinkOpener />
     </Suspense>
   );
+}
+
+/**
+ * True once the page being opened has its chunks and the browser is idle: the widget (its socket,
+ * room list and composer) waits for the page's first paint instead of competing with it, as the
+ * idle prefetch does. A Message button pressed before it mounts still opens its room (the open is
+ * kept until the widget takes it).
+ */
+function usePageShown(): boolean {
+  const [isShown, setIsShown] = useState(false);
+  const { pathname } = useLocation();
+  const openedAt = useRef(pathname);
+  useEffect(() => {
+    let cancelIdle = () => {};
+    let isMounted = true;
+    void preloadRoute(openedAt.current).then(() => {
+      if (isMounted) cancelIdle = whenIdle(() => setIsShown(true));
+    });
+    return () => {
+      isMounted = false;
+      cancelIdle();
+    };
+  }, []);
+  return isShown;
 }
 
 /**
