@@ -484,6 +484,25 @@ function linesOf(tokens: Token[]): number[] {
   });
 }
 
+/**
+ * The largest value each figure can plausibly have, in any currency's units: "EU rail funding of
+ * €25 Mrd." is no startup's raise. Generous, since a yen or rupee amount runs far higher than a
+ * dollar one; it only drops what no deck could mean.
+ */
+const plausibleMaximum: Record<FigureKey, number> = {
+  market_size: Number.POSITIVE_INFINITY,
+  revenue: 1e12,
+  arr: 1e12,
+  mrr: 1e11,
+  growth: 100_000,
+  customers: 1e10,
+  raise: 5e9,
+  pre_money: 1e12,
+  post_money: 1e12,
+  burn: 1e10,
+  runway: 240,
+};
+
 /** A later sum in a list on one line takes the name of the one before ("Revenue 2025: €6 Mio.; 2026: €15 Mio."). */
 const maxListGap = 8;
 
@@ -525,9 +544,15 @@ export function figuresOfPage(read: ReadText, page: number, options: PageFigureO
     let key: FigureKey | null = null;
     let scope: MarketScope | undefined;
     let cue: FoundCue | null = null;
-    const titleCue = !isInTitle(quantity.first)
-      ? titleCues.find((candidate) => candidate.family !== 'customers' && fits(candidate, quantity.kind))
-      : undefined;
+    // A price ("$40,000 per ward per year", "$4/month") is no figure unless a cue beside it names it;
+    // "€14 Mrd. per year" is a yearly total, not a price.
+    const isPrice =
+      ['per', '/', 'each'].includes(bare(tokens[quantity.last + 1])) &&
+      !['year', 'annum', 'yr', 'jahr'].includes(bare(tokens[quantity.last + 2]));
+    const titleCue =
+      !isInTitle(quantity.first) && !isPrice
+        ? titleCues.find((candidate) => candidate.family !== 'customers' && fits(candidate, quantity.kind))
+        : undefined;
     if (named) {
       ({ key, scope, cue } = named);
     } else if (
@@ -541,11 +566,11 @@ export function figuresOfPage(read: ReadText, page: number, options: PageFigureO
     } else if (titleCue && titleCue.family !== 'block') {
       key = titleCue.family;
       scope = titleCue.scope ?? (key === 'market_size' ? scopeNear(quantity, context) : undefined);
-    } else if (options.isMarketPage && quantity.kind === 'money') {
+    } else if (options.isMarketPage && quantity.kind === 'money' && !isPrice) {
       key = 'market_size';
       scope = scopeNear(quantity, context);
     }
-    if (key === null) {
+    if (key === null || quantity.value > plausibleMaximum[key]) {
       previous = null;
       continue;
     }

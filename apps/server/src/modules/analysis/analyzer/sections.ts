@@ -105,6 +105,7 @@ const families: Record<AnalysisSectionKey, Family> = {
     phrases: [
       'why now',
       'warum jetzt',
+      '=jetzt',
       '=timing',
       'why this is possible now',
       'is coming',
@@ -135,6 +136,8 @@ const families: Record<AnalysisSectionKey, Family> = {
       'mercado',
       '^opportunity',
       'market opportunity',
+      '~potenzial',
+      'market potential',
       'tam',
       'addressable',
       'audience',
@@ -151,6 +154,7 @@ const families: Record<AnalysisSectionKey, Family> = {
       'landscape',
       'alternatives',
       'wettbewerb',
+      '~bewerber',
       'concurrence',
       'competencia',
       'concorrência',
@@ -198,6 +202,8 @@ const families: Record<AnalysisSectionKey, Family> = {
       'preismodell',
       '^plans',
       'how we make money',
+      'how we get paid',
+      'get paid',
       'how do we make money',
       'how we earn',
       'how we charge',
@@ -240,6 +246,10 @@ const families: Record<AnalysisSectionKey, Family> = {
       'does anyone want it',
       'soft launch',
       'kpis',
+      'early signs',
+      'waitlist',
+      'wait list',
+      '~zahlen',
       'so far',
       '=reached',
     ],
@@ -249,6 +259,8 @@ const families: Record<AnalysisSectionKey, Family> = {
   team: {
     phrases: [
       '=team',
+      '~team',
+      'gründer',
       'équipe',
       "l'équipe",
       'equipo',
@@ -269,6 +281,7 @@ const families: Record<AnalysisSectionKey, Family> = {
   financials: {
     phrases: [
       'financials',
+      '~planung',
       'finanzen',
       'financial',
       'financial plan',
@@ -296,6 +309,7 @@ const families: Record<AnalysisSectionKey, Family> = {
       'inversión',
       'the round',
       'die runde',
+      '~runde',
       'rodada',
       'levée',
       'series a',
@@ -332,13 +346,17 @@ const neutralTitles = [
 
 /**
  * A phrase is compared by stems unless it starts with "=" (compared as written, lower case: "team"
- * must not match "teams" in "Why HR teams are stuck") or "^" (the whole title, as written: "Us").
+ * must not match "teams" in "Why HR teams are stuck"), "^" (the whole title, as written: "Us") or
+ * "~" (as written, or ending a long word of the title: German joins words, "Gründerteam",
+ * "Finanzplanung", "Mitbewerber"; only these phrases, since English names would match by chance,
+ * "pilot" in "StackPilot", "metrics" in "MealMetrics").
  */
-type Phrase = { words: string[]; mode: 'stem' | 'normal' | 'title' };
+type Phrase = { words: string[]; mode: 'stem' | 'normal' | 'title'; mayEndCompound?: boolean };
 
 function compilePhrase(phrase: string): Phrase {
   if (phrase.startsWith('=')) return { words: normalsOf(phrase.slice(1)), mode: 'normal' };
   if (phrase.startsWith('^')) return { words: normalsOf(phrase.slice(1)), mode: 'title' };
+  if (phrase.startsWith('~')) return { words: normalsOf(phrase.slice(1)), mode: 'normal', mayEndCompound: true };
   return { words: stemsOf(phrase), mode: 'stem' };
 }
 
@@ -377,13 +395,37 @@ function compiledFamilies() {
 }
 
 /** A run of words as the phrases compare them. */
-type Words = { stems: string[]; normals: string[]; stemSet: Set<string>; normalSet: Set<string>; isTitle: boolean };
+type Words = {
+  stems: string[];
+  normals: string[];
+  stemSet: Set<string>;
+  normalSet: Set<string>;
+  /** Every ending of four letters or more of the title's long words ("team" of "gründerteam"). */
+  compoundTails: Set<string>;
+  isTitle: boolean;
+};
+
+/** Words this long may be compounds; shorter ones end in other words by chance ("steam"). */
+const minCompoundLength = 9;
+const minTailLength = 4;
+
+function compoundTailsOf(normals: string[]): Set<string> {
+  const tails = new Set<string>();
+  for (const normal of normals) {
+    if (normal.length < minCompoundLength || !/^\p{L}+$/u.test(normal)) continue;
+    for (let start = 2; start <= normal.length - minTailLength; start++) {
+      tails.add(normal.slice(start));
+    }
+  }
+  return tails;
+}
 
 /** Whether `phrase` occurs in `words`. */
 function contains(words: Words, phrase: Phrase): boolean {
   const { words: wanted, mode } = phrase;
   if (wanted.length === 0) return false;
   if (mode === 'title') return words.isTitle && String(words.normals) === String(wanted);
+  if (phrase.mayEndCompound && words.compoundTails.has(wanted[0] as string)) return true;
   // Most phrases miss: a set lookup of their first word spares the scan.
   if (!(mode === 'stem' ? words.stemSet : words.normalSet).has(wanted[0] as string)) return false;
   const within = mode === 'stem' ? words.stems : words.normals;
@@ -428,7 +470,8 @@ function wordsOf(tokens: Token[], isTitle: boolean): Words {
   const kept = tokens.filter((token) => token.type !== 'punctuation');
   const stems = kept.map((token) => token.stem);
   const normals = kept.map((token) => token.normal);
-  return { stems, normals, stemSet: new Set(stems), normalSet: new Set(normals), isTitle };
+  const compoundTails = isTitle ? compoundTailsOf(normals) : new Set<string>();
+  return { stems, normals, stemSet: new Set(stems), normalSet: new Set(normals), compoundTails, isTitle };
 }
 
 /** A cover longer than this is a document's first page, not a one-line purpose. */
@@ -505,6 +548,12 @@ export function sectionsOfPages(pages: SectionPage[]): Map<number, AnalysisSecti
     if (candidate && (keys === undefined || (keys.length === 1 && keys[0] === 'product'))) {
       result.set(candidate.page.number, ['solution']);
     }
+  }
+  // The silent page right after the solution shows it: "What nurses see", "Growing OS".
+  const solutionAt = content.findIndex((entry) => result.get(entry.page.number)?.includes('solution'));
+  const afterSolution = content[solutionAt + 1];
+  if (solutionAt !== -1 && afterSolution && !result.has(afterSolution.page.number)) {
+    result.set(afterSolution.page.number, ['product']);
   }
   return result;
 }
