@@ -19,7 +19,7 @@ const importers = {
   forgotPassword: () => import('./routes/forgot-password-page'),
   founderLayout: () => import('./routes/founder-layout'),
   founderHome: () => import('./routes/founder-home-page'),
-  founderSections: () => import('./routes/founder-sections'),
+  founderTrends: () => import('./routes/founder-trends-page'),
   founderPitchdecks: () => import('./routes/founder-pitchdecks-page'),
   founderMyInvestors: () => import('./routes/founder-my-investors-page'),
   founderSubmit: () => import('./routes/founder-submit-page'),
@@ -29,6 +29,7 @@ const importers = {
   investorInfo: () => import('./routes/investor-info-page'),
   investorPitchDeck: () => import('./routes/investor-pitch-deck-page'),
   investorSections: () => import('./routes/investor-sections'),
+  investorCompany: () => import('./routes/investor-company-page'),
   analysis: () => import('./routes/analysis-page'),
   milestones: () => import('./routes/milestone-pages'),
 };
@@ -82,7 +83,7 @@ export const FounderPitchdecksPage = lazyPage('founderPitchdecks', (m) => m.Foun
 export const FounderMyInvestorsPage = lazyPage('founderMyInvestors', (m) => m.FounderMyInvestorsPage);
 export const FounderMilestonesPage = lazyPage('milestones', (m) => m.FounderMilestonesPage);
 export const FounderMilestonePage = lazyPage('milestones', (m) => m.FounderMilestonePage);
-export const FounderTrendsPage = lazyPage('founderSections', (m) => m.FounderTrendsPage);
+export const FounderTrendsPage = lazyPage('founderTrends', (m) => m.FounderTrendsPage);
 export const FounderSubmitPage = lazyPage('founderSubmit', (m) => m.FounderSubmitPage);
 export const FounderViewPage = lazyPage('founderView', (m) => m.FounderViewPage);
 
@@ -92,7 +93,7 @@ export const InvestorInfoPage = lazyPage('investorInfo', (m) => m.InvestorInfoPa
 export const InvestorPitchDeckPage = lazyPage('investorPitchDeck', (m) => m.InvestorPitchDeckPage);
 export const InvestorMilestonesPage = lazyPage('milestones', (m) => m.InvestorMilestonesPage);
 export const InvestorMilestonePage = lazyPage('milestones', (m) => m.InvestorMilestonePage);
-export const InvestorCompanyPage = lazyPage('investorSections', (m) => m.InvestorCompanyPage);
+export const InvestorCompanyPage = lazyPage('investorCompany', (m) => m.InvestorCompanyPage);
 export const InvestorSubpathPage = lazyPage('investorSections', (m) => m.InvestorSubpathPage);
 export const AnalysisPage = lazyPage('analysis', (m) => m.AnalysisPage);
 
@@ -106,7 +107,7 @@ const areaChunks: Record<Role | 'signedOut', readonly PageChunk[]> = {
     'founderSubmit',
     'founderMyInvestors',
     'milestones',
-    'founderSections',
+    'founderTrends',
     'founderView',
   ],
   investor: [
@@ -116,6 +117,7 @@ const areaChunks: Record<Role | 'signedOut', readonly PageChunk[]> = {
     'milestones',
     'investorInfo',
     'investorSections',
+    'investorCompany',
     'analysis',
   ],
   // Mentors have no screens yet (spec §1).
@@ -142,7 +144,7 @@ const routeChunks: readonly { pattern: string; isPrefix?: boolean; chunks: reado
   { pattern: paths.founder.myInvestors, chunks: ['founderLayout', 'founderMyInvestors'] },
   { pattern: paths.founder.milestones, chunks: ['founderLayout', 'milestones'] },
   { pattern: routePatterns.founderMilestone, chunks: ['founderLayout', 'milestones'] },
-  { pattern: paths.founder.trends, chunks: ['founderLayout', 'founderSections'] },
+  { pattern: paths.founder.trends, chunks: ['founderLayout', 'founderTrends'] },
   { pattern: paths.founder.submit, chunks: ['founderLayout', 'founderSubmit'] },
   { pattern: routePatterns.founderView, chunks: ['founderLayout', 'founderView'] },
   { pattern: paths.investor.home, chunks: ['investorLayout', 'investorHome'] },
@@ -150,7 +152,7 @@ const routeChunks: readonly { pattern: string; isPrefix?: boolean; chunks: reado
   { pattern: routePatterns.investorMilestone, chunks: ['investorLayout', 'milestones'] },
   { pattern: paths.investor.profile, chunks: ['investorLayout', 'investorInfo'] },
   { pattern: routePatterns.investorPitchDeck, chunks: ['investorLayout', 'investorPitchDeck'] },
-  { pattern: routePatterns.investorCompany, chunks: ['investorLayout', 'investorSections'] },
+  { pattern: routePatterns.investorCompany, chunks: ['investorLayout', 'investorCompany'] },
   { pattern: routePatterns.analysis, chunks: ['investorLayout', 'analysis'] },
   { pattern: paths.investor.home, isPrefix: true, chunks: ['investorLayout', 'investorSections'] },
 ];
