@@ -44,7 +44,11 @@ export function InvestorHomePage() {
           </Text>
         </Alert>
       ) : null}
-      <InvestorDeckBrowser deckPath={paths.investor.pitchDeck} analysisPath={paths.investor.analysis} />
+      <InvestorDeckBrowser
+        deckPath={paths.investor.pitchDeck}
+        analysisPath={paths.investor.analysis}
+        companyPath={paths.investor.company}
+      />
     </Stack>
   );
 }

@@ -130,9 +130,20 @@ export function InvestorPitchDeckPage() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }} order={1}>
           <Stack gap={6}>
-            <Text fz="sm" fw={700} tt="uppercase" c="indigo.7" lts={0.4}>
+            <Anchor
+              component={Link}
+              to={paths.investor.company(deck.founder.id)}
+              fz="sm"
+              fw={700}
+              tt="uppercase"
+              c="indigo.7"
+              lts={0.4}
+              w="fit-content"
+              title={`${deck.company}: the company page`}
+              data-testid="deck-company-link"
+            >
               {deck.company}
-            </Text>
+            </Anchor>
             <Title order={1} fz={{ base: 24, sm: 30 }} lh={1.2} style={{ overflowWrap: 'anywhere' }}>
               {deck.title}
             </Title>

@@ -43,6 +43,8 @@ type InvestorDeckBrowserProps = {
   deckPath: (id: string) => string;
   /** The deck's validation report page, linked from each card. */
   analysisPath?: (id: string) => string;
+  /** A company's page by its founder's id, linked from each card. */
+  companyPath?: (founderId: string) => string;
 };
 
 /** Router state a card hands to the deck page: where "Back to decks" returns. */
@@ -57,7 +59,7 @@ const stageOptions = stages.map((stage) => ({ value: stage, label: stage }));
  * Everything lives in the URL query string, so reload, back and a shared link show the same list.
  * Typing replaces the history entry (no entry per keystroke); filters, sort and pages push one.
  */
-export function InvestorDeckBrowser({ deckPath, analysisPath }: InvestorDeckBrowserProps) {
+export function InvestorDeckBrowser({ deckPath, analysisPath, companyPath }: InvestorDeckBrowserProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
   const search = useMemo(() => parseDeckSearch(searchParams), [searchParams]);
@@ -186,6 +188,7 @@ export function InvestorDeckBrowser({ deckPath, analysisPath }: InvestorDeckBrow
               deck={deck}
               to={deckPath(deck.id)}
               analysisTo={analysisPath?.(deck.id)}
+              companyTo={companyPath?.(deck.founder.id)}
               linkState={{ listSearch: location.search } satisfies DeckListReturnState}
               onFileUnavailable={() => handleFileUnavailable(deck.id)}
             />

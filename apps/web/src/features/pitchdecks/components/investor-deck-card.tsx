@@ -1,7 +1,7 @@
 import type { InvestorPitchDeck } from '@deckvalid/contract/pitchdecks';
 import { Anchor, Badge, Box, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { IconFileText, IconReportAnalytics } from '@tabler/icons-react';
+import { IconBuildingSkyscraper, IconFileText, IconReportAnalytics } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PdfThumbnail } from '@/shared/pdf/pdf-thumbnail';
 import { excerptSegments } from '../deck-excerpt';
@@ -18,6 +18,8 @@ type InvestorDeckCardProps = {
   linkState?: unknown;
   /** The deck's validation report page, linked from the card's last line. */
   analysisTo?: string;
+  /** The deck's company page, linked from a tag over the thumbnail. */
+  companyTo?: string;
   /**
    * Called when the thumbnail's file did not load, most likely because its signed address
    * expired while the list stayed open; the list refetches for fresh addresses.
@@ -29,7 +31,14 @@ type InvestorDeckCardProps = {
  * One ready deck in the investor's search results. The whole card is the link to the deck page
  * (`data-testid="deck-card"` is the anchor itself), so a click anywhere opens it.
  */
-export function InvestorDeckCard({ deck, to, linkState, analysisTo, onFileUnavailable }: InvestorDeckCardProps) {
+export function InvestorDeckCard({
+  deck,
+  to,
+  linkState,
+  analysisTo,
+  companyTo,
+  onFileUnavailable,
+}: InvestorDeckCardProps) {
   const { ref: thumbRef, width: thumbWidth } = useElementSize<HTMLDivElement>();
   const interest = deck.myInterest ? myInterestDisplay[deck.myInterest.status] : null;
   const pages = pageCountLabel(deck.pageCount);
@@ -117,28 +126,50 @@ export function InvestorDeckCard({ deck, to, linkState, analysisTo, onFileUnavai
       </Stack>
     </Card>
   );
-  if (!analysisTo) return card;
-  // A link cannot hold another link: the report link is the card's sibling, laid over its last line.
+  if (!analysisTo && !companyTo) return card;
+  // A link cannot hold another link: the report link is the card's sibling, laid over its last
+  // line, and the company link a tag over the thumbnail's corner.
   return (
     <Box pos="relative" h="100%">
       {card}
-      <Anchor
-        component={Link}
-        to={analysisTo}
-        state={linkState}
-        pos="absolute"
-        right="var(--mantine-spacing-md)"
-        bottom="var(--mantine-spacing-md)"
-        fz="xs"
-        fw={600}
-        aria-label={`Validation report: ${deck.title}`}
-        data-testid="deck-card-analysis"
-      >
-        <Group gap={4} component="span" wrap="nowrap">
-          <IconReportAnalytics size={14} aria-hidden />
-          Validation report
-        </Group>
-      </Anchor>
+      {companyTo ? (
+        <Badge
+          component={Link}
+          to={companyTo}
+          pos="absolute"
+          top={8}
+          left={8}
+          variant="white"
+          color="dark"
+          radius="sm"
+          tt="none"
+          leftSection={<IconBuildingSkyscraper size={12} aria-hidden />}
+          style={{ cursor: 'pointer', boxShadow: 'var(--mantine-shadow-xs)' }}
+          aria-label={`Company page: ${deck.company}`}
+          data-testid="deck-card-company"
+        >
+          Company
+        </Badge>
+      ) : null}
+      {analysisTo ? (
+        <Anchor
+          component={Link}
+          to={analysisTo}
+          state={linkState}
+          pos="absolute"
+          right="var(--mantine-spacing-md)"
+          bottom="var(--mantine-spacing-md)"
+          fz="xs"
+          fw={600}
+          aria-label={`Validation report: ${deck.title}`}
+          data-testid="deck-card-analysis"
+        >
+          <Group gap={4} component="span" wrap="nowrap">
+            <IconReportAnalytics size={14} aria-hidden />
+            Validation report
+          </Group>
+        </Anchor>
+      ) : null}
     </Box>
   );
 }
