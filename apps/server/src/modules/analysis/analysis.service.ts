@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DeckAnalysis, DeckAnalysisQuery } from '@deckvalid/contract/analysis';
 import { errorReasons } from '@deckvalid/contract/errors';
 import type { Principal } from '@/core/identity/principal';
@@ -5,7 +6,7 @@ import { AppError } from '@/lib/errors';
 import type { PitchDecksService } from '@/modules/pitchdecks/pitchdecks.service';
 import { canReadAnalysis } from './analysis.policy';
 import type { AnalysisRepository, AnalysisRow } from './analysis.repository';
-import { ANALYZER_VERSION, type AnalyzerInput, type AnalyzerOutput, analyzeDeck } from './analyzer/analyze-deck';
+import { ANALYZER_VERSION, type AnalyzerInput, type AnalyzerOutput, analyzeDeckInSteps } from './analyzer/analyze-deck';
 
 /** What the report reads of decks: the pitchdecks module's service, which owns them. */
 export type AnalysedDecks = Pick<
@@ -13,8 +14,21 @@ export type AnalysedDecks = Pick<
   'findDeckVersion' | 'findPages' | 'findLiveVersionIds' | 'listLiveVersions'
 >;
 
-/** Computes a report from a deck's pages; the offline analyser unless a test names another. */
-export type Analyzer = (input: AnalyzerInput) => AnalyzerOutput;
+/** Computes a report from a deck's pages, in steps the caller runs one event-loop turn apart. */
+export type Analyzer = (input: AnalyzerInput) => Generator<void, AnalyzerOutput, void>;
+
+/**
+ * Runs the analyser a step at a time with a turn of the event loop between steps: a deck's
+ * analysis takes tens of milliseconds (a hostile one at the size limits, seconds), and requests
+ * and socket messages must not wait for all of it.
+ */
+export async function analyseBetweenOtherWork(steps: Generator<void, AnalyzerOutput, void>): Promise<AnalyzerOutput> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await nextTurn();
+  }
+}
 
 const deckNotFound = () => new AppError('NOT_FOUND', 'Pitch deck not found.');
 
@@ -135,7 +149,9 @@ export class AnalysisService {
 
   private async compute(pitchDeckId: string, versionId: string): Promise<AnalysisRow> {
     const pages = await this.deps.decks.findPages(versionId);
-    const report = (this.deps.analyze ?? analyzeDeck)({ pageCount: pages.length, pages });
+    const report = await analyseBetweenOtherWork(
+      (this.deps.analyze ?? analyzeDeckInSteps)({ pageCount: pages.length, pages }),
+    );
     return this.deps.repo.upsert({
       versionId,
       pitchDeckId,

@@ -55,6 +55,14 @@ export const maxPages = 500;
 
 const emptyRead: ReadText = { text: '', tokens: [], entities: [] };
 
+/** A page as the analysis reads it: its text within the cap, read into tokens and entities. */
+type ReadPage = AnalyzerPage & {
+  text: string;
+  hasText: boolean;
+  read: ReadText;
+  titleRange: [number, number] | null;
+};
+
 /** `text` cut to `max` UTF-16 units without splitting a surrogate pair. */
 function capped(text: string, max: number): string {
   if (text.length <= max) return text;
@@ -83,26 +91,44 @@ const missingAdvice: Record<AnalysisSectionKey, string> = {
  * throws on text: a deck without any is reported as such and scored on what can be checked.
  */
 export function analyzeDeck(input: AnalyzerInput): AnalyzerOutput {
-  const pages = [...input.pages]
+  const steps = analyzeDeckInSteps(input);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * `analyzeDeck` as steps: it pauses after reading each page and after finding each page's
+ * figures, the work that grows with the deck. A server drives it with a turn of the event loop
+ * between steps (analysis.service.ts), so a long deck (or a hostile one at the size limits) delays
+ * other requests by one page's work at most, never by the whole deck's.
+ */
+export function* analyzeDeckInSteps(input: AnalyzerInput): Generator<void, AnalyzerOutput, void> {
+  const pages: ReadPage[] = [];
+  const ordered = [...input.pages]
     .filter((page) => Number.isInteger(page.number) && page.number >= 1)
     .sort((a, b) => a.number - b.number)
-    .slice(0, maxPages)
-    .map((page) => {
-      const text = capped(page.text ?? '', maxCharsPerPage);
-      const hasText = text.trim() !== '';
-      const read = hasText ? readText(text) : emptyRead;
-      const title = splitTitle({ title: page.title, read }).title;
-      const titleRange: [number, number] | null =
-        title.length > 0 ? [read.tokens.indexOf(title[0] as Token), read.tokens.indexOf(title.at(-1) as Token)] : null;
-      return { ...page, text, hasText, read, titleRange };
-    });
+    .slice(0, maxPages);
+  for (const page of ordered) {
+    const text = capped(page.text ?? '', maxCharsPerPage);
+    const hasText = text.trim() !== '';
+    const read = hasText ? readText(text) : emptyRead;
+    const title = splitTitle({ title: page.title, read }).title;
+    const titleRange: [number, number] | null =
+      title.length > 0 ? [read.tokens.indexOf(title[0] as Token), read.tokens.indexOf(title.at(-1) as Token)] : null;
+    pages.push({ ...page, text, hasText, read, titleRange });
+    yield;
+  }
   const pageCount = Math.max(input.pageCount, pages.at(-1)?.number ?? 0);
   const hasText = pages.some((page) => page.hasText);
 
   // Figures named by their own words first; they are evidence for the sections (a TAM says market).
-  const namedFigures = pages.map((page) =>
-    figuresOfPage(page.read, page.number, { isMarketPage: false, titleRange: page.titleRange }),
-  );
+  const namedFigures: DeckFigure[][] = [];
+  for (const page of pages) {
+    namedFigures.push(figuresOfPage(page.read, page.number, { isMarketPage: false, titleRange: page.titleRange }));
+    yield;
+  }
   const sectionsByPage = sectionsOfPages(
     pages.map((page, index) => ({
       number: page.number,
