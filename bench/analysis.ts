@@ -5,8 +5,8 @@
 //    gave, both timed per run in the same process. The first analysis of the process loads
 //    wink-nlp's model and is reported apart as the cold start. Budget: a 30-page deck analysed in
 //    under 300 ms at p99, and in under half its parse time (p50 against p50).
-// 2. Trends: see benchTrends below (90 days over 10,000 reading records on PostgreSQL).
-// Prints a table per part and one JSON line. BENCH_PART=analyzer or =trends runs one.
+// The trends part of the issue's benchmark (90 days over 10,000 reading records on PostgreSQL)
+// is bench/trends.ts. Prints a table and one JSON line.
 // Smoke mode (BENCH_SMOKE=1 or --smoke, support/smoke.ts): 10- and 30-page decks, 3 runs each.
 import pino from 'pino';
 import { samplePdf } from '../apps/server/src/lib/sample-pdf';
@@ -105,27 +105,16 @@ async function benchAnalyzer(): Promise<{ coldStartMs: number; rows: AnalyzerRow
   return { coldStartMs, rows };
 }
 
-/**
- * TRENDS: the founder trends part of this benchmark (90 days over 10,000 reading records on
- * PostgreSQL, p99 under 100 ms), owned by the trends work; it answers null until it exists.
- */
-async function benchTrends(): Promise<null> {
-  return null;
-}
-
-const part = process.env.BENCH_PART ?? 'all';
-const analyzer = part === 'all' || part === 'analyzer' ? await benchAnalyzer() : null;
-const trends = part === 'all' || part === 'trends' ? await benchTrends() : null;
+const analyzer = await benchAnalyzer();
 
 const thirty = analyzer?.rows.find((row) => row.pages === 30);
 const withinBudget =
-  analyzer === null ||
-  (thirty !== undefined &&
-    thirty['analyse p99 ms'] < budget.thirtyPagesAnalysisP99Ms &&
-    thirty.ratio < budget.maxAnalysisToParseRatio);
+  thirty !== undefined &&
+  thirty['analyse p99 ms'] < budget.thirtyPagesAnalysisP99Ms &&
+  thirty.ratio < budget.maxAnalysisToParseRatio;
 const problems = [
-  ...(analyzer !== null && analyzer.rows.length !== pageCounts.length ? ['the analyser measured nothing'] : []),
-  ...(analyzer?.rows ?? []).flatMap((row) => [
+  ...(analyzer.rows.length !== pageCounts.length ? ['the analyser measured nothing'] : []),
+  ...analyzer.rows.flatMap((row) => [
     ...(Number.isFinite(row['analyse p99 ms']) && Number.isFinite(row['parse p99 ms'])
       ? []
       : [`${row.pages} pages: no time measured`]),
@@ -133,4 +122,4 @@ const problems = [
     ...(row.sections > 0 && row.figures > 0 ? [] : [`${row.pages} pages: the report found no section or figure`]),
   ]),
 ];
-conclude({ bench: 'analysis', analyzer, trends, budget, withinBudget, problems });
+conclude({ bench: 'analysis', analyzer, budget, withinBudget, problems });
