@@ -32,9 +32,10 @@ describe('checks', () => {
     expect(formatCheckValue({ key: 'slide_count', value: 7 })).toBe('7 slides');
     expect(formatCheckValue({ key: 'body_font_size', value: 18 })).toBe('18 pt');
     expect(formatCheckValue({ key: 'words_per_slide', value: [] })).toBe('No slide over the limit');
-    expect(formatCheckValue({ key: 'words_per_slide', value: [3, 7, 9] })).toBe('Pages 3, 7 and 9');
+    expect(formatCheckValue({ key: 'words_per_slide', value: [3, 7, 9] })).toBe('Over the limit on pages 3, 7 and 9');
+    expect(formatCheckValue({ key: 'sourced_market_figures', value: [] })).toBe('Every market figure sourced');
     expect(formatCheckValue({ key: 'closing_contact_or_ask', value: 12 })).toBe('Page 12');
-    expect(formatCheckValue({ key: 'sourced_market_figures', value: [4] })).toBe('Page 4');
+    expect(formatCheckValue({ key: 'sourced_market_figures', value: [4] })).toBe('No source or date on page 4');
     expect(formatCheckValue({ key: 'sourced_market_figures', value: null })).toBe('Nothing to measure');
     expect(pagesPhrase([])).toBe('no pages');
   });

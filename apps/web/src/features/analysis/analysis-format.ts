@@ -80,9 +80,10 @@ export function checkOutcome(check: Pick<AnalysisCheck, 'passed'>): CheckOutcome
 export function formatCheckValue({ key, value }: Pick<AnalysisCheck, 'key' | 'value'>): string {
   if (value === null) return 'Nothing to measure';
   if (Array.isArray(value)) {
-    if (value.length === 0) return key === 'words_per_slide' ? 'No slide over the limit' : 'None';
-    const phrase = pagesPhrase(value);
-    return phrase.charAt(0).toUpperCase() + phrase.slice(1);
+    if (key === 'words_per_slide') {
+      return value.length === 0 ? 'No slide over the limit' : `Over the limit on ${pagesPhrase(value)}`;
+    }
+    return value.length === 0 ? 'Every market figure sourced' : `No source or date on ${pagesPhrase(value)}`;
   }
   if (key === 'slide_count') return `${value} ${value === 1 ? 'slide' : 'slides'}`;
   if (key === 'body_font_size') return `${plainFormat.format(value)} pt`;

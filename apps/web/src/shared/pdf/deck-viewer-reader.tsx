@@ -132,13 +132,25 @@ export function DeckViewerReader({
   // A link followed while the viewer is already open (the founder's report tab beside it) turns
   // the page; the first request was the initial state above.
   const pageRequestRef = useRef({ page: initialPage, key: pageRequestKey });
+  // A requested page is also brought into sight: the link was followed from further down another
+  // page (the report's figures), and the app keeps the scroll position across navigations.
+  const isScrollPendingRef = useRef(initialPage !== undefined);
   useEffect(() => {
     const last = pageRequestRef.current;
     if (last.page === initialPage && last.key === pageRequestKey) return;
     pageRequestRef.current = { page: initialPage, key: pageRequestKey };
     if (initialPage === undefined) return;
+    isScrollPendingRef.current = true;
     setPage(pageCount ? clampPage(initialPage, pageCount) : Math.max(1, Math.trunc(initialPage)));
   }, [initialPage, pageRequestKey, pageCount]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new request (page or key) is the trigger, read through the ref
+  useEffect(() => {
+    const root = rootRef.current;
+    if (loadState !== 'ready' || !isScrollPendingRef.current || !root) return;
+    isScrollPendingRef.current = false;
+    const { top } = root.getBoundingClientRect();
+    if (top < 0 || top > window.innerHeight / 2) root.scrollIntoView?.({ block: 'start' });
+  }, [loadState, initialPage, pageRequestKey]);
 
   // A layout effect: the keys work from the moment the viewer shows itself ready (data-state), not
   // one paint later, when a quick reader's first ArrowRight would already be lost.
@@ -237,6 +249,8 @@ export function DeckViewerReader({
         overflow: 'hidden',
         display: 'flex',
         flexDirection: 'column',
+        // Brought into sight below the app's fixed header, not under it.
+        scrollMarginTop: 'calc(var(--app-shell-header-height, 0px) + 8px)',
         ...(isFullscreen ? { height: '100vh', background: 'var(--mantine-color-dark-7)' } : {}),
       }}
     >

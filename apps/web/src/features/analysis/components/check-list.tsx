@@ -19,7 +19,7 @@ export function CheckList({ checks }: { checks: AnalysisCheck[] }) {
           Checks
         </Title>
         <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-          {checks.map((check) => {
+          {checks.map((check, index) => {
             const outcome = checkOutcome(check);
             const look = outcomeLook[outcome];
             return (
@@ -27,11 +27,13 @@ export function CheckList({ checks }: { checks: AnalysisCheck[] }) {
                 key={check.key}
                 component="li"
                 gap={4}
-                pb="sm"
                 data-testid="analysis-check"
                 data-check={check.key}
                 data-outcome={outcome}
-                style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+                pb={index < checks.length - 1 ? 'sm' : 0}
+                style={{
+                  borderBottom: index < checks.length - 1 ? '1px solid var(--mantine-color-gray-2)' : undefined,
+                }}
               >
                 <Group justify="space-between" gap="xs" wrap="wrap">
                   <Text fz="sm" fw={600}>

@@ -35,7 +35,7 @@ export function ScoreSummary({ score, breakdown }: Pick<DeckAnalysis, 'score' | 
             <Text span fw={700} c="var(--mantine-color-text)">
               {score} of 100.
             </Text>{' '}
-            Computed from the deck's own pages: its outline, its figures, its structure and how it reads.
+            The sum of the four parts below.
           </Text>
         </Group>
         <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Score breakdown">

@@ -71,7 +71,7 @@ export function SectionMap({ sections, pageHref }: { sections: AnalysisSection[]
                     {section.label}
                   </Text>
                   {section.found ? null : (
-                    <Badge size="sm" color="orange.8" variant="light" tt="none" style={{ flexShrink: 0 }}>
+                    <Badge size="sm" color="orange.9" variant="filled" tt="none" style={{ flexShrink: 0 }}>
                       Missing
                     </Badge>
                   )}

@@ -269,14 +269,8 @@ type ReportVersionBarProps = {
 /** Which version the report describes, with a picker when the deck has more than one (the Deck tab's choice). */
 function ReportVersionBar({ shownNumber, liveVersion, versions, onPick }: ReportVersionBarProps) {
   const isLive = shownNumber === liveVersion;
-  if (!versions || versions.length < 2) {
-    return (
-      <Text fz="sm" c="dimmed">
-        The validation report of version {shownNumber}
-        {isLive ? ', the one investors see.' : '.'}
-      </Text>
-    );
-  }
+  // One version: the report names it itself, and there is nothing to pick.
+  if (!versions || versions.length < 2) return null;
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <Select
