@@ -37,6 +37,11 @@ export function CompanyStockChart({ weeks }: { weeks: readonly CompanyWeek[] }) 
             No investor has read these decks yet: the line starts once someone does.
           </Text>
         )}
+        {weeks.length === 1 && hasActivity(weeks) ? (
+          <Text fz="xs" c="dimmed">
+            The first deck went live this week: the line gains a point each week.
+          </Text>
+        ) : null}
         <CompositeChart
           h={260}
           data={rows}

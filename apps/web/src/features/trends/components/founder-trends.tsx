@@ -240,9 +240,8 @@ function TrendsFigures({ trends, isFetching }: { trends: Trends; isFetching: boo
             withLegend
             legendProps={{ verticalAlign: 'bottom' }}
             curveType="linear"
-            withDots={rows.length <= 31}
+            withDots={rows.length <= 14}
             withRightYAxis
-            rightYAxisLabel="Minutes"
             yAxisProps={{ allowDecimals: false }}
             series={[
               { name: 'views', label: 'Views', color: 'indigo.6' },
