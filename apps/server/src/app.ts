@@ -30,6 +30,7 @@ import { createAuthModule } from './modules/auth/auth.module';
 import type { PasswordsService } from './modules/auth/passwords.service';
 import type { RegistrationService } from './modules/auth/registration.service';
 import type { SessionsService } from './modules/auth/sessions.service';
+import type { BotRoomsService } from './modules/chat/bot-rooms.service';
 import { createChatModule } from './modules/chat/chat.module';
 import type { ChatService } from './modules/chat/chat.service';
 import { createCompaniesModule } from './modules/companies/companies.module';
@@ -65,6 +66,7 @@ export type App = {
     analysis: AnalysisService;
     interests: InterestsService;
     chat: ChatService;
+    chatBots: BotRoomsService;
     notifications: NotificationsService;
     mailOutbox: MailOutboxService;
     inbox: InboxService;
@@ -206,6 +208,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
       analysis: analysis.analysis,
       interests: interests.interests,
       chat: chat.chat,
+      chatBots: chat.bots,
       notifications: notifications.notifications,
       mailOutbox: notifications.outbox,
       inbox: notifications.inbox,

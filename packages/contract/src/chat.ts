@@ -311,6 +311,8 @@ export type ChatTypingPayload = z.infer<typeof chatTypingPayloadSchema>;
 export const chatPaths = {
   rooms: '/api/v1/chats/rooms',
   privateRoom: '/api/v1/chats/rooms/private',
+  /** POST: the investor's copilot room (type `bot`, one per investor), made on first ask (spec §7). */
+  botRoom: '/api/v1/chats/rooms/private/bot',
   groupRoom: '/api/v1/chats/rooms/group',
   /** GET: who the caller may start a conversation with (our addition). */
   contacts: '/api/v1/chats/contacts',

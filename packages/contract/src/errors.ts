@@ -11,6 +11,8 @@ export const errorCodes = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'INTERNAL',
+  /** What was asked for existed and has lapsed for good (a copilot action past its time). */
+  'GONE',
   /** A dependency (the database) was lost mid-request; `details.retryAfterSeconds` says when to retry. */
   'UNAVAILABLE',
 ] as const;
@@ -28,6 +30,7 @@ export const statusByErrorCode: Record<ErrorCode, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  GONE: 410,
   UNAVAILABLE: 503,
 };
 

@@ -42,6 +42,8 @@ type Fixtures = MilestoneFixtures &
     notificationId: string;
     /** `founder` and `investor`'s private chat room, and their account ids. */
     chatRoomId: string;
+    /** `investor`'s copilot room. */
+    botRoomId: string;
     /** Groups `founder` made with `investor`: one the table removes `investor` from, one both leave. */
     removalGroupId: string;
     leavingGroupId: string;
@@ -478,6 +480,12 @@ const rows: Row[] = [
     // Only the creator adds, and only people tied to them (the other investor is, by an interest);
     // the other investor asks before the founder adds them, as a stranger to the group.
     expected: { anonymous: 401, founder: 200, investor: 403, otherFounder: 404, otherInvestor: 404 },
+  },
+  {
+    route: 'POST /api/v1/chats/rooms/private/bot',
+    request: { method: 'POST', url: '/api/v1/chats/rooms/private/bot' },
+    // Investors only: the investor's room exists already (200), the other investor's is made now.
+    expected: { anonymous: 401, founder: 403, investor: 200, otherFounder: 403, otherInvestor: 201 },
   },
   {
     route: 'POST /api/v1/milestones',
@@ -1032,6 +1040,12 @@ beforeAll(async () => {
     await chatGroup('Leaving'),
     await chatGroup('Adding'),
   ];
+  const botRoom = await ctx.app.fastify.inject({
+    method: 'POST',
+    url: '/api/v1/chats/rooms/private/bot',
+    headers: authHeaders(investor.tokens),
+  });
+  expect(botRoom.statusCode).toBe(201);
   const milestoneObjects = await milestoneFixtures(ctx, founder, investor, (await readyDeck(ctx, founder)).id);
   const [notification] = await ctx.app.services.inbox.record([
     {
@@ -1050,6 +1064,7 @@ beforeAll(async () => {
     notificationId: notification?.id ?? '',
     ...(await threadFixtures(ctx, founder, investor, milestoneObjects)),
     chatRoomId: chatRoom.json().room.id as string,
+    botRoomId: botRoom.json().room.id as string,
     removalGroupId,
     leavingGroupId,
     addingGroupId,

@@ -1,5 +1,6 @@
 import type { Authenticator } from '@/core/identity/principal';
 import type { AppModule, ModuleContext } from '@/core/module';
+import { BotRoomsService } from './bot-rooms.service';
 import { ChatRepository } from './chat.repository';
 import { chatRoutes } from './chat.routes';
 import { ChatService, type PictureUrls, type TieReader } from './chat.service';
@@ -17,6 +18,7 @@ export function createChatModule(
   const membership = new ChatMembershipService(repo, ties, chat);
   const search = new ChatSearchService(repo, ties, pictures);
   const sockets = new ChatSockets(chat, context.logger);
+  const bots = new BotRoomsService(repo, chat, sockets);
   // An interest that changes may end or renew a tie: both sides re-read their rooms' readOnly.
   for (const name of ['interest.shown', 'interest.decided', 'interest.withdrawn'] as const) {
     context.events.on(name, (event) => sockets.tiesChanged([event.founderId, event.investorId]));
@@ -29,8 +31,8 @@ export function createChatModule(
   context.events.on('interest.decided', (event) => (event.status === 'declined' ? tieEnded(event) : undefined));
   const module: AppModule = {
     name: 'chat',
-    routes: (app) => chatRoutes(app, { auth, chat, membership, search, fanout: sockets }),
+    routes: (app) => chatRoutes(app, { auth, chat, membership, search, bots, fanout: sockets }),
     realtime: (namespace) => sockets.attach(namespace),
   };
-  return { module, chat };
+  return { module, chat, bots };
 }

@@ -95,3 +95,17 @@ export const canAddMembers = (
   canRenameRoom(principal, room) &&
   memberIds.length > 0 &&
   memberIds.every((id) => id !== principal.accountId && ties.has(id) && !room.participantIds.includes(id));
+
+/** Only investors have a copilot room (spec §2: only investors see the AI copilot card). */
+export const canOpenBotRoom = (principal: Principal) => principal.role === 'investor';
+
+/**
+ * The copilot answers in a bot room only its own investor, while a member: no one else learns
+ * that it exists (404), and nobody posts to it through the chat's send (`canPostToRoom`), only
+ * through the copilot's ask, which stores question and answer together.
+ */
+export const canAskInBotRoom = (principal: Principal, room: RoomSubject) =>
+  canOpenBotRoom(principal) &&
+  room.type === 'bot' &&
+  room.createdBy === principal.accountId &&
+  canJoinRoom(principal, room);

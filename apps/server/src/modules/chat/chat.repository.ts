@@ -222,6 +222,83 @@ export class ChatRepository {
     });
   }
 
+  /**
+   * The investor's copilot room, made with them as its one participant when there is none yet.
+   * `pair_key` is `bot|<investor>`, so the unique key that gives a pair one private room gives an
+   * investor one bot room, also when two first asks race.
+   */
+  async openBotRoom(investorId: string, name: string): Promise<{ roomId: string; created: boolean }> {
+    const pairKey = `bot|${investorId}`;
+    return this.db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(chatRooms)
+        .values({ id: newId('room-'), type: 'bot', name, createdBy: investorId, pairKey })
+        .onConflictDoNothing()
+        .returning({ id: chatRooms.id });
+      if (inserted) {
+        await tx.insert(chatParticipants).values({ roomId: inserted.id, accountId: investorId });
+        return { roomId: inserted.id, created: true };
+      }
+      const [existing] = await tx
+        .select({ id: chatRooms.id })
+        .from(chatRooms)
+        .where(eq(chatRooms.pairKey, pairKey))
+        .limit(1);
+      if (!existing) throw new Error('bot room vanished between insert and read');
+      return { roomId: existing.id, created: false };
+    });
+  }
+
+  /**
+   * A question and the copilot's answer, stored together as the room's next two messages: the
+   * question from the investor, the answer with no sender (in a bot room, the copilot). One
+   * transaction: both are stored or neither. The investor's watermark moves past the answer, which
+   * they received as the answer to their call. `answerId` is made by the caller, which keys what
+   * it keeps of the answer by it.
+   */
+  async insertBotExchange(exchange: {
+    roomId: string;
+    investorId: string;
+    question: string;
+    answerId: string;
+    answer: string;
+  }): Promise<{ question: MessageRow; answer: MessageRow } | undefined> {
+    const { roomId, investorId, question, answerId, answer } = exchange;
+    return this.db.transaction(async (tx) => {
+      // The room's row lock orders exchanges, as it orders message batches.
+      const [room] = await tx
+        .update(chatRooms)
+        .set({ lastSeq: sql`${chatRooms.lastSeq} + 2`, lastMessageAt: sql`now()`, updatedAt: sql`now()` })
+        .where(and(eq(chatRooms.id, roomId), eq(chatRooms.type, 'bot')))
+        .returning({ lastSeq: chatRooms.lastSeq });
+      if (!room) return undefined;
+      const questionId = newId('msg-');
+      const stored = await tx
+        .insert(chatMessages)
+        .values([
+          { id: questionId, roomId, seq: room.lastSeq - 1, senderId: investorId, content: question },
+          { id: answerId, roomId, seq: room.lastSeq, senderId: null, content: answer },
+        ])
+        .returning();
+      await tx
+        .update(chatParticipants)
+        .set({ readSeq: room.lastSeq, readAt: sql`now()` })
+        .where(and(eq(chatParticipants.roomId, roomId), eq(chatParticipants.accountId, investorId)));
+      const [sender] = await tx
+        .select({ name: accounts.name, role: accounts.role })
+        .from(accounts)
+        .where(eq(accounts.id, investorId));
+      const byId = new Map(stored.map((row) => [row.id, row]));
+      const asked = byId.get(questionId);
+      const answered = byId.get(answerId);
+      if (!asked || !answered) throw new Error('bot exchange insert returned fewer rows');
+      return {
+        question: { ...asked, senderName: sender?.name ?? null, senderRole: sender?.role ?? null },
+        answer: { ...answered, senderName: null, senderRole: null },
+      };
+    });
+  }
+
   async createGroupRoom(creatorId: string, name: string, participantIds: string[]): Promise<string> {
     const roomId = newId('room-');
     await this.db.transaction(async (tx) => {

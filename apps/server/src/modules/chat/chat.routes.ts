@@ -26,6 +26,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { principalOf, requireSignedIn } from '@/core/identity/guard';
 import type { Authenticator } from '@/core/identity/principal';
+import type { BotRoomsService } from './bot-rooms.service';
 import type { ChatService } from './chat.service';
 import type { ChatFanout } from './chat.socket';
 import type { ChatMembershipService } from './membership.service';
@@ -42,12 +43,14 @@ export async function chatRoutes(
     chat,
     membership,
     search,
+    bots,
     fanout,
   }: {
     auth: Authenticator;
     chat: ChatService;
     membership: ChatMembershipService;
     search: ChatSearchService;
+    bots: BotRoomsService;
     fanout: ChatFanout;
   },
 ) {
@@ -76,6 +79,16 @@ export async function chatRoutes(
           room.id,
           room.participants.map((participant) => participant.id),
         );
+      return reply.status(created ? 201 : 200).send({ room, meta: { created } });
+    },
+  );
+
+  // Signed in rather than investors only: a founder's 403 says the copilot is for investors.
+  app.post(
+    chatPaths.botRoom,
+    { ...signedIn, schema: { response: { 200: chatRoomResponseSchema, 201: chatRoomResponseSchema } } },
+    async (request, reply) => {
+      const { room, created } = await bots.open(principalOf(request));
       return reply.status(created ? 201 : 200).send({ room, meta: { created } });
     },
   );

@@ -19,6 +19,7 @@ import { isDatabaseConnectionLost } from '@/db/connection-loss';
 import { AppError } from '@/lib/errors';
 import { GroupCommit, type ItemOutcome } from '@/lib/group-commit';
 import {
+  canAskInBotRoom,
   canCreateGroupRoom,
   canJoinRoom,
   canOpenPrivateRoom,
@@ -335,7 +336,8 @@ export class ChatService {
       // muted or left counts nothing: the badge is for rooms one takes part in and listens to.
       unreadCount: hasLeft || me?.mutedAt != null ? 0 : Math.max(0, lastSeq - readSeq),
       readSeq,
-      readOnly: !canPostToRoom(principal, subjectOf(room), ties),
+      // One's own copilot room takes questions (through the copilot's ask, not a send).
+      readOnly: !canPostToRoom(principal, subjectOf(room), ties) && !canAskInBotRoom(principal, subjectOf(room)),
       muted: me?.mutedAt != null,
       leftAt: me?.leftAt?.toISOString() ?? null,
       leftReason: me?.leftReason ?? null,

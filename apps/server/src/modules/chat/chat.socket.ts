@@ -1,4 +1,5 @@
 import {
+  type ChatMessage,
   type ChatRoomLeft,
   chatRoomRefPayloadSchema,
   chatSocketEvents,
@@ -25,6 +26,8 @@ export type ChatFanout = {
   roomsLeft(left: RoomLeft[]): void;
   /** Something of these accounts' rooms changed for them alone (a mute): re-read the list. */
   roomsChanged(accountIds: string[]): void;
+  /** Messages stored outside a send (the copilot's exchanges): every tab of the members hears them. */
+  messagesStored(messages: ChatMessage[], participantIds: string[]): void;
 };
 
 /** The socket channel of a room: sockets that have it open (presence and typing). */
@@ -93,6 +96,15 @@ export class ChatSockets implements ChatFanout {
    * second name and hear what the send marked read, which `compact` ones derive from the message
    * (contract `chatEventModes`): in a busy room these two frames were two thirds of the writes.
    */
+  messagesStored(messages: ChatMessage[], participantIds: string[]): void {
+    const namespace = this.namespace;
+    if (!namespace || participantIds.length === 0) return;
+    for (const message of messages) {
+      namespace.to(participantIds.map(accountRoom)).emit('chat:new_message', message);
+      namespace.to(participantIds.map(fullEventsRoom)).emit('chat:message', message);
+    }
+  }
+
   private messagePosted(posted: PostedMessage): void {
     const namespace = this.namespace;
     if (!namespace) return;
