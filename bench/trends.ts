@@ -149,6 +149,8 @@ try {
         url({ from: day(-89), to: day(0), pitchDeckId: deckIds[0] ?? '' }),
         headers,
       ),
+      // One founder at a time: the answer's own time, without requests queueing behind each other.
+      await load('trends: 90 days, 1 connection', url({ from: day(-89), to: day(0) }), headers, 1),
     ];
     result = { rows, readings, seedSeconds, viewsIn90Days: check.trends.current.views };
   } finally {

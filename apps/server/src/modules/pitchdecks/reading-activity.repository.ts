@@ -45,6 +45,11 @@ const startOfDay = (day: string) => sql`(${day}::date)::timestamp at time zone '
 /** Midnight UTC at the end of a `YYYY-MM-DD` day. */
 const endOfDay = (day: string) => sql`(${day}::date + 1)::timestamp at time zone 'UTC'`;
 
+/** The ids of a founder's decks, or of the one named if it is theirs (`pitch_decks_founder_idx`). */
+const founderDeckIds = (founderId: string, pitchDeckId: string | undefined) =>
+  sql`select ${pitchDecks.id} from ${pitchDecks} where ${pitchDecks.founderId} = ${founderId}
+    ${pitchDeckId === undefined ? sql`` : sql`and ${pitchDecks.id} = ${pitchDeckId}`}`;
+
 /**
  * The founder's reading summary: reads only, over the deck module's viewing sessions, named from
  * the accounts tables (the joins `findViewers` makes too). Sessions are counted per deck whatever
@@ -140,26 +145,30 @@ export class ReadingActivityRepository {
    * (`deck_views_deck_started_idx`).
    */
   async findDailyByFounderId({ founderId, from, to, pitchDeckId }: FounderDayRange): Promise<ReadingDayFigures[]> {
+    // Per day and reader first, then per day: two hash aggregates, where count(distinct) sorts.
     const result = await this.db.execute(sql`
-      with sessions as (
+      with per_reader as (
         select (${deckViews.startedAt} at time zone 'UTC')::date as day,
           ${deckViews.investorId} as investor_id,
-          ${deckViews.totalSeconds} as seconds,
-          ${deckViews.id} = ${deckViews.visitId} as opens_view
+          count(*) filter (where ${deckViews.id} = ${deckViews.visitId}) as views,
+          sum(${deckViews.totalSeconds}) as seconds
         from ${deckViews}
-        inner join ${pitchDecks} on ${pitchDecks.id} = ${deckViews.pitchDeckId}
-        where ${pitchDecks.founderId} = ${founderId}
-          ${pitchDeckId === undefined ? sql`` : sql`and ${pitchDecks.id} = ${pitchDeckId}`}
+        where ${deckViews.pitchDeckId} in (${founderDeckIds(founderId, pitchDeckId)})
           and ${deckViews.startedAt} >= ${startOfDay(from)}
           and ${deckViews.startedAt} < ${endOfDay(to)}
+        group by 1, 2
+      ),
+      daily as (
+        select day, sum(views)::int as views, count(*)::int as readers, sum(seconds)::float8 as seconds
+        from per_reader
+        group by day
       )
       select to_char(days.day, 'YYYY-MM-DD') as date,
-        count(sessions.day) filter (where sessions.opens_view)::int as views,
-        count(distinct sessions.investor_id)::int as readers,
-        coalesce(sum(sessions.seconds), 0)::float8 as seconds
+        coalesce(daily.views, 0) as views,
+        coalesce(daily.readers, 0) as readers,
+        coalesce(daily.seconds, 0) as seconds
       from generate_series(${from}::date::timestamp, ${to}::date::timestamp, interval '1 day') as days(day)
-      left join sessions on sessions.day = days.day::date
-      group by days.day
+      left join daily on daily.day = days.day::date
       order by days.day`);
     return rowsOf<{ date: string; views: number | string; readers: number | string; seconds: number | string }>(
       result,
@@ -184,6 +193,9 @@ export class ReadingActivityRepository {
     previousFrom,
     pitchDeckId,
   }: FounderDayRange & { previousFrom: string }): Promise<DeckPeriodReading[]> {
+    // Per deck, period and reader first (a hash aggregate that folds a reader's sessions into
+    // one row), then per deck and period, and per period for all decks: count(distinct) over
+    // the sessions themselves sorted them all and took twice as long.
     const result = await this.db.execute(sql`
       with decks as (
         select ${pitchDecks.id} as id, ${pitchDecks.title} as title, ${pitchDecks.company} as company,
@@ -192,26 +204,41 @@ export class ReadingActivityRepository {
         where ${pitchDecks.founderId} = ${founderId}
           ${pitchDeckId === undefined ? sql`` : sql`and ${pitchDecks.id} = ${pitchDeckId}`}
       ),
-      periods(period) as (values ('current'), ('previous')),
-      sessions as (
+      per_reader as (
         select ${deckViews.pitchDeckId} as pitch_deck_id,
+          case when ${deckViews.startedAt} >= ${startOfDay(from)} then 'current' else 'previous' end as period,
           ${deckViews.investorId} as investor_id,
-          ${deckViews.totalSeconds} as seconds,
-          ${deckViews.id} = ${deckViews.visitId} as opens_view,
-          case when ${deckViews.startedAt} >= ${startOfDay(from)} then 'current' else 'previous' end as period
+          count(*) filter (where ${deckViews.id} = ${deckViews.visitId}) as views,
+          sum(${deckViews.totalSeconds}) as seconds
         from ${deckViews}
-        inner join decks on decks.id = ${deckViews.pitchDeckId}
-        where ${deckViews.startedAt} >= ${startOfDay(previousFrom)}
+        where ${deckViews.pitchDeckId} in (select id from decks)
+          and ${deckViews.startedAt} >= ${startOfDay(previousFrom)}
           and ${deckViews.startedAt} < ${endOfDay(to)}
-      )
+        group by 1, 2, 3
+      ),
+      per_deck as (
+        select pitch_deck_id, period, sum(views)::int as views, count(*)::int as readers, sum(seconds)::float8 as seconds
+        from per_reader
+        group by 1, 2
+      ),
+      overall as (
+        select period, sum(views)::int as views, count(distinct investor_id)::int as readers,
+          sum(seconds)::float8 as seconds
+        from per_reader
+        group by 1
+      ),
+      periods(period) as (values ('current'), ('previous'))
       select decks.id as pitch_deck_id, decks.title, decks.company, decks.created_at, periods.period,
-        count(sessions.pitch_deck_id) filter (where sessions.opens_view)::int as views,
-        count(distinct sessions.investor_id)::int as readers,
-        coalesce(sum(sessions.seconds), 0)::float8 as seconds
+        coalesce(per_deck.views, 0) as views, coalesce(per_deck.readers, 0) as readers,
+        coalesce(per_deck.seconds, 0) as seconds
       from decks
       cross join periods
-      left join sessions on sessions.pitch_deck_id = decks.id and sessions.period = periods.period
-      group by grouping sets ((decks.id, decks.title, decks.company, decks.created_at, periods.period), (periods.period))`);
+      left join per_deck on per_deck.pitch_deck_id = decks.id and per_deck.period = periods.period
+      union all
+      select null, null, null, null, periods.period,
+        coalesce(overall.views, 0), coalesce(overall.readers, 0), coalesce(overall.seconds, 0)
+      from periods
+      left join overall on overall.period = periods.period`);
     return rowsOf<{
       pitch_deck_id: string | null;
       title: string | null;
