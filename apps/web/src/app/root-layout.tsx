@@ -7,6 +7,7 @@ import { whenIdle } from '@/shared/lib/idle';
 import { setNavigate } from '@/shared/lib/navigation';
 import { LoadingScreen } from '@/shared/ui/loading-screen';
 import { prefetchArea, preloadRoute } from './lazy-pages';
+import { markPageShown } from './page-shown';
 import { RouteTitle } from './route-title';
 
 /** Lends the router's navigate to code outside React (the base query's 401 handling). */
@@ -46,6 +47,23 @@ function IdlePrefetch() {
   return null;
 }
 
+/**
+ * Marks the opened page shown (page-shown.ts) once its chunks are loaded and the browser was idle
+ * once: inside the route Suspense boundary, so the route's layout is on screen by then.
+ */
+function PageShownSignal() {
+  const { pathname } = useLocation();
+  const openedAt = useRef(pathname);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void preloadRoute(openedAt.current).then(markPageShown);
+      }),
+    [],
+  );
+  return null;
+}
+
 /** Root of the route table: navigation bridge, session check, idle prefetch of the area's screens. */
 export function RootLayout({ prefetch = true }: { prefetch?: boolean }) {
   return (
@@ -54,6 +72,7 @@ export function RootLayout({ prefetch = true }: { prefetch?: boolean }) {
       <RouteTitle />
       <SessionGate>
         <Suspense fallback={<LoadingScreen />}>
+          <PageShownSignal />
           {prefetch && <IdlePrefetch />}
           <Outlet />
         </Suspense>

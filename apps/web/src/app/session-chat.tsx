@@ -1,11 +1,10 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSelector } from 'react-redux';
-import { useLocation, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { selectAuth } from '@/features/auth/auth-slice';
 import { dispatchChatOpen } from '@/shared/lib/chat-open-event';
-import { whenIdle } from '@/shared/lib/idle';
-import { preloadRoute } from './lazy-pages';
 import { useLiveNotifications } from './live-notifications';
+import { onPageShown } from './page-shown';
 
 // Its own chunk (socket client, room list, composer): the page's heading need not wait for it.
 const ChatWidget = lazy(() =>
@@ -41,26 +40,13 @@ export function SessionChat({ title }: { title: 'Founder Chat' | 'Investor Chat'
 }
 
 /**
- * True once the page being opened has its chunks and the browser is idle: the widget (its socket,
- * room list and composer) waits for the page's first paint instead of competing with it, as the
- * idle prefetch does. A Message button pressed before it mounts still opens its room (the open is
- * kept until the widget takes it).
+ * True once the page being opened is on screen (page-shown.ts): the widget (its socket, room list
+ * and composer) waits for the page's first paint instead of competing with it. A Message button
+ * pressed before it mounts still opens its room (the open is kept until the widget takes it).
  */
 function usePageShown(): boolean {
   const [isShown, setIsShown] = useState(false);
-  const { pathname } = useLocation();
-  const openedAt = useRef(pathname);
-  useEffect(() => {
-    let cancelIdle = () => {};
-    let isMounted = true;
-    void preloadRoute(openedAt.current).then(() => {
-      if (isMounted) cancelIdle = whenIdle(() => setIsShown(true));
-    });
-    return () => {
-      isMounted = false;
-      cancelIdle();
-    };
-  }, []);
+  useEffect(() => onPageShown(() => setIsShown(true)), []);
   return isShown;
 }
 
