@@ -7,6 +7,7 @@ import { openDatabase } from './db/client';
 import { seedDemo } from './seed/demo';
 import { seedDemoDecks } from './seed/demo-decks';
 import { seedDemoHistory } from './seed/demo-history';
+import { seedDemoWorkspace } from './seed/demo-workspace';
 
 /** Reads the configuration, opens and migrates the database, listens, and shuts down cleanly on SIGTERM. */
 async function main(): Promise<void> {
@@ -32,6 +33,8 @@ async function main(): Promise<void> {
   const app = await buildApp(config, database, logger);
   if (seeded) await seedDemoDecks(app, seeded, logger);
   if (seeded) await seedDemoHistory(app, database.db, seeded, logger);
+  // After the history: the milestone needs Ravi accepted on Ledgerleaf; each of its steps logs its own failure.
+  if (seeded) await seedDemoWorkspace(app, database.db, seeded, logger);
   await app.fastify.listen({ port: config.port, host: config.host });
   logger.info(`${config.productName} is running at ${config.publicUrl}`);
   if (seeded) console.log(`\n${seeded.signInDetails}\n`);

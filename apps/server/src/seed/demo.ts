@@ -6,12 +6,36 @@ import { newAccountId } from '@/lib/ids';
 import { accounts, investorInfos } from '@/modules/accounts/accounts.schema';
 import { hashPassword } from '@/modules/auth/password';
 
-/** Demo sign-in details, printed at start; they only ever exist in a database seeded for a demo. */
+/**
+ * Demo sign-in details, printed at start; they only ever exist in a database seeded for a demo.
+ * Real-sounding people, so the screens read as a product in use: Maya Lind runs a small venture
+ * studio whose four companies have the demo decks; Ravi and Lena invest through their firms.
+ */
 export const demoAccounts = [
-  { role: 'user', name: 'Maya Founder', email: 'founder@demo.pitchlane.local', password: 'demo-founder-pass-2026' },
-  { role: 'investor', name: 'Ravi Investor', email: 'ravi@demo.pitchlane.local', password: 'demo-investor-pass-2026' },
-  { role: 'investor', name: 'Lena Investor', email: 'lena@demo.pitchlane.local', password: 'demo-investor-pass-2026' },
+  { role: 'user', name: 'Maya Lind', email: 'founder@demo.pitchlane.local', password: 'demo-founder-pass-2026' },
+  { role: 'investor', name: 'Ravi Mehta', email: 'ravi@demo.pitchlane.local', password: 'demo-investor-pass-2026' },
+  { role: 'investor', name: 'Lena Hoffmann', email: 'lena@demo.pitchlane.local', password: 'demo-investor-pass-2026' },
 ] as const;
+
+/** What the investor info screen shows of each demo investor, by email. */
+const demoInvestorInfos: Record<string, Omit<typeof investorInfos.$inferInsert, 'investorId'>> = {
+  'ravi@demo.pitchlane.local': {
+    firm: 'Northwind Ventures',
+    title: 'Partner',
+    thesis: 'Software that moves money for small businesses; we open doors at banks and payment networks.',
+    sectors: ['Fintech', 'SaaS', 'AI & Data'],
+    stages: ['Pre-seed', 'Seed'],
+    location: 'London',
+  },
+  'lena@demo.pitchlane.local': {
+    firm: 'Harbor Angels',
+    title: 'Angel investor',
+    thesis: 'Climate and logistics founders with a first paying customer.',
+    sectors: ['Climate', 'Fintech', 'Health'],
+    stages: ['Pre-seed', 'Seed'],
+    location: 'Hamburg',
+  },
+};
 
 /**
  * Seeds a demo founder and two demo investors into an empty database and answers them as
@@ -45,16 +69,14 @@ export async function seedDemo(
       emailVerifiedAt: new Date(),
     });
     if (demo.role === 'investor') {
-      await db.insert(investorInfos).values({
-        investorId: id,
-        firm: demo.name.startsWith('Ravi') ? 'Northwind Ventures' : 'Harbor Angels',
-        sectors: ['SaaS', 'AI & Data'],
-        stages: ['Pre-seed', 'Seed'],
-      });
+      const info = demoInvestorInfos[demo.email];
+      if (info) await db.insert(investorInfos).values({ investorId: id, ...info });
     }
   }
+  const nameWidth = Math.max(...demoAccounts.map((demo) => demo.name.length));
   const lines = demoAccounts.map(
-    (demo) => `  ${demo.role === 'user' ? 'founder ' : 'investor'}  ${demo.email}  /  ${demo.password}`,
+    (demo) =>
+      `  ${demo.role === 'user' ? 'founder ' : 'investor'}  ${demo.name.padEnd(nameWidth)}  ${demo.email}  /  ${demo.password}`,
   );
   logger.info(`Demo workspace seeded: ${demoAccounts.length} accounts`);
   const [founder, ...investors] = principals;

@@ -69,5 +69,10 @@ export function createMilestonesModule(
     },
     realtime: (namespace) => sockets.attach(namespace),
   };
-  return { module, milestones, tasks, dependencies };
+  // Each service, as App['services'].milestones exposes them: the demo seed works a milestone as its users would.
+  const services = { milestones, tasks, dependencies, deliverables, approvals, meets, threads };
+  return { module, milestones, tasks, dependencies, services };
 }
+
+/** The milestones module's services, one per use case. */
+export type MilestoneServices = ReturnType<typeof createMilestonesModule>['services'];
