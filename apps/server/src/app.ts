@@ -43,6 +43,7 @@ import type { InboxService } from './modules/notifications/inbox.service';
 import type { MailOutboxService } from './modules/notifications/mail-outbox.service';
 import { createNotificationsModule } from './modules/notifications/notifications.module';
 import type { NotificationsService } from './modules/notifications/notifications.service';
+import { createOAuthModule } from './modules/oauth/oauth.module';
 import { createPitchDecksModule } from './modules/pitchdecks/pitchdecks.module';
 import type { PitchDecksService } from './modules/pitchdecks/pitchdecks.service';
 import type { DeckProcessor } from './modules/pitchdecks/processing/deck-processor';
@@ -122,6 +123,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
   const auth = createAuthModule(context, { accounts: accountsStore, mailer });
   const files = createStorageModule(context);
   const accounts = createAccountsModule({ store: accountsStore, sessions: auth.sessions, uploads: files.uploads });
+  const oauth = createOAuthModule(context, { accounts: accountsStore, sessions: auth.sessions });
   const decks = createPitchDecksModule(context, {
     auth: auth.sessions,
     storage: files.storage,
@@ -163,6 +165,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
     createHealthModule(database.ping, redis ? redis.isReady : undefined),
     auth.module,
     accounts.module,
+    oauth.module,
     decks.module,
     analysis.module,
     interests.module,

@@ -92,6 +92,40 @@ export type Config = {
   /** Set exactly when `storageDriver` is 's3'. */
   s3: S3Config | undefined;
   mailOutbox: MailOutboxConfig;
+  /** Sign-in through external identity providers: the enabled ones, none when none is configured. */
+  oauth: OAuthConfig;
+};
+
+/** An OpenID Connect provider, found through its issuer's discovery document. */
+export type OidcProviderConfig = {
+  kind: 'oidc';
+  /** The id in the call paths: `google`, `linkedin`, or the lower-cased NAME of OAUTH_<NAME>_ISSUER. */
+  id: string;
+  /** The name on the sign-in button. */
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+};
+
+/** GitHub: OAuth 2 only, at fixed endpoints (overridable for tests), then its REST API for who and which email. */
+export type GithubProviderConfig = {
+  kind: 'github';
+  id: 'github';
+  name: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  apiUrl: string;
+  clientId: string;
+  clientSecret: string;
+};
+
+export type OAuthProviderConfig = OidcProviderConfig | GithubProviderConfig;
+
+export type OAuthConfig = {
+  providers: OAuthProviderConfig[];
+  /** Where every provider sends the browser back: PUBLIC_URL/oauth/callback, registered with each. */
+  redirectUrl: string;
 };
 
 /** How the notifications module's durable mail outbox paces delivery. */
@@ -167,6 +201,100 @@ function loadOrCreateSecret(dataDir: string): string {
   }
 }
 
+/** The OpenID Connect issuers the product knows without an OAUTH_<NAME>_ISSUER. */
+const wellKnownIssuers: Record<string, { issuer: string; name: string }> = {
+  google: { issuer: 'https://accounts.google.com', name: 'Google' },
+  linkedin: { issuer: 'https://www.linkedin.com/oauth', name: 'LinkedIn' },
+};
+
+const githubDefaults = {
+  authorizeUrl: 'https://github.com/login/oauth/authorize',
+  tokenUrl: 'https://github.com/login/oauth/access_token',
+  apiUrl: 'https://api.github.com',
+};
+
+/**
+ * An address a provider is reached at: https, or plain http on 127.0.0.1 only, where the tests
+ * and a developer's own issuer run (openid-client is told to allow http for exactly these).
+ */
+const providerUrl = (variable: string) =>
+  z
+    .string()
+    .url(`${variable} must be a URL such as https://id.example.com`)
+    .refine(
+      (value) => {
+        const url = new URL(value);
+        return url.protocol === 'https:' || (url.protocol === 'http:' && url.hostname === '127.0.0.1');
+      },
+      { message: `${variable} must use https (plain http only on 127.0.0.1)` },
+    )
+    .transform((value) => value.replace(/\/$/, ''));
+
+/** Whether openid-client may speak plain http to this address (a loopback issuer on 127.0.0.1). */
+export function isLoopbackHttp(url: string): boolean {
+  const parsed = new URL(url);
+  return parsed.protocol === 'http:' && parsed.hostname === '127.0.0.1';
+}
+
+/**
+ * The providers named by OAUTH_<NAME>_* variables (README, "Sign-in with Google, GitHub, LinkedIn
+ * and your own issuer"). NAME is letters and digits; a provider is enabled only with both its
+ * client id and secret. Each is parsed with zod, and every problem is listed at once.
+ */
+function loadOAuthConfig(source: NodeJS.ProcessEnv, publicUrl: string): OAuthConfig {
+  const names = new Set<string>(['google', 'linkedin', 'github']);
+  for (const key of Object.keys(source)) {
+    const match = /^OAUTH_([A-Z0-9]+)_ISSUER$/.exec(key);
+    if (match?.[1] && source[key]) names.add(match[1].toLowerCase());
+  }
+  const problems: string[] = [];
+  const providers: OAuthProviderConfig[] = [];
+  for (const id of names) {
+    const prefix = `OAUTH_${id.toUpperCase()}_`;
+    const value = (suffix: string) => {
+      const raw = source[`${prefix}${suffix}`]?.trim();
+      return raw === '' ? undefined : raw;
+    };
+    const clientId = value('CLIENT_ID');
+    const clientSecret = value('CLIENT_SECRET');
+    if (!clientId || !clientSecret) {
+      if (clientId || clientSecret) problems.push(`${prefix}CLIENT_ID and ${prefix}CLIENT_SECRET go together`);
+      continue;
+    }
+    const parse = (suffix: string, fallback: string | undefined) => {
+      const raw = value(suffix) ?? fallback;
+      if (raw === undefined) return undefined;
+      const result = providerUrl(`${prefix}${suffix}`).safeParse(raw);
+      if (!result.success) problems.push(...result.error.issues.map((issue) => issue.message));
+      return result.success ? result.data : undefined;
+    };
+    const name = value('NAME') ?? wellKnownIssuers[id]?.name ?? id.charAt(0).toUpperCase() + id.slice(1);
+    if (id === 'github') {
+      if (value('ISSUER')) problems.push('GitHub is not an OpenID Connect issuer: unset OAUTH_GITHUB_ISSUER');
+      const authorizeUrl = parse('AUTHORIZE_URL', githubDefaults.authorizeUrl);
+      const tokenUrl = parse('TOKEN_URL', githubDefaults.tokenUrl);
+      const apiUrl = parse('API_URL', githubDefaults.apiUrl);
+      if (authorizeUrl && tokenUrl && apiUrl) {
+        providers.push({
+          kind: 'github',
+          id,
+          name: value('NAME') ?? 'GitHub',
+          authorizeUrl,
+          tokenUrl,
+          apiUrl,
+          clientId,
+          clientSecret,
+        });
+      }
+      continue;
+    }
+    const issuer = parse('ISSUER', wellKnownIssuers[id]?.issuer);
+    if (issuer) providers.push({ kind: 'oidc', id, name, issuer, clientId, clientSecret });
+  }
+  if (problems.length > 0) throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`);
+  return { providers, redirectUrl: `${publicUrl}/oauth/callback` };
+}
+
 /** Parses the environment; throws with every problem listed when something is malformed. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
@@ -177,6 +305,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
   const s3 = loadS3Config(env);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -186,7 +315,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     authSecret: env.AUTH_SECRET ?? loadOrCreateSecret(dataDir),
     seedDemo: env.SEED_DEMO,
     logLevel: env.LOG_LEVEL,
@@ -203,5 +332,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maxAttempts: env.MAIL_MAX_ATTEMPTS,
       leaseMs: mailClaimLeaseMs,
     },
+    oauth: loadOAuthConfig(source, publicUrl),
   };
 }

@@ -106,6 +106,8 @@ export async function build(
     s3: undefined,
     // Tests that run the outbox job (apps built by build() run no jobs) retry within a second.
     mailOutbox: { pollIntervalMs: 100, retryBaseMs: 100, retryMaxMs: 400, maxAttempts: 5, leaseMs: 10_000 },
+    // No identity provider unless a test names one (oauth.routes.test.ts starts its own).
+    oauth: { providers: [], redirectUrl: 'http://localhost:8080/oauth/callback' },
     ...overrides,
   };
   const logger = logStream ? pino({ level: config.logLevel }, logStream) : pino({ level: config.logLevel });

@@ -81,3 +81,40 @@ export const investorDeckPaths = {
 
 /** Signed file addresses served by the local storage driver (S3 hands out its own). */
 export const storagePathPrefix = '/api/v1/storage/';
+
+/**
+ * Sign-in through external identity providers (spec §7 OAuth, issue 21). The provider sends the
+ * browser back to the web app's `/oauth/callback`, never to these calls.
+ */
+export const oauthPaths = {
+  /** GET: the enabled providers, for the sign-in and sign-up screens. */
+  providers: '/api/v1/oauth/providers',
+  /** GET: `{ url }` of the provider's authorization page for a sign-in as `role`. */
+  start: (provider: string, role: AccountRole) =>
+    `/api/v1/oauth/${encodeURIComponent(provider)}/${encodeURIComponent(role)}`,
+  /** POST `{ code | error, state }` → `{ exchangeCode, role }`. */
+  callback: (provider: string) => `/api/v1/oauth/${encodeURIComponent(provider)}/callback`,
+  /** POST `{ exchangeCode }` → `{ tokens, user }`. */
+  exchange: (provider: string) => `/api/v1/oauth/${encodeURIComponent(provider)}/exchange`,
+  /** The route patterns of the three above, for the server's router. */
+  startPattern: '/api/v1/oauth/:provider/:role',
+  callbackPattern: '/api/v1/oauth/:provider/callback',
+  exchangePattern: '/api/v1/oauth/:provider/exchange',
+} as const;
+
+/** The providers linked to the signed-in account (account settings), under each role's root. */
+export const linkedIdentityPaths: Record<
+  AccountRole,
+  { list: string; unlink: (provider: string) => string; unlinkPattern: string }
+> = {
+  user: {
+    list: '/api/v1/users/oauth-identities',
+    unlink: (provider) => `/api/v1/users/oauth-identities/${encodeURIComponent(provider)}`,
+    unlinkPattern: '/api/v1/users/oauth-identities/:provider',
+  },
+  investor: {
+    list: '/api/v1/investors/oauth-identities',
+    unlink: (provider) => `/api/v1/investors/oauth-identities/${encodeURIComponent(provider)}`,
+    unlinkPattern: '/api/v1/investors/oauth-identities/:provider',
+  },
+};

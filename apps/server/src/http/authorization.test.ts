@@ -80,6 +80,15 @@ const investorOnly = (ok: number) => ({
   otherInvestor: ok,
 });
 
+/** Public calls: every caller, signed in or not, gets the same answer. */
+const everyone = (status: number) => ({
+  anonymous: status,
+  founder: status,
+  investor: status,
+  otherFounder: status,
+  otherInvestor: status,
+});
+
 /** The deck's founder gets `ok`; another founder 404 (decks of others are not revealed); investors 403. */
 const deckOwnerOnly = (ok: number) => ({ ...founderOnly(ok), otherFounder: 404 });
 
@@ -943,6 +952,49 @@ const rows: Row[] = [
     route: 'DELETE /api/v1/investors/messages/:messageId',
     request: founderMilestone('DELETE', (f) => `/api/v1/investors/messages/${f.investorDisposableMessageId}`),
     expected: milestoneFollowerOnly(204),
+  },
+  // Sign-in through identity providers: open to everyone alike. This app configures none, so each
+  // step is the disabled provider's 404 for every caller (oauth.routes.test.ts runs the real ones).
+  {
+    route: 'GET /api/v1/oauth/providers',
+    request: { method: 'GET', url: '/api/v1/oauth/providers' },
+    expected: everyone(200),
+  },
+  {
+    route: 'GET /api/v1/oauth/:provider/:role',
+    request: { method: 'GET', url: '/api/v1/oauth/google/user' },
+    expected: everyone(404),
+  },
+  {
+    route: 'POST /api/v1/oauth/:provider/callback',
+    request: { method: 'POST', url: '/api/v1/oauth/google/callback', payload: { code: 'code', state: 'state' } },
+    expected: everyone(404),
+  },
+  {
+    route: 'POST /api/v1/oauth/:provider/exchange',
+    request: { method: 'POST', url: '/api/v1/oauth/google/exchange', payload: { exchangeCode: 'code' } },
+    expected: everyone(404),
+  },
+  {
+    route: 'GET /api/v1/users/oauth-identities',
+    request: { method: 'GET', url: '/api/v1/users/oauth-identities' },
+    expected: founderOnly(200),
+  },
+  {
+    // Nobody here linked Google: the caller's own account answers 404, never another's.
+    route: 'DELETE /api/v1/users/oauth-identities/:provider',
+    request: { method: 'DELETE', url: '/api/v1/users/oauth-identities/google' },
+    expected: founderOnly(404),
+  },
+  {
+    route: 'GET /api/v1/investors/oauth-identities',
+    request: { method: 'GET', url: '/api/v1/investors/oauth-identities' },
+    expected: investorOnly(200),
+  },
+  {
+    route: 'DELETE /api/v1/investors/oauth-identities/:provider',
+    request: { method: 'DELETE', url: '/api/v1/investors/oauth-identities/google' },
+    expected: investorOnly(404),
   },
   {
     route: 'POST /api/v1/users/logout',

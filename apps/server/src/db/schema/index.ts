@@ -4,6 +4,7 @@
  * owned by its module's `<domain>.schema.ts`; nothing is declared here.
  */
 export * from '@/modules/accounts/accounts.schema';
+export * from '@/modules/ai/ai.schema';
 export * from '@/modules/analysis/analysis.schema';
 export * from '@/modules/auth/auth.schema';
 export * from '@/modules/chat/chat.schema';
@@ -11,5 +12,6 @@ export * from '@/modules/interests/interests.schema';
 export * from '@/modules/milestones/milestones.schema';
 export * from '@/modules/milestones/threads.schema';
 export * from '@/modules/notifications/notifications.schema';
+export * from '@/modules/oauth/oauth.schema';
 export * from '@/modules/pitchdecks/pitchdecks.schema';
 export * from '@/modules/storage/storage.schema';

@@ -78,6 +78,29 @@ export class AccountsRepository {
   }
 
   /**
+   * Makes an account whose email a provider verified (OAuth sign-in, docs/decisions.md), with no
+   * password. A pending registration of the same role and email, which nobody has proved the
+   * mailbox for, is deleted in the same transaction: it may be someone else's claim on the
+   * address, so it is neither linked nor kept. Answers undefined when a verified account holds
+   * the email (it was verified meanwhile): the caller links to that one instead.
+   */
+  async insertVerifiedReplacingPending(account: Omit<NewAccount, 'passwordHash'>): Promise<Account | undefined> {
+    return this.db.transaction(async (tx) => {
+      await tx
+        .delete(accounts)
+        .where(
+          and(eq(accounts.role, account.role), eq(accounts.email, account.email), isNull(accounts.emailVerifiedAt)),
+        );
+      const [row] = await tx
+        .insert(accounts)
+        .values({ ...account, passwordHash: null, emailVerifiedAt: sql`now()` })
+        .onConflictDoNothing({ target: [accounts.role, accounts.email] })
+        .returning();
+      return row;
+    });
+  }
+
+  /**
    * Verifies the email with a code's password (null: keep the account's), unless the password
    * was contested: then the account keeps no password at all. One statement, so a registration
    * contesting at this moment is either seen here or finds the account verified and does nothing.
