@@ -10,6 +10,7 @@ import { FounderProfileForm } from '@/features/accounts/components/founder-profi
 import { selectUser, userLoaded, userPictureChanged } from '@/features/auth/auth-slice';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { NotificationSettingsSection } from '@/features/notifications/components/notification-settings-section';
+import { LinkedProvidersSection } from '@/features/oauth/components/linked-providers-section';
 
 type AccountSettingsModalProps = { accountRole: AccountRole; isOpen: boolean; onClose: () => void };
 
@@ -56,7 +57,10 @@ export function AccountSettingsModal({ accountRole: role, isOpen, onClose }: Acc
               />
             </Tabs.Panel>
             <Tabs.Panel value="password">
-              <ChangePasswordForm accountRole="user" onDone={onClose} />
+              <Stack gap="xl">
+                <ChangePasswordForm accountRole="user" onDone={onClose} />
+                <LinkedProvidersSection accountRole="user" />
+              </Stack>
             </Tabs.Panel>
             <Tabs.Panel value="notifications">
               <NotificationSettingsSection accountRole="user" />
@@ -72,6 +76,7 @@ export function AccountSettingsModal({ accountRole: role, isOpen, onClose }: Acc
               page.
             </Text>
             <ChangePasswordForm accountRole="investor" onDone={onClose} />
+            <LinkedProvidersSection accountRole="investor" />
             <NotificationSettingsSection accountRole="investor" />
           </Stack>
         )}

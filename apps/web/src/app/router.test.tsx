@@ -259,7 +259,8 @@ describe('sign-in flow', () => {
     fireEvent.click(submit);
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Password/)));
     expect(screen.queryByText('Enter a valid email address.')).toBeNull();
-    expect(requests).toHaveLength(0);
+    // Only the provider list (for the "Continue with…" buttons) was asked for: no sign-in went out.
+    expect(requests.map((request) => new URL(request.url).pathname)).toEqual(['/api/v1/oauth/providers']);
   });
 
   it("shows the server's message in words on a wrong password", async () => {
@@ -294,7 +295,8 @@ describe('sign-in flow', () => {
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'demo-founder-pass-2026' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await expectPath(router, '/founder/milestones');
-    expect(await requests[0]?.clone().json()).toEqual({
+    const login = requests.find((request) => new URL(request.url).pathname === '/api/v1/users/login');
+    expect(await login?.clone().json()).toEqual({
       email: 'maya@example.com',
       password: 'demo-founder-pass-2026',
     });

@@ -3,6 +3,7 @@ import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { authPagesOf, otherAccountRole } from '@/features/auth/role-home';
+import { ProviderButtons } from '@/features/oauth/components/provider-buttons';
 import { AuthLayout } from '@/shared/ui/auth-layout';
 
 /** /login (founders) and /login/investor. */
@@ -34,6 +35,7 @@ export function LoginPage({ accountRole: role }: { accountRole: AccountRole }) {
         </>
       }
     >
+      <ProviderButtons key={`providers-${role}`} accountRole={role} verb="Sign in" />
       <SignInForm key={role} accountRole={role} />
     </AuthLayout>
   );

@@ -3,6 +3,7 @@ import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
 import { authPagesOf, otherAccountRole } from '@/features/auth/role-home';
+import { ProviderButtons } from '@/features/oauth/components/provider-buttons';
 import { AuthLayout } from '@/shared/ui/auth-layout';
 
 /** /signup (founders) and /signup/investor. */
@@ -34,6 +35,7 @@ export function SignupPage({ accountRole: role }: { accountRole: AccountRole }) 
         </>
       }
     >
+      <ProviderButtons key={`providers-${role}`} accountRole={role} verb="Sign up" />
       <SignUpForm key={role} accountRole={role} />
     </AuthLayout>
   );
