@@ -38,7 +38,7 @@ import { createHealthModule } from './modules/health/health.module';
 import { createInterestsModule } from './modules/interests/interests.module';
 import type { InterestsService } from './modules/interests/interests.service';
 import { Mailer } from './modules/mail/mail.service';
-import { createMilestonesModule } from './modules/milestones/milestones.module';
+import { createMilestonesModule, type MilestoneServices } from './modules/milestones/milestones.module';
 import type { InboxService } from './modules/notifications/inbox.service';
 import type { MailOutboxService } from './modules/notifications/mail-outbox.service';
 import { createNotificationsModule } from './modules/notifications/notifications.module';
@@ -68,6 +68,7 @@ export type App = {
     interests: InterestsService;
     chat: ChatService;
     chatBots: BotRoomsService;
+    milestones: MilestoneServices;
     notifications: NotificationsService;
     mailOutbox: MailOutboxService;
     inbox: InboxService;
@@ -212,6 +213,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
       interests: interests.interests,
       chat: chat.chat,
       chatBots: chat.bots,
+      milestones: milestones.services,
       notifications: notifications.notifications,
       mailOutbox: notifications.outbox,
       inbox: notifications.inbox,
