@@ -30,7 +30,15 @@ export type TestOidcProvider = {
  * tokens signed with a key made here, and an interaction that approves at once as the person set
  * with `signInAs` (or refuses, after `denyNext`), so a test follows redirects with `authorize`.
  */
-export async function startOidcProvider({ redirectUrl }: { redirectUrl: string }): Promise<TestOidcProvider> {
+export async function startOidcProvider({
+  redirectUrl,
+}: {
+  /**
+   * The product's /oauth/callback; a function when it is known only after the provider is up (a
+   * browser test starts the product with this issuer in its environment, then learns its port).
+   */
+  redirectUrl: string | (() => string);
+}): Promise<TestOidcProvider> {
   const people = new Map<string, TestPerson>();
   let current: TestPerson | undefined;
   let isDenyingNext = false;
@@ -43,44 +51,55 @@ export async function startOidcProvider({ redirectUrl }: { redirectUrl: string }
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const signingKey = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'test-key' };
 
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: clientId,
-        client_secret: clientSecret,
-        redirect_uris: [redirectUrl],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        // openid-client's default for a client with a secret.
-        token_endpoint_auth_method: 'client_secret_post',
+  // Built at the first request, when the redirect URL is surely known.
+  const createProvider = () =>
+    new Provider(issuer, {
+      clients: [
+        {
+          client_id: clientId,
+          client_secret: clientSecret,
+          redirect_uris: [typeof redirectUrl === 'string' ? redirectUrl : redirectUrl()],
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+          // openid-client's default for a client with a secret.
+          token_endpoint_auth_method: 'client_secret_post',
+        },
+      ],
+      // biome-ignore lint/suspicious/noExplicitAny: oidc-provider's JWK type is narrower than jose's export
+      jwks: { keys: [signingKey as any] },
+      cookies: { keys: [randomUUID()] },
+      pkce: { required: () => true },
+      // Short lives, said outright (oidc-provider notes each default it falls back on).
+      ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
+      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+      features: { devInteractions: { enabled: false } },
+      interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+      findAccount: (_ctx, sub) => {
+        const person = people.get(sub);
+        if (!person) return undefined;
+        return {
+          accountId: sub,
+          claims: () => ({
+            sub,
+            email: person.email,
+            email_verified: person.emailVerified,
+            ...(person.name ? { name: person.name } : {}),
+          }),
+        };
       },
-    ],
-    // biome-ignore lint/suspicious/noExplicitAny: oidc-provider's JWK type is narrower than jose's export
-    jwks: { keys: [signingKey as any] },
-    cookies: { keys: [randomUUID()] },
-    pkce: { required: () => true },
-    // Short lives, said outright (oidc-provider notes each default it falls back on).
-    ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-    features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-    findAccount: (_ctx, sub) => {
-      const person = people.get(sub);
-      if (!person) return undefined;
-      return {
-        accountId: sub,
-        claims: () => ({
-          sub,
-          email: person.email,
-          email_verified: person.emailVerified,
-          ...(person.name ? { name: person.name } : {}),
-        }),
-      };
-    },
-  });
+    });
+  let built: { provider: Provider; handle: ReturnType<Provider['callback']> } | undefined;
+  const providerOf = () => {
+    if (!built) {
+      const provider = createProvider();
+      built = { provider, handle: provider.callback() };
+    }
+    return built;
+  };
 
   // The interaction: approve as `current` (login, then consent to the scopes asked), or refuse.
   const interact = async (request: http.IncomingMessage, response: http.ServerResponse) => {
+    const { provider } = providerOf();
     const details = await provider.interactionDetails(request, response);
     if (isDenyingNext || !current) {
       isDenyingNext = false;
@@ -107,7 +126,6 @@ export async function startOidcProvider({ redirectUrl }: { redirectUrl: string }
     await provider.interactionFinished(request, response, { consent: { grantId } }, { mergeWithLastSubmission: true });
   };
 
-  const handle = provider.callback();
   server.on('request', (request, response) => {
     if (request.url?.startsWith('/interaction/')) {
       interact(request, response).catch((error: unknown) => {
@@ -116,7 +134,7 @@ export async function startOidcProvider({ redirectUrl }: { redirectUrl: string }
       });
       return;
     }
-    handle(request, response);
+    providerOf().handle(request, response);
   });
 
   return {
