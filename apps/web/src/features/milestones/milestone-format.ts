@@ -1,6 +1,7 @@
 import type {
   Activity,
   ActivityValues,
+  DeliverableStatus,
   Meet,
   Milestone,
   MilestoneDeck,
@@ -283,6 +284,14 @@ function isShownAsChange(activity: Activity, field: string): boolean {
 function plainText(parts: ActivityPart[]): string {
   return parts.map((part) => (typeof part === 'string' ? part : `“${part.name}”`)).join('');
 }
+
+/** How a deliverable's status reads, wherever it shows (the task drawer, the overview). */
+export const deliverableStatusDisplay: Record<DeliverableStatus, { label: string; color: string }> = {
+  draft: { label: 'Draft', color: 'gray' },
+  submitted: { label: 'Submitted', color: 'blue' },
+  changes_requested: { label: 'Changes requested', color: 'orange' },
+  accepted: { label: 'Accepted', color: 'teal' },
+};
 
 /**
  * An activity in words for the feed: "Maya Lind moved “Build flight unit” to Done", naming the

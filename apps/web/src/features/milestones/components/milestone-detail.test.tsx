@@ -54,7 +54,10 @@ const overview: MilestoneOverview = {
     createdAt: '2026-11-01T10:00:00.000Z',
     updatedAt: '2026-11-01T10:00:00.000Z',
   },
-  pendingDeliverables: [{ id: 'dlv-1', taskId: 'tsk-3', title: 'Signed contract', status: 'submitted' }],
+  pendingDeliverables: [
+    { id: 'dlv-1', taskId: 'tsk-3', title: 'Signed contract', status: 'submitted' },
+    { id: 'dlv-2', taskId: 'tsk-3', title: 'Pilot report', status: 'changes_requested' },
+  ],
 };
 
 const activity: Activity = {
@@ -146,9 +149,13 @@ describe('MilestoneDetail', () => {
     expect(within(nextMeet).getByRole('link', { name: 'Join the video call' }).getAttribute('href')).toBe(
       'https://meet.example.com/abc',
     );
-    expect(
-      within(screen.getByRole('region', { name: 'Pending deliverables' })).getByText('Signed contract'),
-    ).toBeTruthy();
+    const pending = screen.getByRole('region', { name: 'Pending deliverables' });
+    expect(within(pending).getByText('Signed contract')).toBeTruthy();
+    // One sent back reads as such, not as a draft.
+    expect(within(pending).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'SubmittedSigned contract',
+      'Changes requestedPilot report',
+    ]);
 
     const path = screen.getByRole('region', { name: 'Critical path' });
     expect(path.textContent).toContain('5 days');

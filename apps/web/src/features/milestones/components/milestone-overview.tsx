@@ -20,7 +20,7 @@ import type { MilestoneRole } from '@/features/milestones/milestone-api-shared';
 import { describeApiError } from '@/shared/api/api-error';
 import { formatCalendarDay, formatDateTime } from '@/shared/lib/format-date';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
-import { formatDuration, taskStageLabels } from '../milestone-format';
+import { deliverableStatusDisplay, formatDuration, taskStageLabels } from '../milestone-format';
 import { useMilestoneOverviewQuery } from '../milestones-api';
 
 type MilestoneOverviewPanelProps = {
@@ -227,10 +227,10 @@ export function OverviewCards({
                     <Badge
                       size="xs"
                       variant="light"
-                      color={deliverable.status === 'submitted' ? 'indigo' : 'gray'}
+                      color={deliverableStatusDisplay[deliverable.status].color}
                       style={{ flex: 'none', marginTop: 3 }}
                     >
-                      {deliverable.status === 'submitted' ? 'Submitted' : 'Draft'}
+                      {deliverableStatusDisplay[deliverable.status].label}
                     </Badge>
                     <TaskLink title={deliverable.title} taskId={deliverable.taskId} onOpenTask={onOpenTask} />
                   </Group>

@@ -1,6 +1,5 @@
 import {
   type Deliverable,
-  type DeliverableStatus,
   deliverableBodySchema,
   milestoneLimits,
   requestChangesBodySchema,
@@ -20,6 +19,7 @@ import type { MilestoneRole } from '@/features/milestones/milestone-api-shared';
 import { describeApiError } from '@/shared/api/api-error';
 import { formatFileSize } from '@/shared/api/upload-file';
 import { formatDateTime } from '@/shared/lib/format-date';
+import { deliverableStatusDisplay } from '../milestone-format';
 import {
   useAcceptDeliverableMutation,
   useCreateDeliverableMutation,
@@ -28,13 +28,6 @@ import {
   useUpdateDeliverableMutation,
 } from '../tasks-api';
 import { DeliverableSubmitForm } from './deliverable-submit-form';
-
-const statusDisplay: Record<DeliverableStatus, { label: string; color: string }> = {
-  draft: { label: 'Draft', color: 'gray' },
-  submitted: { label: 'Submitted', color: 'blue' },
-  changes_requested: { label: 'Changes requested', color: 'orange' },
-  accepted: { label: 'Accepted', color: 'teal' },
-};
 
 type DeliverablesProps = {
   milestoneId: string;
@@ -148,7 +141,7 @@ function DeliverableItem({
   const [changesComment, setChangesComment] = useState('');
   const [changesProblem, setChangesProblem] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const status = statusDisplay[deliverable.status];
+  const status = deliverableStatusDisplay[deliverable.status];
   const isSettled = deliverable.status === 'accepted';
   const canFounderChange = role === 'founder' && canEdit && !isSettled;
 
