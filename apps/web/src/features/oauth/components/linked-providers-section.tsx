@@ -35,7 +35,9 @@ export function LinkedProvidersSection({ accountRole: role }: { accountRole: Acc
           Sign-in providers
         </Title>
         <Text fz="sm" c="dimmed">
-          Accounts you sign in with besides {linked.data?.hasPassword ? 'your password' : 'a password'}.
+          {linked.data?.hasPassword
+            ? 'Accounts you can sign in with besides your password.'
+            : 'Accounts you sign in with. Your account has no password.'}
         </Text>
       </div>
       <FormErrorAlert message={problem} />
@@ -59,7 +61,7 @@ export function LinkedProvidersSection({ accountRole: role }: { accountRole: Acc
               size="xs"
               loading={unlinking === identity.provider}
               disabled={isLastWayIn}
-              title={isLastWayIn ? 'Choose a password first: this is your only way to sign in.' : undefined}
+              title={isLastWayIn ? 'This is your only way to sign in.' : undefined}
               onClick={() => void handleUnlink(identity.provider)}
             >
               Unlink
@@ -69,7 +71,8 @@ export function LinkedProvidersSection({ accountRole: role }: { accountRole: Acc
       )}
       {isLastWayIn ? (
         <Text fz="xs" c="dimmed">
-          This is your only way to sign in. Choose a password to unlink it.
+          This is your only way to sign in. To unlink it, first set a password with “Forgot password?” on the sign-in
+          page, or link another provider.
         </Text>
       ) : null}
     </Stack>
