@@ -13,9 +13,12 @@ describe('migrations', () => {
     );
     expect(tables.rows.map((row) => row.table_name)).toEqual([
       'accounts',
+      'ai_actions',
+      'ai_replies',
       'chat_messages',
       'chat_participants',
       'chat_rooms',
+      'deck_analyses',
       'deck_page_views',
       'deck_readers',
       'deck_views',
@@ -37,6 +40,9 @@ describe('migrations', () => {
       'milestone_threads',
       'milestones',
       'notification_preferences',
+      'oauth_exchange_codes',
+      'oauth_identities',
+      'oauth_states',
       'one_time_codes',
       'pitch_deck_pages',
       'pitch_deck_versions',
