@@ -1,9 +1,9 @@
-import { eq, lt, sql } from 'drizzle-orm';
+import { eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { App } from '@/app';
 import type { Principal } from '@/core/identity/principal';
 import type { Database } from '@/db/client';
-import { deckReaders, deckViews } from '@/modules/pitchdecks/pitchdecks.schema';
+import { deckReaders, deckViews, pitchDecks, pitchDeckVersions } from '@/modules/pitchdecks/pitchdecks.schema';
 
 /** A past viewing session: who read which demo deck (by title), how many days ago, for how long. */
 type PastReading = { investor: 0 | 1; deck: string; daysAgo: number; hoursAgo: number; seconds: number };
@@ -70,6 +70,7 @@ export async function seedDemoHistory(
     await interests.decide(seeded.founder, quillwork, declined.id, { status: 'declined' });
   }
   if (tidewater) await interests.show(lena, tidewater, { note: 'Would love a call about the port pilots.' });
+  await backdateDecks(db, seeded.founder.accountId);
   logger.info({ readings: pastReadings.length }, 'demo reading history seeded');
 }
 
@@ -81,6 +82,28 @@ function spread(seconds: number): { page: number; seconds: number }[] {
     { page: 2, seconds: share },
     { page: 3, seconds: Math.max(0, Math.round((seconds - 2 * share) * 10) / 10) },
   ];
+}
+
+/**
+ * The demo's decks went live three weeks ago, before the oldest seeded reading: a deck read before
+ * it was live would be a demo no real data can produce, and the company page's weekly chart
+ * starts at the first deck's week.
+ */
+async function backdateDecks(db: Database, founderId: string): Promise<void> {
+  const past = sql`now() - interval '21 days'`;
+  await db
+    .update(pitchDecks)
+    .set({ createdAt: past, readyAt: past, updatedAt: past })
+    .where(eq(pitchDecks.founderId, founderId));
+  await db
+    .update(pitchDeckVersions)
+    .set({ createdAt: past, readyAt: past })
+    .where(
+      inArray(
+        pitchDeckVersions.pitchDeckId,
+        db.select({ id: pitchDecks.id }).from(pitchDecks).where(eq(pitchDecks.founderId, founderId)),
+      ),
+    );
 }
 
 /** Moves a session back by `interval`. */

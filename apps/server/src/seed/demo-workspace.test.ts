@@ -1,6 +1,7 @@
 import { authApiRoot, authPaths } from '@deckvalid/contract/api-paths';
 import type { AccountRole, AuthResponse } from '@deckvalid/contract/auth';
 import { type ChatMessage, type ChatRoom, chatPaths } from '@deckvalid/contract/chat';
+import { type CompanyResponse, companyPaths } from '@deckvalid/contract/companies';
 import {
   type Deliverable,
   investorMilestonePaths,
@@ -121,6 +122,16 @@ describe('the demo workspace (SEED_DEMO=1)', () => {
     const daysAhead = (Date.parse(meet.startsAt) - Date.now()) / 86_400_000;
     expect(daysAhead).toBeGreaterThan(1);
     expect(daysAhead).toBeLessThan(15);
+  });
+
+  it('lets an investor see the company’s attention over the weeks the readings span', async () => {
+    const ravi = await signIn('ravi@demo.pitchlane.local');
+    const maya = await signIn('founder@demo.pitchlane.local');
+    const me = await maya.get<{ user: { id: string } }>(`${authApiRoot.user}${authPaths.me}`);
+    const { company } = await ravi.get<CompanyResponse>(companyPaths.company(me.user.id));
+    // Decks live three weeks ago, readings over the last twelve days: more than one week has some.
+    expect(company.weeks.length).toBeGreaterThanOrEqual(3);
+    expect(company.weeks.filter((week) => week.views > 0).length).toBeGreaterThanOrEqual(2);
   });
 
   it('gives the founder a private room and a group, each a conversation spaced out in order', async () => {
