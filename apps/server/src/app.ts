@@ -24,6 +24,8 @@ import { BackgroundTasks } from './lib/background';
 import { AppError } from './lib/errors';
 import { createAccountsModule, createAccountsStore } from './modules/accounts/accounts.module';
 import type { AccountsService } from './modules/accounts/accounts.service';
+import { createAiModule } from './modules/ai/ai.module';
+import type { AiService } from './modules/ai/ai.service';
 import { createAnalysisModule } from './modules/analysis/analysis.module';
 import type { AnalysisService } from './modules/analysis/analysis.service';
 import { createAuthModule } from './modules/auth/auth.module';
@@ -68,6 +70,7 @@ export type App = {
     interests: InterestsService;
     chat: ChatService;
     chatBots: BotRoomsService;
+    ai: AiService;
     milestones: MilestoneServices;
     notifications: NotificationsService;
     mailOutbox: MailOutboxService;
@@ -162,6 +165,18 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
     interests: interests.interests,
     tasks: milestones.milestones,
   });
+  // The copilot asks every other module as the investor, through their services.
+  const ai = createAiModule(context, {
+    auth: auth.sessions,
+    rooms: chat.bots,
+    services: {
+      decks: decks.pitchDecks,
+      analysis: analysis.analysis,
+      interests: interests.interests,
+      milestones: milestones.milestones,
+    },
+    interests: interests.interests,
+  });
   const modules: AppModule[] = [
     createHealthModule(database.ping, redis ? redis.isReady : undefined),
     auth.module,
@@ -174,6 +189,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
     milestones.module,
     companies.module,
     trends.module,
+    ai.module,
     notifications.module,
     files.module,
   ];
@@ -213,6 +229,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
       interests: interests.interests,
       chat: chat.chat,
       chatBots: chat.bots,
+      ai: ai.ai,
       milestones: milestones.services,
       notifications: notifications.notifications,
       mailOutbox: notifications.outbox,

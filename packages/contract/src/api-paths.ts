@@ -82,6 +82,20 @@ export const investorDeckPaths = {
 /** Signed file addresses served by the local storage driver (S3 hands out its own). */
 export const storagePathPrefix = '/api/v1/storage/';
 
+/** The investor copilot (spec §7 `POST /api/v1/ai/chat`; the action and reply calls are ours, docs/api.md). */
+export const aiPaths = {
+  chat: '/api/v1/ai/chat',
+  /** POST: run a proposed action, once. */
+  confirmAction: (id: string) => `/api/v1/ai/actions/${encodeURIComponent(id)}/confirm`,
+  /** POST: drop a proposed action. */
+  cancelAction: (id: string) => `/api/v1/ai/actions/${encodeURIComponent(id)}/cancel`,
+  /** The route patterns of the two above, for the server's router. */
+  confirmActionPattern: '/api/v1/ai/actions/:id/confirm',
+  cancelActionPattern: '/api/v1/ai/actions/:id/cancel',
+  /** GET `?messageIds=a,b`: the structured part of stored replies. */
+  replies: '/api/v1/ai/replies',
+} as const;
+
 /**
  * Sign-in through external identity providers (spec §7 OAuth, issue 21). The provider sends the
  * browser back to the web app's `/oauth/callback`, never to these calls.

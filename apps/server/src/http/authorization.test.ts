@@ -44,6 +44,10 @@ type Fixtures = MilestoneFixtures &
     chatRoomId: string;
     /** `investor`'s copilot room. */
     botRoomId: string;
+    /** Copilot proposals to `investor` (show interest in a deck nobody else touches), and a stored reply. */
+    confirmActionId: string;
+    cancelActionId: string;
+    aiReplyId: string;
     /** Groups `founder` made with `investor`: one the table removes `investor` from, one both leave. */
     removalGroupId: string;
     leavingGroupId: string;
@@ -495,6 +499,33 @@ const rows: Row[] = [
     request: { method: 'POST', url: '/api/v1/chats/rooms/private/bot' },
     // Investors only: the investor's room exists already (200), the other investor's is made now.
     expected: { anonymous: 401, founder: 403, investor: 200, otherFounder: 403, otherInvestor: 201 },
+  },
+  {
+    route: 'POST /api/v1/ai/chat',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/v1/ai/chat',
+      payload: { roomId: f.botRoomId, messages: [{ role: 'user', content: 'list my interests' }] },
+    }),
+    // Investors only, and only in their own bot room: the other investor's is another room (404).
+    expected: { anonymous: 401, founder: 403, investor: 200, otherFounder: 403, otherInvestor: 404 },
+  },
+  {
+    route: 'POST /api/v1/ai/actions/:id/confirm',
+    request: (f) => ({ method: 'POST', url: `/api/v1/ai/actions/${f.confirmActionId}/confirm` }),
+    // The investor it was proposed to runs it; to the other investor it does not exist.
+    expected: { anonymous: 401, founder: 403, investor: 200, otherFounder: 403, otherInvestor: 404 },
+  },
+  {
+    route: 'POST /api/v1/ai/actions/:id/cancel',
+    request: (f) => ({ method: 'POST', url: `/api/v1/ai/actions/${f.cancelActionId}/cancel` }),
+    expected: { anonymous: 401, founder: 403, investor: 200, otherFounder: 403, otherInvestor: 404 },
+  },
+  {
+    route: 'GET /api/v1/ai/replies',
+    request: (f) => ({ method: 'GET', url: `/api/v1/ai/replies?messageIds=${f.aiReplyId}` }),
+    // Each investor reads their own replies: the other investor gets an empty list, never the reply.
+    expected: { anonymous: 401, founder: 403, investor: 200, otherFounder: 403, otherInvestor: 200 },
   },
   {
     route: 'POST /api/v1/milestones',
@@ -1098,6 +1129,21 @@ beforeAll(async () => {
     headers: authHeaders(investor.tokens),
   });
   expect(botRoom.statusCode).toBe(201);
+  const copilotDeckId = (await readyDeck(ctx, founder)).id;
+  const propose = async () => {
+    const reply = await ctx.app.fastify.inject({
+      method: 'POST',
+      url: '/api/v1/ai/chat',
+      headers: authHeaders(investor.tokens),
+      payload: {
+        roomId: botRoom.json().room.id,
+        messages: [{ role: 'user', content: `show interest in ${copilotDeckId}` }],
+      },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    return reply.json() as { reply: { action: { id: string } }; messages: { answer: { id: string } } };
+  };
+  const [confirming, cancelling] = [await propose(), await propose()];
   const milestoneObjects = await milestoneFixtures(ctx, founder, investor, (await readyDeck(ctx, founder)).id);
   const [notification] = await ctx.app.services.inbox.record([
     {
@@ -1117,6 +1163,9 @@ beforeAll(async () => {
     ...(await threadFixtures(ctx, founder, investor, milestoneObjects)),
     chatRoomId: chatRoom.json().room.id as string,
     botRoomId: botRoom.json().room.id as string,
+    confirmActionId: confirming.reply.action.id,
+    cancelActionId: cancelling.reply.action.id,
+    aiReplyId: confirming.messages.answer.id,
     removalGroupId,
     leavingGroupId,
     addingGroupId,

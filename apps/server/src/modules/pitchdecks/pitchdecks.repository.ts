@@ -1,6 +1,20 @@
 import type { InterestStatus } from '@deckvalid/contract/interests';
 import type { SearchPitchDecksQuery } from '@deckvalid/contract/pitchdecks';
-import { and, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@/db/client';
 import { rowsOf } from '@/db/rows';
@@ -83,6 +97,12 @@ export type PitchDeckWithCounts = PitchDeckWithVersions & { interestCount: numbe
 
 /** A version with the views investors made of it. */
 export type DeckVersionWithViews = DeckVersion & { viewCount: number };
+
+/** A live deck's name and card facts (the copilot's deck matching). */
+export type LiveDeckName = Pick<
+  PitchDeck,
+  'id' | 'company' | 'title' | 'sector' | 'stage' | 'location' | 'amountSought' | 'readyAt'
+>;
 
 /** A live deck as a search hit: its live version, its founder's name and the searching investor's own interest. */
 export type PitchDeckHit = PitchDeck & {
@@ -689,6 +709,28 @@ export class PitchDecksRepository {
       rows: rows.map(toHit),
       total: count?.total ?? 0,
     };
+  }
+
+  /**
+   * Every live deck's name and card facts, in id order: what the copilot matches a deck named in
+   * a question against (company or title, fuzzily), which full-text search cannot do for a typo.
+   * Narrow columns over the live decks' partial index; a thousand decks are a few dozen kB.
+   */
+  async findLiveNames(): Promise<LiveDeckName[]> {
+    return this.db
+      .select({
+        id: pitchDecks.id,
+        company: pitchDecks.company,
+        title: pitchDecks.title,
+        sector: pitchDecks.sector,
+        stage: pitchDecks.stage,
+        location: pitchDecks.location,
+        amountSought: pitchDecks.amountSought,
+        readyAt: pitchDecks.readyAt,
+      })
+      .from(pitchDecks)
+      .where(isNotNull(pitchDecks.liveVersionId))
+      .orderBy(asc(pitchDecks.id));
   }
 
   /** A live deck with its live version, its founder's name and `investorId`'s own interest. */

@@ -17,6 +17,7 @@ import { canFounderManageDeck, canInvestorSeeDeck } from './pitchdecks.policy';
 import type {
   DeckPage,
   DeckVersion,
+  LiveDeckName,
   PitchDeck,
   PitchDeckHit,
   PitchDecksRepository,
@@ -107,6 +108,37 @@ export class PitchDecksService {
     if (!deck) return undefined;
     if (number !== undefined) return { deck, version: await this.deps.repo.findVersionByNumber(id, number) };
     return { deck, version: await this.analysedVersion(deck, undefined) };
+  }
+
+  /**
+   * The live decks an investor may see, by name and card facts: the copilot matches the decks a
+   * question names against them. Investors see every ready deck (`canInvestorSeeDeck`); anyone
+   * else gets none.
+   */
+  async listVisibleNames(principal: Principal): Promise<LiveDeckName[]> {
+    if (!canInvestorSeeDeck(principal, { status: 'ready' })) return [];
+    return this.deps.repo.findLiveNames();
+  }
+
+  /**
+   * The live version of a deck an investor may see, with its pages' text: what the copilot
+   * summarises and quotes. 404 as for any deck the investor may not see.
+   */
+  async readLivePages(
+    principal: Principal,
+    id: string,
+  ): Promise<{ deck: PitchDeck; version: DeckVersion; pages: DeckPage[] }> {
+    const { deck, version } = await this.findLiveVersion(principal, id);
+    return { deck, version, pages: await this.findPages(version.id) };
+  }
+
+  /** A deck an investor may see with its live version (its number, when it went ready); 404 otherwise. */
+  async findLiveVersion(principal: Principal, id: string): Promise<{ deck: PitchDeck; version: DeckVersion }> {
+    const found = await this.findDeckVersion(id);
+    if (!found || !canInvestorSeeDeck(principal, found.deck)) throw deckNotFound();
+    const { deck, version } = found;
+    if (!version || version.id !== deck.liveVersionId) throw deckNotFound();
+    return { deck, version };
   }
 
   /** A version's pages in order, with their text and type sizes. */

@@ -1,0 +1,47 @@
+import type { AiCitation } from '@deckvalid/contract/ai';
+
+/** A page's text as the citation check compares it: white space collapsed, so a line break in a quote matches. */
+export const normaliseSpace = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** Pages of a deck the investor may see, by page number, as the tools read them. */
+export type CitablePages = ReadonlyMap<number, string>;
+
+/**
+ * The citations of one answer, built from tool results only (docs/copilot.md, "Citations"): a
+ * citation is accepted only for a deck whose live pages a tool read for this investor (so one
+ * they may see), a page that exists, and a quote that stands on that page. `cite` answers the
+ * `[n]` marker to put after the sentence or figure, or '' when the quote is not on the page, so
+ * nothing unsupported is ever marked as supported.
+ */
+export class CitationBook {
+  private readonly entries: AiCitation[] = [];
+  private readonly pagesByDeck = new Map<string, CitablePages>();
+
+  /** Registers the pages a tool read; only these can be cited. */
+  addPages(pitchDeckId: string, pages: CitablePages): void {
+    this.pagesByDeck.set(pitchDeckId, pages);
+  }
+
+  /** Whether `quote` stands on that page of that deck, as read. */
+  stands(pitchDeckId: string, page: number, quote: string): boolean {
+    const text = this.pagesByDeck.get(pitchDeckId)?.get(page);
+    const wanted = normaliseSpace(quote);
+    return text !== undefined && wanted.length > 0 && normaliseSpace(text).includes(wanted);
+  }
+
+  /** The marker of the citation (reused when the same quote is cited twice), or '' when it does not stand. */
+  cite(pitchDeckId: string, page: number, quote: string): string {
+    const wanted = normaliseSpace(quote);
+    if (!this.stands(pitchDeckId, page, wanted)) return '';
+    const found = this.entries.findIndex(
+      (entry) => entry.pitchDeckId === pitchDeckId && entry.page === page && entry.quote === wanted,
+    );
+    if (found !== -1) return `[${found + 1}]`;
+    this.entries.push({ pitchDeckId, page, quote: wanted });
+    return `[${this.entries.length}]`;
+  }
+
+  list(): AiCitation[] {
+    return [...this.entries];
+  }
+}

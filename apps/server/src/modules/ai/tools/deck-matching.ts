@@ -1,0 +1,117 @@
+/**
+ * Which decks a question names (pure): company or title, exactly or with a typo, among the decks
+ * the investor may see. Matching is by word windows of the question, so "Harbor Lights' ARR" and
+ * "harbour lights" both find Harbor Lights; what is not among the given decks is never found.
+ */
+
+/** A deck as matching reads it. */
+export type NamedDeck = { id: string; company: string; title: string; readyAt: Date | null };
+
+/** One deck the question names, and where. */
+export type DeckMention<Deck extends NamedDeck> = {
+  deck: Deck;
+  /** Word positions in the normalised question, end exclusive. */
+  start: number;
+  end: number;
+  /** 1 for an exact match, down to `minSimilarity` for a typo. */
+  similarity: number;
+};
+
+/** How alike a window and a name must be (1 − edit distance / longer length). */
+const minSimilarity = 0.8;
+/** Names shorter than this match only exactly: a typo of "Arc" is any three letters. */
+const minFuzzyLength = 5;
+
+/** Words a company's name often ends with and people leave out ("Tidewater Labs" → "Tidewater"). */
+const companySuffix =
+  / (labs?|inc|gmbh|ltd|llc|ag|sa|bv|co|corp|company|technologies|tech|hq|app|ai|io|group|systems)$/;
+
+/** Lower case, accents and punctuation gone, words single-spaced. */
+export function normaliseName(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/** Levenshtein distance with an early exit once it passes `limit`. */
+function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const value = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+      current.push(value);
+      rowMin = Math.min(rowMin, value);
+    }
+    if (rowMin > limit) return limit + 1;
+    previous = current;
+  }
+  return previous[b.length] ?? limit + 1;
+}
+
+/**
+ * The decks `question` names, in the order it names them; a deck once. Where names overlap (a
+ * title that contains a company), the longer, then closer match wins the words. Ties between
+ * decks of one name go to the title match, then the most recently ready deck, then the id, so
+ * the same question over the same decks always names the same ones.
+ */
+export function findMentionedDecks<Deck extends NamedDeck>(
+  question: string,
+  decks: readonly Deck[],
+): DeckMention<Deck>[] {
+  const words = normaliseName(question).split(' ').filter(Boolean);
+  const candidates: (DeckMention<Deck> & { isTitle: boolean; length: number })[] = [];
+  for (const deck of decks) {
+    let best: (DeckMention<Deck> & { isTitle: boolean; length: number }) | undefined;
+    const company = normaliseName(deck.company);
+    const shortCompany = company.replace(companySuffix, '');
+    for (const [name, isTitle] of [
+      [company, false],
+      [shortCompany, false],
+      [normaliseName(deck.title), true],
+    ] as const) {
+      if (name.length < 3) continue;
+      const size = name.split(' ').length;
+      const limit = name.length >= minFuzzyLength ? Math.floor(name.length * (1 - minSimilarity)) : 0;
+      for (let start = 0; start + size <= words.length; start++) {
+        const window = words.slice(start, start + size).join(' ');
+        // Cheap refusals first: a thousand decks are matched on every ask.
+        if (window[0] !== name[0] || Math.abs(window.length - name.length) > limit) continue;
+        const distance = window === name ? 0 : editDistance(window, name, limit);
+        if (distance > limit) continue;
+        const similarity = 1 - distance / Math.max(window.length, name.length);
+        const candidate = { deck, start, end: start + size, similarity, isTitle, length: name.length };
+        if (!best || isBetter(candidate, best)) best = candidate;
+      }
+    }
+    if (best) candidates.push(best);
+  }
+  candidates.sort(
+    (a, b) =>
+      b.end - b.start - (a.end - a.start) ||
+      b.similarity - a.similarity ||
+      Number(b.isTitle) - Number(a.isTitle) ||
+      (b.deck.readyAt?.getTime() ?? 0) - (a.deck.readyAt?.getTime() ?? 0) ||
+      (a.deck.id < b.deck.id ? -1 : 1),
+  );
+  const taken = new Set<number>();
+  const chosen: DeckMention<Deck>[] = [];
+  for (const { deck, start, end, similarity } of candidates) {
+    let isFree = true;
+    for (let index = start; index < end; index++) if (taken.has(index)) isFree = false;
+    if (!isFree) continue;
+    for (let index = start; index < end; index++) taken.add(index);
+    chosen.push({ deck, start, end, similarity });
+  }
+  return chosen.sort((a, b) => a.start - b.start);
+}
+
+function isBetter(a: { similarity: number; isTitle: boolean; length: number }, b: typeof a): boolean {
+  return a.length !== b.length ? a.length > b.length : a.similarity > b.similarity;
+}
