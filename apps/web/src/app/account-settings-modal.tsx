@@ -11,6 +11,7 @@ import { selectUser, userLoaded, userPictureChanged } from '@/features/auth/auth
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { NotificationSettingsSection } from '@/features/notifications/components/notification-settings-section';
 import { LinkedProvidersSection } from '@/features/oauth/components/linked-providers-section';
+import { useLinkedIdentitiesQuery } from '@/features/oauth/oauth-api';
 
 type AccountSettingsModalProps = { accountRole: AccountRole; isOpen: boolean; onClose: () => void };
 
@@ -58,7 +59,7 @@ export function AccountSettingsModal({ accountRole: role, isOpen, onClose }: Acc
             </Tabs.Panel>
             <Tabs.Panel value="password">
               <Stack gap="xl">
-                <ChangePasswordForm accountRole="user" onDone={onClose} />
+                <PasswordSection accountRole="user" onDone={onClose} />
                 <LinkedProvidersSection accountRole="user" />
               </Stack>
             </Tabs.Panel>
@@ -75,12 +76,32 @@ export function AccountSettingsModal({ accountRole: role, isOpen, onClose }: Acc
               </Anchor>{' '}
               page.
             </Text>
-            <ChangePasswordForm accountRole="investor" onDone={onClose} />
+            <PasswordSection accountRole="investor" onDone={onClose} />
             <LinkedProvidersSection accountRole="investor" />
             <NotificationSettingsSection accountRole="investor" />
           </Stack>
         )}
       </Modal>
     </>
+  );
+}
+
+/**
+ * The password form, told whether the account has a password yet (an account made through a sign-in
+ * provider has none and chooses its first one here); the linked providers answer that.
+ */
+function PasswordSection({ accountRole, onDone }: { accountRole: AccountRole; onDone: () => void }) {
+  const identities = useLinkedIdentitiesQuery(accountRole);
+  const hasPassword = identities.data?.hasPassword ?? true;
+  return (
+    <ChangePasswordForm
+      key={String(hasPassword)}
+      accountRole={accountRole}
+      hasPassword={hasPassword}
+      onDone={() => {
+        void identities.refetch();
+        onDone();
+      }}
+    />
   );
 }

@@ -1,4 +1,9 @@
-import { type AccountRole, passwordLimits, resetPasswordBodySchema } from '@deckvalid/contract/auth';
+import {
+  type AccountRole,
+  choosePasswordBodySchema,
+  passwordLimits,
+  resetPasswordBodySchema,
+} from '@deckvalid/contract/auth';
 import { Button, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -12,21 +17,35 @@ import { useResetPasswordMutation } from '../auth-api';
 
 const fieldOrder = ['currentPassword', 'newPassword'] as const;
 
-/** Signed-in password change (POST reset-password): proves the current password first. */
-export function ChangePasswordForm({ accountRole: role, onDone }: { accountRole: AccountRole; onDone?: () => void }) {
+/**
+ * Signed-in password change (POST reset-password): proves the current password first. An account
+ * without one (made through a sign-in provider) chooses its first password here instead.
+ */
+export function ChangePasswordForm({
+  accountRole: role,
+  hasPassword = true,
+  onDone,
+}: {
+  accountRole: AccountRole;
+  /** False for an account that has no password yet: no current one is asked for. */
+  hasPassword?: boolean;
+  onDone?: () => void;
+}) {
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
   const [problem, setProblem] = useState<string | null>(null);
   const form = useSubmitValidatedForm({
     initialValues: { currentPassword: '', newPassword: '' },
-    validate: zodResolver(resetPasswordBodySchema),
+    validate: zodResolver(hasPassword ? resetPasswordBodySchema : choosePasswordBodySchema),
   });
 
   const handleSubmit = async (values: typeof form.values) => {
     setProblem(null);
-    const result = await resetPassword({ role, body: values });
+    const body = hasPassword ? values : { newPassword: values.newPassword };
+    const result = await resetPassword({ role, body });
     if ('data' in result && result.data) {
       form.reset();
-      notifications.show({ color: 'teal', title: 'Password changed', message: result.data.message });
+      const title = hasPassword ? 'Password changed' : 'Password set';
+      notifications.show({ color: 'teal', title, message: result.data.message });
       onDone?.();
       return;
     }
@@ -37,14 +56,16 @@ export function ChangePasswordForm({ accountRole: role, onDone }: { accountRole:
     <form noValidate onSubmit={form.onSubmit(handleSubmit, (errors) => focusFirstInvalid(errors, fieldOrder))}>
       <Stack gap="md">
         <FormErrorAlert message={problem} />
+        {hasPassword ? (
+          <PasswordField
+            label="Current password"
+            autoComplete="current-password"
+            withAsterisk
+            {...form.getInputProps('currentPassword')}
+          />
+        ) : null}
         <PasswordField
-          label="Current password"
-          autoComplete="current-password"
-          withAsterisk
-          {...form.getInputProps('currentPassword')}
-        />
-        <PasswordField
-          label="New password"
+          label={hasPassword ? 'New password' : 'Choose a password'}
           autoComplete="new-password"
           description={`At least ${passwordLimits.min} characters.`}
           withAsterisk
@@ -52,7 +73,7 @@ export function ChangePasswordForm({ accountRole: role, onDone }: { accountRole:
         />
         <Group justify="flex-end">
           <Button type="submit" loading={isLoading} disabled={isLoading}>
-            Change password
+            {hasPassword ? 'Change password' : 'Set password'}
           </Button>
         </Group>
       </Stack>
