@@ -79,12 +79,10 @@ function calendarOf(mail: OutboxRow | undefined) {
     status: event.getFirstPropertyValue('status'),
     organizer: { cn: organizer?.getParameter('cn'), address: String(organizer?.getFirstValue()).toLowerCase() },
     sentBy: String(organizer?.getParameter('sent-by') ?? '').toLowerCase() || undefined,
-    attendees: event
-      .getAllProperties('attendee')
-      .map((attendee) => ({
-        cn: attendee.getParameter('cn'),
-        address: String(attendee.getFirstValue()).toLowerCase(),
-      })),
+    attendees: event.getAllProperties('attendee').map((attendee) => ({
+      cn: attendee.getParameter('cn'),
+      address: String(attendee.getFirstValue()).toLowerCase(),
+    })),
   };
 }
 
