@@ -152,10 +152,11 @@ describe('MilestoneDetail', () => {
     const pending = screen.getByRole('region', { name: 'Pending deliverables' });
     expect(within(pending).getByText('Signed contract')).toBeTruthy();
     // One sent back reads as such, not as a draft.
-    expect(within(pending).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'SubmittedSigned contract',
-      'Changes requestedPilot report',
-    ]);
+    expect(
+      within(pending)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['SubmittedSigned contract', 'Changes requestedPilot report']);
 
     const path = screen.getByRole('region', { name: 'Critical path' });
     expect(path.textContent).toContain('5 days');
