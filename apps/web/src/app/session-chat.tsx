@@ -3,6 +3,7 @@ import { useSelector } from 'react-redux';
 import { useSearchParams } from 'react-router';
 import { selectAuth } from '@/features/auth/auth-slice';
 import { dispatchChatOpen } from '@/shared/lib/chat-open-event';
+import { copilotChatSlot } from './copilot-slot';
 import { useLiveNotifications } from './live-notifications';
 import { onPageShown } from './page-shown';
 
@@ -33,6 +34,8 @@ export function SessionChat({ title }: { title: 'Founder Chat' | 'Investor Chat'
         tokens={tokens}
         me={me}
         onLiveNotification={onLiveNotification}
+        // Spec §6: only investors see the copilot.
+        bot={role === 'investor' ? copilotChatSlot : undefined}
       />
       <ChatLinkOpener />
     </Suspense>

@@ -544,6 +544,9 @@ export function ChatProvider({ tokens, me, onLiveNotification, children }: ChatP
       loadHistory: (roomId) => void loadHistory(roomId),
       loadOlder: (roomId, limit) => void loadOlder(roomId, limit),
       send,
+      receiveStored: (messages) => {
+        for (const message of messages) receive(message, { isLive: false });
+      },
       retry,
       discard: (roomId, clientId) => dispatch(chatActions.messageDiscarded({ roomId, clientId })),
       reportTyping,
@@ -564,6 +567,7 @@ export function ChatProvider({ tokens, me, onLiveNotification, children }: ChatP
       loadHistory,
       loadOlder,
       send,
+      receive,
       retry,
       dispatch,
       reportTyping,

@@ -47,6 +47,8 @@ type ChatRoomListProps = {
   onStart: () => void;
   /** A message search hit: open its room at that message. */
   onOpenHit: (roomId: string, seq: number) => void;
+  /** Above the rooms while not searching: the bot's start card, when there is one to offer. */
+  header?: ReactNode;
 };
 
 function SearchHitRow({
@@ -249,6 +251,12 @@ function RoomRow({
               <Text fz="sm" fw={unread ? 700 : 600} truncate="end">
                 {room.name}
               </Text>
+              {room.type === 'bot' ? (
+                // Spec §2: the bot room is labelled 'AI Chat' in the list.
+                <Badge size="xs" variant="light" color="violet" tt="none" style={{ flex: 'none' }}>
+                  AI Chat
+                </Badge>
+              ) : null}
               {room.muted ? (
                 <IconBellOff size={14} color="var(--mantine-color-dimmed)" aria-label="Muted" role="img" />
               ) : null}
@@ -283,6 +291,7 @@ export function ChatRoomList({
   searchRef,
   onStart,
   onOpenHit,
+  header,
 }: ChatRoomListProps) {
   const [query, setQuery] = useState('');
   const shown = filterRooms(rooms, query);
@@ -307,6 +316,7 @@ export function ChatRoomList({
   } else if (rooms.length === 0) {
     body = (
       <Stack gap="xs" p="sm" align="flex-start">
+        {header}
         <Text fz="sm" c="dimmed">
           No rooms yet.
         </Text>
@@ -346,13 +356,16 @@ export function ChatRoomList({
     );
   } else {
     body = (
-      <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Rooms">
-        {shown.map((room) => (
-          <li key={room.id}>
-            <RoomRow room={room} myId={myId} isActive={room.id === activeRoomId} onSelect={() => onSelect(room.id)} />
-          </li>
-        ))}
-      </Stack>
+      <>
+        {header}
+        <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Rooms">
+          {shown.map((room) => (
+            <li key={room.id}>
+              <RoomRow room={room} myId={myId} isActive={room.id === activeRoomId} onSelect={() => onSelect(room.id)} />
+            </li>
+          ))}
+        </Stack>
+      </>
     );
   }
 

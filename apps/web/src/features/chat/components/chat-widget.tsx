@@ -1,10 +1,16 @@
 import type { Tokens } from '@deckvalid/contract/auth';
+import type { ChatRoom } from '@deckvalid/contract/chat';
 import type { LiveNotification } from '@deckvalid/contract/notifications';
 import { ActionIcon, Badge, Box, CloseButton, FocusTrap, Group, Paper, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { IconMessages, IconX } from '@tabler/icons-react';
 import { type Ref, useEffect, useId, useRef, useState } from 'react';
+import { useDispatch } from 'react-redux';
+import { chatApi } from '../chat-api';
+import type { ChatBotSlot } from '../chat-bot-slot';
 import { totalUnread, unreadBadgeLabel } from '../chat-model';
+import { selectThread } from '../chat-slice';
 import { type ChatMe, useChat } from '../hooks/use-chat';
 import { ChatConversation } from './chat-conversation';
 import { ChatProvider } from './chat-provider';
@@ -76,8 +82,48 @@ function ChatLauncher({ title, buttonRef }: { title: string; buttonRef: Ref<HTML
   );
 }
 
-function ChatPanel({ title, onClose }: { title: string; onClose: () => void }) {
+/**
+ * A bot room's conversation (the copilot's, given by app/): the chat session's thread of the
+ * room, so history, catch-up and live messages from the investor's other devices stay one.
+ */
+function ChatBotRoom({
+  bot,
+  room,
+  onBack,
+  onLeave,
+  composerRef,
+}: {
+  bot: ChatBotSlot;
+  room: ChatRoom;
+  onBack: (() => void) | null;
+  onLeave: () => void;
+  composerRef: Ref<HTMLTextAreaElement>;
+}) {
   const chat = useChat();
+  const thread = selectThread(chat.state, room.id);
+  const { loadHistory, loadOlder, receiveStored } = chat;
+  const Conversation = bot.Conversation;
+  return (
+    <Conversation
+      room={room}
+      messages={thread.messages}
+      status={thread.status}
+      error={thread.error}
+      hasOlder={thread.hasOlder}
+      isLoadingOlder={thread.isLoadingOlder}
+      onLoadHistory={() => loadHistory(room.id)}
+      onLoadOlder={() => loadOlder(room.id)}
+      onStored={receiveStored}
+      onBack={onBack}
+      onLeave={onLeave}
+      composerRef={composerRef}
+    />
+  );
+}
+
+function ChatPanel({ title, bot, onClose }: { title: string; bot: ChatBotSlot | undefined; onClose: () => void }) {
+  const chat = useChat();
+  const storeDispatch = useDispatch<ThunkDispatch<never, unknown, UnknownAction>>();
   const headingId = useId();
   const isMobile = useMediaQuery(mobileQuery, false, { getInitialValueInEffect: false });
   const searchRef = useRef<HTMLInputElement>(null);
@@ -101,13 +147,39 @@ function ChatPanel({ title, onClose }: { title: string; onClose: () => void }) {
     else if (!chat.activeRoomId) searchRef.current?.focus();
   }, [chat.activeRoomId, hasActiveRoom]);
 
+  // The bot's card opened (or made) its room: listed at once, before the socket's room event.
+  const handleBotRoomOpened = (room: ChatRoom) => {
+    storeDispatch(
+      chatApi.util.updateQueryData('chatRooms', chat.me.id, (rooms) => {
+        if (!rooms.some((held) => held.id === room.id)) rooms.unshift(room);
+      }),
+    );
+    chat.selectRoom(room.id);
+  };
+  const hasBotRoom = chat.rooms.some((room) => room.type === 'bot');
+  const botCard =
+    bot && !hasBotRoom && !chat.isLoadingRooms && !chat.roomsError ? (
+      <bot.StartCard onOpened={handleBotRoomOpened} />
+    ) : null;
+
   const conversation = activeRoom ? (
-    <ChatConversation
-      key={activeRoom.id}
-      room={activeRoom}
-      onBack={isMobile ? () => chat.selectRoom(null) : null}
-      composerRef={composerRef}
-    />
+    bot && activeRoom.type === 'bot' ? (
+      <ChatBotRoom
+        key={activeRoom.id}
+        bot={bot}
+        room={activeRoom}
+        onBack={isMobile ? () => chat.selectRoom(null) : null}
+        onLeave={onClose}
+        composerRef={composerRef}
+      />
+    ) : (
+      <ChatConversation
+        key={activeRoom.id}
+        room={activeRoom}
+        onBack={isMobile ? () => chat.selectRoom(null) : null}
+        composerRef={composerRef}
+      />
+    )
   ) : (
     <Group justify="center" h="100%" p="md">
       <Text c="dimmed" fz="sm" role={chat.activeRoomId ? 'status' : undefined}>
@@ -136,6 +208,7 @@ function ChatPanel({ title, onClose }: { title: string; onClose: () => void }) {
       searchRef={searchRef}
       onStart={() => setIsStarting(true)}
       onOpenHit={chat.openAtMessage}
+      header={botCard}
     />
   );
 
@@ -205,7 +278,7 @@ function ChatPanel({ title, onClose }: { title: string; onClose: () => void }) {
   );
 }
 
-function ChatWidgetView({ title }: { title: string }) {
+function ChatWidgetView({ title, bot }: { title: string; bot: ChatBotSlot | undefined }) {
   const chat = useChat();
   const launcherRef = useRef<HTMLButtonElement>(null);
   const isMobile = useMediaQuery(mobileQuery, false, { getInitialValueInEffect: false });
@@ -238,7 +311,7 @@ function ChatWidgetView({ title }: { title: string }) {
 
   return (
     <>
-      {isPanelOpen ? <ChatPanel title={title} onClose={handleClose} /> : null}
+      {isPanelOpen ? <ChatPanel title={title} bot={bot} onClose={handleClose} /> : null}
       {/* On a phone the open panel covers the screen and has its own close button. */}
       <Box
         pos="fixed"
@@ -258,6 +331,8 @@ type ChatWidgetProps = {
   tokens: Tokens;
   me: ChatMe;
   onLiveNotification?: (notification: LiveNotification) => void;
+  /** A bot's card and room (the investor's copilot), composed by app/; none for founders. */
+  bot?: ChatBotSlot;
 };
 
 /**
@@ -265,10 +340,10 @@ type ChatWidgetProps = {
  * with the room list and a conversation. Its ChatProvider owns the session's socket, so mount
  * it keyed by the session: a new session is a new widget.
  */
-export function ChatWidget({ title, tokens, me, onLiveNotification }: ChatWidgetProps) {
+export function ChatWidget({ title, tokens, me, onLiveNotification, bot }: ChatWidgetProps) {
   return (
     <ChatProvider tokens={tokens} me={me} onLiveNotification={onLiveNotification}>
-      <ChatWidgetView title={title} />
+      <ChatWidgetView title={title} bot={bot} />
     </ChatProvider>
   );
 }

@@ -1,4 +1,4 @@
-import type { ChatRoom } from '@deckvalid/contract/chat';
+import type { ChatMessage, ChatRoom } from '@deckvalid/contract/chat';
 import { createContext, useContext } from 'react';
 import type { ChatState } from '../chat-slice';
 
@@ -31,6 +31,8 @@ export type ChatContextValue = {
   loadOlder: (roomId: string, limit?: number) => void;
   /** Sends a message; false when it was not sent (blank, no socket, no room, read-only). */
   send: (roomId: string, text: string) => boolean;
+  /** Stored messages a call answered with (a bot's ask), merged as the socket's would be. */
+  receiveStored: (messages: ChatMessage[]) => void;
   retry: (roomId: string, clientId: string) => void;
   discard: (roomId: string, clientId: string) => void;
   /** Call on each keystroke in the composer: announces typing, and its end after 900 ms idle. */
