@@ -1,8 +1,7 @@
 import type { AiExample } from '@deckvalid/contract/ai';
 import type { InterestStatus } from '@deckvalid/contract/interests';
-import type { LiveDeckName } from '@/modules/pitchdecks/pitchdecks.repository';
 import type { AiEngine, AiEngineContext, EngineReply } from '../engine';
-import type { CopilotTools } from '../tools/copilot-tools';
+import type { CopilotTools, LiveDeckName } from '../tools/copilot-tools';
 import { normaliseName } from '../tools/deck-matching';
 import { compareAnswer, notFoundAnswer, questionAnswer, summaryAnswer } from './deck-answers';
 import { deckLabel, formatUsd, listOf, possessive, shortQuote } from './format';

@@ -8,10 +8,9 @@ import {
   figureKeys,
   figureLabels,
 } from '@deckvalid/contract/analysis';
-import type { LiveDeckName } from '@/modules/pitchdecks/pitchdecks.repository';
 import type { EngineReply } from '../engine';
 import type { CitationBook } from '../tools/citations';
-import type { CopilotTools, DeckRead } from '../tools/copilot-tools';
+import type { CopilotTools, DeckRead, LiveDeckName } from '../tools/copilot-tools';
 import { deckLabel, formatUsd, listOf, possessive } from './format';
 import type { ParsedQuestion, Topic } from './intent';
 import { bestSentences, type DeckSentence, sentencesOfDeck, stemsOfQuestion, summarise } from './sentences';

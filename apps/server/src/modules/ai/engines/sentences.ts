@@ -90,8 +90,9 @@ function scoreSentences(sentences: DeckSentence[], keyPages: ReadonlySet<number>
     const distinct = [...new Set(sentence.stems)];
     const weight = distinct.reduce((sum, stem) => sum + Math.log(1 + (frequency.get(stem) ?? 0)), 0);
     let score = distinct.length === 0 ? 0 : weight / Math.sqrt(distinct.length);
-    if (sentence.hasFigure) score += 0.6;
-    if (keyPages.has(sentence.page)) score += 0.4;
+    // A figure is what an investor reads a summary for; it outweighs a long sentence of common words.
+    if (sentence.hasFigure) score += 1.2;
+    if (keyPages.has(sentence.page)) score += 0.6;
     // The opening sentence of the deck usually says what the company does.
     if (sentence === sentences[0]) score += 0.8;
     scores.set(sentence, score);

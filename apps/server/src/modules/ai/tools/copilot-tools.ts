@@ -7,7 +7,6 @@ import { AppError } from '@/lib/errors';
 import type { AnalysisService } from '@/modules/analysis/analysis.service';
 import type { InterestsService } from '@/modules/interests/interests.service';
 import type { MilestonesService } from '@/modules/milestones/milestones.service';
-import type { DeckPage, LiveDeckName } from '@/modules/pitchdecks/pitchdecks.repository';
 import type { PitchDecksService } from '@/modules/pitchdecks/pitchdecks.service';
 import { CitationBook } from './citations';
 import { type DeckMention, findMentionedDecks } from './deck-matching';
@@ -22,6 +21,12 @@ export type CopilotServices = {
   interests: Pick<InterestsService, 'listMineAsInvestor'>;
   milestones: Pick<MilestonesService, 'list' | 'activities'>;
 };
+
+/** A live deck's name and card facts, as the pitchdecks service lists them for matching. */
+export type LiveDeckName = Awaited<ReturnType<PitchDecksService['listVisibleNames']>>[number];
+
+/** One page of a live version, with its text. */
+export type DeckPage = Awaited<ReturnType<PitchDecksService['readLivePages']>>['pages'][number];
 
 /** A deck's live pages as read for the investor. */
 export type DeckRead = { deck: LiveDeckName; versionNumber: number; versionReadyAt: Date | null; pages: DeckPage[] };

@@ -13,12 +13,12 @@ export type DeckMention<Deck extends NamedDeck> = {
   /** Word positions in the normalised question, end exclusive. */
   start: number;
   end: number;
-  /** 1 for an exact match, down to `minSimilarity` for a typo. */
+  /** 1 for an exact match, down to 0.8 for a typo. */
   similarity: number;
 };
 
-/** How alike a window and a name must be (1 − edit distance / longer length). */
-const minSimilarity = 0.8;
+/** How alike a window and a name must be, in percent (1 − edit distance / longer length). */
+const minSimilarityPercent = 80;
 /** Names shorter than this match only exactly: a typo of "Arc" is any three letters. */
 const minFuzzyLength = 5;
 
@@ -78,7 +78,8 @@ export function findMentionedDecks<Deck extends NamedDeck>(
     ] as const) {
       if (name.length < 3) continue;
       const size = name.split(' ').length;
-      const limit = name.length >= minFuzzyLength ? Math.floor(name.length * (1 - minSimilarity)) : 0;
+      // Integer arithmetic: 10 × (1 − 0.8) is 1.9999… in floating point, which would allow one edit, not two.
+      const limit = name.length >= minFuzzyLength ? Math.floor((name.length * (100 - minSimilarityPercent)) / 100) : 0;
       for (let start = 0; start + size <= words.length; start++) {
         const window = words.slice(start, start + size).join(' ');
         // Cheap refusals first: a thousand decks are matched on every ask.
