@@ -40,6 +40,19 @@ function CitedText({ text, citations, onLeave }: { text: string; citations: AiCi
   });
 }
 
+/**
+ * The row labels stay put while a phone scrolls the decks' columns under them, so every figure
+ * keeps its name in sight; the line on the right marks where the columns slide under.
+ */
+const stickyColumn = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  background: 'var(--mantine-color-gray-0)',
+  boxShadow: 'inset -1px 0 0 var(--mantine-color-gray-3)',
+  minWidth: 110,
+} as const;
+
 /** A comparison, one column a deck: it scrolls sideways inside the bubble on a phone. */
 function AnswerTable({ table, citations, onLeave }: { table: AiTable; citations: AiCitation[]; onLeave: () => void }) {
   const [corner, ...decks] = table.columns;
@@ -56,7 +69,9 @@ function AnswerTable({ table, citations, onLeave }: { table: AiTable; citations:
       <Table fz="xs" striped withColumnBorders verticalSpacing={6} horizontalSpacing="xs" bg="white">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">{corner}</Table.Th>
+            <Table.Th scope="col" style={stickyColumn}>
+              {corner}
+            </Table.Th>
             {decks.map((column, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed for one answer, and two decks may share a name.
               <Table.Th key={index} scope="col">
@@ -71,7 +86,7 @@ function AnswerTable({ table, citations, onLeave }: { table: AiTable; citations:
             return (
               // biome-ignore lint/suspicious/noArrayIndexKey: rows are fixed for one answer.
               <Table.Tr key={rowIndex}>
-                <Table.Th scope="row" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                <Table.Th scope="row" fw={600} style={stickyColumn}>
                   {label}
                 </Table.Th>
                 {cells.map((cell, cellIndex) => (

@@ -9,6 +9,9 @@ import { useCopilotReplies } from '../hooks/use-copilot-replies';
 import { CopilotAnswer, CopilotFailure } from './copilot-answer';
 import { CopilotComposer } from './copilot-composer';
 
+/** How much of the conversation above a new answer stays in sight when it is scrolled to. */
+const answerLeadPx = 48;
+
 /** Questions a new conversation can start with: one of each thing the copilot does. */
 const starters = ['Find seed decks', 'List my interests', 'What changed this week?'];
 
@@ -88,13 +91,23 @@ export function CopilotConversation({
     if (status === 'idle') onLoadHistory();
   }, [status, onLoadHistory]);
 
-  // The newest exchange in sight: on a new message at the bottom, or a question on its way. Older
-  // history paged in at the top leaves the reader where they were.
+  // The newest exchange in sight when the bottom of the conversation changes; older history
+  // paged in at the top leaves the reader where they were. A long answer (a comparison) is read
+  // from its start, so it is scrolled to its top with the question's end above it, not to its end.
   const newestId = messages.at(-1)?.id;
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the bottom of the conversation changes.
   useLayoutEffect(() => {
     const list = scrollRef.current;
-    if (list) list.scrollTop = list.scrollHeight;
+    if (!list) return;
+    const bottom = list.scrollHeight - list.clientHeight;
+    const answers = list.querySelectorAll('[data-testid="copilot-answer"]');
+    const lastAnswer = ask ? null : answers[answers.length - 1];
+    if (!lastAnswer || messages.at(-1)?.senderId !== null) {
+      list.scrollTop = bottom;
+      return;
+    }
+    const answerTop = lastAnswer.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+    list.scrollTop = Math.min(bottom, Math.max(0, answerTop - answerLeadPx));
   }, [newestId, ask, status]);
 
   const handleAsk = async (question: string) => {
