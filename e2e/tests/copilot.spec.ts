@@ -165,6 +165,7 @@ describe('the copilot in the chat widget', () => {
     const card = panel.getByTestId('copilot-start-card');
     await card.waitFor({ timeout: 15_000 });
     expect(await card.textContent()).toContain('Compare decks, ask for summaries, and manage interests.');
+    await saveScreenshot(page, 'copilot-card-1280');
     await card.click();
     const conversation = panel.getByTestId('copilot-conversation');
     await conversation.waitFor();
@@ -201,9 +202,13 @@ describe('the copilot in the chat widget', () => {
     const action = conversation.getByTestId('copilot-action');
     await action.waitFor({ timeout: 20_000 });
     expect(await action.getAttribute('data-status')).toBe('pending');
+    // Its buttons decide it: no 'Yes' or 'Cancel' follow-up repeats them.
+    const followUps = await conversation.getByTestId('copilot-try-next').getByRole('button').allTextContents();
+    expect(followUps.filter((label) => /^(yes|cancel)$/i.test(label))).toEqual([]);
     await action.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => action.getAttribute('data-status')).toBe('confirmed');
     expect(await action.textContent()).toContain('Done: your interest is sent.');
+    await saveScreenshot(page, 'copilot-confirmed-1280');
 
     // The interests on the home page show it, without a reload: the confirm refreshed them.
     await page.getByRole('button', { name: 'Close Investor Chat' }).first().click();

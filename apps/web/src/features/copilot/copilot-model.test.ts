@@ -71,6 +71,17 @@ describe('answers in words', () => {
     expect(tryNextOf(labels).map((example) => example.label)).toEqual(['a', 'b', 'c']);
   });
 
+  it('leaves out the follow-ups that decide a proposal, whose buttons do that', () => {
+    const labels = ['Yes', 'Cancel', 'no thanks', 'Summarise Harbor Lights', 'Yesterday’s decks'].map((label) => ({
+      label,
+    }));
+    expect(tryNextOf(labels, { hasAction: true }).map((example) => example.label)).toEqual([
+      'Summarise Harbor Lights',
+      'Yesterday’s decks',
+    ]);
+    expect(tryNextOf(labels)).toHaveLength(3);
+  });
+
   it('says where a decided action stands', () => {
     expect(actionOutcome('show_interest', 'pending')).toBeNull();
     expect(actionOutcome('show_interest', 'confirmed')).toBe('Done: your interest is sent.');

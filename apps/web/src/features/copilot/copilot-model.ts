@@ -79,9 +79,18 @@ export function splitCitations(text: string, citations: AiCitation[]): AnswerPar
   return parts;
 }
 
-/** The follow-ups shown as 'Try next' chips: the first three with words. */
-export function tryNextOf(examples: AiExample[]): AiExample[] {
-  return examples.filter((example) => example.label.trim() !== '').slice(0, examplesShown);
+/** Follow-ups that answer a proposal ('Yes', 'Cancel'…): the Confirm and Cancel buttons do that. */
+const decisionLabel = /^\s*(yes|no|ok|confirm|cancel)\b/i;
+
+/**
+ * The follow-ups shown as 'Try next' chips: the first three with words. Beside a proposed action
+ * those that decide it are left out: they would repeat its buttons while it waits, and ask
+ * nothing once it is decided.
+ */
+export function tryNextOf(examples: AiExample[], { hasAction = false }: { hasAction?: boolean } = {}): AiExample[] {
+  return examples
+    .filter((example) => example.label.trim() !== '' && !(hasAction && decisionLabel.test(example.label)))
+    .slice(0, examplesShown);
 }
 
 /** What the Confirm button does, in words. */

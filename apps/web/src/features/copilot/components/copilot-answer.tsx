@@ -231,7 +231,7 @@ type CopilotAnswerProps = {
 export function CopilotAnswer({ text, held, isLatest, isAsking, onAsk, onActionStatus, onLeave }: CopilotAnswerProps) {
   const reply = held?.reply;
   const citations = reply?.citations ?? [];
-  const examples = reply && isLatest ? tryNextOf(reply.examples) : [];
+  const examples = reply && isLatest ? tryNextOf(reply.examples, { hasAction: Boolean(reply.action) }) : [];
   return (
     <Stack gap={6} data-testid="copilot-answer" style={{ minWidth: 0, maxWidth: reply?.table ? '100%' : '92%' }}>
       <Box
