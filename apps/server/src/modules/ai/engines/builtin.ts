@@ -127,12 +127,13 @@ async function findAnswer(tools: CopilotTools, parsed: ParsedQuestion): Promise<
     // Where the search words stand in the deck, quoted and cited, so the hit shows why it matched.
     if (q) {
       const read = await tools.readDeck(hit.id);
-      const words = searchWords;
-      const sentence =
-        read &&
-        sentencesOfDeck(read.pages).find((candidate) =>
-          words.some((word) => normaliseName(candidate.text).split(' ').includes(word)),
-        );
+      const holds = (text: string) => {
+        const found = ` ${normaliseName(text)} `;
+        return searchWords.some((word) => found.includes(` ${word} `));
+      };
+      // Only the first page that holds a word is cut into sentences: wink reads one page, not twelve.
+      const page = read?.pages.find((candidate) => holds(candidate.text));
+      const sentence = page && sentencesOfDeck([page]).find((candidate) => holds(candidate.text));
       const marker = sentence ? tools.citations.cite(hit.id, sentence.page, sentence.text) : '';
       if (sentence && marker) line += ` “${shortQuote(sentence.text)}” ${marker}`;
     }

@@ -26,6 +26,23 @@ const minFuzzyLength = 5;
 const companySuffix =
   / (labs?|inc|gmbh|ltd|llc|ag|sa|bv|co|corp|company|technologies|tech|hq|app|ai|io|group|systems)$/;
 
+/**
+ * Names already normalised: every ask matches against every visible deck's names, which change
+ * rarely, so each is normalised once per process (bounded; cleared when full).
+ */
+const normalisedNames = new Map<string, string>();
+const maxNormalisedNames = 50_000;
+
+function normaliseCached(text: string): string {
+  let normal = normalisedNames.get(text);
+  if (normal === undefined) {
+    if (normalisedNames.size >= maxNormalisedNames) normalisedNames.clear();
+    normal = normaliseName(text);
+    normalisedNames.set(text, normal);
+  }
+  return normal;
+}
+
 /** Lower case, accents and punctuation gone, words single-spaced. */
 export function normaliseName(text: string): string {
   return text
@@ -66,22 +83,35 @@ export function findMentionedDecks<Deck extends NamedDeck>(
   decks: readonly Deck[],
 ): DeckMention<Deck>[] {
   const words = normaliseName(question).split(' ').filter(Boolean);
+  // The question's word windows of each size, made once for all decks.
+  const windowsBySize = new Map<number, string[]>();
+  const windowsOf = (size: number) => {
+    let windows = windowsBySize.get(size);
+    if (!windows) {
+      windows = [];
+      for (let start = 0; start + size <= words.length; start++)
+        windows.push(words.slice(start, start + size).join(' '));
+      windowsBySize.set(size, windows);
+    }
+    return windows;
+  };
   const candidates: (DeckMention<Deck> & { isTitle: boolean; length: number })[] = [];
   for (const deck of decks) {
     let best: (DeckMention<Deck> & { isTitle: boolean; length: number }) | undefined;
-    const company = normaliseName(deck.company);
+    const company = normaliseCached(deck.company);
     const shortCompany = company.replace(companySuffix, '');
     for (const [name, isTitle] of [
       [company, false],
       [shortCompany, false],
-      [normaliseName(deck.title), true],
+      [normaliseCached(deck.title), true],
     ] as const) {
       if (name.length < 3) continue;
       const size = name.split(' ').length;
       // Integer arithmetic: 10 × (1 − 0.8) is 1.9999… in floating point, which would allow one edit, not two.
       const limit = name.length >= minFuzzyLength ? Math.floor((name.length * (100 - minSimilarityPercent)) / 100) : 0;
-      for (let start = 0; start + size <= words.length; start++) {
-        const window = words.slice(start, start + size).join(' ');
+      const windows = windowsOf(size);
+      for (let start = 0; start < windows.length; start++) {
+        const window = windows[start] as string;
         // Cheap refusals first: a thousand decks are matched on every ask.
         if (window[0] !== name[0] || Math.abs(window.length - name.length) > limit) continue;
         const distance = window === name ? 0 : editDistance(window, name, limit);
