@@ -16,6 +16,7 @@ import {
   livePages,
 } from '../../../test/copilot';
 import { addVersion, createDeck, processed, readyDeck } from '../../../test/decks';
+import { acceptedInvestor, createMilestone, createTask } from '../../../test/milestones';
 
 /**
  * The investor copilot with the built-in engine over decks processed by the real pipeline and
@@ -138,7 +139,7 @@ describe('ask a question of one deck', () => {
 
   it('answers the market size from the report, cited', async () => {
     const { reply } = await ask(ctx, investor, roomId, 'How big is the market for Tidewater?');
-    expect(reply.text).toMatch(/Market size \(SAM\): \$3B \[1\]/);
+    expect(reply.text).toBe("Tidewater Labs' deck states its market size (SAM): $3B [1] (page 4).");
     expect(reply.citations[0]).toMatchObject({ pitchDeckId: deckIds.tidewater, page: 4 });
   });
 });
@@ -232,6 +233,18 @@ describe('limits', () => {
 });
 
 describe('what changed', () => {
+  it('tells of activity on milestones the investor follows, and of none elsewhere', async () => {
+    const follower = await acceptedInvestor(ctx, otherFounder, deckIds.ledgerleaf, 'Fola Follower');
+    const milestone = await createMilestone(ctx, otherFounder, deckIds.ledgerleaf, { title: 'Bank feed pilot' });
+    await createTask(ctx, otherFounder, milestone.id, { title: 'Connect the first bank' });
+    const followerRoom = await botRoomOf(ctx, follower);
+    const { reply } = await ask(ctx, follower, followerRoom, 'what changed in the last 3 days?');
+    expect(reply.text).toMatch(/Milestones you follow:\n- Bank feed pilot \(Ledgerleaf\): \d+ changes?, 0% done/);
+    // The asking investor of the other tests is not accepted on Ledgerleaf: its milestone is not theirs.
+    const stranger = await ask(ctx, investor, roomId, 'what changed in the last 3 days?');
+    expect(stranger.reply.text).not.toContain('Bank feed pilot');
+  });
+
   it('tells of new decks and of new versions of decks the investor is interested in', async () => {
     await addVersion(ctx, founder, deckIds.harbor, await copilotDeckPdf('harbor'));
     await ctx.app.background.drain();

@@ -113,7 +113,7 @@ async function findAnswer(tools: CopilotTools, parsed: ParsedQuestion): Promise<
     parsed.minAmount !== undefined ? `raising at least ${formatUsd(parsed.minAmount)}` : '',
     parsed.maxAmount !== undefined ? `raising at most ${formatUsd(parsed.maxAmount)}` : '',
   ].filter(Boolean);
-  const asked = filters.length > 0 ? ` for ${filters.join(', ')}` : '';
+  const asked = filters.length > 0 ? ` (${filters.join(', ')})` : '';
   if (hits.length === 0) {
     return {
       text: `No deck you can see matches${asked}. Try fewer words or filters.`,

@@ -110,9 +110,11 @@ export async function questionAnswer(
     for (const figure of figures) {
       const stated = citedFigure(tools.citations, read, figure);
       const scope = figure.scope ? ` (${figure.scope})` : '';
-      if (stated) parts.push(`${figureLabels[figure.key]}${scope}: ${stated} (page ${figure.page}).`);
+      const label = figureLabels[figure.key].toLowerCase();
+      if (stated) parts.push(`${possessive(name)} deck states its ${label}${scope}: ${stated} (page ${figure.page}).`);
     }
-    if (topic.isAsk) parts.push(`Its listing asks for ${formatUsd(deck.amountSought)} (${deck.stage}).`);
+    if (topic.isAsk)
+      parts.push(`${possessive(name)} listing asks for ${formatUsd(deck.amountSought)} (${deck.stage}).`);
     if (topic.sections.length > 0 && (figures.length === 0 || topic.figures.length === 0)) {
       const pages = pagesOfSections(report, topic.sections);
       const sentences = sentencesOfDeck(read.pages.filter((page) => pages.has(page.number)));
