@@ -19,6 +19,7 @@ import type { InterestsService } from '@/modules/interests/interests.service';
 import { canAskCopilot, canDecideAction } from './ai.policy';
 import type { ActionRow, AiRepository } from './ai.repository';
 import type { AiEngine, EngineReply } from './engine';
+import { keepStandingCitations } from './tools/citations';
 import { type CopilotServices, CopilotTools } from './tools/copilot-tools';
 
 /** The chat module's copilot room, as the ai module uses it (its service, never its repository). */
@@ -147,7 +148,9 @@ export class AiService {
     const tools = new CopilotTools(principal, this.deps.services);
     const { engine } = this.deps;
     try {
-      const { proposal, ...reply } = await engine.reply({ question, history, tools, now: this.now() });
+      const { proposal, ...answer } = await engine.reply({ question, history, tools, now: this.now() });
+      // Whatever the engine says it cites must stand on a page the tools read for this investor.
+      const reply = keepStandingCitations(answer, tools.citations);
       return { reply: { ...reply, engine: engine.name }, ...(proposal ? { proposal } : {}) };
     } catch (error) {
       this.deps.logger.error({ err: error, engine: engine.name }, 'the copilot engine failed');

@@ -1,4 +1,4 @@
-import type { AiCitation } from '@deckvalid/contract/ai';
+import type { AiCitation, AiTable } from '@deckvalid/contract/ai';
 
 /** A page's text as the citation check compares it: white space collapsed, so a line break in a quote matches. */
 export const normaliseSpace = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -44,4 +44,34 @@ export class CitationBook {
   list(): AiCitation[] {
     return [...this.entries];
   }
+}
+
+/**
+ * An engine's answer with only the citations that stand (on pages the ask's tools read), markers
+ * renumbered to match and the markers of dropped ones removed: the service's last word on every
+ * engine's citations, so one a model invents never reaches the investor.
+ */
+export function keepStandingCitations<Answer extends { text: string; citations: AiCitation[]; table?: AiTable }>(
+  answer: Answer,
+  book: CitationBook,
+): Answer {
+  const renumbered = new Map<number, number>();
+  const kept: AiCitation[] = [];
+  answer.citations.forEach((citation, index) => {
+    if (!book.stands(citation.pitchDeckId, citation.page, citation.quote)) return;
+    kept.push(citation);
+    renumbered.set(index + 1, kept.length);
+  });
+  if (kept.length === answer.citations.length) return answer;
+  const remark = (text: string) =>
+    text.replace(/ ?\[(\d+)\]/g, (marker, number: string) => {
+      const next = renumbered.get(Number(number));
+      return next === undefined ? '' : marker.replace(number, String(next));
+    });
+  return {
+    ...answer,
+    text: remark(answer.text),
+    citations: kept,
+    ...(answer.table ? { table: { ...answer.table, rows: answer.table.rows.map((row) => row.map(remark)) } } : {}),
+  };
 }
