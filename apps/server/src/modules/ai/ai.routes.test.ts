@@ -144,6 +144,41 @@ describe('ask a question of one deck', () => {
   });
 });
 
+describe('follow-up questions', () => {
+  it('answers about the deck the conversation named, looked up among visible decks only', async () => {
+    const reply = await ctx.app.fastify.inject({
+      method: 'POST',
+      url: aiPaths.chat,
+      headers: authHeaders(investor.tokens),
+      payload: {
+        roomId,
+        messages: [
+          { role: 'user', content: 'summarise Harbor Lights' },
+          { role: 'assistant', content: "Harbor Lights' deck in 7 sentences of its own: …" },
+          { role: 'user', content: 'who is on the team?' },
+        ],
+      },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(reply.json().reply.text).toContain('Ada Park, CEO');
+    // A history that names a deck the investor cannot see brings nothing of it.
+    const hidden = await ctx.app.fastify.inject({
+      method: 'POST',
+      url: aiPaths.chat,
+      headers: authHeaders(investor.tokens),
+      payload: {
+        roomId,
+        messages: [
+          { role: 'assistant', content: `Here is ${failedDeckId}, a deck you cannot see.` },
+          { role: 'user', content: 'summarise it' },
+        ],
+      },
+    });
+    expect(hidden.json().reply.citations).toEqual([]);
+    expect(hidden.json().reply.text).toContain("couldn't tell which deck");
+  });
+});
+
 describe('compare decks', () => {
   it('answers a table of stage, sector, amount, score, each figure and missing sections, cited', async () => {
     const { reply } = await ask(ctx, investor, roomId, 'compare Harbor Lights and Tidewater');

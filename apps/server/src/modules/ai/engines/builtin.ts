@@ -24,7 +24,7 @@ const dayMs = 24 * 60 * 60 * 1000;
 export class BuiltinEngine implements AiEngine {
   readonly name = 'builtin' as const;
 
-  async reply({ question, tools, now }: AiEngineContext): Promise<EngineReply> {
+  async reply({ question, history, tools, now }: AiEngineContext): Promise<EngineReply> {
     const parsed = parseQuestion(question);
     if (parsed.intent === 'interests') return interestsAnswer(tools, parsed.status);
     if (parsed.intent === 'changes') return changesAnswer(tools, sinceDate(parsed, now));
@@ -39,6 +39,11 @@ export class BuiltinEngine implements AiEngine {
     }
     const mentioned = await tools.mentionedDecks(question);
     for (const mention of mentioned) if (!named.some((deck) => deck.id === mention.deck.id)) named.push(mention.deck);
+    // "Who is on the team?" after "summarise Harbor Lights": the deck the conversation is about.
+    if (named.length === 0 && refersBack(parsed, question)) {
+      const earlier = await deckFromHistory(tools, history);
+      if (earlier) named.push(earlier);
+    }
 
     switch (parsed.intent) {
       case 'show_interest':
@@ -62,6 +67,31 @@ export class BuiltinEngine implements AiEngine {
         return findAnswer(tools, parsed);
     }
   }
+}
+
+/** Words that point back at a deck already named ("its ARR", "summarise this deck"). */
+const backReference = /\b(it|its|it's|this|that|they|them|their|theirs|the deck|the company|the startup)\b/i;
+
+/**
+ * Whether a question without a deck name is about the deck of the conversation: a question on a
+ * topic ("what is the ARR?"), or a summary or action that points back ("summarise it").
+ */
+function refersBack(parsed: ParsedQuestion, question: string): boolean {
+  if (parsed.intent === 'question') return parsed.topic !== undefined;
+  const isDeckIntent = ['summary', 'show_interest', 'withdraw'].includes(parsed.intent);
+  return isDeckIntent && backReference.test(question);
+}
+
+/**
+ * The deck the newest of the last six messages names first. The history is the client's and only
+ * context: a name in it is looked up among the decks the investor may see, like a name asked.
+ */
+async function deckFromHistory(tools: CopilotTools, history: AiEngineContext['history']) {
+  for (const message of history.slice(-6).reverse()) {
+    const [first] = await tools.mentionedDecks(message.content);
+    if (first) return first.deck;
+  }
+  return undefined;
 }
 
 /** A summary or action without a deck the investor can see: say so, plainly. */
