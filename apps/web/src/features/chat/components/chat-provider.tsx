@@ -42,10 +42,11 @@ function logSocketProblem(what: string, detail: unknown) {
 }
 
 /** A toast for a message in a room the person is not looking at: the sender and the first line; a click opens the room. */
-function showMessageToast(message: ChatMessage, onOpen: () => void) {
+/** A toast for a message; one without a sender (the copilot's answer) is named by its room. */
+function showMessageToast(message: ChatMessage, roomName: string | undefined, onOpen: () => void) {
   showClickableToast({
     id: `chat-${message.id}`,
-    title: message.sender?.name ?? 'New message',
+    title: message.sender?.name ?? roomName ?? 'New message',
     message: firstLine(message.content),
     color: 'indigo',
     onOpen,
@@ -205,9 +206,9 @@ export function ChatProvider({ tokens, me, onLiveNotification, children }: ChatP
       );
       // A room this list does not know yet (opened by the other side a moment ago).
       if (!isKnownRoom) storeDispatch(refetchChatRooms());
-      const isMuted = viewRef.current.rooms.some((room) => room.id === roomId && room.muted);
-      if (isLive && message.senderId !== me.id && !isLooking && !isMuted) {
-        showMessageToast(message, () => {
+      const room = viewRef.current.rooms.find((candidate) => candidate.id === roomId);
+      if (isLive && message.senderId !== me.id && !isLooking && !room?.muted) {
+        showMessageToast(message, room?.name, () => {
           setActiveRoomId(roomId);
           setIsPanelOpen(true);
         });

@@ -394,6 +394,29 @@ describe('a conversation’s options (docs/chat.md, Membership)', () => {
     expect(within(conversation).getByText(/You were removed from this group/)).toBeTruthy();
   });
 
+  it('names a toast for a message without a sender (the copilot’s answer) after its room', async () => {
+    const copilotRoom = room({ id: 'room-bot', name: 'Pitchlane Copilot', type: 'bot' });
+    stubServer({ rooms: () => [copilotRoom], history: () => ({ messages: [], meta: { hasMore: false } }) });
+    const socket = renderWidget();
+    act(() => socket.serverSends('connect'));
+    await screen.findByRole('button', { name: /Open Founder Chat/ });
+    await waitFor(() => expect(screen.queryByText('Pitchlane Copilot')).toBeNull());
+    act(() =>
+      socket.serverSends(
+        'chat:new_message',
+        message(3, {
+          chatRoomId: 'room-bot',
+          senderId: null,
+          senderRole: null,
+          sender: null,
+          content: 'Here is the table.',
+        }),
+      ),
+    );
+    expect(await screen.findByText('Pitchlane Copilot')).toBeTruthy();
+    expect(screen.getByText('Here is the table.')).toBeTruthy();
+  });
+
   it('marks a muted room in the list and leaves it out of the unread total', async () => {
     stubServer({
       rooms: () => [room({ muted: true, unreadCount: 0 }), room({ id: 'room-2', name: 'Other', unreadCount: 2 })],
