@@ -72,7 +72,7 @@ describe('POST /api/v1/chats/rooms/private/bot', () => {
     expect(stranger.statusCode).toBe(404);
     const socket = await clients.open(investor.tokens);
     const ack = await request(socket, 'chat:message', { chatRoomId: roomId, content: 'hello bot' });
-    expect(ack.ok).toBe(false);
+    expect(ack).toMatchObject({ ok: false, error: { code: 'FORBIDDEN', message: expect.stringContaining('copilot') } });
   });
 });
 

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { principal } from '../../../test/principals';
 import {
   canAddMembers,
+  canAskInBotRoom,
   canCreateGroupRoom,
   canJoinRoom,
   canLeaveRoom,
   canMuteRoom,
+  canOpenBotRoom,
   canOpenPrivateRoom,
   canPostToRoom,
   canReadRoom,
@@ -212,5 +214,30 @@ describe('chat policy', () => {
     ['a private room gains a third', founder, privateRoom, [newcomer.accountId], false],
   ] as const)('canAddMembers: %s → %s', (_what, who, room, memberIds, allowed) => {
     expect(canAddMembers(who, room, [...memberIds], ties(who))).toBe(allowed);
+  });
+});
+
+describe('the copilot room', () => {
+  const bot: RoomSubject = {
+    type: 'bot',
+    createdBy: investor.accountId,
+    participantIds: [investor.accountId],
+    formerIds: [],
+  };
+  it.each([
+    ['its investor', investor, true, true, true],
+    ['another investor', stranger, true, false, false],
+    ['a founder', founder, false, false, false],
+  ] as const)('%s: opens one %s, asks in this one %s, reads it %s', (_who, who, open, ask, read) => {
+    expect(canOpenBotRoom(who)).toBe(open);
+    expect(canAskInBotRoom(who, bot)).toBe(ask);
+    expect(canReadRoom(who, bot)).toBe(read);
+    // Nobody posts to it through the chat's send: questions go through the copilot's ask.
+    expect(canPostToRoom(who, bot, new Set())).toBe(false);
+  });
+
+  it('is not a bot room because its creator asks: a private or group room never takes copilot asks', () => {
+    expect(canAskInBotRoom(investor, { ...bot, type: 'private' })).toBe(false);
+    expect(canAskInBotRoom(investor, { ...bot, type: 'group' })).toBe(false);
   });
 });

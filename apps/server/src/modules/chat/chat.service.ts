@@ -75,6 +75,9 @@ const leftSentences = {
   left: 'You left this conversation; you can still read it up to then.',
 } as const;
 
+/** A send to the copilot's room: questions go to POST /api/v1/ai/chat, which stores and answers them. */
+const botRoomSentence = 'Ask the copilot in its own box: messages to it are sent as questions, not chat messages.';
+
 const dayMs = 24 * 60 * 60 * 1000;
 const sendBucket = { perSecond: chatRateLimits.sendsPerSecond, burst: chatRateLimits.sendBurst };
 
@@ -224,7 +227,9 @@ export class ChatService {
       if (refusal) return { ok: false, error: refusal };
       const send = members.get(pending) as MemberSend;
       if (!outcomes.has(send)) {
-        return { ok: false, error: new AppError('FORBIDDEN', leftSentences.tie_ended) };
+        // The copilot's room takes questions through the copilot's ask, which answers them.
+        const sentence = send.room.type === 'bot' ? botRoomSentence : leftSentences.tie_ended;
+        return { ok: false, error: new AppError('FORBIDDEN', sentence) };
       }
       const sent = outcomes.get(send);
       if (!sent)
