@@ -39,9 +39,21 @@ const envSchema = z.object({
   S3_REGION: z.string().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
-  AI_BASE_URL: z.string().optional(),
-  AI_API_KEY: z.string().optional(),
-  AI_MODEL: z.string().optional(),
+  /** An OpenAI-compatible server for the copilot (`…/v1`); unset: the built-in engine, offline. */
+  AI_BASE_URL: z
+    .string()
+    .url('AI_BASE_URL must be a URL such as http://127.0.0.1:11434/v1')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Sent as a bearer token; local servers (Ollama, llama.cpp) need none. */
+  AI_API_KEY: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The model the server answers with; required with AI_BASE_URL. */
+  AI_MODEL: z.string().trim().optional(),
+  /** How long one copilot answer may take, every tool round included, before it is given up. */
+  AI_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
   SEED_DEMO: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -94,6 +106,21 @@ export type Config = {
   mailOutbox: MailOutboxConfig;
   /** Sign-in through external identity providers: the enabled ones, none when none is configured. */
   oauth: OAuthConfig;
+  /**
+   * The copilot's model server, set exactly when AI_BASE_URL is; absent, the built-in engine
+   * answers. Optional so a config built by hand (the tests') keeps the offline default.
+   */
+  ai?: AiModelConfig;
+};
+
+/** An OpenAI-compatible chat-completions server the copilot answers through (docs/copilot.md). */
+export type AiModelConfig = {
+  /** Up to and including the version segment, e.g. http://127.0.0.1:11434/v1 for Ollama. */
+  baseUrl: string;
+  model: string;
+  apiKey: string | undefined;
+  /** One answer's whole budget: every model round and tool call within it. */
+  timeoutMs: number;
 };
 
 /** An OpenID Connect provider, found through its issuer's discovery document. */
@@ -182,6 +209,23 @@ function loadS3Config(env: Env): S3Config | undefined {
     region: env.S3_REGION || 'us-east-1',
     accessKeyId,
     secretAccessKey,
+  };
+}
+
+/** The model engine's settings, or an error a person can act on when AI_BASE_URL lacks its model. */
+function loadAiConfig(env: Env): AiModelConfig | undefined {
+  if (!env.AI_BASE_URL) return undefined;
+  if (!env.AI_MODEL) {
+    throw new Error(
+      'AI_BASE_URL needs AI_MODEL: set it to a model the server offers (for Ollama, a name from ' +
+        '`ollama list`, such as llama3.1), or unset AI_BASE_URL to use the built-in copilot.',
+    );
+  }
+  return {
+    baseUrl: env.AI_BASE_URL.replace(/\/$/, ''),
+    model: env.AI_MODEL,
+    apiKey: env.AI_API_KEY,
+    timeoutMs: env.AI_TIMEOUT_MS,
   };
 }
 
@@ -305,6 +349,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
   const s3 = loadS3Config(env);
+  const ai = loadAiConfig(env);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     env: env.NODE_ENV,
@@ -333,5 +378,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: mailClaimLeaseMs,
     },
     oauth: loadOAuthConfig(source, publicUrl),
+    ...(ai ? { ai } : {}),
   };
 }

@@ -5,12 +5,13 @@ import { aiRoutes } from './ai.routes';
 import { AiService, type CopilotRooms, type InterestActions } from './ai.service';
 import type { AiEngine } from './engine';
 import { BuiltinEngine } from './engines/builtin';
+import { ModelEngine } from './engines/model';
 import type { CopilotServices } from './tools/copilot-tools';
 
 /**
  * The investor copilot: answers from the decks the investor may see, through the other modules'
- * services, in the investor's bot room (the chat module's). The built-in engine answers unless
- * another is given (the model engine, when AI_BASE_URL is set, is built by whoever wires it).
+ * services, in the investor's bot room (the chat module's). The model engine answers when the
+ * operator configured a model server (AI_BASE_URL), else the built-in one; a test may give its own.
  */
 export function createAiModule(
   context: ModuleContext,
@@ -19,7 +20,7 @@ export function createAiModule(
     rooms,
     services,
     interests,
-    engine = new BuiltinEngine(),
+    engine = context.config.ai ? new ModelEngine(context.config.ai) : new BuiltinEngine(),
   }: {
     auth: Authenticator;
     rooms: CopilotRooms;
