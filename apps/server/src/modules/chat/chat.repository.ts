@@ -132,10 +132,26 @@ export class ChatRepository {
   }
 
   /** Rooms with every participant (those who left included), by id; missing ones are absent. */
+  /**
+   * The rooms named, with their participants, in one statement: every batch of sends reads it,
+   * and on the embedded database each statement is the server's own CPU time.
+   */
   async findRoomsByIds(roomIds: string[]): Promise<Map<string, RoomWithParticipants>> {
     if (roomIds.length === 0) return new Map();
-    const rooms = await this.db.select().from(chatRooms).where(inArray(chatRooms.id, roomIds));
-    return new Map((await this.withParticipants(rooms)).map((room) => [room.id, room]));
+    const rows = await this.db
+      .select({ room: chatRooms, participant: participantColumns })
+      .from(chatRooms)
+      .innerJoin(chatParticipants, eq(chatParticipants.roomId, chatRooms.id))
+      .innerJoin(accounts, eq(accounts.id, chatParticipants.accountId))
+      .where(inArray(chatRooms.id, roomIds))
+      .orderBy(asc(chatParticipants.joinedAt), asc(chatParticipants.accountId));
+    const rooms = new Map<string, RoomWithParticipants>();
+    for (const { room, participant } of rows) {
+      const held = rooms.get(room.id);
+      if (held) held.participants.push(participant);
+      else rooms.set(room.id, { ...room, participants: [participant] });
+    }
+    return rooms;
   }
 
   /**
