@@ -258,37 +258,27 @@ export class InterestsRepository {
       .orderBy(interests.decidedAt);
   }
 
+  /** Every tied pair one of `accountIds` is in, as [founder, investor]: one statement for many accounts. */
+  async findTiedPairsOf(accountIds: string[]): Promise<[string, string][]> {
+    if (accountIds.length === 0) return [];
+    const rows = await this.db
+      .selectDistinct({ founderId: pitchDecks.founderId, investorId: interests.investorId })
+      .from(interests)
+      .innerJoin(pitchDecks, eq(pitchDecks.id, interests.pitchDeckId))
+      .where(
+        and(
+          inArray(interests.status, tyingStatuses),
+          or(inArray(pitchDecks.founderId, accountIds), inArray(interests.investorId, accountIds)),
+        ),
+      );
+    return rows.map((row) => [row.founderId, row.investorId]);
+  }
+
   /**
    * The accounts tied to `accountId` by an interest that is pending or accepted: the investors of
    * a founder's decks, or the founders of the decks an investor is interested in; only those in
    * `among` when given (one room's participants, instead of everyone the account knows).
    */
-  /**
-   * Which of these pairs are tied, in one query whatever their number: each pair is asked in both
-   * directions (either side may be the founder). Answers the pairs found, as `a|b` in the order asked.
-   */
-  async findTiedPairs(pairs: ReadonlyArray<readonly [string, string]>): Promise<Set<string>> {
-    if (pairs.length === 0) return new Set();
-    const asked = new Map<string, { founder: string; investor: string }>();
-    for (const [a, b] of pairs) {
-      asked.set(`${a}|${b}`, { founder: a, investor: b });
-      asked.set(`${b}|${a}`, { founder: b, investor: a });
-    }
-    // From the pairs outwards: each asked pair is two index lookups, whatever the tables hold.
-    const rows = rowsOf<{ founder_id: string; investor_id: string }>(
-      await this.db.execute(sql`
-        select distinct asked.founder as founder_id, asked.investor as investor_id
-        from jsonb_to_recordset(${JSON.stringify([...asked.values()])}::jsonb) as asked(founder text, investor text)
-        join ${pitchDecks} on ${pitchDecks.founderId} = asked.founder
-        join ${interests} on ${interests.pitchDeckId} = ${pitchDecks.id} and ${interests.investorId} = asked.investor
-        where ${inArray(interests.status, tyingStatuses)}`),
-    );
-    const tied = new Set(rows.map((row) => `${row.founder_id}|${row.investor_id}`));
-    return new Set(
-      pairs.filter(([a, b]) => tied.has(`${a}|${b}`) || tied.has(`${b}|${a}`)).map(([a, b]) => `${a}|${b}`),
-    );
-  }
-
   async findTiedAccountIds(accountId: string, among?: string[]): Promise<string[]> {
     const other = sql<string>`case when ${pitchDecks.founderId} = ${accountId} then ${interests.investorId} else ${pitchDecks.founderId} end`;
     const sides = among

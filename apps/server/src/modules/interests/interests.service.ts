@@ -132,13 +132,17 @@ export class InterestsService {
   }
 
   /**
-   * `tiesOf` for many accounts at once, each among the accounts it names: one query for a whole
-   * batch of chat sends. Answers one set per question, in order.
+   * `tiesOf` for many accounts at once, with no `among`: one statement that needs nothing read
+   * first, so a batch of chat sends asks it beside its rooms. A set per account asked.
    */
-  async tiesAmong(questions: ReadonlyArray<{ accountId: string; among: string[] }>): Promise<Set<string>[]> {
-    const pairs = questions.flatMap(({ accountId, among }) => among.map((other) => [accountId, other] as const));
-    const tied = await this.repo.findTiedPairs(pairs);
-    return questions.map(({ accountId, among }) => new Set(among.filter((other) => tied.has(`${accountId}|${other}`))));
+  async tiesOfEach(accountIds: string[]): Promise<Map<string, Set<string>>> {
+    const asked = new Set(accountIds);
+    const ties = new Map(accountIds.map((id) => [id, new Set<string>()]));
+    for (const [founderId, investorId] of await this.repo.findTiedPairsOf([...asked])) {
+      if (asked.has(founderId)) ties.get(founderId)?.add(investorId);
+      if (asked.has(investorId)) ties.get(investorId)?.add(founderId);
+    }
+    return ties;
   }
 
   /**
