@@ -19,19 +19,10 @@ afterAll(async () => {
 });
 
 /**
- * A segment as sent: a segment of only dots is one a URL resolver removes ("/a/./b" is "/a/b"),
- * so it goes encoded and stays a segment.
- */
-const rawSegment = (value: string) => {
-  const segment = encodedSegment(value);
-  return /^\.{1,2}$/.test(segment) ? segment.replaceAll('.', '%2E') : segment;
-};
-
-/**
  * A path segment as a client that does not check its text would send it: UTF-8 percent-encoded,
  * a lone surrogate as the bytes of its code unit (encodeURIComponent refuses to encode it).
  */
-const encodedSegment = (value: string) =>
+const rawSegment = (value: string) =>
   [...value]
     .map((char) => {
       const code = char.charCodeAt(0);

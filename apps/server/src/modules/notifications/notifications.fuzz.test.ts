@@ -70,19 +70,10 @@ describe('random bodies to the notification settings calls', () => {
 });
 
 /**
- * A segment as sent: a segment of only dots is one a URL resolver removes ("/a/./b" is "/a/b"),
- * so it goes encoded and stays a segment.
- */
-const rawSegment = (value: string) => {
-  const segment = encodedSegment(value);
-  return /^\.{1,2}$/.test(segment) ? segment.replaceAll('.', '%2E') : segment;
-};
-
-/**
  * A path segment as a client that does not check its text would send it: UTF-8 percent-encoded,
  * a lone surrogate as the bytes of its code unit (encodeURIComponent refuses to encode it).
  */
-const encodedSegment = (value: string) =>
+const rawSegment = (value: string) =>
   [...value]
     .map((char) => {
       const code = char.charCodeAt(0);
@@ -121,6 +112,9 @@ describe('random queries and ids to the inbox', () => {
   it('PUT /api/v1/notifications/{id}/read with any id answers 404 or 400, never 5xx', async () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(hostileText(), fc.string({ maxLength: 80 })), async (notificationId) => {
+        // A segment of only dots (even as %2E) is removed by every URL parser ("/a/./b" is "/a/b"):
+        // no client can send it as an id, and it names another route ("mark all read").
+        fc.pre(!/^\.{1,2}$/.test(notificationId));
         const reply = await ctx.app.fastify.inject({
           method: 'PUT',
           url: `${inboxPaths.list}/${rawSegment(notificationId)}/read`,
