@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currentPasswordSchema, personNameSchema } from './auth';
-import { hasControlCharacter, textSchema } from './text';
+import { formatCount, hasControlCharacter, textSchema } from './text';
 
 /** Sectors a deck or an investor's thesis can name. */
 export const sectors = [
@@ -87,7 +87,7 @@ export type FounderProfileResponse = z.infer<typeof founderProfileResponseSchema
 export const maxAmountUsd = 10_000_000_000;
 
 /** The refusal of a larger amount names the limit: "Enter at most $10,000,000,000." */
-export const amountTooLargeMessage = `Enter at most $${maxAmountUsd.toLocaleString('en-US')}.`;
+export const amountTooLargeMessage = `Enter at most $${formatCount(maxAmountUsd)}.`;
 
 /** Amounts are whole US dollars. */
 const dollars = z

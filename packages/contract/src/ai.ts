@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { chatMessageSchema } from './chat';
 import { investorInterestSchema } from './interests';
-import { idSchema, textSchema } from './text';
+import { formatCount, idSchema, textSchema } from './text';
 
 /**
  * The investor copilot (spec §1, §2 'Start AI Copilot chat', §7 POST /api/v1/ai/chat, §8; issue
@@ -37,7 +37,7 @@ export const aiChatMessageSchema = z.object({
   content: textSchema({
     required: 'Write a question.',
     max: aiLimits.messageLength,
-    tooLong: `Keep a message to ${aiLimits.messageLength.toLocaleString('en')} characters.`,
+    tooLong: `Keep a message to ${formatCount(aiLimits.messageLength)} characters.`,
   }).min(1, 'Write a question.'),
 });
 export type AiChatMessage = z.infer<typeof aiChatMessageSchema>;

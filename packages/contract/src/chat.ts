@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { maxPageSize, pageMetaSchema, pageOf, paginationQuerySchema } from './pagination';
-import { idSchema, textSchema } from './text';
+import { formatCount, idSchema, textSchema } from './text';
 
 /**
  * Chat (spec §2 'Chat widget', §3, §7 Chat API and namespace /chats, §9). Rooms hold private
@@ -41,7 +41,7 @@ const id = idSchema;
 export const chatContentSchema = textSchema({
   required: 'Write a message.',
   max: chatLimits.messageLength,
-  tooLong: `Keep a message to ${chatLimits.messageLength.toLocaleString('en')} characters.`,
+  tooLong: `Keep a message to ${formatCount(chatLimits.messageLength)} characters.`,
 }).min(1, 'Write a message.');
 
 /** The id a sender gives its optimistic copy; a retried send with the same id stores nothing new. */

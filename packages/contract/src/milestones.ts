@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { milestoneInvestorSchema } from './interests';
 import { pageOf, paginationQuerySchema } from './pagination';
-import { hasControlCharacter, idSchema, textSchema } from './text';
+import { formatCount, hasControlCharacter, idSchema, textSchema } from './text';
 
 /**
  * Milestones (spec §1, §3, §4 'Milestone and task', §7 Milestones API and the Investor API's
@@ -151,7 +151,7 @@ const titleSchema = textSchema({
 
 const descriptionSchema = textSchema({
   max: milestoneLimits.descriptionLength,
-  tooLong: `Use at most ${milestoneLimits.descriptionLength.toLocaleString('en')} characters for the description.`,
+  tooLong: `Use at most ${formatCount(milestoneLimits.descriptionLength)} characters for the description.`,
 })
   .optional()
   .default('');
@@ -767,7 +767,7 @@ export const messageBodySchema = z
     text: textSchema({
       required: 'Write a message.',
       max: milestoneLimits.messageTextLength,
-      tooLong: `Use at most ${milestoneLimits.messageTextLength.toLocaleString('en')} characters in a message.`,
+      tooLong: `Use at most ${formatCount(milestoneLimits.messageTextLength)} characters in a message.`,
     })
       .optional()
       .default(''),

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   findUnstorableText,
+  formatCount,
   storableTextCheck,
   textSchema,
   unstorableTextMessages,
@@ -131,5 +132,14 @@ describe('the shared text schema', () => {
     expect(findUnstorableText({ 'a\u0000': 1 })).toEqual({ path: 'a\ufffd', message: unstorableTextMessages.nul });
     expect(findUnstorableText('\udfff')).toEqual({ path: '', message: unstorableTextMessages.loneSurrogate });
     expect(unstorableTextProblem('plain')).toBeNull();
+  });
+});
+
+describe('formatCount', () => {
+  it('groups whole counts as the locale formatter does, without loading locale data', () => {
+    for (const value of [0, 7, 999, 1_000, 12_345, 100_000, 1_234_567, -98_765]) {
+      expect(formatCount(value)).toBe(value.toLocaleString('en'));
+    }
+    expect(formatCount(1234.5)).toBe('1,234.5');
   });
 });
