@@ -403,11 +403,6 @@ export function timeZoneChoices(
   return [...own, ...rest].map(({ value, label }) => ({ value, label }));
 }
 
-/** The reader's IANA zone ("Europe/Amsterdam"), UTC when the browser will not say. */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
 const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The wall-clock parts of an instant in a zone. */

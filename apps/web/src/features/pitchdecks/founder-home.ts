@@ -12,18 +12,6 @@ export function deckStatusCounts(
   return counts;
 }
 
-/**
- * The browser's IANA time zone, so "the last 7 days" are the founder's own days; UTC when the
- * browser names none (the server counts in UTC then, as it would by default).
- */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
-
 /** One day's bar of the reading chart. */
 export type ReadingBar = ReadingDay & {
   /** Short weekday in the reader's language ("Mon"). */

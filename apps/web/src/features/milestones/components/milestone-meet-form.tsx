@@ -20,9 +20,10 @@ import type { MilestoneRole } from '@/features/milestones/milestone-api-shared';
 import { describeApiError } from '@/shared/api/api-error';
 import { useSubmitValidatedForm } from '@/shared/hooks/use-submit-validated-form';
 import { focusFirstInvalid, showProblemOnForm } from '@/shared/lib/form-problems';
+import { browserTimeZone } from '@/shared/lib/time-zone';
 import { zodResolver } from '@/shared/lib/zod-resolver';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
-import { browserTimeZone, isoToZonedInput, timeZoneChoices, zonedInputToIso } from '../milestone-format';
+import { isoToZonedInput, timeZoneChoices, zonedInputToIso } from '../milestone-format';
 import {
   useCreateMilestoneMeetMutation,
   useMilestoneMembersQuery,

@@ -6,8 +6,9 @@ import { type ReactNode, useId, useState } from 'react';
 import type { MilestoneRole } from '@/features/milestones/milestone-api-shared';
 import { describeApiError } from '@/shared/api/api-error';
 import { formatDateTime } from '@/shared/lib/format-date';
+import { browserTimeZone } from '@/shared/lib/time-zone';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
-import { browserTimeZone, formatDuration, hasMeetEnded, icsFileName } from '../milestone-format';
+import { formatDuration, hasMeetEnded, icsFileName } from '../milestone-format';
 import { useDeleteMilestoneMeetMutation, useDownloadMeetIcsMutation, useMilestoneMeetsQuery } from '../milestones-api';
 import { MilestoneMeetFormModal } from './milestone-meet-form';
 

@@ -13,28 +13,32 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { IconClock, IconUsers } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { describeApiError } from '@/shared/api/api-error';
 import { formatDateTime } from '@/shared/lib/format-date';
+import { useBrowserTimeZone } from '@/shared/lib/time-zone';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
 import { formatDuration } from '../deck-analytics';
 import { countLabel } from '../deck-status';
-import { browserTimeZone, formatReadingTotal, readingBars } from '../founder-home';
+import { formatReadingTotal, readingBars } from '../founder-home';
 import { useFounderReadingActivityQuery } from '../founder-reading-activity-api';
 
 dayjs.extend(relativeTime);
 
 /**
  * Both sections read the same cache entry: one request, counted in the founder's own time zone
- * (read once per mount; a founder who crosses zones mid-visit keeps the days they opened with).
+ * (read once per visit; a founder who crosses zones mid-visit keeps the days they opened with).
+ * The zone is read after the home's first paint; until then the sections show their skeletons.
  */
 function useReadingActivity() {
-  const [timeZone] = useState(browserTimeZone);
-  return useFounderReadingActivityQuery({ timeZone });
+  const timeZone = useBrowserTimeZone();
+  const query = useFounderReadingActivityQuery(timeZone === undefined ? skipToken : { timeZone });
+  return { ...query, isLoading: query.isLoading || timeZone === undefined };
 }
 
 type ReadingQuery = ReturnType<typeof useReadingActivity>;
