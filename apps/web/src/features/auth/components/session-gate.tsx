@@ -5,6 +5,12 @@ import { useMeQuery } from '../auth-api';
 import { selectAuth, userLoaded } from '../auth-slice';
 
 /**
+ * How old an answer of `me` the gate takes instead of asking again: the one main.tsx started at
+ * start-up, beside the page's chunks. A gate mounted later (after a sign-out and back) asks anew.
+ */
+const sessionCheckMaxAgeSeconds = 10;
+
+/**
  * Holds the app on the loading screen while a restored session is checked with `me`. A 401
  * there signs the role out through the base query (and sends the visitor to sign-in); a network
  * failure lets the app go on with the stored session, which the next call checks again.
@@ -14,7 +20,10 @@ export function SessionGate({ children }: { children: ReactNode }) {
   const dispatch = useDispatch();
   const accountRole = role === 'user' || role === 'investor' ? role : null;
   const needsCheck = isAuthenticated && user === null && accountRole !== null;
-  const me = useMeQuery(accountRole ?? 'user', { skip: !needsCheck, refetchOnMountOrArgChange: true });
+  const me = useMeQuery(accountRole ?? 'user', {
+    skip: !needsCheck,
+    refetchOnMountOrArgChange: sessionCheckMaxAgeSeconds,
+  });
 
   useEffect(() => {
     if (needsCheck && me.data && me.data.user.role === role) {
