@@ -91,3 +91,20 @@ export const edgeInstants = fc.constantFrom(
   '9999-12-31T23:00:00-05:00',
   '+010000-01-01T00:00:00Z',
 );
+
+/**
+ * A path segment as a client that does not check its text would send it: UTF-8 percent-encoded,
+ * a lone surrogate as the bytes of its code unit (encodeURIComponent refuses to encode it).
+ */
+export const rawPathSegment = (value: string) =>
+  [...value]
+    .map((char) => {
+      const code = char.charCodeAt(0);
+      if (char.length === 1 && code >= 0xd800 && code <= 0xdfff) {
+        return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+          .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+          .join('');
+      }
+      return encodeURIComponent(char);
+    })
+    .join('');

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUp, signUp } from '../../../test/accounts';
 import { authHeaders, build, type TestContext } from '../../../test/build';
-import { hostileText } from '../../../test/hostile-text';
+import { hostileText, rawPathSegment } from '../../../test/hostile-text';
 
 let ctx: TestContext;
 let investor: SignedUp;
@@ -18,23 +18,6 @@ afterAll(async () => {
   await ctx.close();
 });
 
-/**
- * A path segment as a client that does not check its text would send it: UTF-8 percent-encoded,
- * a lone surrogate as the bytes of its code unit (encodeURIComponent refuses to encode it).
- */
-const rawSegment = (value: string) =>
-  [...value]
-    .map((char) => {
-      const code = char.charCodeAt(0);
-      if (char.length === 1 && code >= 0xd800 && code <= 0xdfff) {
-        return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
-          .map((byte) => `%${byte.toString(16).toUpperCase()}`)
-          .join('');
-      }
-      return encodeURIComponent(char);
-    })
-    .join('');
-
 describe('random ids to the company page', () => {
   it('GET /api/v1/investors/companies/{startupId} answers 404 or 400 in the error shape, never 5xx', async () => {
     await fc.assert(
@@ -47,7 +30,7 @@ describe('random ids to the company page', () => {
         async (startupId) => {
           const reply = await ctx.app.fastify.inject({
             method: 'GET',
-            url: companyPaths.company('').replace(/\/$/, `/${rawSegment(startupId)}`),
+            url: companyPaths.company('').replace(/\/$/, `/${rawPathSegment(startupId)}`),
             headers: authHeaders(investor.tokens),
           });
           // Nobody's id reads as missing; unstorable text, an empty or over-long id is a 400.

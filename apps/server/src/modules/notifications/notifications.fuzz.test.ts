@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { type SignedUp, signUp } from '../../../test/accounts';
 import { authHeaders, build, type TestContext } from '../../../test/build';
-import { edgeIntegers, hostileText } from '../../../test/hostile-text';
+import { edgeIntegers, hostileText, rawPathSegment } from '../../../test/hostile-text';
 
 let ctx: TestContext;
 let callers: Record<'user' | 'investor', SignedUp>;
@@ -69,23 +69,6 @@ describe('random bodies to the notification settings calls', () => {
   }
 });
 
-/**
- * A path segment as a client that does not check its text would send it: UTF-8 percent-encoded,
- * a lone surrogate as the bytes of its code unit (encodeURIComponent refuses to encode it).
- */
-const rawSegment = (value: string) =>
-  [...value]
-    .map((char) => {
-      const code = char.charCodeAt(0);
-      if (char.length === 1 && code >= 0xd800 && code <= 0xdfff) {
-        return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
-          .map((byte) => `%${byte.toString(16).toUpperCase()}`)
-          .join('');
-      }
-      return encodeURIComponent(char);
-    })
-    .join('');
-
 describe('random queries and ids to the inbox', () => {
   const queryValue = fc.oneof(hostileText(), edgeIntegers.map(String), fc.integer().map(String));
 
@@ -117,7 +100,7 @@ describe('random queries and ids to the inbox', () => {
         fc.pre(!/^\.{1,2}$/.test(notificationId));
         const reply = await ctx.app.fastify.inject({
           method: 'PUT',
-          url: `${inboxPaths.list}/${rawSegment(notificationId)}/read`,
+          url: `${inboxPaths.list}/${rawPathSegment(notificationId)}/read`,
           headers: authHeaders(callers.investor.tokens),
         });
         // An id that is nobody's (or not even an id) reads as missing; unstorable text is a 400.

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUp, signUp } from '../../../test/accounts';
 import { authHeaders, build, type TestContext } from '../../../test/build';
-import { hostileText } from '../../../test/hostile-text';
+import { hostileText, rawPathSegment } from '../../../test/hostile-text';
 import { startOidcProvider, type TestOidcProvider } from '../../../test/oidc-provider';
 
 /**
@@ -47,23 +47,6 @@ afterAll(async () => {
 const providerName = fc.oneof(fc.constantFrom('testidp', 'google', 'github', 'providers'), hostileText(12));
 const value = fc.oneof(fc.string({ maxLength: 60 }), hostileText(40), fc.jsonValue());
 
-/**
- * A path segment as a client that does not check its text would send it: UTF-8 percent-encoded,
- * a lone surrogate as the bytes of its code unit (encodeURIComponent refuses to encode it).
- */
-const rawSegment = (value: string) =>
-  [...value]
-    .map((char) => {
-      const code = char.charCodeAt(0);
-      if (char.length === 1 && code >= 0xd800 && code <= 0xdfff) {
-        return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
-          .map((byte) => `%${byte.toString(16).toUpperCase()}`)
-          .join('');
-      }
-      return encodeURIComponent(char);
-    })
-    .join('');
-
 /** A fresh state the server really made, so the provider's own refusal of the code is reached. */
 async function realState(): Promise<string> {
   const reply = await ctx.app.fastify.inject({ method: 'GET', url: oauthPaths.start('testidp', 'user') });
@@ -83,7 +66,7 @@ describe('random and hostile input to the OAuth calls', () => {
       fc.asyncProperty(providerName, fc.oneof(fc.constantFrom('user', 'investor'), hostileText(10)), async (p, r) => {
         const reply = await ctx.app.fastify.inject({
           method: 'GET',
-          url: `/api/v1/oauth/${rawSegment(p)}/${rawSegment(r)}`,
+          url: `/api/v1/oauth/${rawPathSegment(p)}/${rawPathSegment(r)}`,
         });
         if (p === 'testidp' && (r === 'user' || r === 'investor')) expect(reply.statusCode, reply.body).toBe(200);
         else expectRefused(reply, { p, r });
@@ -109,7 +92,7 @@ describe('random and hostile input to the OAuth calls', () => {
             : generated;
         const reply = await ctx.app.fastify.inject({
           method: 'POST',
-          url: `/api/v1/oauth/${rawSegment(provider)}/callback`,
+          url: `/api/v1/oauth/${rawPathSegment(provider)}/callback`,
           headers: { 'content-type': 'application/json' },
           payload: JSON.stringify(payload),
         });
@@ -125,7 +108,7 @@ describe('random and hostile input to the OAuth calls', () => {
       fc.asyncProperty(providerName, fc.oneof(fc.jsonValue(), fc.record({ exchangeCode: value })), async (p, body) => {
         const reply = await ctx.app.fastify.inject({
           method: 'POST',
-          url: `/api/v1/oauth/${rawSegment(p)}/exchange`,
+          url: `/api/v1/oauth/${rawPathSegment(p)}/exchange`,
           headers: { 'content-type': 'application/json' },
           payload: JSON.stringify(body),
         });
@@ -141,7 +124,7 @@ describe('random and hostile input to the OAuth calls', () => {
       fc.asyncProperty(providerName, async (provider) => {
         const reply = await ctx.app.fastify.inject({
           method: 'DELETE',
-          url: `${linkedIdentityPaths.user.list}/${rawSegment(provider)}`,
+          url: `${linkedIdentityPaths.user.list}/${rawPathSegment(provider)}`,
           headers: authHeaders(founder.tokens),
         });
         expectRefused(reply, provider);
