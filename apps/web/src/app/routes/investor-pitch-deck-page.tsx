@@ -7,12 +7,12 @@ import { AnalysisReportLink } from '@/features/analysis/components/deck-analysis
 import { InvestorInterestActions } from '@/features/interests/components/investor-interest-actions';
 import type { DeckListReturnState } from '@/features/pitchdecks/components/investor-deck-browser';
 import { InvestorDeckDetails } from '@/features/pitchdecks/components/investor-deck-details';
-import { formatUsd } from '@/features/pitchdecks/deck-status';
 import { useViewRecorder } from '@/features/pitchdecks/hooks/use-view-recorder';
 import { pageCountLabel } from '@/features/pitchdecks/investor-deck-search';
 import { useInvestorPitchDeckQuery } from '@/features/pitchdecks/investor-pitchdecks-api';
 import { describeApiError } from '@/shared/api/api-error';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
+import { formatUsd } from '@/shared/lib/format-money';
 import { DeckViewer } from '@/shared/pdf/deck-viewer';
 import { requestedPageOf } from '@/shared/pdf/viewer-controls';
 import { MessageButton } from '@/shared/ui/message-button';

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formatReadingTime, formatUsd, hasActivity, progressOf, scoreDisplay, stockRows } from './company-model';
+import { formatReadingTime, hasActivity, progressOf, scoreDisplay, stockRows } from './company-model';
 
 describe('company page rules', () => {
   it('words amounts and reading time', () => {
-    expect(formatUsd(1_500_000)).toBe('$1,500,000');
-    expect(formatUsd(1_500_000, { isCompact: true })).toBe('$1.5M');
     expect([formatReadingTime(45), formatReadingTime(720), formatReadingTime(11_100)]).toEqual([
       '45 s',
       '12 min',

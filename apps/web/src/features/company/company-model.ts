@@ -2,19 +2,6 @@ import type { CompanyWeek } from '@deckvalid/contract/companies';
 
 // Pure rules of the company page: numbers as it words them and the stock chart's rows.
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const compactUsd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  maximumFractionDigits: 1,
-});
-
-/** "$1,500,000", or "$1.5M" compact. */
-export function formatUsd(amount: number, { isCompact = false }: { isCompact?: boolean } = {}): string {
-  return (isCompact ? compactUsd : usd).format(amount);
-}
-
 /** Reading time in words a person reads at a glance: "45 s", "12 min", "3 h 5 min". */
 export function formatReadingTime(totalSeconds: number): string {
   const seconds = Math.max(0, Math.round(totalSeconds));

@@ -9,6 +9,7 @@ import type {
   TaskStage,
 } from '@deckvalid/contract/milestones';
 import { formatCalendarDay, formatDateTime } from '@/shared/lib/format-date';
+import { formatUsd } from '@/shared/lib/format-money';
 
 // Words and numbers of the milestone screens, kept pure so they are tested without a DOM.
 
@@ -59,14 +60,12 @@ export function isMilestoneOverdue(milestone: Pick<Milestone, 'dueDate' | 'statu
   return isOpen && milestone.dueDate < todayUtc(now);
 }
 
-const moneyFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-
 /**
  * A milestone's amount. Whole units of the same currency the decks raise in (decks ask in USD);
  * the contract names no currency for milestones.
  */
 export function formatAmount(amount: number): string {
-  return moneyFormat.format(amount);
+  return formatUsd(amount);
 }
 
 /** "45 min", "1 h", "1 h 30 min". */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countLabel, deckStatusDisplay, formatUsd, pollingIntervalFor, processingPollMs } from './deck-status';
+import { countLabel, deckStatusDisplay, pollingIntervalFor, processingPollMs } from './deck-status';
 
 describe('deck status', () => {
   it('polls every 2 s while any deck is processing, and not otherwise', () => {
@@ -17,8 +17,6 @@ describe('deck status', () => {
   });
 
   it('formats money and counts for people', () => {
-    expect(formatUsd(1_500_000)).toBe('$1,500,000');
-    expect(formatUsd(1_500_000, { isCompact: true })).toBe('$1.5M');
     expect(countLabel(1, 'view')).toBe('1 view');
     expect(countLabel(0, 'interest')).toBe('0 interests');
     expect(countLabel(1200, 'view')).toBe('1,200 views');

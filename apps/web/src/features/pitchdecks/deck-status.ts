@@ -22,26 +22,6 @@ export function pollingIntervalFor(decks: ReadonlyArray<Pick<FounderPitchDeck, '
   return decks?.some((deck) => deck.status === 'processing') ? processingPollMs : 0;
 }
 
-// Made on first use: building a currency formatter loads the browser's locale data, about 15 ms
-// of main thread that the first paint of a home without amounts should not pay.
-let usd: Intl.NumberFormat | undefined;
-let compactUsd: Intl.NumberFormat | undefined;
-
-/** "$1,500,000" in full, or "$1.5M" where space is short. */
-export function formatUsd(amount: number, { isCompact = false }: { isCompact?: boolean } = {}): string {
-  if (isCompact) {
-    compactUsd ??= new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: 'USD',
-      notation: 'compact',
-      maximumFractionDigits: 1,
-    });
-    return compactUsd.format(amount);
-  }
-  usd ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-  return usd.format(amount);
-}
-
 /** "1 view", "3 views": counts on cards read as sentences, not as "1 view(s)". */
 export function countLabel(count: number, singular: string, plural = `${singular}s`): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { formatUsd } from './deck-status';
 import {
   deckSearchParams,
   effectiveSort,
@@ -73,8 +72,6 @@ describe('small helpers', () => {
   });
 
   it('formats amounts and page counts', () => {
-    expect(formatUsd(1_500_000)).toBe('$1,500,000');
-    expect(formatUsd(1_500_000, { isCompact: true })).toBe('$1.5M');
     expect(pageCountLabel(1)).toBe('1 page');
     expect(pageCountLabel(12)).toBe('12 pages');
     expect(pageCountLabel(null)).toBeNull();

@@ -31,8 +31,9 @@ import { paths } from '@/config/paths';
 import { describeApiError } from '@/shared/api/api-error';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { formatDate } from '@/shared/lib/format-date';
+import { formatUsd } from '@/shared/lib/format-money';
 import { useCompanyQuery } from '../company-api';
-import { formatUsd, progressOf, scoreDisplay } from '../company-model';
+import { progressOf, scoreDisplay } from '../company-model';
 import { CompanyStockChart } from './company-stock-chart';
 
 const initialsOf = (name: string) =>

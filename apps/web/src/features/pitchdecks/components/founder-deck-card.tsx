@@ -4,8 +4,9 @@ import { useElementSize } from '@mantine/hooks';
 import { IconAlertTriangle, IconEye, IconHeartHandshake } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDate } from '@/shared/lib/format-date';
+import { formatUsd } from '@/shared/lib/format-money';
 import { PdfThumbnail } from '@/shared/pdf/pdf-thumbnail';
-import { countLabel, formatUsd } from '../deck-status';
+import { countLabel } from '../deck-status';
 import { FounderDeckStatusBadge } from './founder-deck-status-badge';
 
 type FounderDeckCardProps = {

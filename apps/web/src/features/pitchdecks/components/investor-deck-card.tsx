@@ -3,9 +3,9 @@ import { Anchor, Badge, Box, Card, Group, Skeleton, Stack, Text, Title } from '@
 import { useElementSize } from '@mantine/hooks';
 import { IconBuildingSkyscraper, IconFileText, IconReportAnalytics } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { formatUsd } from '@/shared/lib/format-money';
 import { PdfThumbnail } from '@/shared/pdf/pdf-thumbnail';
 import { excerptSegments } from '../deck-excerpt';
-import { formatUsd } from '../deck-status';
 import { myInterestDisplay, pageCountLabel } from '../investor-deck-search';
 import { forgetFileUrl, stableFileUrl } from '../stable-file-url';
 import classes from './investor-deck-card.module.css';

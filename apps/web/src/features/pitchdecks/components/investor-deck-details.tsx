@@ -3,7 +3,7 @@ import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatFileSize } from '@/shared/api/upload-file';
 import { formatDate } from '@/shared/lib/format-date';
-import { formatUsd } from '../deck-status';
+import { formatUsd } from '@/shared/lib/format-money';
 import { pageCountLabel } from '../investor-deck-search';
 
 /** "example.com/path" for a link's text; the full address stays in href. */
