@@ -24,7 +24,9 @@ beforeAll(async () => {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
     };
-    if (path === '/slow') {
+    if (path === '/api/v1/chats/slow-expired') {
+      setTimeout(() => json(401, unauthorized), 150);
+    } else if (path === '/slow') {
       setTimeout(() => json(200, { ok: true }), 600);
     } else if (path === '/broken-json') {
       response.writeHead(200, { 'content-type': 'application/json' });
@@ -172,6 +174,25 @@ describe('base query 401 handling', () => {
     expect(readStoredTokens('user')).toBeNull();
     expect(store.getState().auth.isAuthenticated).toBe(false);
     expect(navigations).toEqual(['/login/investor']);
+  });
+
+  it('a 401 that answers a session already ended changes nothing: no sign-out, no redirect', async () => {
+    // A founder signs out while the chat's room list is in flight with their tokens, then signs
+    // in as an investor: the founder's late 401 must neither sign the investor out nor send the
+    // page to a sign-in screen (it sent a founder who had just signed out to /login/investor).
+    const { store, testApi } = makeStore();
+    store.dispatch(loginSucceeded({ role: 'user', tokens: founderTokens, user: { id: 'usr-1', name: 'Maya' } }));
+    const late = store.dispatch(testApi.endpoints.get.initiate('/api/v1/chats/slow-expired'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    store.dispatch(logout('user'));
+    saveStoredTokens('investor', investorTokens);
+    store.dispatch(loginSucceeded({ role: 'investor', tokens: investorTokens, user: { id: 'inv-1', name: 'Ravi' } }));
+    const result = await late;
+    expect(seen[0]?.headers.authorization).toBe('Bearer founder.jwt');
+    expect(result.error).toMatchObject({ status: 401 });
+    expect(store.getState().auth).toMatchObject({ isAuthenticated: true, role: 'investor' });
+    expect(readStoredTokens('investor')).toEqual(investorTokens);
+    expect(navigations).toEqual([]);
   });
 
   it('a 401 on a public call (wrong password) changes nothing', async () => {

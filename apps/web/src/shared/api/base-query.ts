@@ -69,7 +69,8 @@ export function credentialHeadersOf(tokens: Tokens): Record<string, string> {
 /**
  * The one base query of the API slice: adds the credentials of the role the call belongs to
  * (the active session's tokens when that role is active, else that role's stored tokens), times
- * out after 15 s, and turns any 401 on a credentialed call into a sign-out of that role.
+ * out after 15 s, and turns any 401 on a credentialed call into a sign-out of that role, unless
+ * that session had already ended when the answer came.
  * FETCH_ERROR, TIMEOUT_ERROR and PARSING_ERROR come from fetchBaseQuery unchanged.
  */
 export function createBaseQuery(options: BaseQueryOptions): AppBaseQuery {
@@ -79,6 +80,18 @@ export function createBaseQuery(options: BaseQueryOptions): AppBaseQuery {
     baseUrl,
     timeout: options.timeoutMs ?? requestTimeoutMs,
   });
+
+  /**
+   * Whether `tokens` are still a session this tab holds: the active one, or the stored one of
+   * `role`. A 401 for tokens it no longer holds answers a session that has already ended (the
+   * person signed out, or in as someone else, while the call was in flight): it signs nobody out
+   * and sends the page nowhere.
+   */
+  const isHeld = (role: Role | null, tokens: Tokens, state: unknown) => {
+    const session = options.selectSession(state);
+    const isActive = session.role === role && session.tokens?.token === tokens.token;
+    return isActive || (role !== null && readStoredTokens(role)?.token === tokens.token);
+  };
 
   return async (args, api, extraOptions) => {
     const request: FetchArgs = typeof args === 'string' ? { url: args } : args;
@@ -99,7 +112,7 @@ export function createBaseQuery(options: BaseQueryOptions): AppBaseQuery {
 
     const result = await rawBaseQuery({ ...request, headers }, api, extraOptions ?? {});
 
-    if (result.error?.status === 401 && !isPublic) {
+    if (result.error?.status === 401 && !isPublic && (!tokens || isHeld(role, tokens, api.getState()))) {
       // The server no longer knows this session: forget it everywhere, then sign in again.
       if (role) {
         clearStoredTokens(role);
