@@ -2,7 +2,7 @@
 // at its start).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { buildServerIfStale, serverBundle } from './server-build.mjs';
+import { buildServerIfStale, serverBundle, serverNodeFlags } from './server-build.mjs';
 import { buildWebIfStale } from './web-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -22,9 +22,8 @@ const env = {
   ...(process.env.WEB_DIST ? { WEB_DIST: path.resolve(process.env.WEB_DIST) } : {}),
 };
 // An IPC channel lets the server notice at once when this script is gone, however it went.
-// Plain node on the bundle, not tsx (scripts/server-build.mjs says why); stacks still name the
-// TypeScript sources through the source map.
-const server = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
+// Plain node on the bundle, not tsx, with the flags server-build.mjs names (and says why).
+const server = spawn(process.execPath, [...serverNodeFlags, serverBundle], {
   cwd: path.join(root, 'apps/server'),
   env,
   stdio: ['inherit', 'inherit', 'inherit', 'ipc'],

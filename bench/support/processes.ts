@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { serverNodeFlags } from '../../scripts/server-build.mjs';
 import { temporaryPostgres } from './api';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -74,7 +75,8 @@ export async function startProductServer(env: Record<string, string> = {}, { hea
   const profile = process.env.BENCH_PROFILE_DIR
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
     : [];
-  const child = spawn(process.execPath, [...profile, ...(probe ? heapProbe : []), '--enable-source-maps', bundle], {
+  // With the flags `npm start` runs it with (scripts/server-build.mjs).
+  const child = spawn(process.execPath, [...profile, ...(probe ? heapProbe : []), ...serverNodeFlags, bundle], {
     cwd: path.join(repoRoot, 'apps/server'),
     env: {
       ...process.env,
