@@ -36,6 +36,11 @@ export type DomainEvents = {
    * is); announced once, by the process that holds its claim.
    */
   'deck.ready': { pitchDeckId: string; founderId: string; versionId: string };
+  /**
+   * A founder deleted a deck; its interests went with it. `investorIds`: those whose interest in
+   * it (pending or accepted) tied them to the founder, and may have been their last tie.
+   */
+  'deck.deleted': { pitchDeckId: string; founderId: string; investorIds: string[] };
   /** A deck left processing unreadable; `reason` is the sentence the founder is shown. */
   'deck.failed': { pitchDeckId: string; founderId: string; reason: string };
   /** A member's read watermark in a chat room moved by reading (not by sending). */

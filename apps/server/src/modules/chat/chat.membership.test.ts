@@ -192,6 +192,35 @@ describe('when the tie behind a membership ends', () => {
     expect(await request(declinedSocket, 'chat:join', { chatRoomId: group.id })).toMatchObject({ ok: false });
   });
 
+  it('takes the investors out when the founder deletes the deck whose interests tied them', async () => {
+    const [founder, investor, other] = await Promise.all([
+      signUp(ctx, 'user', 'Della Deleter'),
+      signUp(ctx, 'investor', 'Ian Interested'),
+      signUp(ctx, 'investor', 'Oona Otherdeck'),
+    ]);
+    const [deleted, kept] = [await readyDeck(ctx, founder), await readyDeck(ctx, founder)];
+    await showInterest(ctx, investor, deleted.id);
+    await showInterest(ctx, other, kept.id);
+    const group = await createGroup(founder, 'Bridge round', [investor, other]);
+    const founderSocket = await inRooms(founder, group.id);
+    const investorSocket = await inRooms(investor, group.id);
+    const otherSocket = await clients.open(other.tokens);
+    // The founder's sends are kept warm on the deleted deck's tie before it goes.
+    await say(founderSocket, group.id, 'Before');
+
+    const left = collect<RoomLeft>(investorSocket, chatSocketEvents.roomLeft);
+    const overheard = collect<ChatMessage>(investorSocket, 'chat:new_message');
+    const otherHears = collect<ChatMessage>(otherSocket, 'chat:new_message');
+    const reply = await call(founder, 'DELETE', founderDeckPaths.pitchDeck(deleted.id));
+    expect(reply.statusCode, reply.body).toBe(204);
+    await until(() => left.length === 1, 'chat:room_left');
+    expect(left).toEqual([{ chatRoomId: group.id, reason: 'tie_ended' }]);
+    await say(founderSocket, group.id, 'After');
+    await until(() => otherHears.some((message) => message.content === 'After'), 'delivery to the one still tied');
+    expect(overheard.filter((message) => message.content === 'After')).toEqual([]);
+    expect(await contentsOf(investor, chatPaths.messages(group.id))).toEqual(['Before']);
+  });
+
   it('keeps a member whom another interest still ties to the group’s creator', async () => {
     const [founder, investor] = await Promise.all([
       signUp(ctx, 'user', 'Fred Founder'),

@@ -29,6 +29,11 @@ export function createChatModule(
     sockets.roomsLeft(await membership.tieEnded(founderId, investorId));
   context.events.on('interest.withdrawn', tieEnded);
   context.events.on('interest.decided', (event) => (event.status === 'declined' ? tieEnded(event) : undefined));
+  // A deleted deck takes its interests with it: each investor it tied may have lost their last tie.
+  context.events.on('deck.deleted', async ({ founderId, investorIds }) => {
+    sockets.tiesChanged([founderId, ...investorIds]);
+    for (const investorId of investorIds) await tieEnded({ founderId, investorId });
+  });
   const module: AppModule = {
     name: 'chat',
     routes: (app) => chatRoutes(app, { auth, chat, membership, search, bots, fanout: sockets }),

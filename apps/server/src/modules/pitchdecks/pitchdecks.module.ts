@@ -21,7 +21,7 @@ export function createPitchDecksModule(
   const repo = new PitchDecksRepository(db);
   const pool = new PdfPool(logger);
   const processor = new DeckProcessor({ repo, storage, pool, background, events, logger });
-  const pitchDecks = new PitchDecksService({ repo, uploads, processor });
+  const pitchDecks = new PitchDecksService({ repo, uploads, processor, events });
   const versions = new DeckVersionsService({ repo, uploads, processor, decks: pitchDecks });
   const readingActivity = new ReadingActivityService(new ReadingActivityRepository(db));
   const module: AppModule = {

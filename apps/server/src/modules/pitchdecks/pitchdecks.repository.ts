@@ -19,6 +19,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@/db/client';
 import { rowsOf } from '@/db/rows';
 import { accounts } from '@/modules/accounts/accounts.schema';
+import { tyingStatuses } from '@/modules/interests/interests.policy';
 import { interests } from '@/modules/interests/interests.schema';
 import {
   deckPageViews,
@@ -396,19 +397,32 @@ export class PitchDecksRepository {
 
   /**
    * Deletes a founder's deck with its versions, pages, interests and views (foreign keys
-   * cascade); answers every version's file key, or undefined when that founder has no such deck.
+   * cascade); answers every version's file key and the investors its interests tied (pending or
+   * accepted), or undefined when that founder has no such deck.
    */
-  async deleteByIdAndFounderId(id: string, founderId: string): Promise<string[] | undefined> {
+  async deleteByIdAndFounderId(
+    id: string,
+    founderId: string,
+  ): Promise<{ fileKeys: string[]; tiedInvestorIds: string[] } | undefined> {
     return this.db.transaction(async (tx) => {
       const versions = await tx
         .select({ fileKey: pitchDeckVersions.fileKey })
         .from(pitchDeckVersions)
         .where(eq(pitchDeckVersions.pitchDeckId, id));
+      // A read of the interests module's table, as the interest counts are: the cascade ends them.
+      const tied = await tx
+        .select({ investorId: interests.investorId })
+        .from(interests)
+        .where(and(eq(interests.pitchDeckId, id), inArray(interests.status, tyingStatuses)));
       const [deleted] = await tx
         .delete(pitchDecks)
         .where(and(eq(pitchDecks.id, id), eq(pitchDecks.founderId, founderId)))
         .returning({ id: pitchDecks.id });
-      return deleted ? versions.map((version) => version.fileKey) : undefined;
+      if (!deleted) return undefined;
+      return {
+        fileKeys: versions.map((version) => version.fileKey),
+        tiedInvestorIds: tied.map((row) => row.investorId),
+      };
     });
   }
 

@@ -8,6 +8,7 @@ import type {
   RecordDeckViewBody,
   SearchPitchDecksQuery,
 } from '@deckvalid/contract/pitchdecks';
+import type { EventBus } from '@/core/events';
 import type { Principal } from '@/core/identity/principal';
 import { AppError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
@@ -34,7 +35,12 @@ export const deckNotFound = () =>
  */
 export class PitchDecksService {
   constructor(
-    private readonly deps: { repo: PitchDecksRepository; uploads: UploadsService; processor: DeckProcessor },
+    private readonly deps: {
+      repo: PitchDecksRepository;
+      uploads: UploadsService;
+      processor: DeckProcessor;
+      events: Pick<EventBus, 'emit'>;
+    },
   ) {}
 
   /** Creates a deck from an uploaded PDF; it is processed after this call answers. */
@@ -162,10 +168,16 @@ export class PitchDecksService {
    */
   async deleteMine(principal: Principal, id: string): Promise<void> {
     // The founder is part of the delete's condition, and another founder's deck is 404.
-    const fileKeys = await this.deps.repo.deleteByIdAndFounderId(id, principal.accountId);
-    if (!fileKeys) throw deckNotFound();
+    const deleted = await this.deps.repo.deleteByIdAndFounderId(id, principal.accountId);
+    if (!deleted) throw deckNotFound();
+    // Its interests went with it: the ties they made may have ended (chat memberships hear it).
+    this.deps.events.emit('deck.deleted', {
+      pitchDeckId: id,
+      founderId: principal.accountId,
+      investorIds: deleted.tiedInvestorIds,
+    });
     // Every version's file: no version outlives its deck.
-    for (const fileKey of fileKeys) await this.deps.uploads.forget(fileKey);
+    for (const fileKey of deleted.fileKeys) await this.deps.uploads.forget(fileKey);
   }
 
   /** DELETE …/pitchdecks/file?key=: an upload the founder abandoned before creating a deck. */
