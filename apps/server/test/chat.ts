@@ -81,7 +81,10 @@ export class ChatClients {
 
 export type Ack =
   | { ok: true; [key: string]: unknown }
-  | { ok: false; error: { code: string; message: string; details?: { fields: FieldError[] } } };
+  | {
+      ok: false;
+      error: { code: string; message: string; details?: { fields: FieldError[] }; retryAfterSeconds?: number };
+    };
 
 /** Emits and waits for the server's acknowledgement. */
 export function request(socket: Socket, event: string, payload: unknown): Promise<Ack> {

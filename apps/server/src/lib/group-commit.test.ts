@@ -89,8 +89,7 @@ describe('GroupCommit', () => {
         if (calls === 1) throw new Error('connection lost');
         return items.map((item) => ({ ok: true, value: item }));
       },
-      256,
-      (error) => error instanceof Error && error.message === 'connection lost',
+      { isBatchWide: (error) => error instanceof Error && error.message === 'connection lost' },
     );
     const failed = await Promise.allSettled([commit.submit(1), commit.submit(2)]);
     expect(failed.map((result) => result.status)).toEqual(['rejected', 'rejected']);
@@ -100,7 +99,7 @@ describe('GroupCommit', () => {
 
   it('splits a queue longer than the batch limit', async () => {
     const writer = recordingWriter();
-    const commit = new GroupCommit(writer.write, 2);
+    const commit = new GroupCommit(writer.write, { maxBatch: 2 });
     await Promise.all([1, 2, 3, 4, 5].map((item) => commit.submit(item)));
     expect(writer.batches).toEqual([[1, 2], [3, 4], [5]]);
   });
@@ -108,5 +107,45 @@ describe('GroupCommit', () => {
   it('refuses an item the writer left without an outcome instead of leaving it waiting', async () => {
     const commit = new GroupCommit<number, number>(async () => []);
     await expect(commit.submit(1)).rejects.toThrow(/fewer outcomes/);
+  });
+
+  describe('with overlap (a writer that waits on a database server)', () => {
+    it('hands the next batch to the writer before the answers of the one before are delivered', async () => {
+      const log: string[] = [];
+      let round = 0;
+      const commit = new GroupCommit<number, number>(
+        async (items) => {
+          log.push(`write ${items.join(',')}`);
+          // As a query waits on its server's answer: other I/O callbacks run meanwhile.
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          // What arrives during the first write forms the second batch.
+          if (round++ === 0) for (const item of [2, 3]) void commit.submit(item).then(() => log.push(`answer ${item}`));
+          return items.map((item) => ({ ok: true, value: item }));
+        },
+        { overlap: true },
+      );
+      await commit.submit(1).then(() => log.push('answer 1'));
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      expect(log).toEqual(['write 1', 'write 2,3', 'answer 1', 'answer 2', 'answer 3']);
+    });
+
+    it("writes a failed batch's items alone before anything that came after them", async () => {
+      const batches: number[][] = [];
+      let round = 0;
+      const commit = new GroupCommit<number, number>(
+        async (items) => {
+          batches.push(items);
+          await new Promise((resolve) => setTimeout(resolve, 2));
+          if (round++ === 0) void commit.submit(4);
+          if (items.includes(13) && items.length > 1) throw new Error('invalid byte sequence');
+          return items.map((item) => ({ ok: true, value: item }));
+        },
+        { overlap: true },
+      );
+      const results = await Promise.allSettled([1, 13, 3].map((item) => commit.submit(item)));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+      expect(batches).toEqual([[1, 13, 3], [1], [13], [3], [4]]);
+    });
   });
 });

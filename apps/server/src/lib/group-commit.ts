@@ -3,6 +3,24 @@ export type ItemOutcome<Out> = { ok: true; value: Out } | { ok: false; error: un
 
 type Waiting<In, Out> = { item: In; resolve: (value: Out) => void; reject: (error: unknown) => void };
 
+/** How a `GroupCommit` writes: see its constructor. */
+export type GroupCommitOptions = {
+  /** The most items one batch holds (256). */
+  maxBatch?: number;
+  /**
+   * Whether an error says nothing of a batch's items (the connection was lost): it then fails
+   * the whole batch at once instead of costing a round trip per item.
+   */
+  isBatchWide?: (error: unknown) => boolean;
+  /**
+   * Whether the next batch is handed to the writer before this one's callers hear their answers
+   * (false). For a writer that waits on another process (a database server): the server writes
+   * the next batch while this process delivers the answers, instead of after. An embedded
+   * database writes on this process's thread, so there the next batch would only delay them.
+   */
+  overlap?: boolean;
+};
+
 /**
  * Group commit: items submitted while a batch is being written wait and go together in the next
  * one, so a burst costs one round trip per batch instead of one per item, and a lone item goes at
@@ -10,21 +28,27 @@ type Waiting<In, Out> = { item: In; resolve: (value: Out) => void; reject: (erro
  * an embedded database answers without real I/O, and a loop that went straight from one write to
  * the next would never let the sockets' messages in and would write them one by one. One batch is
  * written at a time, in submission order, which is what keeps per-room ordering simple for the
- * writer. `write` answers one outcome per item, in order. If it throws for a batch of several
- * items, one of them may be the cause (text the database refuses, a row that breaks a constraint
- * the writer did not foresee): each item is then written again alone, so one sender's bad input
- * never fails the others' sends. An error that says nothing of the items (`isBatchWide`: the
- * connection was lost) fails the whole batch at once instead of costing a round trip per item.
+ * writer; with `overlap`, a batch's answers are delivered while the next one is written. `write`
+ * answers one outcome per item, in order. If it throws for a batch of several items, one of them
+ * may be the cause (text the database refuses, a row that breaks a constraint the writer did not
+ * foresee): each item is then written again alone, before anything after it, so one sender's bad
+ * input never fails the others' sends.
  */
 export class GroupCommit<In, Out> {
   private queue: Waiting<In, Out>[] = [];
   private writing = false;
+  private readonly maxBatch: number;
+  private readonly isBatchWide: (error: unknown) => boolean;
+  private readonly overlap: boolean;
 
   constructor(
     private readonly write: (items: In[]) => Promise<ItemOutcome<Out>[]>,
-    private readonly maxBatch = 256,
-    private readonly isBatchWide: (error: unknown) => boolean = () => false,
-  ) {}
+    { maxBatch = 256, isBatchWide = () => false, overlap = false }: GroupCommitOptions = {},
+  ) {
+    this.maxBatch = maxBatch;
+    this.isBatchWide = isBatchWide;
+    this.overlap = overlap;
+  }
 
   submit(item: In): Promise<Out> {
     return new Promise<Out>((resolve, reject) => {
@@ -37,21 +61,52 @@ export class GroupCommit<In, Out> {
   }
 
   private async drain(): Promise<void> {
-    while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, this.maxBatch);
-      try {
-        this.settle(batch, await this.write(batch.map((waiting) => waiting.item)));
-      } catch (error) {
-        if (batch.length === 1 || this.isBatchWide(error)) {
-          for (const waiting of batch) waiting.reject(error);
-        } else {
-          // In submission order, one at a time, as the batch would have written them.
-          for (const waiting of batch) await this.writeAlone(waiting);
-        }
+    let batch = this.take();
+    let written = this.attempt(batch);
+    while (batch.length > 0) {
+      const attempt = await written;
+      let next: Waiting<In, Out>[] = [];
+      if (!attempt.ok) await this.recover(batch, attempt.error);
+      else if (this.overlap && this.queue.length > 0) {
+        next = this.take();
+        written = this.attempt(next);
+        // The next write goes out before this batch's callers run on its answers.
+        await nextTurn();
+        this.settle(batch, attempt.outcomes);
+      } else this.settle(batch, attempt.outcomes);
+      if (next.length === 0) {
+        await nextTurn();
+        next = this.take();
+        if (next.length > 0) written = this.attempt(next);
       }
-      await new Promise((resolve) => setImmediate(resolve));
+      batch = next;
     }
     this.writing = false;
+  }
+
+  private take(): Waiting<In, Out>[] {
+    return this.queue.splice(0, this.maxBatch);
+  }
+
+  /** Writes a batch; never rejects, so that a batch written ahead fails only when its turn comes. */
+  private async attempt(
+    batch: Waiting<In, Out>[],
+  ): Promise<{ ok: true; outcomes: ItemOutcome<Out>[] } | { ok: false; error: unknown }> {
+    try {
+      return { ok: true, outcomes: await this.write(batch.map((waiting) => waiting.item)) };
+    } catch (error) {
+      return { ok: false, error };
+    }
+  }
+
+  /** A batch whose write threw: every item fails with it, or (the cause unknown) each goes alone. */
+  private async recover(batch: Waiting<In, Out>[], error: unknown): Promise<void> {
+    if (batch.length === 1 || this.isBatchWide(error)) {
+      for (const waiting of batch) waiting.reject(error);
+      return;
+    }
+    // In submission order, one at a time, as the batch would have written them.
+    for (const waiting of batch) await this.writeAlone(waiting);
   }
 
   private async writeAlone(waiting: Waiting<In, Out>): Promise<void> {
@@ -71,3 +126,6 @@ export class GroupCommit<In, Out> {
     });
   }
 }
+
+/** Resumes after the event loop has run its pending I/O callbacks. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));

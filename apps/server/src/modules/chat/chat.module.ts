@@ -5,8 +5,12 @@ import { ChatRepository } from './chat.repository';
 import { chatRoutes } from './chat.routes';
 import { ChatService, type PictureUrls, type TieReader } from './chat.service';
 import { ChatSockets } from './chat.socket';
+import { KeptTies } from './kept-ties';
 import { ChatMembershipService } from './membership.service';
 import { ChatSearchService } from './search.service';
+
+/** How long a sender's ties are kept at most: every change of a tie drops them before (KeptTies). */
+const senderTiesTtlMs = 10 * 60_000;
 
 /** Rooms and messages between tied founders and investors, over REST and the /chats namespace. */
 export function createChatModule(
@@ -14,7 +18,25 @@ export function createChatModule(
   { auth, ties, pictures }: { auth: Authenticator; ties: TieReader; pictures: PictureUrls },
 ) {
   const repo = new ChatRepository(context.db);
-  const chat = new ChatService(repo, ties, pictures, context.limits, context.events);
+  const senderTies = new KeptTies(
+    ties,
+    {
+      isReliable: () => context.events.isReachingEveryProcess(),
+      onRestored: (handler) => context.events.onRestored(handler),
+    },
+    senderTiesTtlMs,
+  );
+  // Every change of a tie, on whichever process, drops both sides' kept ties on every process.
+  for (const name of ['interest.shown', 'interest.decided', 'interest.withdrawn'] as const) {
+    context.events.onEverywhere(name, ({ founderId, investorId }) => senderTies.forget([founderId, investorId]));
+  }
+  context.events.onEverywhere('deck.deleted', ({ founderId, investorIds }) =>
+    senderTies.forget([founderId, ...investorIds]),
+  );
+  const chat = new ChatService(repo, ties, pictures, context.limits, context.events, {
+    senderTies,
+    databaseIsServer: context.config.databaseUrl !== undefined,
+  });
   const membership = new ChatMembershipService(repo, ties, chat);
   const search = new ChatSearchService(repo, ties, pictures);
   const sockets = new ChatSockets(chat, context.logger);

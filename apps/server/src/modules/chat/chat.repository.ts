@@ -50,7 +50,10 @@ export type StoredMessage = { message: MessageRow; created: boolean; coveredIds:
 /** How a read watermark moved: from `previous` to `current` (equal when it did not move). */
 export type WatermarkMove = { previous: number; current: number; readAt: Date };
 
-/** A message to store: its room as the sender last read it, its sender, and the sender's client id. */
+/**
+ * A message to store: its room as the send was decided on (stored only while the room's members
+ * are still those), its sender, and the sender's client id.
+ */
 export type NewMessage = {
   room: RoomWithParticipants;
   sender: ParticipantRow;
@@ -60,6 +63,14 @@ export type NewMessage = {
 
 /** What sending stored, and how it moved the sender's own watermark. */
 export type SentMessage = StoredMessage & { senderWatermark: WatermarkMove };
+
+/**
+ * What storing one message answers: what it stored (or an earlier try of the same client id
+ * had), `clientIdTaken` when the sender used that client id for a message of another room, or
+ * `roomChanged` when the room's members are no longer those of `NewMessage.room`: nothing was
+ * stored, and the send must be decided again on the room as it is now.
+ */
+export type InsertOutcome = SentMessage | 'clientIdTaken' | 'roomChanged';
 
 /** PostgreSQL's unique_violation, as the driver reports it (Drizzle wraps it as the cause). */
 function isUniqueViolation(error: unknown): boolean {
@@ -522,12 +533,14 @@ export class ChatRepository {
   /**
    * Stores a batch of messages (group commit) in one statement, each as its room's next seq in
    * the order given, and moves each sender's watermark to their last message (what one sends, one
-   * has read). The rooms' rows are locked in id order, so batches of several processes queue on
-   * them instead of deadlocking, and a failure leaves no number used. A client id the sender used
-   * before in the same room answers the stored message (`created: false`); one used in another
-   * room answers undefined. Answers one result per message, in order.
+   * has read). A message is stored only while its room's members are those its send was decided
+   * on (`roomChanged` otherwise): the caller may decide on a room it read earlier, and the
+   * statement itself checks it. The rooms' rows are locked in id order, so batches of several
+   * processes queue on them instead of deadlocking, and a failure leaves no number used. A client
+   * id the sender used before in the same room answers the stored message (`created: false`); one
+   * used in another room answers `clientIdTaken`. Answers one outcome per message, in order.
    */
-  async insertMessages(messages: NewMessage[]): Promise<(SentMessage | undefined)[]> {
+  async insertMessages(messages: NewMessage[]): Promise<InsertOutcome[]> {
     try {
       return await this.insertBatch(messages);
     } catch (error) {
@@ -537,18 +550,18 @@ export class ChatRepository {
       if (messages.length === 1) {
         const [message] = messages as [NewMessage];
         return [
-          message.clientId
-            ? await this.findByClientId(message.room.id, message.sender.accountId, message.clientId)
-            : undefined,
+          (message.clientId &&
+            (await this.findByClientId(message.room.id, message.sender.accountId, message.clientId))) ||
+            'clientIdTaken',
         ];
       }
-      const results: (SentMessage | undefined)[] = [];
+      const results: InsertOutcome[] = [];
       for (const message of messages) results.push(...(await this.insertMessages([message])));
       return results;
     }
   }
 
-  private async insertBatch(messages: NewMessage[]): Promise<(SentMessage | undefined)[]> {
+  private async insertBatch(messages: NewMessage[]): Promise<InsertOutcome[]> {
     // A client id repeated inside the batch is a retry of the first: only the first is written.
     const firstByClientId = new Map<string, number>();
     const written: { index: number; id: string; message: NewMessage }[] = [];
@@ -565,42 +578,56 @@ export class ChatRepository {
       sender_id: message.sender.accountId,
       content: message.content,
       client_id: message.clientId ?? null,
+      members: memberKeyOf(message.room),
     }));
+    // Every step is a join by key or a lookup by index: the planner cannot count the rows of a
+    // step ahead (a batch is 1 to 256 sends), and a filter it misjudged as leaving one row made it
+    // loop over one step for each row of another, which grew with the square of the batch. So
+    // the checks are columns (filtered once, in `fresh`), and what equals now() is not joined.
     const result = await this.db.execute(sql`
       with input as (
         select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
-          as i(ord int, id text, room_id text, sender_id text, content text, client_id text)
+          as i(ord int, id text, room_id text, sender_id text, content text, client_id text, members text)
+      ), members_now as (
+        select p.room_id, string_agg(p.account_id, ' ' order by p.account_id collate "C") as members
+        from ${chatParticipants} p
+        where p.room_id in (select room_id from input) and p.left_at is null
+        group by p.room_id
+      ), checked as (
+        -- Whether the send was decided on the room's members as they are, and whether its client
+        -- id was stored before (a retry, answered with the stored message).
+        select input.*,
+          members_now.members is not distinct from input.members as is_current,
+          input.client_id is not null and exists (
+            select 1 from ${chatMessages} m
+            where m.sender_id = input.sender_id and m.client_id = input.client_id) as is_repeat
+        from input left join members_now on members_now.room_id = input.room_id
       ), fresh as (
-        select input.* from input
-        where input.client_id is null or not exists (
-          select 1 from ${chatMessages} m where m.sender_id = input.sender_id and m.client_id = input.client_id)
+        select * from checked where is_current and not is_repeat
       ), locked as materialized (
-        select r.id from ${chatRooms} r where r.id in (select room_id from fresh) order by r.id for update
-      ), counts as (
-        select fresh.room_id, count(*)::int as n from fresh join locked on locked.id = fresh.room_id group by fresh.room_id
+        -- The room's last seq as it is once locked: a batch another process committed meanwhile counts.
+        select r.id, r.last_seq from ${chatRooms} r where r.id in (select room_id from fresh) order by r.id for update
+      ), ranked as (
+        select fresh.*, (locked.last_seq + row_number() over (partition by fresh.room_id order by fresh.ord))::int as seq
+        from fresh join locked on locked.id = fresh.room_id
       ), numbered as (
         update ${chatRooms} r
-        set last_seq = r.last_seq + counts.n, last_message_at = now(), updated_at = now()
-        from counts where r.id = counts.room_id
-        returning r.id as room_id, r.last_seq - counts.n as base
-      ), ranked as (
-        select fresh.*, (numbered.base + row_number() over (partition by fresh.room_id order by fresh.ord))::int as seq
-        from fresh join numbered on numbered.room_id = fresh.room_id
+        set last_seq = counts.last_seq, last_message_at = now(), updated_at = now()
+        from (select room_id, max(seq) as last_seq from ranked group by room_id) counts
+        where r.id = counts.room_id
       ), stored as (
         insert into ${chatMessages} (id, room_id, seq, sender_id, content, client_id)
         select id, room_id, seq, sender_id, content, client_id from ranked
-        returning id, created_at
       ), senders as (
         select room_id, sender_id, max(seq) as seq from ranked group by room_id, sender_id
-      ), previous as (
-        select p.room_id, p.account_id, p.read_seq
-        from ${chatParticipants} p join senders on senders.room_id = p.room_id and senders.sender_id = p.account_id
       ), marked as (
         update ${chatParticipants} p set read_seq = greatest(p.read_seq, senders.seq), read_at = now()
         from senders where p.room_id = senders.room_id and p.account_id = senders.sender_id
-        returning p.room_id, p.account_id, p.read_at
       )
-      select ranked.id, ranked.seq, stored.created_at, previous.read_seq as previous_read_seq, marked.read_at,
+      -- The statement's parts read the tables as they were before it: previous.read_seq is the
+      -- sender's watermark before this batch. created_at and read_at are now(), the statement's time.
+      select ranked.id, false as room_changed, ranked.seq, now() as created_at, previous.read_seq as previous_read_seq,
+        now() as read_at, a.name as sender_name, a.role as sender_role,
         -- Others' messages stored before this statement and past the sender's watermark: what the
         -- send newly marks read, together with the batch's own earlier messages (added below).
         (select coalesce(json_agg(json_build_array(m.id, m.seq) order by m.seq), '[]'::json)
@@ -608,33 +635,39 @@ export class ChatRepository {
           where m.room_id = ranked.room_id and m.seq > previous.read_seq
             and m.sender_id is distinct from ranked.sender_id) as earlier
       from ranked
-      join stored on stored.id = ranked.id
-      join previous on previous.room_id = ranked.room_id and previous.account_id = ranked.sender_id
-      join marked on marked.room_id = ranked.room_id and marked.account_id = ranked.sender_id`);
+      join ${chatParticipants} previous on previous.room_id = ranked.room_id and previous.account_id = ranked.sender_id
+      join ${accounts} a on a.id = ranked.sender_id
+      union all
+      select checked.id, true, null, null, null, null, null, null, null from checked where not checked.is_current`);
     const rows = rowsOf<StoredRow>(result);
-    const storedById = new Map(rows.map((row) => [row.id, row]));
-    const results: (SentMessage | undefined)[] = new Array(messages.length);
+    const rowById = new Map(rows.map((row) => [row.id, row]));
+    const results: InsertOutcome[] = new Array(messages.length);
     const stored: { index: number; message: NewMessage; row: StoredRow }[] = [];
     for (const { index, id, message } of written) {
-      const row = storedById.get(id);
-      if (row) stored.push({ index, message, row });
+      const row = rowById.get(id);
+      if (row?.room_changed) results[index] = 'roomChanged';
+      else if (row) stored.push({ index, message, row });
       else if (message.clientId) {
         // Filtered out as a retry of a message stored earlier.
-        results[index] = await this.findByClientId(message.room.id, message.sender.accountId, message.clientId);
+        results[index] =
+          (await this.findByClientId(message.room.id, message.sender.accountId, message.clientId)) ?? 'clientIdTaken';
       } else {
         throw new Error(`chat room ${message.room.id} or its participant ${message.sender.accountId} vanished`);
       }
     }
     for (const [index, result] of coverWatermarks(stored)) results[index] = result;
-    // The repeats inside the batch answer their first's message, as a retry after it would.
+    // The repeats inside the batch answer as their first did: its message, as a retry after it
+    // would, or the same refusal.
     messages.forEach((message, index) => {
       if (results[index] !== undefined || !message.clientId) return;
       const first = firstByClientId.get(`${message.sender.accountId}|${message.clientId}`);
       const answer = first === undefined || first === index ? undefined : results[first];
-      results[index] =
-        answer && answer.message.roomId === message.room.id
-          ? { ...answer, created: false, coveredIds: [], senderWatermark: unmoved(answer.senderWatermark) }
-          : undefined;
+      if (answer === undefined || typeof answer === 'string') results[index] = answer ?? 'clientIdTaken';
+      else
+        results[index] =
+          answer.message.roomId === message.room.id
+            ? { ...answer, created: false, coveredIds: [], senderWatermark: unmoved(answer.senderWatermark) }
+            : 'clientIdTaken';
     });
     return results;
   }
@@ -778,15 +811,31 @@ async function moveWatermark(tx: Transaction, roomId: string, accountId: string,
   return { previous: before.readSeq, current: after.readSeq, readAt: after.readAt };
 }
 
+/**
+ * The room's members as `insertBatch` compares them with who is in it now: their ids sorted by
+ * code unit, which for these ASCII ids is the order of PostgreSQL's "C" collation.
+ */
+function memberKeyOf(room: RoomWithParticipants): string {
+  return room.participants
+    .filter((participant) => participant.leftAt === null)
+    .map((participant) => participant.accountId)
+    .sort()
+    .join(' ');
+}
+
 /** The same watermark, not moved: what a retried send answers. */
 const unmoved = (move: WatermarkMove): WatermarkMove => ({ ...move, previous: move.current });
 
+/** A row of `insertBatch`: a stored message, or (`room_changed`) one whose room changed, with nulls. */
 type StoredRow = {
   id: string;
+  room_changed: boolean;
   seq: number;
   created_at: string | Date;
   previous_read_seq: number;
   read_at: string | Date;
+  sender_name: string | null;
+  sender_role: Role | null;
   /** Others' messages before the batch and past the sender's watermark, as [id, seq]. */
   earlier: [string, number][] | string;
 };
@@ -831,8 +880,8 @@ function coverWatermarks(stored: { index: number; message: NewMessage; row: Stor
           content: message.content,
           clientId: message.clientId ?? null,
           createdAt: new Date(row.created_at),
-          senderName: sender.name,
-          senderRole: sender.role,
+          senderName: row.sender_name,
+          senderRole: row.sender_role,
         },
         created: true,
         coveredIds,

@@ -18,6 +18,7 @@ import type { RateLimiter } from '@/core/limits';
 import { isDatabaseConnectionLost } from '@/db/connection-loss';
 import { AppError } from '@/lib/errors';
 import { GroupCommit, type ItemOutcome } from '@/lib/group-commit';
+import { TtlCache } from '@/lib/ttl-cache';
 import {
   canAskInBotRoom,
   canCreateGroupRoom,
@@ -36,6 +37,7 @@ import type {
   SentMessage,
   WatermarkMove,
 } from './chat.repository';
+import type { KeptTies } from './kept-ties';
 
 /** Who is tied to whom (the interests module answers it). */
 export type TieReader = {
@@ -63,8 +65,20 @@ export type ReadMove = {
 /** A send waiting for its batch, which checks membership and ties for all its sends at once. */
 type PendingSend = { principal: Principal; chatRoomId: string; content: string; clientId: string | undefined };
 
-/** A send whose sender is a member of its room as the batch read it. */
+/** A send allowed on its room as the batch decided it (the insert checks the room's members again). */
 type MemberSend = NewMessage & { principal: Principal };
+
+/** How long a room read for sends is kept, and how many: a busy server's active rooms. */
+const sendRoomsTtlMs = 60_000;
+const sendRoomsKept = 10_000;
+
+/**
+ * Tries of one batch's sends: the first on kept rooms, then afresh. A send is tried again only
+ * when its room's members changed between the read and the insert, which two fresh tries in a
+ * row would need another change each time to meet.
+ */
+const maxSendAttempts = 3;
+const roomChangingSentence = 'The conversation changed while your message was being sent. Send it again.';
 
 const notFound = () => new AppError('NOT_FOUND', 'This conversation does not exist.');
 
@@ -92,12 +106,15 @@ function rateLimited(sentence: string, retryAfterMs: number): AppError {
  * stranger to a room gets the same 404 as for a missing one.
  */
 export class ChatService {
-  // A lost connection fails the batch as a whole; any other failure is retried send by send.
-  private readonly sends = new GroupCommit<PendingSend, PostedMessage>(
-    (sends) => this.writeSends(sends),
-    256,
-    isDatabaseConnectionLost,
-  );
+  private readonly sends: GroupCommit<PendingSend, PostedMessage>;
+  private readonly senderTies: KeptTies;
+
+  /**
+   * Rooms with their members as batches of sends read them, so that a busy room is not read
+   * again for every batch. Never trusted alone: the insert stores a message only while the room's
+   * members are still these, and a refusal is decided again on the room read afresh.
+   */
+  private readonly sendRooms = new TtlCache<string, RoomWithParticipants>(sendRoomsTtlMs, sendRoomsKept);
 
   constructor(
     private readonly repo: ChatRepository,
@@ -105,7 +122,23 @@ export class ChatService {
     private readonly pictures: PictureUrls,
     private readonly limits: RateLimiter,
     private readonly events: Pick<EventBus, 'emit'>,
-  ) {}
+    {
+      senderTies,
+      databaseIsServer,
+    }: {
+      /** The senders' ties, kept between batches of sends. */
+      senderTies: KeptTies;
+      /** Whether the database is a server (PostgreSQL): the next batch of sends is written while one's answers go out. */
+      databaseIsServer: boolean;
+    },
+  ) {
+    this.senderTies = senderTies;
+    // A lost connection fails the batch as a whole; any other failure is retried send by send.
+    this.sends = new GroupCommit((sends) => this.writeSends(sends), {
+      isBatchWide: isDatabaseConnectionLost,
+      overlap: databaseIsServer,
+    });
+  }
 
   /** GET /api/v1/chats/rooms: one page of the rooms the caller is or was in. */
   async listRooms(principal: Principal, query: ChatRoomsQuery): Promise<ChatRoomsResponse> {
@@ -191,45 +224,91 @@ export class ChatService {
   }
 
   /**
-   * One batch of sends: one read of its rooms' members and one of its senders' ties, side by side,
-   * the policy for each send, one insert for the allowed. Members and ties are read for every
-   * batch, never cached: one who left a moment ago neither sends nor is sent anything from the
-   * next batch on (docs/chat.md).
+   * One batch of sends. A first try decides each send on its room and its sender's ties as kept
+   * from earlier batches (read only where missing), and stores the allowed in one insert, which
+   * stores a message only while its room's members are those it was decided on. What that try did
+   * not settle (a room that changed, a refusal decided on something kept) is decided again on
+   * rooms and ties read afresh: a refusal always stands on what the database holds now, and a
+   * message reaches exactly the members it was stored among (docs/chat.md).
    */
   private async writeSends(sends: PendingSend[]): Promise<ItemOutcome<PostedMessage>[]> {
-    // The rooms and the senders' ties are read side by side: a batch costs two round trips of
-    // waiting, not three, and every send waits for its batch and the one before it.
-    const [rooms, tiesBySender] = await Promise.all([
-      this.repo.findRoomsByIds([...new Set(sends.map((send) => send.chatRoomId))]),
-      this.ties.tiesOfEach([...new Set(sends.map((send) => send.principal.accountId))]),
-    ]);
-    const refusals = new Map<PendingSend, AppError>();
-    const members = new Map<PendingSend, MemberSend>();
-    for (const send of sends) {
-      const room = rooms.get(send.chatRoomId);
-      const sender = room && membershipOf(send.principal, room);
-      const refusal = room ? membershipRefusal(send.principal, room) : notFound();
-      if (refusal || !room || !sender) refusals.set(send, refusal ?? notFound());
-      else members.set(send, { ...send, room, sender });
+    const outcomes: ItemOutcome<PostedMessage>[] = new Array(sends.length);
+    let open = sends.map((_, index) => index);
+    for (let attempt = 1; open.length > 0; attempt++) {
+      const tried = await this.trySends(
+        open.map((index) => sends[index] as PendingSend),
+        attempt === 1 ? 'kept' : 'fresh',
+      );
+      const again: number[] = [];
+      tried.forEach((outcome, position) => {
+        const index = open[position] as number;
+        if (outcome !== 'decideAgain') outcomes[index] = outcome;
+        else if (attempt < maxSendAttempts) again.push(index);
+        else outcomes[index] = { ok: false, error: new AppError('CONFLICT', roomChangingSentence) };
+      });
+      open = again;
     }
-    const allowed = [...members.values()].filter((send) =>
-      canPostToRoom(send.principal, subjectOf(send.room), tiesBySender.get(send.principal.accountId) ?? new Set()),
-    );
-    const stored = allowed.length === 0 ? [] : await this.repo.insertMessages(allowed);
-    const outcomes = new Map(allowed.map((send, index) => [send, stored[index]]));
-    return sends.map((pending): ItemOutcome<PostedMessage> => {
-      const refusal = refusals.get(pending);
-      if (refusal) return { ok: false, error: refusal };
-      const send = members.get(pending) as MemberSend;
-      if (!outcomes.has(send)) {
-        // The copilot's room takes questions through the copilot's ask, which answers them.
-        const sentence = send.room.type === 'bot' ? botRoomSentence : leftSentences.tie_ended;
-        return { ok: false, error: new AppError('FORBIDDEN', sentence) };
+    return outcomes;
+  }
+
+  /**
+   * One try of a batch's sends, on what is `kept` (read where missing) or read `fresh`: the rooms
+   * and the senders' ties side by side, then one insert. A try costs at most two round trips, and
+   * one when everything was kept.
+   */
+  private async trySends(
+    sends: PendingSend[],
+    source: 'kept' | 'fresh',
+  ): Promise<(ItemOutcome<PostedMessage> | 'decideAgain')[]> {
+    const roomIds = [...new Set(sends.map((send) => send.chatRoomId))];
+    const keptRooms = new Map<string, RoomWithParticipants>();
+    if (source === 'kept') {
+      for (const id of roomIds) {
+        const room = this.sendRooms.get(id);
+        if (room) keptRooms.set(id, room);
       }
-      const sent = outcomes.get(send);
-      if (!sent)
+    }
+    const [readRooms, senderTies] = await Promise.all([
+      this.repo.findRoomsByIds(roomIds.filter((id) => !keptRooms.has(id))),
+      this.senderTies.tiesOfEach([...new Set(sends.map((send) => send.principal.accountId))], {
+        fresh: source === 'fresh',
+      }),
+    ]);
+    for (const [id, room] of readRooms) this.sendRooms.set(id, room);
+    const wasKept = (send: PendingSend) =>
+      keptRooms.has(send.chatRoomId) || !senderTies.readNow.has(send.principal.accountId);
+
+    const decided = sends.map((send): MemberSend | AppError => {
+      const room = keptRooms.get(send.chatRoomId) ?? readRooms.get(send.chatRoomId);
+      const sender = room && membershipOf(send.principal, room);
+      if (!room || !sender) return notFound();
+      const refusal = membershipRefusal(send.principal, room);
+      if (refusal) return refusal;
+      const ties = senderTies.ties.get(send.principal.accountId) ?? new Set<string>();
+      if (!canPostToRoom(send.principal, subjectOf(room), ties)) {
+        // The copilot's room takes questions through the copilot's ask, which answers them.
+        return new AppError('FORBIDDEN', room.type === 'bot' ? botRoomSentence : leftSentences.tie_ended);
+      }
+      return { ...send, room, sender };
+    });
+    const allowed = decided.filter((decision): decision is MemberSend => !(decision instanceof AppError));
+    const stored = allowed.length === 0 ? [] : await this.repo.insertMessages(allowed);
+    const storedBySend = new Map(allowed.map((send, index) => [send, stored[index]]));
+    return decided.map((decision, index) => {
+      if (decision instanceof AppError) {
+        // A refusal stands only when decided on what is now: a kept room may be one the sender
+        // has joined again since, kept ties may miss an interest shown since.
+        return wasKept(sends[index] as PendingSend) ? 'decideAgain' : { ok: false, error: decision };
+      }
+      const outcome = storedBySend.get(decision);
+      if (outcome === 'roomChanged') {
+        this.sendRooms.delete(decision.room.id);
+        return 'decideAgain';
+      }
+      if (outcome === 'clientIdTaken' || outcome === undefined) {
         return { ok: false, error: new AppError('CONFLICT', 'That client id was already used for another message.') };
-      return { ok: true, value: toPosted(send, sent) };
+      }
+      return { ok: true, value: toPosted(decision, outcome) };
     });
   }
 
