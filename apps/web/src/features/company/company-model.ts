@@ -1,4 +1,5 @@
 import type { CompanyWeek } from '@deckvalid/contract/companies';
+import { formatChartDay } from '@/shared/lib/format-date';
 
 // Pure rules of the company page: numbers as it words them and the stock chart's rows.
 
@@ -12,15 +13,13 @@ export function formatReadingTime(totalSeconds: number): string {
   return minutes ? `${hours} h ${minutes} min` : `${hours} h`;
 }
 
-const weekLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-
 /** One point of the stock chart: a week's reading minutes (the line) and interests (the bars). */
 export type StockRow = { week: string; weekStart: string; readingMinutes: number; views: number; interests: number };
 
 /** The weeks as the chart draws them, oldest first, labelled by their Monday ("Mar 2"). */
 export function stockRows(weeks: readonly CompanyWeek[]): StockRow[] {
   return weeks.map((week) => ({
-    week: weekLabel.format(new Date(`${week.weekStart}T00:00:00Z`)),
+    week: formatChartDay(week.weekStart),
     weekStart: week.weekStart,
     readingMinutes: Math.round((week.readingSeconds / 60) * 10) / 10,
     views: week.views,

@@ -1,4 +1,5 @@
 import type { FounderPitchDeck, PitchDeckStatus } from '@deckvalid/contract/pitchdecks';
+import { formatCount } from '@deckvalid/contract/text';
 
 /** How each status reads on a badge; the words are what browser tests look for. */
 export const deckStatusDisplay: Record<PitchDeckStatus, { label: string; color: string; hint: string }> = {
@@ -24,5 +25,5 @@ export function pollingIntervalFor(decks: ReadonlyArray<Pick<FounderPitchDeck, '
 
 /** "1 view", "3 views": counts on cards read as sentences, not as "1 view(s)". */
 export function countLabel(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;
+  return `${formatCount(count)} ${count === 1 ? singular : plural}`;
 }

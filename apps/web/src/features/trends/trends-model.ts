@@ -1,4 +1,5 @@
 import { shiftDay, type TrendsDay, trendsLimits } from '@deckvalid/contract/trends';
+import { formatChartDay } from '@/shared/lib/format-date';
 
 // Pure rules of the trends page: the ranges it offers, its chart rows and how a change reads.
 
@@ -27,11 +28,6 @@ export function customRange(from: string | null, to: string | null): { from: str
   return { from, to };
 }
 
-const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-
-/** "Mar 2" for a `YYYY-MM-DD` UTC day. */
-export const formatDay = (day: string) => dayLabel.format(new Date(`${day}T00:00:00Z`));
-
 /** One day as the charts draw it. */
 export type TrendsRow = {
   day: string;
@@ -48,7 +44,7 @@ export type TrendsRow = {
 
 export function trendsRows(days: readonly TrendsDay[]): TrendsRow[] {
   return days.map((day) => ({
-    day: formatDay(day.date),
+    day: formatChartDay(day.date),
     date: day.date,
     views: day.views,
     readers: day.readers,

@@ -1,4 +1,5 @@
 import { errorResponseSchema } from '@deckvalid/contract/errors';
+import { formatCount } from '@deckvalid/contract/text';
 import { type UploadKind, type UploadTicket, uploadKinds } from '@deckvalid/contract/uploads';
 
 /**
@@ -152,13 +153,13 @@ export function describeUploadError(error: SignedUploadError): string {
 export function formatMegabytes(bytes: number): string {
   const megabytes = bytes / (1024 * 1024);
   const rounded = megabytes >= 100 ? Math.round(megabytes) : Math.ceil(megabytes * 10) / 10;
-  return `${rounded.toLocaleString('en-US')} MB`;
+  return `${formatCount(rounded)} MB`;
 }
 
 /** "340 KB", "12.4 MB": a chosen file's size as people read it. */
 export function formatFileSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-US')} KB`;
-  return `${(Math.round((bytes / (1024 * 1024)) * 10) / 10).toLocaleString('en-US')} MB`;
+  if (bytes < 1024 * 1024) return `${formatCount(Math.max(1, Math.round(bytes / 1024)))} KB`;
+  return `${formatCount(Math.round((bytes / (1024 * 1024)) * 10) / 10)} MB`;
 }
 
 const kindNouns: Record<UploadKind, { noun: string; types: string }> = {

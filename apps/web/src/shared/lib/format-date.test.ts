@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './format-date';
+import { formatChartDay, formatDate, formatDateTime } from './format-date';
 
 describe('formatDate', () => {
   const instant = '2026-11-22T14:05:00.000Z';
@@ -17,5 +17,13 @@ describe('formatDate', () => {
   it('answers an empty string for an unreadable date instead of "Invalid Date"', () => {
     expect(formatDate('not a date')).toBe('');
     expect(formatDateTime('')).toBe('');
+  });
+});
+
+describe('formatChartDay', () => {
+  it('labels a day as the charts do, in UTC whatever the browser’s zone', () => {
+    expect(formatChartDay('2026-03-02')).toBe('Mar 2');
+    expect(formatChartDay('2026-12-31')).toBe('Dec 31');
+    expect(formatChartDay('2026-13-45')).toBe('');
   });
 });

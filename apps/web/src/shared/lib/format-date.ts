@@ -40,3 +40,14 @@ export function formatCalendarDay(day: string, locale?: string): string {
   const date = new Date(`${day}T00:00:00Z`);
   return Number.isNaN(date.getTime()) ? '' : formatterOf(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 }
+
+/**
+ * A calendar day ("2026-03-02") as a chart's axis labels it: "Mar 2", read in UTC. The charts
+ * label their days and weeks in one fixed language, so their ticks keep one width.
+ */
+export function formatChartDay(day: string, locale = 'en-US'): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime())
+    ? ''
+    : formatterOf(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date);
+}

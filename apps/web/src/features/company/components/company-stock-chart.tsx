@@ -1,4 +1,5 @@
 import type { CompanyWeek } from '@deckvalid/contract/companies';
+import { formatCount } from '@deckvalid/contract/text';
 import { CompositeChart } from '@mantine/charts';
 import { Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { formatReadingTime, hasActivity, stockRows } from '../company-model';
@@ -28,8 +29,8 @@ export function CompanyStockChart({ weeks }: { weeks: readonly CompanyWeek[] }) 
           </Title>
           <Text fz="sm" c="dimmed">
             Reading time per week (line) and interests shown (bars) since the first deck went live:{' '}
-            {totals.views.toLocaleString('en-US')} views, {formatReadingTime(totals.seconds)} of reading,{' '}
-            {totals.interests.toLocaleString('en-US')} interests.
+            {formatCount(totals.views)} views, {formatReadingTime(totals.seconds)} of reading,{' '}
+            {formatCount(totals.interests)} interests.
           </Text>
         </div>
         {hasActivity(weeks) ? null : (

@@ -1,4 +1,5 @@
 import type { Company } from '@deckvalid/contract/companies';
+import { formatCount } from '@deckvalid/contract/text';
 import {
   Alert,
   Anchor,
@@ -140,7 +141,7 @@ export function CompanyView({ startupId }: { startupId: string }) {
                 </Text>
               </Group>
               <Text fz={32} fw={700} lh={1.2}>
-                {company.interestedInvestorCount.toLocaleString('en-US')}
+                {formatCount(company.interestedInvestorCount)}
               </Text>
               <Text fz="xs" c="dimmed">
                 Pending or accepted interest in a live deck. Who they are stays private.

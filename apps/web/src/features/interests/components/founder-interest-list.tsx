@@ -1,4 +1,5 @@
 import type { InterestStatus } from '@deckvalid/contract/interests';
+import { formatCount } from '@deckvalid/contract/text';
 import { Button, EmptyState, Group, NativeSelect, Pagination, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -95,7 +96,7 @@ export function FounderInterestList({ deckPath, deckOptions = [], pageSize = 20 
       ) : (
         <Stack gap="sm" aria-busy={interests.isFetching} data-testid="interest-list">
           <Text fz="sm" c="dimmed" aria-live="polite">
-            {total === 1 ? '1 interest' : `${total.toLocaleString('en-US')} interests`}
+            {total === 1 ? '1 interest' : `${formatCount(total)} interests`}
           </Text>
           {interests.data.data.map((interest) => (
             <FounderInterestRow key={interest.id} interest={interest} deckPath={deckPath} />

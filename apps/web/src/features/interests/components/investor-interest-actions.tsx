@@ -1,4 +1,5 @@
 import { canMoveInterest, type InterestStatus, type InvestorInterest } from '@deckvalid/contract/interests';
+import { formatCount } from '@deckvalid/contract/text';
 import { Alert, Badge, Blockquote, Button, Group, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -69,7 +70,7 @@ export function InvestorInterestActions({ pitchDeckId, company, myInterest }: In
   const handleSend = async (event: FormEvent) => {
     event.preventDefault();
     if (note.length > maxInterestNoteLength) {
-      setNoteProblem(`Use at most ${maxInterestNoteLength.toLocaleString('en-US')} characters for the note.`);
+      setNoteProblem(`Use at most ${formatCount(maxInterestNoteLength)} characters for the note.`);
       return;
     }
     setNoteProblem(null);
@@ -167,7 +168,7 @@ export function InvestorInterestActions({ pitchDeckId, company, myInterest }: In
               mt={-10}
               aria-live="polite"
             >
-              {note.length.toLocaleString('en-US')} / {maxInterestNoteLength.toLocaleString('en-US')}
+              {formatCount(note.length)} / {formatCount(maxInterestNoteLength)}
             </Text>
             {noteProblem ? (
               <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">

@@ -1,4 +1,5 @@
 import type { DeckAnalytics } from '@deckvalid/contract/pitchdecks';
+import { formatCount } from '@deckvalid/contract/text';
 import { BarChart } from '@mantine/charts';
 import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconClock, IconEye, IconUsers } from '@tabler/icons-react';
@@ -43,12 +44,8 @@ export function FounderDeckAnalyticsSummary({ deckId, version, isReady }: Analyt
   return (
     <Paper withBorder radius="lg" p="md" data-testid="deck-analytics-summary">
       <SimpleGrid cols={3} spacing="xs">
-        <StatTile
-          icon={<IconUsers size={14} aria-hidden />}
-          label="Viewers"
-          value={viewerCount.toLocaleString('en-US')}
-        />
-        <StatTile icon={<IconEye size={14} aria-hidden />} label="Views" value={viewCount.toLocaleString('en-US')} />
+        <StatTile icon={<IconUsers size={14} aria-hidden />} label="Viewers" value={formatCount(viewerCount)} />
+        <StatTile icon={<IconEye size={14} aria-hidden />} label="Views" value={formatCount(viewCount)} />
         <StatTile
           icon={<IconClock size={14} aria-hidden />}
           label="Time"

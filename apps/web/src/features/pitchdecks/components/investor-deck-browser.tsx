@@ -1,5 +1,6 @@
 import { sectors, stages } from '@deckvalid/contract/accounts';
 import type { PitchDeckSort } from '@deckvalid/contract/pitchdecks';
+import { formatCount } from '@deckvalid/contract/text';
 import {
   Alert,
   Box,
@@ -267,7 +268,7 @@ export function InvestorDeckBrowser({ deckPath, analysisPath, companyPath }: Inv
               'Searching…'
             ) : (
               <>
-                {result.meta.total === 1 ? '1 deck' : `${result.meta.total.toLocaleString('en-US')} decks`}
+                {result.meta.total === 1 ? '1 deck' : `${formatCount(result.meta.total)} decks`}
                 {hasTerm ? ` for “${search.q.trim()}”` : ''}
               </>
             )}

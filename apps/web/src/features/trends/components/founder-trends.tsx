@@ -1,4 +1,5 @@
 import '@mantine/dates/styles.css';
+import { formatCount } from '@deckvalid/contract/text';
 import {
   percentChange,
   type Trends,
@@ -36,11 +37,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { describeApiError } from '@/shared/api/api-error';
+import { formatChartDay } from '@/shared/lib/format-date';
 import { useFounderTrendsQuery } from '../trends-api';
 import {
   changeDisplay,
   customRange,
-  formatDay,
   formatReadingTime,
   presetRange,
   type RangePreset,
@@ -59,7 +60,7 @@ const totalLabels: Record<TrendsTotalKey, string> = {
 };
 
 const formatTotal = (key: TrendsTotalKey, value: number) =>
-  key === 'readingSeconds' ? formatReadingTime(value) : value.toLocaleString('en-US');
+  key === 'readingSeconds' ? formatReadingTime(value) : formatCount(value);
 
 /** An arrow, a signed percentage in words and a colour: the change reads without the colour. */
 function ChangeMark({ change, previous, label }: { change: number | null; previous: number; label: string }) {
@@ -216,8 +217,8 @@ export function FounderTrends() {
 
 function TrendsFigures({ trends, isFetching }: { trends: Trends; isFetching: boolean }) {
   const rows = trendsRows(trends.days);
-  const period = `${formatDay(trends.from)} – ${formatDay(trends.to)}`;
-  const previous = `${formatDay(trends.previousFrom)} – ${formatDay(trends.previousTo)}`;
+  const period = `${formatChartDay(trends.from)} – ${formatChartDay(trends.to)}`;
+  const previous = `${formatChartDay(trends.previousFrom)} – ${formatChartDay(trends.previousTo)}`;
   return (
     <Stack gap="lg" style={{ opacity: isFetching ? 0.7 : 1 }} aria-busy={isFetching}>
       <Text fz="sm" c="dimmed" data-testid="trends-period">
