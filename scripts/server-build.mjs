@@ -6,10 +6,10 @@
 // from apps/server/src: each module's `import.meta.url` is replaced by its source file's URL, so
 // the bundle runs only inside this checkout, which is the only place `npm start` runs it.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { isOutdated } from './build-freshness.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const serverDir = path.join(root, 'apps/server');
@@ -34,27 +34,13 @@ const sources = [
   import.meta.filename,
 ];
 
-function newestMtime(target) {
-  let stat;
-  try {
-    stat = statSync(target);
-  } catch {
-    return 0;
-  }
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
 /**
  * Builds the server when its bundle is missing or older than any of its sources, in a child
  * process so the caller (scripts/start.mjs, which stays alive beside the server) holds none of
  * the bundler. Answers whether a build ran; throws when it fails.
  */
 export function buildServerIfStale({ force = false } = {}) {
-  const builtAt = newestMtime(serverBundle);
-  if (!force && builtAt > 0 && builtAt >= Math.max(...sources.map(newestMtime))) return false;
+  if (!force && !isOutdated(serverBundle, sources)) return false;
   const result = spawnSync(process.execPath, [import.meta.filename, '--now'], { stdio: 'inherit' });
   if (result.status !== 0) throw new Error('The server build failed; see the output above.');
   return true;

@@ -1,7 +1,8 @@
 // Builds the web app when its build is missing or older than any of its sources.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isOutdated } from './build-freshness.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const webDir = path.join(root, 'apps/web');
@@ -15,25 +16,12 @@ const sources = [
   path.join(root, 'packages/contract/src'),
 ];
 
-function newestMtime(target) {
-  let stat;
-  try {
-    stat = statSync(target);
-  } catch {
-    return 0;
-  }
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
 /** Answers whether a build ran; throws when it fails. */
 export function buildWebIfStale({ force = false } = {}) {
-  const builtAt = newestMtime(stampFile);
-  const changedAt = Math.max(...sources.map(newestMtime));
-  if (!force && builtAt > 0 && builtAt >= changedAt) return false;
-  console.log(builtAt ? 'Web sources changed: rebuilding the web app…' : 'Building the web app (first start)…');
+  if (!force && !isOutdated(stampFile, sources)) return false;
+  console.log(
+    existsSync(stampFile) ? 'Web sources changed: rebuilding the web app…' : 'Building the web app (first start)…',
+  );
   const result = spawnSync(
     process.execPath,
     [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
