@@ -18,7 +18,7 @@ type InvestorDeckCardProps = {
   linkState?: unknown;
   /** The deck's validation report page, linked from the card's last line. */
   analysisTo?: string;
-  /** The deck's company page, linked from a tag over the thumbnail. */
+  /** The deck's company page, linked from a tag over the thumbnail's top right corner. */
   companyTo?: string;
   /**
    * Called when the thumbnail's file did not load, most likely because its signed address
@@ -128,7 +128,8 @@ export function InvestorDeckCard({
   );
   if (!analysisTo && !companyTo) return card;
   // A link cannot hold another link: the report link is the card's sibling, laid over its last
-  // line, and the company link a tag over the thumbnail's corner.
+  // line, and the company link a tag over the thumbnail's top right corner, where a slide's
+  // title (top left, in most decks) stays readable.
   return (
     <Box pos="relative" h="100%">
       {card}
@@ -138,7 +139,7 @@ export function InvestorDeckCard({
           to={companyTo}
           pos="absolute"
           top={8}
-          left={8}
+          right={8}
           variant="white"
           color="dark"
           radius="sm"
