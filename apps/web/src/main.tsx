@@ -9,6 +9,7 @@ import { preloadRoute } from '@/app/lazy-pages';
 import { createAppRouter } from '@/app/router';
 import { createAppStore } from '@/app/store';
 import { authApi } from '@/features/auth/auth-api';
+import { roleToCheck } from '@/features/auth/auth-slice';
 import { restoreSession } from '@/features/auth/restore-session';
 import { areaRoleOf, homePathOf } from '@/features/auth/role-home';
 
@@ -26,9 +27,8 @@ if (auth.isAuthenticated && areaRole === null) void preloadRoute(homePathOf(auth
 else if (areaRole === null || auth.role === areaRole) void preloadRoute(window.location.pathname);
 // The session check starts now too, beside the page's chunks: the gate that waits for it renders
 // only once they are loaded, and it takes this answer (SessionGate's sessionCheckMaxAgeSeconds).
-if (auth.isAuthenticated && auth.user === null && (auth.role === 'user' || auth.role === 'investor')) {
-  void store.dispatch(authApi.endpoints.me.initiate(auth.role, { subscribe: false }));
-}
+const checkedRole = roleToCheck(auth);
+if (checkedRole) void store.dispatch(authApi.endpoints.me.initiate(checkedRole, { subscribe: false }));
 const router = createAppRouter();
 
 createRoot(container).render(

@@ -2,7 +2,15 @@ import { configureStore } from '@reduxjs/toolkit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readStoredTokens, saveStoredTokens } from '@/shared/lib/token-storage';
 import { createAuthPersistence } from './auth-persistence';
-import { authReducer, initialAuthState, loginSucceeded, logout, sessionRestored, userLoaded } from './auth-slice';
+import {
+  authReducer,
+  initialAuthState,
+  loginSucceeded,
+  logout,
+  roleToCheck,
+  sessionRestored,
+  userLoaded,
+} from './auth-slice';
 
 const founderTokens = { token: 'f.jwt', controlSignature: 'f-sig', hashToken: 'f-hash' };
 const investorTokens = { token: 'i.jwt', controlSignature: 'i-sig', hashToken: 'i-hash' };
@@ -112,5 +120,21 @@ describe('auth persistence', () => {
     store.dispatch(logout('user'));
     expect(store.getState().auth).toEqual(initialAuthState);
     expect(log).toHaveBeenCalledWith('Failed to clear auth tokens', expect.any(Error));
+  });
+});
+
+describe('roleToCheck', () => {
+  it('names the role of a restored session whose user is not read yet, and nothing after', () => {
+    const restored = authReducer(initialAuthState, sessionRestored({ role: 'investor', tokens: investorTokens }));
+    expect(roleToCheck(restored)).toBe('investor');
+    const read = authReducer(restored, userLoaded({ id: 'inv-1', name: 'Ravi' }));
+    expect(roleToCheck(read)).toBeNull();
+  });
+
+  it('asks nothing when signed out, or for a role that has no session check', () => {
+    expect(roleToCheck(initialAuthState)).toBeNull();
+    expect(
+      roleToCheck(authReducer(initialAuthState, sessionRestored({ role: 'mentor', tokens: founderTokens }))),
+    ).toBeNull();
   });
 });

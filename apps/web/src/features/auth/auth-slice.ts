@@ -71,6 +71,15 @@ export const authReducer = authSlice.reducer;
 export type AuthRootState = { auth: AuthState };
 
 export const selectAuth = (state: AuthRootState) => state.auth;
+
+/**
+ * The account role whose restored session still needs its `me` check (a session came back from
+ * storage, its user not yet read), or null when none does: start-up and SessionGate ask the same.
+ */
+export function roleToCheck(auth: AuthState): 'user' | 'investor' | null {
+  if (!auth.isAuthenticated || auth.user !== null) return null;
+  return auth.role === 'user' || auth.role === 'investor' ? auth.role : null;
+}
 export const selectIsAuthenticated = (state: AuthRootState) => state.auth.isAuthenticated;
 export const selectRole = (state: AuthRootState) => state.auth.role;
 export const selectUser = (state: AuthRootState) => state.auth.user;

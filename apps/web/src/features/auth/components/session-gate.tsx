@@ -2,7 +2,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { LoadingScreen } from '@/shared/ui/loading-screen';
 import { useMeQuery } from '../auth-api';
-import { selectAuth, userLoaded } from '../auth-slice';
+import { roleToCheck, selectAuth, userLoaded } from '../auth-slice';
 
 /**
  * How old an answer of `me` the gate takes instead of asking again: the one main.tsx started at
@@ -16,11 +16,12 @@ const sessionCheckMaxAgeSeconds = 10;
  * failure lets the app go on with the stored session, which the next call checks again.
  */
 export function SessionGate({ children }: { children: ReactNode }) {
-  const { isAuthenticated, role, user } = useSelector(selectAuth);
+  const auth = useSelector(selectAuth);
+  const { role } = auth;
   const dispatch = useDispatch();
-  const accountRole = role === 'user' || role === 'investor' ? role : null;
-  const needsCheck = isAuthenticated && user === null && accountRole !== null;
-  const me = useMeQuery(accountRole ?? 'user', {
+  const checkedRole = roleToCheck(auth);
+  const needsCheck = checkedRole !== null;
+  const me = useMeQuery(checkedRole ?? 'user', {
     skip: !needsCheck,
     refetchOnMountOrArgChange: sessionCheckMaxAgeSeconds,
   });
