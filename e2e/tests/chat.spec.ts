@@ -169,6 +169,13 @@ describe('the chat widget', () => {
   it('a live notification tells the founder of a new interest at once, and the home shows it without a reload', async () => {
     await founderPage.goto('/founder');
     await founderPage.getByRole('heading', { name: 'Waiting for your answer' }).waitFor();
+    // The page load opened a new socket: a notification sent before it connects is not live for
+    // it (the inbox has it). The chat panel says when it is connected; it closes again after.
+    await launcher(founderPage).click();
+    const founderPanel = panel(founderPage, 'Founder Chat');
+    await expect.poll(() => founderPanel.getByTestId('chat-connection').getAttribute('data-connected')).toBe('true');
+    await launcher(founderPage).click();
+    await expect.poll(() => founderPanel.count()).toBe(0);
     const newcomer = await createAccount(server, 'investor', 'Nora Newcomer');
     const shown = await fetch(`${server.baseUrl}${investorDeckPaths.interests(deckId)}`, {
       method: 'POST',
