@@ -35,7 +35,7 @@ export type ChatMessagesArgs = { roomId: string; limit?: number } & ({ before?: 
  * chat session (ChatProvider) and merged by seq into its own state, which a cache keyed by
  * request could not do.
  */
-export const chatApi = api.enhanceEndpoints({ addTagTypes: ['ChatRoom'] }).injectEndpoints({
+export const chatApi = api.injectEndpoints({
   endpoints: (build) => ({
     // The list is paginated (docs/api.md); the widget reads it page after page into one list.
     chatRooms: build.query<ChatRoom[], string>({
@@ -82,10 +82,6 @@ export const chatApi = api.enhanceEndpoints({ addTagTypes: ['ChatRoom'] }).injec
       transformResponse: (answer: ChatContactsResponse) => answer.data,
       providesTags: [chatRoomsTag],
     }),
-    openPrivateChatRoom: build.mutation<ChatRoomResponse, string>({
-      query: (participantId) => ({ url: chatPaths.privateRoom, method: 'POST', body: { participantId } }),
-      invalidatesTags: [chatRoomsTag],
-    }),
     createGroupChatRoom: build.mutation<ChatRoomResponse, CreateGroupRoomBody>({
       query: (body) => ({ url: chatPaths.groupRoom, method: 'POST', body }),
       invalidatesTags: [chatRoomsTag],
@@ -116,7 +112,6 @@ export const {
   useLeaveChatRoomMutation,
   useRemoveChatMemberMutation,
   useChatContactsQuery,
-  useOpenPrivateChatRoomMutation,
   useCreateGroupChatRoomMutation,
   useRenameChatRoomMutation,
   useAddChatMembersMutation,

@@ -44,6 +44,16 @@ export const api = createApi({
     'MilestoneData',
     // The signed-in account's inbox: every page and the unread count.
     'Notification',
+    // The chat widget's room list and contacts: a room opened from any page refreshes them.
+    'ChatRoom',
   ],
   endpoints: () => ({}),
 });
+
+// One name, one definition. RTK Query keeps the first endpoint injected under a name and drops
+// a later one silently, so two features defining `openX` with different arguments break each
+// other depending on which page loaded first. Every injection here throws on a clash instead,
+// which the slice's test (all endpoint modules loaded together) and any page that loads both
+// show at once. Editing an endpoint module in the dev server therefore reloads the page.
+const injectOnce = api.injectEndpoints;
+api.injectEndpoints = (options) => injectOnce({ ...options, overrideExisting: 'throw' });

@@ -16,7 +16,8 @@ import {
 import { IconArrowLeft, IconUsersGroup } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { describeApiError } from '@/shared/api/api-error';
-import { useChatContactsQuery, useCreateGroupChatRoomMutation, useOpenPrivateChatRoomMutation } from '../chat-api';
+import { useOpenPrivateChatRoomMutation } from '@/shared/api/chat-open-api';
+import { useChatContactsQuery, useCreateGroupChatRoomMutation } from '../chat-api';
 
 type ChatStartProps = {
   /** Back to the room list, nothing started. */
@@ -143,7 +144,7 @@ export function ChatStart({ onCancel, onOpened }: ChatStartProps) {
     if (contact.privateRoomId) return onOpened(contact.privateRoomId);
     setOpeningId(contact.id);
     setProblem(null);
-    const result = await openPrivate(contact.id);
+    const result = await openPrivate({ participantId: contact.id });
     setOpeningId(null);
     if ('error' in result) setProblem(describeApiError(result.error).message);
     else onOpened(result.data.room.id);
