@@ -140,6 +140,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
     mailer,
     accounts: accounts.accounts,
     interests: interests.interests,
+    decks: decks.pitchDecks,
   });
   const chat = createChatModule(context, { auth: auth.sessions, ties: interests.interests, pictures: files.uploads });
   const milestones = createMilestonesModule(context, {

@@ -96,6 +96,27 @@ const dollars = z
   .min(0, 'Amounts cannot be negative.')
   .max(maxAmountUsd, amountTooLargeMessage);
 
+/** Most places an investor's thesis may name. */
+export const maxThesisPlaces = 10;
+
+/** A place a thesis names ("Germany", "Berlin", "Nordics"): matched as whole words of a deck's location. */
+const thesisPlaceSchema = textSchema({ max: 80, tooLong: 'Use at most 80 characters for a place.' })
+  .min(1, 'Enter a place, such as "Germany" or "Berlin".')
+  .refine((place) => /[\p{L}\p{N}]/u.test(place), {
+    message: 'A place needs letters, such as "Germany" or "Berlin".',
+  });
+
+/**
+ * Where an investor invests: places matched against each deck's location, case and punctuation
+ * aside. Each place once, whatever its case, so a thesis reads the same as it was typed.
+ */
+export const thesisPlacesSchema = z
+  .array(thesisPlaceSchema, { error: 'List places as text, such as "Germany" or "Berlin".' })
+  .max(maxThesisPlaces, `Name at most ${maxThesisPlaces} places.`)
+  .refine((places) => new Set(places.map((place) => place.toLowerCase())).size === places.length, {
+    message: 'Name each place once.',
+  });
+
 /** Investor info body (POST creates, PUT replaces). */
 export const investorInfoBodySchema = z
   .object({
@@ -117,6 +138,11 @@ export const investorInfoBodySchema = z
     chequeSizeMax: dollars.nullable().default(null),
     location: optionalText(120, 'the location'),
     website: optionalUrlSchema,
+    /**
+     * Places the investor invests in; decks located there fit the thesis. Empty: anywhere. Left
+     * out, the stored places stay (none at first), so a client that predates them clears nothing.
+     */
+    places: thesisPlacesSchema.optional(),
   })
   .refine(
     (info) => info.chequeSizeMin === null || info.chequeSizeMax === null || info.chequeSizeMin <= info.chequeSizeMax,
@@ -135,6 +161,8 @@ export const investorInfoSchema = z.object({
   chequeSizeMax: z.number().nullable(),
   location: z.string().nullable(),
   website: z.string().nullable(),
+  /** Places the investor invests in, as typed; empty means anywhere. */
+  places: z.array(z.string()),
   updatedAt: z.string(),
 });
 export type InvestorInfo = z.infer<typeof investorInfoSchema>;
@@ -152,3 +180,27 @@ export const savedInvestorInfoResponseSchema = z.object({
   info: investorInfoSchema,
 });
 export type SavedInvestorInfoResponse = z.infer<typeof savedInvestorInfoResponseSchema>;
+
+/** What of an investor's info decides which decks fit their thesis. */
+export type ThesisCriteria = {
+  sectors: readonly string[];
+  stages: readonly string[];
+  chequeSizeMin: number | null;
+  chequeSizeMax: number | null;
+  places: readonly string[];
+};
+
+/**
+ * Whether the info names anything decks can be matched on (a sector, a stage, a ticket bound or a
+ * place). Firm and thesis text alone do not: browse then stays as it is, with a prompt to add them.
+ */
+export function hasThesisCriteria<Info extends ThesisCriteria>(info: Info | null | undefined): info is Info {
+  if (!info) return false;
+  return (
+    info.sectors.length > 0 ||
+    info.stages.length > 0 ||
+    info.chequeSizeMin !== null ||
+    info.chequeSizeMax !== null ||
+    info.places.length > 0
+  );
+}

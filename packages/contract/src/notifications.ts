@@ -14,13 +14,14 @@ export const notificationKinds = [
   'approvalDecisions',
   'meetInvitations',
   'chatDigest',
+  'thesisMatches',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 /** The kinds each role gets, in the order the settings list them. */
 export const notificationKindsByRole = {
   user: ['interestShown', 'deliverableDecisions', 'approvalDecisions', 'meetInvitations', 'chatDigest'],
-  investor: ['interestDecided', 'meetInvitations', 'chatDigest'],
+  investor: ['interestDecided', 'meetInvitations', 'chatDigest', 'thesisMatches'],
 } as const satisfies Record<AccountRole, readonly NotificationKind[]>;
 
 /**
@@ -34,6 +35,7 @@ export const notificationLabels: Record<NotificationKind, string> = {
   approvalDecisions: 'When an investor approves a task or asks for changes',
   meetInvitations: 'When I am invited to a meet, or it changes or is cancelled',
   chatDigest: 'Chat messages I have not read (at most one mail an hour)',
+  thesisMatches: 'New decks that match my thesis (one mail a week)',
 };
 
 /** Where the switches live in the web app, as the mails name it. */
@@ -64,6 +66,8 @@ export const investorNotificationSettingsSchema = z.object({
   meetInvitations: isOn,
   /** A mail when chat messages stay unread for 10 minutes, at most one an hour. */
   chatDigest: isOn,
+  /** A mail each Monday naming the decks that went live the week before and match the investor's thesis. */
+  thesisMatches: isOn,
 });
 export type InvestorNotificationSettings = z.infer<typeof investorNotificationSettingsSchema>;
 
@@ -113,6 +117,7 @@ export const inboxKinds = [
   'meet.cancelled',
   'thread.message',
   'chat.unread',
+  'thesis.matches',
 ] as const;
 export type InboxKind = (typeof inboxKinds)[number];
 
@@ -130,7 +135,15 @@ export const mailKindOfInboxKind: Partial<Record<InboxKind, NotificationKind>> =
   'approval.given': 'approvalDecisions',
   'approval.changes_requested': 'approvalDecisions',
   'chat.unread': 'chatDigest',
+  'thesis.matches': 'thesisMatches',
 };
+
+/**
+ * The weekly news of decks matching an investor's thesis: on Mondays from this hour (UTC), it
+ * names the decks that first went live in the seven days before Monday 00:00 UTC and meet every
+ * criterion of the investor's info. One a week at most; none in a week without such a deck.
+ */
+export const thesisMatchesSendHourUtc = 8;
 
 /** A chat message still unread this long after it was sent lands in the inbox. */
 export const chatUnreadAfterMinutes = 10;

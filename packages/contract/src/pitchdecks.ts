@@ -112,6 +112,26 @@ export const myInterestSchema = z.object({
 });
 export type MyInterest = z.infer<typeof myInterestSchema>;
 
+/** What of a deck can fit an investor's thesis, in the order a card lists the reasons. */
+export const thesisCriteriaKinds = ['sector', 'stage', 'ticket', 'place'] as const;
+export type ThesisCriterionKind = (typeof thesisCriteriaKinds)[number];
+
+/** How a deck fits the asking investor's thesis (their sectors, stages, ticket size and places). */
+export const thesisFitSchema = z.object({
+  /** The deck meets every criterion the investor set: what "Matches my thesis" keeps. */
+  isMatch: z.boolean(),
+  /** Criteria the deck meets; browse ranks by it. */
+  score: z.number(),
+  /** Criteria the investor set (1 to 4). */
+  of: z.number(),
+  /**
+   * The criteria the deck meets, each with the words a card shows: "Fintech", "Seed",
+   * "$1.8M within your $0.5–2M", "Berlin, Germany".
+   */
+  reasons: z.array(z.object({ kind: z.enum(thesisCriteriaKinds), label: z.string() })),
+});
+export type ThesisFit = z.infer<typeof thesisFitSchema>;
+
 /** A ready deck as an investor sees it. */
 export const investorPitchDeckSchema = pitchDeckBaseSchema.extend({
   /** The version shown (the newest ready one); view reports name it. */
@@ -121,6 +141,8 @@ export const investorPitchDeckSchema = pitchDeckBaseSchema.extend({
   fileUrl: z.string(),
   /** Words of the deck's own text around the search term, with matches wrapped in « ». */
   excerpt: z.string().nullable(),
+  /** How the deck fits the investor's thesis; null while their info names no criteria. */
+  thesisFit: thesisFitSchema.nullable(),
 });
 export type InvestorPitchDeck = z.infer<typeof investorPitchDeckSchema>;
 
@@ -171,10 +193,47 @@ export const searchPitchDecksQuerySchema = paginationQuerySchema.extend({
   q: textSchema({ max: 200, tooLong: 'Use at most 200 characters to search.' }).optional(),
   sector: z.enum(sectors, { error: 'Pick a sector from the list.' }).optional(),
   stage: z.enum(stages, { error: 'Pick a stage from the list.' }).optional(),
-  /** relevance applies with a search term; without one it falls back to newest. */
+  /**
+   * relevance: for an investor whose info names thesis criteria, best fit first; then, with a
+   * search term, the best text match; then newest. The other sorts are as named.
+   */
   sort: z.enum(pitchDeckSorts, { error: 'Sort by relevance, newest or amount.' }).default('relevance'),
+  /** `true`: only decks that meet every criterion of the investor's thesis. */
+  matchesThesis: z
+    .enum(['true', 'false'], { error: 'Use true or false for matchesThesis.' })
+    .transform((value) => value === 'true')
+    .optional(),
 });
 export type SearchPitchDecksQuery = z.infer<typeof searchPitchDecksQuerySchema>;
+
+/** The refusal of `matchesThesis=true` from an investor whose info names no criteria to match on. */
+export const noThesisMessage =
+  'Add sectors, stages, a ticket size or places to your investor info to see the decks that match your thesis.';
+
+/** An amount as a card line writes it: $950, $500K, $1.8M, $12M. */
+export function formatUsdShort(amount: number): string {
+  const [unit, suffix] = amount >= 1_000_000 ? [1_000_000, 'M'] : amount >= 1_000 ? [1_000, 'K'] : [1, ''];
+  return `$${trimmedNumber(amount / unit)}${suffix}`;
+}
+
+/** At most two decimals, none trailing: 1.8, 0.25, 2. */
+function trimmedNumber(value: number): string {
+  return String(Math.round(value * 100) / 100);
+}
+
+/**
+ * An investor's ticket size in one unit, as the thesis reason quotes it: "$0.5–2M", "$250–800K",
+ * "$500K or more", "up to $2M"; null when neither bound is set.
+ */
+export function formatTicketRange(min: number | null, max: number | null): string | null {
+  if (min !== null && max !== null) {
+    const [unit, suffix] = max >= 1_000_000 ? [1_000_000, 'M'] : max >= 1_000 ? [1_000, 'K'] : [1, ''];
+    return min === max ? formatUsdShort(max) : `$${trimmedNumber(min / unit)}–${trimmedNumber(max / unit)}${suffix}`;
+  }
+  if (min !== null) return `${formatUsdShort(min)} or more`;
+  if (max !== null) return `up to ${formatUsdShort(max)}`;
+  return null;
+}
 
 /** Path parameter of every /pitchdecks/{id} call. */
 export const pitchDeckIdParamsSchema = z.object({ id: idSchema });

@@ -35,6 +35,7 @@ export type InvestorInfoRecord = {
   chequeSizeMax: number | null;
   location: string | null;
   website: string | null;
+  places: string[];
   createdAt: Date;
   updatedAt: Date;
 };
@@ -43,7 +44,10 @@ export type NewAccount = Pick<Account, 'id' | 'role' | 'email' | 'name' | 'passw
 
 export type ProfileChanges = Partial<Pick<Account, 'name' | 'headline' | 'bio' | 'company' | 'location' | 'website'>>;
 
-export type InvestorInfoValues = Omit<InvestorInfoRecord, 'investorId' | 'createdAt' | 'updatedAt'>;
+/** What a save writes; places left out keep what is stored (none on a first save). */
+export type InvestorInfoValues = Omit<InvestorInfoRecord, 'investorId' | 'createdAt' | 'updatedAt' | 'places'> & {
+  places?: string[];
+};
 
 /**
  * Accounts and investor info: the only writer of both tables. Registration, verification and

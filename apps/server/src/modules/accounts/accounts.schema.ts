@@ -51,6 +51,8 @@ export const investorInfos = pgTable('investor_infos', {
   chequeSizeMax: bigint('cheque_size_max', { mode: 'number' }),
   location: text('location'),
   website: text('website'),
+  /** Places the investor invests in, as typed; the deck search matches them as words of a deck's location. */
+  places: text('places').array().notNull().default(sql`'{}'::text[]`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

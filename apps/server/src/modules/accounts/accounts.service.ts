@@ -158,6 +158,7 @@ function toInvestorInfo(row: InvestorInfoRecord): InvestorInfo {
     chequeSizeMax: row.chequeSizeMax,
     location: row.location,
     website: row.website,
+    places: row.places,
     updatedAt: row.updatedAt.toISOString(),
   };
 }

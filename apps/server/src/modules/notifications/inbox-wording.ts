@@ -8,6 +8,8 @@ import type { MilestoneActivityFacts } from './inbox-facts.repository';
 export const inboxLinks = {
   founderDeck: (id: string) => `/founder/view/${encodeURIComponent(id)}`,
   investorDeck: (id: string) => `/investor/pitchdecks/${encodeURIComponent(id)}`,
+  /** The investor's browse with "Matches my thesis" on (the web reads `?thesis=match`). */
+  investorThesisMatches: () => '/investor?thesis=match',
   /** The role's home with a chat room to open (the web opens the widget on `?chat=`). */
   chatRoom: (isFounder: boolean, roomId: string) =>
     `/${isFounder ? 'founder' : 'investor'}?chat=${encodeURIComponent(roomId)}`,
@@ -122,4 +124,27 @@ export function threadMessageWording(facts: MilestoneActivityFacts, threadTitle:
       ? `On ${quoted(facts.taskTitle)} in ${quoted(facts.milestoneTitle)}.`
       : `In ${quoted(facts.milestoneTitle)}.`,
   };
+}
+
+/** Decks a weekly thesis news names by company and title; the rest are counted. */
+const namedThesisMatches = 5;
+
+/**
+ * The weekly news of decks matching an investor's thesis: the headline counts them, the sentence
+ * names each (company, title and why it fits) up to five, then says how many more.
+ */
+export function thesisMatchesWording(
+  decks: { company: string; title: string; reasons: string[] }[],
+): Omit<Wording, 'kind'> & { kind: 'thesis.matches' } {
+  const first = decks[0];
+  const title =
+    decks.length === 1 && first
+      ? `${first.company} matches your thesis`
+      : `${decks.length} new decks match your thesis`;
+  const named = decks
+    .slice(0, namedThesisMatches)
+    .map((deck) => `${deck.company}: ${quoted(deck.title)} (${deck.reasons.join(' · ')})`);
+  const more = decks.length - named.length;
+  const message = `New this week: ${named.join('; ')}${more > 0 ? `; and ${more} more` : ''}.`;
+  return { kind: 'thesis.matches', title, message };
 }

@@ -5,16 +5,24 @@ import {
   type InboxQuery,
   inboxRetentionDays,
   type LiveNotification,
+  thesisMatchesSendHourUtc,
 } from '@deckvalid/contract/notifications';
 import { pageMeta } from '@deckvalid/contract/pagination';
 import type { DomainEvents, MilestoneChange } from '@/core/events';
 import type { Principal } from '@/core/identity/principal';
 import { AppError } from '@/lib/errors';
 import type { InterestsService } from '@/modules/interests/interests.service';
+import type { PitchDecksService } from '@/modules/pitchdecks/pitchdecks.service';
 import { canKeepInbox, canReadNotification } from './inbox.policy';
 import type { InboxRepository, NewInboxNotification, StoredInboxNotification } from './inbox.repository';
 import type { InboxFactsRepository } from './inbox-facts.repository';
-import { inboxLinks, milestoneWording, threadMessageWording, type Wording } from './inbox-wording';
+import {
+  inboxLinks,
+  milestoneWording,
+  thesisMatchesWording,
+  threadMessageWording,
+  type Wording,
+} from './inbox-wording';
 
 /** Delivers one notification to every socket of an account (the socket side implements it). */
 export type LiveChannel = {
@@ -37,6 +45,15 @@ export const toInboxNotification = (stored: StoredInboxNotification): InboxNotif
   at: stored.createdAt.toISOString(),
 });
 
+const dayMs = 24 * 60 * 60_000;
+
+/** Monday 00:00 UTC of the week that holds `at`. */
+export function weekStartUtc(at: Date): Date {
+  const midnight = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
+  const daysSinceMonday = (new Date(midnight).getUTCDay() + 6) % 7;
+  return new Date(midnight - daysSinceMonday * dayMs);
+}
+
 /** Founders' ids start `usr-` (contract `idPrefixByRole`): the link goes to their side of the app. */
 const isFounderId = (accountId: string) => accountId.startsWith('usr-');
 
@@ -52,6 +69,8 @@ export class InboxService {
       inbox: InboxRepository;
       facts: InboxFactsRepository;
       interests: InterestsService;
+      /** The decks that fit each investor's thesis (the pitch-deck module decides fit). */
+      decks: Pick<PitchDecksService, 'findWeeklyThesisMatches'>;
       channel: LiveChannel;
       /** Runs for each notification stored (the mail of the kinds that matter away from the screen). */
       onStored?: (accountId: string, notification: InboxNotification) => Promise<void>;
@@ -110,6 +129,45 @@ export class InboxService {
           pitchDeckId: null,
           actor: run.latestSender,
           sourceKey: `chat.unread:${run.roomId}:${run.firstSeq}`,
+        };
+      }),
+    );
+    return told.length;
+  }
+
+  /**
+   * The weekly thesis news, run hourly by a module job: from Monday 08:00 UTC, each investor whose
+   * thesis some decks met, among those that first went live the week before, gets one
+   * notification naming them (and its mail, if switched on). The week is in the source key, so a
+   * rerun, a restart later in the week or a second process stores, and mails, nothing again;
+   * a process that was down on Monday catches up when it starts. Answers how many were told.
+   */
+  async notifyThesisMatches(now = new Date()): Promise<number> {
+    const weekStart = weekStartUtc(now);
+    if (now.getTime() < weekStart.getTime() + thesisMatchesSendHourUtc * 60 * 60_000) return 0;
+    const matches = await this.deps.decks.findWeeklyThesisMatches(new Date(weekStart.getTime() - 7 * dayMs), weekStart);
+    const byInvestor = new Map<string, typeof matches>();
+    for (const match of matches) {
+      byInvestor.set(match.investorId, [...(byInvestor.get(match.investorId) ?? []), match]);
+    }
+    const week = weekStart.toISOString().slice(0, 10);
+    const told = await this.record(
+      [...byInvestor].map(([investorId, decks]) => {
+        const wording = thesisMatchesWording(
+          decks.map((deck) => ({
+            company: deck.company,
+            title: deck.title,
+            reasons: deck.fit.reasons.map((reason) => reason.label),
+          })),
+        );
+        const only = decks.length === 1 ? decks[0] : undefined;
+        return {
+          accountId: investorId,
+          ...wording,
+          link: only ? inboxLinks.investorDeck(only.pitchDeckId) : inboxLinks.investorThesisMatches(),
+          pitchDeckId: only?.pitchDeckId ?? null,
+          actor: null,
+          sourceKey: `thesis.matches:${week}`,
         };
       }),
     );

@@ -3,6 +3,7 @@ import type { AppModule, ModuleContext } from '@/core/module';
 import type { AccountsService } from '@/modules/accounts/accounts.service';
 import type { InterestsService } from '@/modules/interests/interests.service';
 import type { Mailer } from '@/modules/mail/mail.service';
+import type { PitchDecksService } from '@/modules/pitchdecks/pitchdecks.service';
 import { InboxRepository } from './inbox.repository';
 import { inboxRoutes } from './inbox.routes';
 import { InboxService } from './inbox.service';
@@ -25,7 +26,13 @@ import { NotificationSockets } from './notifications.socket';
  */
 export function createNotificationsModule(
   context: ModuleContext,
-  deps: { auth: Authenticator; mailer: Mailer; accounts: AccountsService; interests: InterestsService },
+  deps: {
+    auth: Authenticator;
+    mailer: Mailer;
+    accounts: AccountsService;
+    interests: InterestsService;
+    decks: Pick<PitchDecksService, 'findWeeklyThesisMatches'>;
+  },
 ) {
   const { config, db, events, background, logger } = context;
   const outbox = new MailOutboxService(
@@ -60,6 +67,7 @@ export function createNotificationsModule(
     inbox: new InboxRepository(db),
     facts: new InboxFactsRepository(db),
     interests: deps.interests,
+    decks: deps.decks,
     channel: sockets,
     onStored: (accountId, notification) => notifications.handleInboxNotification(accountId, notification),
   });
@@ -124,6 +132,17 @@ export function createNotificationsModule(
         everyMs: 60_000,
         run: async () => {
           await inbox.notifyUnreadChats();
+        },
+      },
+      {
+        // Hourly, so a week's news goes out within the hour after Monday 08:00 UTC, and a process
+        // that was down then sends it soon after it starts; the week's key stops a second send.
+        name: 'tell investors of new decks matching their thesis',
+        firstAfterMs: 2 * 60_000,
+        everyMs: 60 * 60_000,
+        run: async () => {
+          const told = await inbox.notifyThesisMatches();
+          if (told > 0) logger.info({ investors: told }, 'told investors of the week’s decks matching their thesis');
         },
       },
       {

@@ -229,7 +229,7 @@ describe('notification settings calls', () => {
       [
         newInvestor,
         notificationSettingsPaths.investor,
-        { interestDecided: true, meetInvitations: true, chatDigest: true },
+        { interestDecided: true, meetInvitations: true, chatDigest: true, thesisMatches: true },
       ],
     ] as const) {
       const read = await ctx.app.fastify.inject({ method: 'GET', url: path, headers: authHeaders(who.tokens) });

@@ -116,7 +116,10 @@ export function inboxMail(
     subject: isDigest ? 'You have unread chat messages' : notification.title,
     title: isDigest ? 'unread messages' : notification.title,
     lines,
-    link: { href: `${ctx.publicUrl}${notification.link}`, label: isDigest ? 'Open the chat' : 'Open it' },
+    link: {
+      href: `${ctx.publicUrl}${notification.link}`,
+      label: isDigest ? 'Open the chat' : kind === 'thesisMatches' ? 'See the decks' : 'Open it',
+    },
   });
 }
 

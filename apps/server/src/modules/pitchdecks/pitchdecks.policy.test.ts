@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { principal } from '../../../test/principals';
-import { canFounderManageDeck, canInvestorSeeDeck, type DeckSubject } from './pitchdecks.policy';
+import { canFounderManageDeck, canInvestorSeeDeck, canMatchThesis, type DeckSubject } from './pitchdecks.policy';
 
 const founder = principal('usr-owner', 'user');
 const otherFounder = principal('usr-other', 'user');
@@ -28,5 +28,13 @@ describe('deck policy', () => {
     ['another founder', otherFounder, 'ready', false],
   ] as const)('canInvestorSeeDeck: %s on a %s deck → %s', (_who, who, status, allowed) => {
     expect(canInvestorSeeDeck(who, deck(status))).toBe(allowed);
+  });
+
+  it.each([
+    ['an investor', investor, true],
+    ['a founder', founder, false],
+    ['a mentor', principal('mtr-guide', 'mentor'), false],
+  ] as const)('canMatchThesis: %s → %s', (_who, who, allowed) => {
+    expect(canMatchThesis(who)).toBe(allowed);
   });
 });

@@ -10,3 +10,9 @@ export const canFounderManageDeck = (principal: Principal, deck: Pick<DeckSubjec
 /** Investors see ready decks only: a processing or failed deck is its founder's business. */
 export const canInvestorSeeDeck = (principal: Principal, deck: Pick<DeckSubject, 'status'>) =>
   principal.role === 'investor' && deck.status === 'ready';
+
+/**
+ * Fit to a thesis is the asking investor's own: their info ranks and filters their browse, and
+ * nobody else's search reads it.
+ */
+export const canMatchThesis = (principal: Principal) => principal.role === 'investor';

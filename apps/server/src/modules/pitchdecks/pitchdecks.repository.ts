@@ -18,7 +18,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@/db/client';
 import { rowsOf } from '@/db/rows';
-import { accounts } from '@/modules/accounts/accounts.schema';
+import { accounts, investorInfos } from '@/modules/accounts/accounts.schema';
 import { tyingStatuses } from '@/modules/interests/interests.policy';
 import { interests } from '@/modules/interests/interests.schema';
 import {
@@ -105,6 +105,38 @@ export type LiveDeckName = Pick<
   'id' | 'company' | 'title' | 'sector' | 'stage' | 'location' | 'amountSought' | 'readyAt'
 >;
 
+/** What of an investor's info the deck search and the weekly matches read (their thesis). */
+export type ThesisCriteriaValues = {
+  sectors: string[];
+  stages: string[];
+  chequeSizeMin: number | null;
+  chequeSizeMax: number | null;
+  places: string[];
+};
+
+/** Whether a deck meets each criterion of a thesis; null where the thesis sets none. */
+export type ThesisFitFacts = {
+  sector: boolean | null;
+  stage: boolean | null;
+  ticket: boolean | null;
+  place: boolean | null;
+};
+
+/** A deck that went live in a week and fits an investor's whole thesis (the weekly matches). */
+export type ThesisMatch = {
+  investorId: string;
+  pitchDeckId: string;
+  company: string;
+  title: string;
+  sector: string;
+  stage: string;
+  amountSought: number;
+  location: string;
+  readyAt: Date;
+  criteria: ThesisCriteriaValues;
+  fit: ThesisFitFacts;
+};
+
 /** A live deck as a search hit: its live version, its founder's name and the searching investor's own interest. */
 export type PitchDeckHit = PitchDeck & {
   live: Pick<DeckVersion, 'id' | 'number' | 'fileKey' | 'fileSize' | 'pageCount'>;
@@ -115,6 +147,8 @@ export type PitchDeckHit = PitchDeck & {
     note: string | null;
     updatedAt: Date;
   } | null;
+  /** How the deck meets the searching investor's thesis; null when the search had none. */
+  fit: ThesisFitFacts | null;
 };
 
 /** Reading time per page of a version, and how many views stopped at each page. */
@@ -215,7 +249,7 @@ const hitColumns = {
   interestUpdatedAt: interests.updatedAt,
 };
 
-type HitRow = Omit<PitchDeckHit, 'status' | 'interest'> & {
+type HitRow = Omit<PitchDeckHit, 'status' | 'interest' | 'fit'> & {
   interestId: string | null;
   interestStatus: InterestStatus | null;
   interestNote: string | null;
@@ -223,7 +257,10 @@ type HitRow = Omit<PitchDeckHit, 'status' | 'interest'> & {
 };
 
 /** The left-joined interest columns become one object, or null when the investor has none. */
-function toHit({ interestId, interestStatus, interestNote, interestUpdatedAt, ...deck }: HitRow): PitchDeckHit {
+function toHit(
+  { interestId, interestStatus, interestNote, interestUpdatedAt, ...deck }: HitRow,
+  fit: ThesisFitFacts | null = null,
+): PitchDeckHit {
   return {
     ...deck,
     status: 'ready',
@@ -231,7 +268,108 @@ function toHit({ interestId, interestStatus, interestNote, interestUpdatedAt, ..
       interestId && interestStatus && interestUpdatedAt
         ? { id: interestId, status: interestStatus, note: interestNote, updatedAt: interestUpdatedAt }
         : null,
+    fit,
   };
+}
+
+/** A thesis as SQL: bound values for one investor's search, or investor_infos columns for all of them. */
+type ThesisSql = { sectors: SQL; stages: SQL; min: SQL; max: SQL; places: SQL };
+
+/** A text[] literal of bound values (an empty array binds no parameter). */
+const textArray = (values: string[]) =>
+  values.length === 0
+    ? sql`'{}'::text[]`
+    : sql`array[${sql.join(
+        values.map((value) => sql`${value}`),
+        sql`, `,
+      )}]::text[]`;
+
+/** One investor's thesis, bound as parameters. */
+const boundThesis = (criteria: ThesisCriteriaValues): ThesisSql => ({
+  sectors: textArray(criteria.sectors),
+  stages: textArray(criteria.stages),
+  min: sql`${criteria.chequeSizeMin}::bigint`,
+  max: sql`${criteria.chequeSizeMax}::bigint`,
+  places: textArray(criteria.places),
+});
+
+/** Each investor's stored thesis, for a query joining investor_infos. */
+const storedThesis: ThesisSql = {
+  sectors: sql`${investorInfos.sectors}`,
+  stages: sql`${investorInfos.stages}`,
+  min: sql`${investorInfos.chequeSizeMin}`,
+  max: sql`${investorInfos.chequeSizeMax}`,
+  places: sql`${investorInfos.places}`,
+};
+
+/**
+ * Text as lower-case words between single spaces, with a space at each end: a place matches a
+ * location when its words appear there whole and in order ("Berlin" in "Berlin, Germany", not
+ * "Berl"; "new york" in "New York City"), whatever the case and punctuation.
+ */
+const spacedWords = (value: SQL) => sql`(' ' || lower(regexp_replace(${value}, '[^[:alnum:]]+', ' ', 'g')) || ' ')`;
+
+/**
+ * The one definition of a deck's fit to a thesis, for the search and the weekly matches alike:
+ * per criterion whether the deck meets it (null where the thesis sets none), the number met, and
+ * whether it meets all that are set. The ticket range holds the amount the deck seeks.
+ */
+function thesisFitOf(thesis: ThesisSql) {
+  const sector = sql<boolean | null>`(case when coalesce(cardinality(${thesis.sectors}), 0) = 0 then null
+    else ${pitchDecks.sector} = any(${thesis.sectors}) end)`;
+  const stage = sql<boolean | null>`(case when coalesce(cardinality(${thesis.stages}), 0) = 0 then null
+    else ${pitchDecks.stage} = any(${thesis.stages}) end)`;
+  const ticket = sql<boolean | null>`(case when ${thesis.min} is null and ${thesis.max} is null then null
+    else ${pitchDecks.amountSought} between coalesce(${thesis.min}, 0) and coalesce(${thesis.max}, ${pitchDecks.amountSought}) end)`;
+  const place = sql<boolean | null>`(case when coalesce(cardinality(${thesis.places}), 0) = 0 then null
+    else exists (select 1 from unnest(${thesis.places}) as thesis_place(name)
+      where ${spacedWords(sql`${pitchDecks.location}`)} like '%' || ${spacedWords(sql`thesis_place.name`)} || '%') end)`;
+  const criteria = [sector, stage, ticket, place];
+  return {
+    columns: { fitSector: sector, fitStage: stage, fitTicket: ticket, fitPlace: place },
+    score: sql<number>`(${sql.join(
+      criteria.map((criterion) => sql`coalesce(${criterion}::int, 0)`),
+      sql` + `,
+    )})`,
+    /** Meets every criterion set, and at least one is set. */
+    isMatch: sql<boolean>`(${sql.join(
+      criteria.map((criterion) => sql`coalesce(${criterion}, true)`),
+      sql` and `,
+    )} and not (${sql.join(
+      criteria.map((criterion) => sql`${criterion} is null`),
+      sql` and `,
+    )}))`,
+  };
+}
+
+type FitRow = {
+  fitSector: boolean | null;
+  fitStage: boolean | null;
+  fitTicket: boolean | null;
+  fitPlace: boolean | null;
+};
+
+const fitFacts = (row: FitRow): ThesisFitFacts => ({
+  sector: row.fitSector,
+  stage: row.fitStage,
+  ticket: row.fitTicket,
+  place: row.fitPlace,
+});
+
+/** The fit columns of a search without a thesis: none met, none set. */
+const noFitColumns = {
+  fitSector: sql<boolean | null>`null::boolean`,
+  fitStage: sql<boolean | null>`null::boolean`,
+  fitTicket: sql<boolean | null>`null::boolean`,
+  fitPlace: sql<boolean | null>`null::boolean`,
+};
+
+/** Splits a selected row into its hit and its fit columns (null when the search had no thesis). */
+function toHitWithFit(
+  { fitSector, fitStage, fitTicket, fitPlace, ...row }: HitRow & FitRow,
+  hasThesis: boolean,
+): PitchDeckHit {
+  return toHit(row, hasThesis ? fitFacts({ fitSector, fitStage, fitTicket, fitPlace }) : null);
 }
 
 /** Page text kept per page, in characters. */
@@ -686,15 +824,23 @@ export class PitchDecksRepository {
    * version's page text (websearch syntax, ranked), sector and stage filters, a sort, and one
    * page of rows.
    */
-  async searchLive(investorId: string, query: SearchPitchDecksQuery): Promise<{ rows: PitchDeckHit[]; total: number }> {
+  async searchLive(
+    investorId: string,
+    query: SearchPitchDecksQuery,
+    thesis: ThesisCriteriaValues | null = null,
+  ): Promise<{ rows: PitchDeckHit[]; total: number }> {
     const terms = query.q?.trim() ? sql`websearch_to_tsquery('english', ${query.q.trim()})` : null;
     const filters: SQL[] = [isNotNull(pitchDecks.liveVersionId)];
     // A search of stop words only ('the', 'and') has no lexemes; it filters nothing.
     if (terms) filters.push(sql`(numnode(${terms}) = 0 or ${pitchDecks.searchVector} @@ ${terms})`);
     if (query.sector) filters.push(eq(pitchDecks.sector, query.sector));
     if (query.stage) filters.push(eq(pitchDecks.stage, query.stage));
+    const fit = thesis ? thesisFitOf(boundThesis(thesis)) : null;
+    if (fit && query.matchesThesis) filters.push(fit.isMatch);
 
     const order: SQL[] = [];
+    // Best fit first; ties keep the order below. Without a thesis the plan stays the index's.
+    if (fit && query.sort === 'relevance') order.push(sql`${fit.score} desc`);
     // Title, company and pitch hits first; decks that match only in their page text follow, newest first.
     if (query.sort === 'relevance' && terms) order.push(sql`ts_rank(${pitchDecks.rankVector}, ${terms}) desc`);
     if (query.sort === 'amount_asc') order.push(sql`${pitchDecks.amountSought} asc`);
@@ -705,7 +851,7 @@ export class PitchDecksRepository {
     // before the first page could be cut, while alone each uses its index.
     const [rows, [count]] = await Promise.all([
       this.db
-        .select(hitColumns)
+        .select({ ...hitColumns, ...(fit?.columns ?? noFitColumns) })
         .from(pitchDecks)
         .innerJoin(liveVersion, eq(liveVersion.id, pitchDecks.liveVersionId))
         .innerJoin(accounts, eq(accounts.id, pitchDecks.founderId))
@@ -720,9 +866,82 @@ export class PitchDecksRepository {
         .where(and(...filters)),
     ]);
     return {
-      rows: rows.map(toHit),
+      rows: rows.map((row) => toHitWithFit(row, fit !== null)),
       total: count?.total ?? 0,
     };
+  }
+
+  /** The investor's thesis criteria as stored; undefined before their info is saved. */
+  async findThesisCriteria(investorId: string): Promise<ThesisCriteriaValues | undefined> {
+    const [row] = await this.db
+      .select({
+        sectors: investorInfos.sectors,
+        stages: investorInfos.stages,
+        chequeSizeMin: investorInfos.chequeSizeMin,
+        chequeSizeMax: investorInfos.chequeSizeMax,
+        places: investorInfos.places,
+      })
+      .from(investorInfos)
+      .where(eq(investorInfos.investorId, investorId))
+      .limit(1);
+    return row;
+  }
+
+  /**
+   * Each investor's decks that first went live in [from, to) and meet every criterion of their
+   * thesis, oldest first per investor: the weekly matches. Investors whose info names no
+   * criterion match nothing.
+   */
+  async findThesisMatchesReadyBetween(from: Date, to: Date): Promise<ThesisMatch[]> {
+    const fit = thesisFitOf(storedThesis);
+    const rows = await this.db
+      .select({
+        investorId: investorInfos.investorId,
+        pitchDeckId: pitchDecks.id,
+        company: pitchDecks.company,
+        title: pitchDecks.title,
+        sector: pitchDecks.sector,
+        stage: pitchDecks.stage,
+        amountSought: pitchDecks.amountSought,
+        location: pitchDecks.location,
+        readyAt: pitchDecks.readyAt,
+        sectors: investorInfos.sectors,
+        stages: investorInfos.stages,
+        chequeSizeMin: investorInfos.chequeSizeMin,
+        chequeSizeMax: investorInfos.chequeSizeMax,
+        places: investorInfos.places,
+        ...fit.columns,
+      })
+      .from(pitchDecks)
+      .innerJoin(investorInfos, fit.isMatch)
+      .where(
+        and(
+          isNotNull(pitchDecks.liveVersionId),
+          sql`${pitchDecks.readyAt} >= ${from.toISOString()}::timestamptz`,
+          sql`${pitchDecks.readyAt} < ${to.toISOString()}::timestamptz`,
+        ),
+      )
+      .orderBy(asc(investorInfos.investorId), asc(pitchDecks.readyAt), asc(pitchDecks.id));
+    return rows.map((row) => ({
+      investorId: row.investorId,
+      pitchDeckId: row.pitchDeckId,
+      company: row.company,
+      title: row.title,
+      sector: row.sector,
+      stage: row.stage,
+      amountSought: row.amountSought,
+      location: row.location,
+      // The filter above admits only decks that went live.
+      readyAt: row.readyAt ?? to,
+      criteria: {
+        sectors: row.sectors,
+        stages: row.stages,
+        chequeSizeMin: row.chequeSizeMin,
+        chequeSizeMax: row.chequeSizeMax,
+        places: row.places,
+      },
+      fit: fitFacts(row),
+    }));
   }
 
   /**
@@ -748,16 +967,21 @@ export class PitchDecksRepository {
   }
 
   /** A live deck with its live version, its founder's name and `investorId`'s own interest. */
-  async findLiveHit(id: string, investorId: string): Promise<PitchDeckHit | undefined> {
+  async findLiveHit(
+    id: string,
+    investorId: string,
+    thesis: ThesisCriteriaValues | null = null,
+  ): Promise<PitchDeckHit | undefined> {
+    const fit = thesis ? thesisFitOf(boundThesis(thesis)) : null;
     const [row] = await this.db
-      .select(hitColumns)
+      .select({ ...hitColumns, ...(fit?.columns ?? noFitColumns) })
       .from(pitchDecks)
       .innerJoin(liveVersion, eq(liveVersion.id, pitchDecks.liveVersionId))
       .innerJoin(accounts, eq(accounts.id, pitchDecks.founderId))
       .leftJoin(interests, and(eq(interests.pitchDeckId, pitchDecks.id), eq(interests.investorId, investorId)))
       .where(eq(pitchDecks.id, id))
       .limit(1);
-    return row ? toHit(row) : undefined;
+    return row ? toHitWithFit(row, fit !== null) : undefined;
   }
 
   /**

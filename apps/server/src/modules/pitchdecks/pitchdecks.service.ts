@@ -1,12 +1,15 @@
+import { hasThesisCriteria } from '@deckvalid/contract/accounts';
 import { type Page, pageMeta } from '@deckvalid/contract/pagination';
-import type {
-  CreatePitchDeckBody,
-  DeckAnalytics,
-  DeckAnalyticsQuery,
-  FounderPitchDeck,
-  InvestorPitchDeck,
-  RecordDeckViewBody,
-  SearchPitchDecksQuery,
+import {
+  type CreatePitchDeckBody,
+  type DeckAnalytics,
+  type DeckAnalyticsQuery,
+  type FounderPitchDeck,
+  type InvestorPitchDeck,
+  noThesisMessage,
+  type RecordDeckViewBody,
+  type SearchPitchDecksQuery,
+  type ThesisFit,
 } from '@deckvalid/contract/pitchdecks';
 import type { EventBus } from '@/core/events';
 import type { Principal } from '@/core/identity/principal';
@@ -14,7 +17,7 @@ import { AppError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import type { UploadsService } from '@/modules/storage/uploads.service';
 import { baseDto, fileUrlOf, versionSummary } from './pitchdecks.dto';
-import { canFounderManageDeck, canInvestorSeeDeck } from './pitchdecks.policy';
+import { canFounderManageDeck, canInvestorSeeDeck, canMatchThesis } from './pitchdecks.policy';
 import type {
   DeckPage,
   DeckVersion,
@@ -23,8 +26,19 @@ import type {
   PitchDeckHit,
   PitchDecksRepository,
   PitchDeckWithCounts,
+  ThesisCriteriaValues,
 } from './pitchdecks.repository';
 import type { DeckProcessor } from './processing/deck-processor';
+import { toThesisFit } from './thesis-fit';
+
+/** A deck that went live in a week and fits an investor's whole thesis, with the reasons in words. */
+export type WeeklyThesisMatch = {
+  investorId: string;
+  pitchDeckId: string;
+  company: string;
+  title: string;
+  fit: ThesisFit;
+};
 
 export const deckNotFound = () =>
   new AppError('NOT_FOUND', 'This pitch deck does not exist or is not available to you.');
@@ -186,7 +200,14 @@ export class PitchDecksService {
   }
 
   async search(principal: Principal, query: SearchPitchDecksQuery): Promise<Page<InvestorPitchDeck>> {
-    const { rows, total } = await this.deps.repo.searchLive(principal.accountId, query);
+    const thesis = await this.thesisOf(principal);
+    // Nothing to match on: an empty list would read as "no deck fits", which is not what is true.
+    if (query.matchesThesis && !thesis) {
+      throw new AppError('VALIDATION_FAILED', noThesisMessage, {
+        fields: [{ path: 'matchesThesis', message: noThesisMessage }],
+      });
+    }
+    const { rows, total } = await this.deps.repo.searchLive(principal.accountId, query, thesis);
     const q = query.q?.trim();
     const excerpts = q
       ? await this.deps.repo.findExcerpts(
@@ -195,15 +216,39 @@ export class PitchDecksService {
         )
       : new Map<string, string>();
     return {
-      data: await Promise.all(rows.map((row) => this.toInvestorDeck(row, excerpts.get(row.id) ?? null))),
+      data: await Promise.all(rows.map((row) => this.toInvestorDeck(row, excerpts.get(row.id) ?? null, thesis))),
       meta: pageMeta(query, total),
     };
   }
 
   async getForInvestor(principal: Principal, id: string): Promise<InvestorPitchDeck> {
-    const hit = await this.deps.repo.findLiveHit(id, principal.accountId);
+    const thesis = await this.thesisOf(principal);
+    const hit = await this.deps.repo.findLiveHit(id, principal.accountId, thesis);
     if (!hit) throw deckNotFound();
-    return this.toInvestorDeck(hit, null);
+    return this.toInvestorDeck(hit, null, thesis);
+  }
+
+  /** The asking investor's thesis criteria, or null when their info names none (or they are not an investor). */
+  private async thesisOf(principal: Principal): Promise<ThesisCriteriaValues | null> {
+    if (!canMatchThesis(principal)) return null;
+    const criteria = await this.deps.repo.findThesisCriteria(principal.accountId);
+    return criteria && hasThesisCriteria(criteria) ? criteria : null;
+  }
+
+  /**
+   * Per investor, the decks that first went live in [from, to) and meet every criterion of their
+   * thesis, with the reasons: what the weekly thesis news names. Checks no principal: each
+   * investor is told only of decks every investor may see (ready ones).
+   */
+  async findWeeklyThesisMatches(from: Date, to: Date): Promise<WeeklyThesisMatch[]> {
+    const matches = await this.deps.repo.findThesisMatchesReadyBetween(from, to);
+    return matches.map((match) => ({
+      investorId: match.investorId,
+      pitchDeckId: match.pitchDeckId,
+      company: match.company,
+      title: match.title,
+      fit: toThesisFit(match.fit, match.criteria, match),
+    }));
   }
 
   /** Adds time an investor spent on pages of a deck's version to one viewing session. */
@@ -325,7 +370,11 @@ export class PitchDecksService {
     };
   }
 
-  private async toInvestorDeck(row: PitchDeckHit, excerpt: string | null): Promise<InvestorPitchDeck> {
+  private async toInvestorDeck(
+    row: PitchDeckHit,
+    excerpt: string | null,
+    thesis: ThesisCriteriaValues | null,
+  ): Promise<InvestorPitchDeck> {
     return {
       ...baseDto(row, row.live),
       version: row.live.number,
@@ -340,6 +389,7 @@ export class PitchDecksService {
         : null,
       fileUrl: await this.deps.uploads.downloadUrl(row.live.fileKey),
       excerpt,
+      thesisFit: thesis && row.fit ? toThesisFit(row.fit, thesis, row) : null,
     };
   }
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "investor_infos" ADD COLUMN "places" text[] DEFAULT '{}'::text[] NOT NULL;
