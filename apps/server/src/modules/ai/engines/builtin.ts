@@ -3,8 +3,9 @@ import type { InterestStatus } from '@deckvalid/contract/interests';
 import type { AiEngine, AiEngineContext, EngineReply } from '../engine';
 import type { CopilotTools, LiveDeckName } from '../tools/copilot-tools';
 import { normaliseName } from '../tools/deck-matching';
+import { acrossAnswer, figureComparisonAnswer } from './across-answers';
 import { compareAnswer, notFoundAnswer, questionAnswer, summaryAnswer } from './deck-answers';
-import { deckLabel, formatUsd, listOf, possessive, shortQuote } from './format';
+import { deckLabel, formatUsd, listOf, possessive, quoted, shortQuote } from './format';
 import { type ParsedQuestion, parseQuestion } from './intent';
 import { sentencesOfDeck } from './sentences';
 
@@ -45,11 +46,15 @@ export class BuiltinEngine implements AiEngine {
       if (earlier) named.push(earlier);
     }
 
+    const asksFigures = parsed.topics.some((topic) => topic.figures.length > 0);
     switch (parsed.intent) {
+      case 'across':
+        return acrossAnswer(tools, parsed, named);
       case 'show_interest':
       case 'withdraw':
         return named[0] ? interestActionAnswer(tools, named[0], parsed) : missingDeckAnswer(parsed);
       case 'compare':
+        if (named.length >= 2 && asksFigures) return figureComparisonAnswer(tools, named.slice(0, 4), question, parsed);
         if (named.length >= 2) return compareAnswer(tools, named.slice(0, 4));
         return {
           text: 'Name two to four decks to compare, by company or title (for example “compare Harbor Lights and Tidewater”).',
@@ -62,11 +67,34 @@ export class BuiltinEngine implements AiEngine {
         // "find decks like Harbor Lights" names a deck, but asks for a search.
         return findAnswer(tools, parsed);
       default:
-        if (named.length >= 2 && !parsed.topic) return compareAnswer(tools, named.slice(0, 4));
+        // "Is Tidewater's growth better than Tallyo's?": both figures and the comparison.
+        if (named.length >= 2 && asksFigures) return figureComparisonAnswer(tools, named.slice(0, 4), question, parsed);
+        if (named.length >= 2 && parsed.topics.length === 0) return compareAnswer(tools, named.slice(0, 4));
         if (named[0]) return questionAnswer(tools, named[0], question, parsed);
+        if (parsed.topics.length > 0 && !hasFilters(parsed)) return cannotAnswer(parsed);
         return findAnswer(tools, parsed);
     }
   }
+}
+
+/** Whether the question filters a search ("seed decks raising under 2M"). */
+const hasFilters = (parsed: ParsedQuestion) =>
+  parsed.sector !== undefined ||
+  parsed.stage !== undefined ||
+  parsed.minAmount !== undefined ||
+  parsed.maxAmount !== undefined;
+
+/**
+ * A question on a topic that names no deck and follows none: saying what the copilot can do beats
+ * a search whose hits merely contain the topic's word.
+ */
+function cannotAnswer(parsed: ParsedQuestion): EngineReply {
+  const label = parsed.topics.map((topic) => topic.label);
+  return {
+    text: `I can't answer that yet: name the deck whose ${listOf(label)} you mean. I can also rank decks by a figure (“rank my interests by ARR”) or list those missing a section (“which decks are missing a market-size slide?”).`,
+    citations: [],
+    examples: examples('Rank my interests by ARR', 'Which decks are missing a market-size slide?', 'List my interests'),
+  };
 }
 
 /** Words that point back at a deck already named ("its ARR", "summarise this deck"). */
@@ -165,7 +193,7 @@ async function findAnswer(tools: CopilotTools, parsed: ParsedQuestion): Promise<
       const page = read?.pages.find((candidate) => holds(candidate.text));
       const sentence = page && sentencesOfDeck([page]).find((candidate) => holds(candidate.text));
       const marker = sentence ? tools.citations.cite(hit.id, sentence.page, sentence.text) : '';
-      if (sentence && marker) line += ` “${shortQuote(sentence.text)}” ${marker}`;
+      if (sentence && marker) line += ` “${quoted(shortQuote(sentence.text))}” ${marker}`;
     }
     lines.push(line);
   }

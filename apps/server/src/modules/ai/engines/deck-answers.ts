@@ -11,7 +11,7 @@ import {
 import type { EngineReply } from '../engine';
 import type { CitationBook } from '../tools/citations';
 import type { CopilotTools, DeckRead, LiveDeckName } from '../tools/copilot-tools';
-import { deckLabel, formatUsd, listOf, possessive } from './format';
+import { deckLabel, formatUsd, listOf, possessive, quoted } from './format';
 import type { ParsedQuestion, Topic } from './intent';
 import { bestSentences, type DeckSentence, sentencesOfDeck, stemsOfQuestion, summarise } from './sentences';
 
@@ -29,7 +29,7 @@ const examples = (...labels: string[]): AiExample[] => [...new Set(labels)].map(
 /** A sentence of the deck with its citation marker; '' when it does not stand on its page. */
 function cited(book: CitationBook, pitchDeckId: string, sentence: DeckSentence): string {
   const marker = book.cite(pitchDeckId, sentence.page, sentence.text);
-  return marker ? `${sentence.text} ${marker}` : '';
+  return marker ? `${quoted(sentence.text)} ${marker}` : '';
 }
 
 /**
@@ -38,11 +38,11 @@ function cited(book: CitationBook, pitchDeckId: string, sentence: DeckSentence):
  */
 function citedFigure(book: CitationBook, read: DeckRead, figure: DeckFigure): string | undefined {
   const marker = book.cite(read.deck.id, figure.page, figure.text);
-  if (marker) return `${figure.text} ${marker}`;
+  if (marker) return `${quoted(figure.text)} ${marker}`;
   const page = read.pages.find((candidate) => candidate.number === figure.page);
   const holder = page && sentencesOfDeck([page]).find((sentence) => sentence.text.includes(figure.text));
   const fallback = holder ? book.cite(read.deck.id, holder.page, holder.text) : '';
-  return fallback ? `${figure.text} ${fallback}` : undefined;
+  return fallback ? `${quoted(figure.text)} ${fallback}` : undefined;
 }
 
 /** The pages the report says tell the given sections. */
@@ -84,7 +84,11 @@ export function notFoundAnswer(name: string): EngineReply {
   };
 }
 
-/** "what is Harbor Lights' ARR?", "who is on the team?": from the report's figures and sections, cited. */
+/**
+ * "what is Harbor Lights' ARR?", "Tallyo's ARR and growth", "who is on the team?": every topic the
+ * question asks gets its part of the answer, from the report's figures and sections, cited. A
+ * topic the deck does not support says so; no other figure stands in for it.
+ */
 export async function questionAnswer(
   tools: CopilotTools,
   deck: LiveDeckName,
@@ -94,62 +98,216 @@ export async function questionAnswer(
   const [read, report] = await Promise.all([tools.readDeck(deck.id), tools.report(deck.id)]);
   if (!read) return notFoundAnswer(deck.company);
   const name = deck.company;
-  const topic = parsed.topic;
+  const topics = parsed.topics.length > 0 ? parsed.topics : parsed.topic ? [parsed.topic] : [];
   const follow = examples(
     `Summarise ${name}`,
-    topic?.key === 'team' ? `What is ${possessive(name)} ARR?` : `Who is on ${possessive(name)} team?`,
+    topics.some((topic) => topic.key === 'team')
+      ? `What is ${possessive(name)} ARR?`
+      : `Who is on ${possessive(name)} team?`,
     `What is ${possessive(name)} validation score?`,
     `Compare ${name} with another deck`,
   );
-  if (topic?.isScore) return { ...scoreAnswer(name, report), examples: follow };
-  if (topic?.isMissing) return { ...missingAnswer(name, report), examples: follow };
-
-  const parts: string[] = [];
-  if (topic) {
-    const figures = figuresFor(report, topic.figures);
-    for (const figure of figures) {
-      const stated = citedFigure(tools.citations, read, figure);
-      const scope = figure.scope ? ` (${figure.scope})` : '';
-      const label = figureLabels[figure.key].toLowerCase();
-      if (stated) parts.push(`${possessive(name)} deck states its ${label}${scope}: ${stated} (page ${figure.page}).`);
-    }
-    if (topic.isAsk)
-      parts.push(`${possessive(name)} listing asks for ${formatUsd(deck.amountSought)} (${deck.stage}).`);
-    if (topic.sections.length > 0 && (figures.length === 0 || topic.figures.length === 0)) {
-      const pages = pagesOfSections(report, topic.sections);
-      const sentences = sentencesOfDeck(read.pages.filter((page) => pages.has(page.number)));
-      const best = bestSentences(sentences, stemsOfQuestion(question), stemsOfTopic(topic), 3);
-      // A section with no sentence that answers still has its pages' first sentences.
-      const chosen = best.length > 0 ? best : sentences.slice(0, 2);
-      const lines = chosen.map((sentence) => cited(tools.citations, deck.id, sentence)).filter(Boolean);
-      if (lines.length > 0) parts.push(lines.join(' '));
-    }
-  } else {
+  if (topics.length === 0) {
     const best = bestSentences(sentencesOfDeck(read.pages), stemsOfQuestion(question), new Set(), 2);
     const lines = best.map((sentence) => cited(tools.citations, deck.id, sentence)).filter(Boolean);
-    if (lines.length > 0) parts.push(`From ${possessive(name)} deck: ${lines.join(' ')}`);
+    return {
+      text:
+        lines.length > 0
+          ? `From ${possessive(name)} deck: ${lines.join(' ')}`
+          : `${possessive(name)} deck does not state anything about that.`,
+      citations: tools.citations.list(),
+      examples: follow,
+    };
   }
-  const text =
-    parts.length > 0
-      ? parts.join('\n')
-      : `${possessive(name)} deck does not state ${topic ? `its ${topic.label}` : 'anything about that'}.`;
-  return { text, citations: tools.citations.list(), examples: follow };
+  const parts = topicParts(tools, { deck, read, report }, topics, question);
+  return { text: parts.join('\n'), citations: tools.citations.list(), examples: follow };
 }
 
-/** The report's figures for the topic's keys, in the topic's order, one per key and scope. */
-function figuresFor(report: DeckAnalysis | undefined, keys: readonly FigureKey[]): DeckFigure[] {
-  const found: DeckFigure[] = [];
-  for (const key of keys) {
-    const seen = new Set<string>();
-    for (const figure of report?.figures ?? []) {
-      if (figure.key !== key || seen.has(figure.scope ?? '')) continue;
-      seen.add(figure.scope ?? '');
-      found.push(figure);
-    }
-    // The first key the deck states answers; the others are fall-backs (revenue → ARR → MRR).
-    if (found.length > 0) break;
+/** A deck as an answer reads it: its listing, live pages and report. */
+export type DeckFacts = { deck: LiveDeckName; read: DeckRead; report: DeckAnalysis | undefined };
+
+/** The parts of an answer about one deck, one per topic asked, in the question's order. */
+export function topicParts(
+  tools: CopilotTools,
+  facts: DeckFacts,
+  topics: readonly Topic[],
+  question: string,
+): string[] {
+  const answered = new Set<FigureKey>();
+  return topics.map((topic) => topicPart(tools, facts, topic, question, answered)).filter(Boolean);
+}
+
+/**
+ * One topic's part of an answer. `answered` holds the figure keys already given, so "revenue and
+ * ARR" does not state the ARR twice when the revenue falls back to it.
+ */
+function topicPart(
+  tools: CopilotTools,
+  { deck, read, report }: DeckFacts,
+  topic: Topic,
+  question: string,
+  answered: Set<FigureKey>,
+): string {
+  const name = deck.company;
+  if (topic.isScore) return scoreAnswer(name, report).text;
+  if (topic.isMissing) return missingAnswer(name, report).text;
+  if (topic.isSourced) return sourcedAnswer(name, report);
+  if (topic.isConsistency) return consistencyAnswer(name, report);
+  const parts: string[] = [];
+  const set = figuresFor(report, topic.figures);
+  if (set && answered.has(set.key)) return '';
+  if (set) {
+    answered.add(set.key);
+    parts.push(...figureLines(tools.citations, read, name, set));
   }
-  return found;
+  if (topic.isAsk) parts.push(`${possessive(name)} listing asks for ${formatUsd(deck.amountSought)} (${deck.stage}).`);
+  const pages = pagesOfSections(report, topic.sections);
+  const sentences = sentencesOfDeck(read.pages.filter((page) => pages.has(page.number)));
+  if (topic.figures.length === 0 && topic.sections.length > 0) {
+    // "Who is on the team?" wants everyone on the team's pages, not the three best sentences.
+    const best = topic.isWhole
+      ? sentences.slice(0, 8)
+      : bestSentences(sentences, stemsOfQuestion(question), stemsOfTopic(topic), 3);
+    // A section with no sentence that answers still has its pages' first sentences.
+    const chosen = best.length > 0 ? best : sentences.slice(0, 2);
+    const lines = chosen.map((sentence) => cited(tools.citations, deck.id, sentence)).filter(Boolean);
+    if (lines.length > 0) parts.push(lines.join(' '));
+  } else if (!set && !topic.isAsk) {
+    // No figure: only a sentence that names the topic itself may answer, never the section's first
+    // sentence, which would put an unrelated number where the burn was asked.
+    const naming = bestSentences(sentences, new Set(), stemsOfLabel(topic), 2);
+    const lines = naming.map((sentence) => cited(tools.citations, deck.id, sentence)).filter(Boolean);
+    parts.push(
+      lines.length > 0
+        ? `${possessive(name)} deck gives no ${topic.label} figure; it says: ${lines.join(' ')}`
+        : `${possessive(name)} deck does not state its ${topic.label}.`,
+    );
+  }
+  return parts.length > 0 ? parts.join('\n') : `${possessive(name)} deck does not state its ${topic.label}.`;
+}
+
+/** A figure's period, read so that a report written before periods existed counts as current. */
+export const isPastFigure = (figure: DeckFigure) => figure.period === 'past';
+export const isProjectedFigure = (figure: DeckFigure) => figure.period === 'projected';
+export const isNowFigure = (figure: DeckFigure) => !isPastFigure(figure) && !isProjectedFigure(figure);
+
+/** One key's figures of a deck, apart by period: the headline is `current`; history and plan are said apart. */
+export type FigureSet = { key: FigureKey; current: DeckFigure[]; past: DeckFigure[]; projected: DeckFigure[] };
+
+/** What tells two figures of one key apart: the market's scope, a price's unit, a use of funds' purpose. */
+const facetOf = (figure: DeckFigure) => [figure.scope ?? '', figure.per ?? '', figure.purpose ?? ''].join('|');
+
+/**
+ * The report's figures for the topic's keys: the first key with a current figure (revenue, then
+ * ARR, then MRR), else the first with any. Current ones once per scope; past and projected once
+ * per words and year.
+ */
+export function figuresFor(report: DeckAnalysis | undefined, keys: readonly FigureKey[]): FigureSet | undefined {
+  const all = report?.figures ?? [];
+  const key =
+    keys.find((candidate) => all.some((figure) => figure.key === candidate && isNowFigure(figure))) ??
+    keys.find((candidate) => all.some((figure) => figure.key === candidate));
+  if (!key) return undefined;
+  const unique = (figures: DeckFigure[], keyOf: (figure: DeckFigure) => string) => {
+    const seen = new Set<string>();
+    return figures.filter((figure) => {
+      const id = keyOf(figure);
+      if (seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    });
+  };
+  const ofKey = all.filter((figure) => figure.key === key);
+  return {
+    key,
+    current: unique(ofKey.filter(isNowFigure), facetOf),
+    past: unique(ofKey.filter(isPastFigure), (figure) => `${figure.text}|${figure.year ?? ''}`),
+    projected: unique(ofKey.filter(isProjectedFigure), (figure) => `${figure.text}|${figure.year ?? ''}`),
+  };
+}
+
+/** How a sentence names a figure where the report's label reads badly after "its" ("its raising"). */
+const figurePhrases: Partial<Record<FigureKey, string>> = {
+  raise: 'raise',
+  raised_to_date: 'money raised so far',
+  use_of_funds: 'use of funds',
+  price: 'price',
+};
+
+const phraseOf = (key: FigureKey) => figurePhrases[key] ?? figureLabels[key].toLowerCase();
+
+/**
+ * A figure's words, cited, and where it stands: "… (page 8)", "… (page 11, for 2027)",
+ * "… (TAM, page 5)" when one line holds several scopes. Undefined when the words do not stand.
+ */
+function stated(book: CitationBook, read: DeckRead, figure: DeckFigure, withFacet = false): string | undefined {
+  const words = citedFigure(book, read, figure);
+  if (!words) return undefined;
+  const facet = withFacet ? (figure.scope ?? figure.purpose) : undefined;
+  const notes = [
+    facet && !figure.text.includes(facet) ? facet : '',
+    `page ${figure.page}`,
+    figure.year && !figure.text.includes(String(figure.year)) ? `for ${figure.year}` : '',
+  ];
+  return `${words} (${notes.filter(Boolean).join(', ')})`;
+}
+
+/**
+ * The lines of one key's figures: the current ones as the headline, then what the deck says of
+ * the past and the plan, each said as such ("ARR … (page 8). Earlier: … The plan: … (page 11, for 2027)").
+ */
+export function figureLines(book: CitationBook, read: DeckRead, name: string, set: FigureSet): string[] {
+  const phrase = phraseOf(set.key);
+  const lines: string[] = [];
+  const [only, ...others] = set.current;
+  if (only && others.length === 0) {
+    const words = stated(book, read, only);
+    const scope = only.scope ? ` (${only.scope})` : '';
+    if (words) lines.push(`${possessive(name)} deck states its ${phrase}${scope}: ${words}.`);
+  } else if (only) {
+    const items = set.current.map((figure) => stated(book, read, figure, true)).filter(Boolean);
+    if (items.length > 0) lines.push(`${possessive(name)} deck states its ${phrase}: ${items.join('; ')}.`);
+  }
+  const past = set.past.map((figure) => stated(book, read, figure)).filter(Boolean);
+  const plan = set.projected.map((figure) => stated(book, read, figure)).filter(Boolean);
+  if (lines.length === 0 && (past.length > 0 || plan.length > 0)) {
+    lines.push(`${possessive(name)} deck states no current ${phrase}.`);
+  }
+  if (past.length > 0) lines.push(`Earlier: ${past.join('; ')}.`);
+  if (plan.length > 0) lines.push(`The plan: ${plan.join('; ')}.`);
+  return lines;
+}
+
+/** "TAM, and is it sourced?": the report's check that every market figure names a source or date. */
+function sourcedAnswer(name: string, report: DeckAnalysis | undefined): string {
+  const check = report?.checks.find((candidate) => candidate.key === 'sourced_market_figures');
+  if (!report || !check) return `${possessive(name)} validation report is not ready yet.`;
+  if (check.passed === null) return `${possessive(name)} deck states no market size, so there is nothing to source.`;
+  return check.passed ? `Sourced: yes. ${check.message}` : `Sourced: no. ${check.message}`;
+}
+
+/** "Do Tallyo's figures agree?": the report's check of the deck's figures against each other. */
+function consistencyAnswer(name: string, report: DeckAnalysis | undefined): string {
+  const check = report?.checks.find((candidate) => candidate.key === 'figures_agree');
+  if (!report || !check)
+    return `${possessive(name)} validation report does not check its figures against each other yet.`;
+  if (check.passed === null)
+    return `${possessive(name)} deck states too few related figures to check them against each other.`;
+  return check.passed
+    ? `${possessive(name)} figures agree with each other. ${check.message}`
+    : `${possessive(name)} deck contradicts itself: ${check.message}`;
+}
+
+/** The stems of a topic's own name ("burn"), what a sentence must say to answer it without a figure. */
+let labelStems: Map<string, Set<string>> | undefined;
+function stemsOfLabel(topic: Topic): Set<string> {
+  labelStems ??= new Map();
+  let stems = labelStems.get(topic.key);
+  if (!stems) {
+    stems = stemsOfQuestion(topic.label);
+    labelStems.set(topic.key, stems);
+  }
+  return stems;
 }
 
 let cueStems: Map<string, Set<string>> | undefined;
@@ -190,11 +348,12 @@ export async function compareAnswer(tools: CopilotTools, decks: LiveDeckName[]):
   const reports = await Promise.all(decks.map((deck) => tools.report(deck.id)));
   const book = tools.citations;
   const keys = figureKeys.filter((key) =>
-    reports.some((report) => report?.figures.some((figure) => figure.key === key)),
+    reports.some((report) => report?.figures.some((figure) => figure.key === key && isNowFigure(figure))),
   );
   const cell = (index: number, key: FigureKey) => {
     const read = reads[index];
-    const figure = reports[index]?.figures.find((candidate) => candidate.key === key);
+    // The table's cells are headlines: current figures only; history and plans are not the deck's now.
+    const figure = reports[index]?.figures.find((candidate) => candidate.key === key && isNowFigure(candidate));
     return (read && figure && citedFigure(book, read, figure)) || '—';
   };
   const rows: string[][] = [

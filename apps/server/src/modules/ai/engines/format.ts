@@ -31,3 +31,22 @@ export function shortQuote(text: string, max = 160): string {
   const cut = clean.slice(0, max);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max - 20))}…`;
 }
+
+/**
+ * Deck text as an answer quotes it, with any "[n]" of its own made "(n)": a marker is the
+ * engine's claim that a citation stands, and the web turns every marker into a citation chip, so
+ * a slide's footnote "[1]" must not read as one.
+ */
+export const quoted = (text: string) => text.replace(/\[(\d+)\]/g, '($1)');
+
+const currencySymbols: Record<string, string> = { USD: '$', EUR: '€', GBP: '£', JPY: '¥', INR: '₹' };
+
+/** A figure's value in a sentence: "$1.2M", "€350K", "15%", "18 months", "900". */
+export function formatFigureValue(figure: { value: number; unit: string }): string {
+  if (figure.unit === 'percent') return `${Number(figure.value.toFixed(1))}%`;
+  if (figure.unit === 'months') return `${Number(figure.value.toFixed(1))} months`;
+  if (figure.unit === 'count') return figure.value.toLocaleString('en-US');
+  const money = formatUsd(figure.value);
+  const symbol = currencySymbols[figure.unit];
+  return symbol ? money.replace('$', symbol) : `${money.slice(1)} ${figure.unit}`;
+}

@@ -42,6 +42,41 @@ describe('parseQuestion', () => {
     expect(parseQuestion('what is their business model').topic?.key).toBe('business_model');
   });
 
+  it('matches topic cues as words: "burn rate" asks for the burn, not the score ("rating")', () => {
+    expect(parseQuestion("What is Parcelpilot's burn rate?").topic?.key).toBe('burn');
+    expect(parseQuestion('what is their growth rate?').topic?.key).toBe('growth');
+    expect(parseQuestion("what is Parcelpilot's rating?").topic?.key).toBe('score');
+  });
+
+  it('reads every topic of a question with several parts, in its order', () => {
+    const keys = (question: string) => parseQuestion(question).topics.map((topic) => topic.key);
+    expect(keys("Tallyo's ARR and growth")).toEqual(['arr', 'growth']);
+    expect(keys('their burn and runway')).toEqual(['burn', 'runway']);
+    expect(keys('TAM, and is it sourced?')).toEqual(['market', 'sourced']);
+    expect(keys('what is their net revenue retention?')).toEqual(['nrr']);
+    expect(keys('how much have they raised so far, and how much are they raising?')).toEqual(['raised_to_date', 'ask']);
+    // "Who" asks for the team only when nothing else is asked.
+    expect(keys('who has the highest ARR?')).toEqual(['arr']);
+    expect(keys('who is on the team?')).toEqual(['team']);
+  });
+
+  it('reads questions over many decks', () => {
+    expect(parseQuestion('rank my interests by ARR').across).toEqual({
+      kind: 'rank',
+      isAscending: false,
+      scope: 'interests',
+    });
+    expect(parseQuestion('which decks are missing a market-size slide?').across?.kind).toBe('missing');
+    expect(parseQuestion('Which decks contradict themselves?').across?.kind).toBe('contradicts');
+    expect(parseQuestion('which deck has the lowest burn?').across).toMatchObject({ kind: 'rank', isAscending: true });
+    expect(parseQuestion("Is Tidewater's growth better than Tallyo's?")).toMatchObject({
+      intent: 'question',
+      isComparative: true,
+      across: undefined,
+    });
+    expect(parseQuestion('What is missing from Harbor Lights?').across).toBeUndefined();
+  });
+
   it('reads the note, the status, the date and deck ids', () => {
     expect(parseQuestion('show interest in Harbor Lights with the note: “Keen to talk”').note).toBe('Keen to talk');
     expect(parseQuestion('my accepted interests').status).toBe('accepted');

@@ -1,7 +1,7 @@
 import type { Sector, Stage } from '@deckvalid/contract/accounts';
 import type { AnalysisSectionKey, FigureKey } from '@deckvalid/contract/analysis';
 import type { InterestStatus } from '@deckvalid/contract/interests';
-import { readText, stemsOf } from '@/modules/analysis/analyzer/nlp';
+import { readText } from '@/modules/analysis/analyzer/nlp';
 
 /**
  * What a question asks (pure, deterministic): the built-in engine's intent and slot parsing. The
@@ -12,6 +12,7 @@ import { readText, stemsOf } from '@/modules/analysis/analyzer/nlp';
 
 export type Intent =
   | 'find'
+  | 'across'
   | 'summary'
   | 'question'
   | 'compare'
@@ -32,12 +33,25 @@ export type Topic = {
   isAsk?: boolean;
   isScore?: boolean;
   isMissing?: boolean;
+  /** Whether the market figures name a source: the report's `sourced_market_figures` check. */
+  isSourced?: boolean;
+  /** Whether the deck's figures agree with each other: the report's `figures_agree` check. */
+  isConsistency?: boolean;
+  /** Every sentence of the section's pages answers, not the best few ("who is on the team?" names everyone). */
+  isWhole?: boolean;
 };
 
 export type ParsedQuestion = {
   /** The intent the words alone point to; the engine refines it with the decks named. */
   intent: Intent;
+  /** The first topic asked: what a one-part answer is about. */
   topic: Topic | undefined;
+  /** Every topic asked, in the question's order: each gets its part of the answer. */
+  topics: Topic[];
+  /** Set when the question is over many decks (intent 'across'). */
+  across: AcrossQuestion | undefined;
+  /** A comparative ("better", "higher than"): two named decks are compared on the topic. */
+  isComparative: boolean;
   /** Words left for full-text search once cues, filters and stop words are gone. */
   searchWords: string[];
   sector: Sector | undefined;
@@ -55,8 +69,35 @@ export type ParsedQuestion = {
   normalWords: string[];
 };
 
-/** Topic cues: words (matched by stem) and phrases (matched in the lower-cased question). */
-const topicCues: (Topic & { words: string[]; phrases?: string[] })[] = [
+/**
+ * A question over many decks rather than one: rank them by a figure, list those missing a section
+ * or a figure, or list those whose figures contradict each other. `scope` says which decks: the
+ * investor's interests, or every deck they may see.
+ */
+export type AcrossQuestion = {
+  kind: 'rank' | 'missing' | 'contradicts';
+  /** Highest first, unless the question asks for the lowest. */
+  isAscending: boolean;
+  scope: 'interests' | 'visible';
+};
+
+type TopicCue = Topic & {
+  /** Cue words, matched as whole words of the question (a plural 's' aside). */
+  words: string[];
+  /** Cue phrases, matched in the lower-cased question before single words. */
+  phrases?: string[];
+  /** Cues that only count when no other topic is asked ("who", "how much" on their own). */
+  weakWords?: string[];
+  weakPhrases?: string[];
+};
+
+/**
+ * Topic cues. Words match whole words, never stems: a stemmer folds "rating" into "rate", so
+ * "what is their burn rate?" read as a question about the score. Plurals are listed or matched by
+ * a trailing 's'. Phrases are matched first and their words are then spent, so "net revenue
+ * retention" is not also a question about revenue.
+ */
+const topicCues: TopicCue[] = [
   { key: 'score', label: 'score', figures: [], sections: [], isScore: true, words: ['score', 'rating', 'grade'] },
   {
     key: 'missing',
@@ -64,7 +105,43 @@ const topicCues: (Topic & { words: string[]; phrases?: string[] })[] = [
     figures: [],
     sections: [],
     isMissing: true,
-    words: ['missing', 'lack', 'lacks', 'gaps', 'weaknesses'],
+    words: ['missing', 'lack', 'lacks', 'lacking', 'gap', 'weakness', 'weaknesses'],
+  },
+  {
+    key: 'sourced',
+    label: 'market sources',
+    figures: [],
+    sections: [],
+    isSourced: true,
+    words: ['sourced', 'source', 'citation', 'cited'],
+  },
+  {
+    key: 'consistency',
+    label: 'consistency of its figures',
+    figures: [],
+    sections: [],
+    isConsistency: true,
+    words: [
+      'contradict',
+      'contradicts',
+      'contradiction',
+      'contradictory',
+      'inconsistent',
+      'inconsistency',
+      'inconsistencies',
+      'consistent',
+      'disagree',
+      'agree',
+    ],
+    phrases: ['add up', 'adds up'],
+  },
+  {
+    key: 'nrr',
+    label: 'net revenue retention',
+    figures: ['net_revenue_retention'],
+    sections: ['traction'],
+    words: ['nrr', 'ndr', 'retention'],
+    phrases: ['net revenue retention', 'net dollar retention'],
   },
   {
     key: 'arr',
@@ -76,19 +153,50 @@ const topicCues: (Topic & { words: string[]; phrases?: string[] })[] = [
   },
   { key: 'mrr', label: 'MRR', figures: ['mrr'], sections: [], words: ['mrr'], phrases: ['monthly recurring'] },
   {
+    key: 'gross_margin',
+    label: 'gross margin',
+    figures: ['gross_margin'],
+    sections: ['financials', 'business_model'],
+    words: ['margin'],
+    phrases: ['gross margin'],
+  },
+  {
     key: 'revenue',
     label: 'revenue',
     figures: ['revenue', 'arr', 'mrr'],
     sections: ['traction', 'financials'],
-    words: ['revenue', 'revenues', 'sales', 'turnover', 'income'],
+    words: ['revenue', 'sales', 'turnover', 'income'],
   },
-  { key: 'growth', label: 'growth', figures: ['growth'], sections: ['traction'], words: ['growth', 'growing'] },
+  {
+    key: 'growth',
+    label: 'growth',
+    figures: ['growth'],
+    sections: ['traction'],
+    words: ['growth', 'growing', 'grow', 'grows'],
+  },
+  { key: 'churn', label: 'churn', figures: ['churn'], sections: ['traction'], words: ['churn'] },
+  {
+    key: 'cac',
+    label: 'customer acquisition cost',
+    figures: ['cac'],
+    sections: ['business_model'],
+    words: ['cac'],
+    phrases: ['acquisition cost', 'cost to acquire', 'cost of acquisition'],
+  },
+  {
+    key: 'ltv',
+    label: 'customer lifetime value',
+    figures: ['ltv'],
+    sections: ['business_model'],
+    words: ['ltv', 'clv'],
+    phrases: ['lifetime value'],
+  },
   {
     key: 'customers',
     label: 'customers',
     figures: ['customers'],
     sections: ['traction'],
-    words: ['customers', 'customer', 'clients', 'users'],
+    words: ['customer', 'client', 'user'],
   },
   {
     key: 'valuation',
@@ -98,7 +206,14 @@ const topicCues: (Topic & { words: string[]; phrases?: string[] })[] = [
     words: ['valuation'],
     phrases: ['pre-money', 'post-money', 'pre money', 'post money'],
   },
-  { key: 'burn', label: 'burn', figures: ['burn'], sections: ['financials'], words: ['burn'] },
+  {
+    key: 'burn',
+    label: 'burn',
+    figures: ['burn'],
+    sections: ['financials'],
+    words: ['burn', 'burning'],
+    phrases: ['cash burn', 'burn rate'],
+  },
   { key: 'runway', label: 'runway', figures: ['runway'], sections: ['financials'], words: ['runway'] },
   {
     key: 'market',
@@ -106,6 +221,23 @@ const topicCues: (Topic & { words: string[]; phrases?: string[] })[] = [
     figures: ['market_size'],
     sections: ['market'],
     words: ['market', 'tam', 'sam', 'som'],
+    phrases: ['market size', 'market-size'],
+  },
+  {
+    key: 'use_of_funds',
+    label: 'use of funds',
+    figures: ['use_of_funds'],
+    sections: ['ask'],
+    words: ['proceeds'],
+    phrases: ['use of funds', 'use of the funds', 'use of proceeds', 'spend the money', 'money for', 'funds for'],
+  },
+  {
+    key: 'raised_to_date',
+    label: 'money raised to date',
+    figures: ['raised_to_date'],
+    sections: ['ask'],
+    words: ['raised'],
+    phrases: ['raised to date', 'raised so far', 'already raised', 'previous round', 'prior funding'],
   },
   {
     key: 'ask',
@@ -114,37 +246,94 @@ const topicCues: (Topic & { words: string[]; phrases?: string[] })[] = [
     sections: ['ask'],
     isAsk: true,
     words: ['raise', 'raising', 'ask', 'funding', 'round', 'seeking'],
-    phrases: ['how much'],
+    weakPhrases: ['how much'],
+  },
+  {
+    key: 'team_size',
+    label: 'team size',
+    figures: ['team_size'],
+    sections: ['team'],
+    words: ['headcount', 'employee', 'staff'],
+    phrases: ['team size', 'how many people', 'how big is the team', 'size of the team'],
   },
   {
     key: 'team',
     label: 'team',
     figures: [],
     sections: ['team'],
-    words: ['team', 'founder', 'founders', 'ceo', 'cto', 'people', 'who'],
+    isWhole: true,
+    words: ['team', 'founder', 'ceo', 'cto', 'coo', 'cfo', 'cofounder', 'co-founder'],
+    weakWords: ['who', 'people'],
   },
   {
     key: 'competition',
     label: 'competition',
     figures: [],
     sections: ['competition'],
-    words: ['competition', 'competitors', 'competitor', 'rivals', 'alternatives'],
+    words: ['competition', 'competitor', 'rival', 'alternative'],
+  },
+  {
+    key: 'price',
+    label: 'price',
+    figures: ['price'],
+    sections: ['business_model'],
+    words: ['price', 'pricing', 'priced'],
+    phrases: ['how much does it cost', 'what does it cost'],
   },
   {
     key: 'business_model',
     label: 'business model',
     figures: [],
     sections: ['business_model'],
-    words: ['pricing', 'monetise', 'monetize', 'monetization'],
+    words: ['monetise', 'monetize', 'monetization', 'monetisation'],
     phrases: ['business model', 'make money'],
   },
   { key: 'problem', label: 'problem', figures: [], sections: ['problem'], words: ['problem', 'pain'] },
   { key: 'solution', label: 'solution', figures: [], sections: ['solution'], words: ['solution'] },
-  { key: 'product', label: 'product', figures: [], sections: ['product'], words: ['product', 'features'] },
-  { key: 'traction', label: 'traction', figures: [], sections: ['traction'], words: ['traction', 'pilots', 'metrics'] },
+  { key: 'product', label: 'product', figures: [], sections: ['product'], words: ['product', 'feature'] },
+  { key: 'traction', label: 'traction', figures: [], sections: ['traction'], words: ['traction', 'pilot', 'metric'] },
   { key: 'financials', label: 'financials', figures: [], sections: ['financials'], words: ['financials', 'forecast'] },
   { key: 'why_now', label: 'why now', figures: [], sections: ['why_now'], words: ['timing'], phrases: ['why now'] },
 ];
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A whole word or phrase of the question, a plural 's' or 'es' allowed after it. */
+function cuePattern(cue: string): RegExp {
+  return new RegExp(`(?<![a-z0-9])${escapeRegExp(cue)}(?:s|es)?(?![a-z0-9])`, 'g');
+}
+
+/**
+ * The topics a question asks about, in the order it names them ("ARR and growth" → ARR, then
+ * growth). Phrases are read first and blanked out, then words; weak cues count only when nothing
+ * else was asked.
+ */
+function topicsOf(lower: string): Topic[] {
+  let rest = lower;
+  const found = new Map<TopicCue, number>();
+  const note = (cue: TopicCue, at: number) => {
+    if (!found.has(cue) || (found.get(cue) ?? 0) > at) found.set(cue, at);
+  };
+  const spend = (cues: (cue: TopicCue) => string[] | undefined) => {
+    for (const cue of topicCues) {
+      for (const text of cues(cue) ?? []) {
+        rest = rest.replace(cuePattern(text), (match, at: number) => {
+          note(cue, at);
+          return ' '.repeat(match.length);
+        });
+      }
+    }
+  };
+  spend((cue) => cue.phrases);
+  spend((cue) => cue.words);
+  if (found.size === 0) {
+    spend((cue) => cue.weakPhrases);
+    spend((cue) => cue.weakWords);
+  }
+  return [...found.entries()]
+    .sort((a, b) => a[1] - b[1])
+    .map(([{ words: _words, phrases: _phrases, weakWords: _weakWords, weakPhrases: _weakPhrases, ...topic }]) => topic);
+}
 
 const sectorCues: [Sector, string[]][] = [
   ['AI & Data', ['ai']],
@@ -173,13 +362,6 @@ const stopWords = new Set(
     .split(/\s+/)
     .filter(Boolean),
 );
-
-/** Stems of each topic's cue words, read once with the same stemmer as the question. */
-let topicStems: Map<string, Set<string>> | undefined;
-function stemsOfTopics(): Map<string, Set<string>> {
-  topicStems ??= new Map(topicCues.map((cue) => [cue.key, new Set(cue.words.flatMap((word) => stemsOf(word)))]));
-  return topicStems;
-}
 
 const unitFactor: Record<string, number> = {
   k: 1e3,
@@ -255,10 +437,9 @@ export function parseQuestion(question: string): ParsedQuestion {
   const stems = new Set(words.map((token) => token.stem));
   const deckIds = [...question.matchAll(/\bdck-[A-Za-z0-9_-]+/g)].map((match) => match[0]);
 
-  const topicStemSets = stemsOfTopics();
-  const topic = topicCues.find(
-    (cue) => [...(topicStemSets.get(cue.key) ?? [])].some((stem) => stems.has(stem)) || has(lower, cue.phrases ?? []),
-  );
+  const topics = topicsOf(lower);
+  const across = acrossOf(lower, normals, topics);
+  const isComparative = comparative.test(lower);
 
   const status = (['pending', 'accepted', 'declined', 'withdrawn'] as const).find((word) => normals.has(word));
   const isInterestWord = normals.has('interests') || normals.has('interest') || normals.has('interested');
@@ -296,7 +477,8 @@ export function parseQuestion(question: string): ParsedQuestion {
 
   // Interest status words name a list; a withdraw verb acts.
   let intent: Intent = 'question';
-  if (isWithdraw && !(isInterestList && status === 'withdrawn')) intent = 'withdraw';
+  if (across) intent = 'across';
+  else if (isWithdraw && !(isInterestList && status === 'withdrawn')) intent = 'withdraw';
   else if (isShowInterest) intent = 'show_interest';
   else if (isInterestList) intent = 'interests';
   else if (isChanges) intent = 'changes';
@@ -330,7 +512,10 @@ export function parseQuestion(question: string): ParsedQuestion {
 
   return {
     intent,
-    topic,
+    topic: topics[0],
+    topics,
+    across,
+    isComparative,
     searchWords: [...new Set(searchWords)],
     sector,
     stage,
@@ -342,6 +527,42 @@ export function parseQuestion(question: string): ParsedQuestion {
     deckIds,
     normalWords: words.map((token) => token.normal),
   };
+}
+
+/** Words that compare two things on a figure: "is X's growth better than Y's?". */
+const comparative =
+  /\b(better|worse|higher|lower|bigger|smaller|larger|faster|slower|more|less|greater|stronger|weaker)\b|\bthan\b|\bvs\.?\b|\bversus\b/;
+
+const superlative =
+  /\b(highest|lowest|biggest|smallest|largest|fastest|slowest|best|worst|most|least|greatest|strongest|weakest|top)\b/;
+const lowFirst = /\b(lowest|smallest|slowest|least|worst|weakest|ascending)\b/;
+
+/**
+ * A question over many decks: "rank my interests by ARR", "which deck has the highest growth?",
+ * "which decks are missing a market-size slide?", "which decks contradict themselves?". A
+ * question naming one deck is still one deck's: the engine turns an across question that names
+ * two or more into one over those decks.
+ */
+function acrossOf(lower: string, normals: ReadonlySet<string>, topics: Topic[]): AcrossQuestion | undefined {
+  const asks = topics.filter((topic) => !topic.isMissing);
+  const isConsistency = asks.some((topic) => topic.isConsistency);
+  const hasFigure = asks.some((topic) => topic.figures.length > 0);
+  const hasSubject = asks.some((topic) => topic.figures.length > 0 || topic.sections.length > 0);
+  const isMany =
+    /\b(which|what|any|list|all|every|how many)\b[^?]*\b(decks?|startups?|companies|interests|ones)\b/.test(lower) ||
+    /\b(which|who)\b/.test(lower) ||
+    normals.has('decks') ||
+    normals.has('interests');
+  const scope: AcrossQuestion['scope'] =
+    /\bmy (\w+ )?interests?\b|\bi('m| am) interested in\b|\bi showed interest\b/.test(lower) ? 'interests' : 'visible';
+  const isAscending = lowFirst.test(lower);
+  if (isConsistency && isMany) return { kind: 'contradicts', isAscending, scope };
+  const isMissingWord =
+    /\b(missing|miss|lack|lacks|lacking|without|don't have|do not have|doesn't have|does not have|no)\b/.test(lower);
+  if (isMissingWord && hasSubject && isMany) return { kind: 'missing', isAscending, scope };
+  const isRankWord = /\b(rank|ranked|ranking|sort|sorted|order|ordered)\b/.test(lower);
+  if (hasFigure && (isRankWord || (superlative.test(lower) && isMany))) return { kind: 'rank', isAscending, scope };
+  return undefined;
 }
 
 /** A stage named in the question ("pre-seed", "series a", "growth-stage"); "growth" alone is a topic. */
