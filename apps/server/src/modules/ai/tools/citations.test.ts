@@ -16,6 +16,14 @@ describe('CitationBook', () => {
     expect(citations.list()).toHaveLength(2);
   });
 
+  it('lets a quote of a footnoted sentence stand as answers write it, "[1]" as "(1)"', () => {
+    const citations = new CitationBook();
+    citations.addPages('dck-1', new Map([[2, 'Our audited report [1] confirms the revenue.']]));
+    expect(citations.cite('dck-1', 2, 'Our audited report (1) confirms the revenue.')).toBe('[1]');
+    expect(citations.cite('dck-1', 2, 'Our audited report [1] confirms the revenue.')).toBe('[2]');
+    expect(citations.cite('dck-1', 2, 'Our audited report (2) confirms the revenue.')).toBe('');
+  });
+
   it('refuses a quote not on the page, a page that does not exist, and a deck no tool read', () => {
     const citations = book();
     expect(citations.cite('dck-1', 5, '$9M ARR')).toBe('');

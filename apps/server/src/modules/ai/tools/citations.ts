@@ -3,6 +3,12 @@ import type { AiCitation, AiTable } from '@deckvalid/contract/ai';
 /** A page's text as the citation check compares it: white space collapsed, so a line break in a quote matches. */
 export const normaliseSpace = (text: string) => text.replace(/\s+/g, ' ').trim();
 
+/**
+ * Text as the check compares it: spaces collapsed, and a deck's own "[n]" read as the "(n)" that
+ * answers quote it as (engines/format.ts, `quoted`), so a quote of a footnoted sentence still stands.
+ */
+const comparable = (text: string) => normaliseSpace(text).replace(/\[(\d+)\]/g, '($1)');
+
 /** Pages of a deck the investor may see, by page number, as the tools read them. */
 export type CitablePages = ReadonlyMap<number, string>;
 
@@ -25,8 +31,8 @@ export class CitationBook {
   /** Whether `quote` stands on that page of that deck, as read. */
   stands(pitchDeckId: string, page: number, quote: string): boolean {
     const text = this.pagesByDeck.get(pitchDeckId)?.get(page);
-    const wanted = normaliseSpace(quote);
-    return text !== undefined && wanted.length > 0 && normaliseSpace(text).includes(wanted);
+    const wanted = comparable(quote);
+    return text !== undefined && wanted.length > 0 && comparable(text).includes(wanted);
   }
 
   /** The marker of the citation (reused when the same quote is cited twice), or '' when it does not stand. */
