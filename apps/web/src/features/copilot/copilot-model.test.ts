@@ -29,6 +29,13 @@ describe('splitCitations', () => {
     ]);
   });
 
+  it('makes a chip of the server’s markers only: a deck’s footnote, quoted as "(1)", stays text', () => {
+    expect(splitCitations('“Our audited report (1) confirms the revenue.” [1]', [citation(6)])).toEqual([
+      { kind: 'text', text: '“Our audited report (1) confirms the revenue.” ' },
+      { kind: 'citation', number: 1, citation: citation(6) },
+    ]);
+  });
+
   it('answers nothing for an empty text', () => {
     expect(splitCitations('', [])).toEqual([]);
   });
