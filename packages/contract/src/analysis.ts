@@ -48,7 +48,11 @@ export const analysisSectionLabels: Record<AnalysisSectionKey, string> = {
   ask: 'The ask',
 };
 
-/** The figures the analyser reads out of a deck. */
+/**
+ * The figures the analyser reads out of a deck. `raise` is the ask (the round being raised now);
+ * money already raised is `raised_to_date`. `customers` are paying customers only: a capacity
+ * ("can serve 200 clients"), a pipeline, letters of intent, pilots and targets are not.
+ */
 export const figureKeys = [
   'market_size',
   'revenue',
@@ -56,11 +60,21 @@ export const figureKeys = [
   'mrr',
   'growth',
   'customers',
+  'gross_margin',
+  'net_revenue_retention',
+  'churn',
+  'cac',
+  'ltv',
+  'price',
   'raise',
+  'raised_to_date',
+  'use_of_funds',
+  'cash',
   'pre_money',
   'post_money',
   'burn',
   'runway',
+  'team_size',
 ] as const;
 export type FigureKey = (typeof figureKeys)[number];
 
@@ -71,13 +85,31 @@ export const figureLabels: Record<FigureKey, string> = {
   arr: 'Annual recurring revenue',
   mrr: 'Monthly recurring revenue',
   growth: 'Growth',
-  customers: 'Customers',
-  raise: 'Amount raised',
+  customers: 'Paying customers',
+  gross_margin: 'Gross margin',
+  net_revenue_retention: 'Net revenue retention',
+  churn: 'Churn',
+  cac: 'Customer acquisition cost',
+  ltv: 'Customer lifetime value',
+  price: 'Price',
+  raise: 'Raising',
+  raised_to_date: 'Raised to date',
+  use_of_funds: 'Use of funds',
+  cash: 'Cash in the bank',
   pre_money: 'Pre-money valuation',
   post_money: 'Post-money valuation',
   burn: 'Monthly burn',
   runway: 'Runway',
+  team_size: 'Team size',
 };
+
+/**
+ * When a figure holds: `current` is the business as it stands (the headline: the report's table,
+ * the copilot's answers, comparisons and search filters use only these); `past` is history ("up
+ * from $400K last year"); `projected` is a plan, a forecast or a target ("$4.5M ARR by 2027").
+ */
+export const figurePeriods = ['current', 'past', 'projected'] as const;
+export type FigurePeriod = (typeof figurePeriods)[number];
 
 /**
  * The currencies a money figure can be in. Money stays in the currency the deck wrote it in, and
@@ -91,6 +123,43 @@ export type MoneyUnit = (typeof moneyUnits)[number];
 /** A figure's unit: a currency (money, see `moneyUnits`), a percentage, months or a count. */
 export const figureUnits = [...moneyUnits, 'percent', 'months', 'count'] as const;
 export type FigureUnit = (typeof figureUnits)[number];
+
+const isMoneyUnit = (unit: FigureUnit): unit is MoneyUnit => (moneyUnits as readonly string[]).includes(unit);
+
+/** Number formats built on first use (Intl is costly to build, and a page's first one loads locale data). */
+const formats = new Map<string, Intl.NumberFormat>();
+function numberFormat(name: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  let format = formats.get(name);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', options);
+    formats.set(name, format);
+  }
+  return format;
+}
+
+/**
+ * A figure's value in its unit, for people: "USD 40B", "EUR 3.5M", "120%", "18 months", "48".
+ * Money shows its code, not a symbol: figures are never converted (`moneyUnits`), and "$" alone
+ * would not tell a reader comparing decks which dollars these are. Intl separates the code from
+ * the amount with a no-break space, which keeps "USD 40B" on one line in a narrow table cell.
+ */
+export function formatFigureValue({ value, unit }: { value: number; unit: FigureUnit }): string {
+  if (isMoneyUnit(unit)) {
+    return numberFormat(unit, {
+      style: 'currency',
+      currency: unit,
+      currencyDisplay: 'code',
+      notation: 'compact',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 1,
+    }).format(value);
+  }
+  if (unit === 'percent')
+    return numberFormat('percent', { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
+  const plain = numberFormat('plain', { maximumFractionDigits: 1 }).format(value);
+  if (unit === 'months') return `${plain} ${value === 1 ? 'month' : 'months'}`;
+  return plain;
+}
 
 /** Which slice of a market a market-size figure is: total, serviceable, or obtainable. */
 export const marketScopes = ['TAM', 'SAM', 'SOM'] as const;
@@ -109,8 +178,19 @@ export const deckFigureSchema = z.object({
   page: z.number().int().positive(),
   /** TAM, SAM or SOM, for a market size that says which; absent otherwise. */
   scope: z.enum(marketScopes).optional(),
+  /** When it holds: now, in the past, or as a plan (see `figurePeriods`). */
+  period: z.enum(figurePeriods),
+  /** The year the deck gives it for ("$4.5M ARR by 2027" → 2027); absent when it names none. */
+  year: z.number().int().min(1900).max(2200).optional(),
+  /** What a price is per, as the deck says it ("month", "seat", "client"); prices only. */
+  per: textSchema({ max: 40 }).optional(),
+  /** What a share of the funds is for ("engineering", "sales and marketing"); `use_of_funds` only. */
+  purpose: textSchema({ max: 120 }).optional(),
 });
 export type DeckFigure = z.infer<typeof deckFigureSchema>;
+
+/** Whether a figure is a headline one: it holds now (history and plans are shown apart). */
+export const isCurrentFigure = (figure: Pick<DeckFigure, 'period'>) => figure.period === 'current';
 
 /** The structural checks, in the order the report lists them. */
 export const analysisCheckKeys = [
@@ -119,6 +199,7 @@ export const analysisCheckKeys = [
   'words_per_slide',
   'closing_contact_or_ask',
   'sourced_market_figures',
+  'figures_agree',
 ] as const;
 export type AnalysisCheckKey = (typeof analysisCheckKeys)[number];
 
@@ -144,7 +225,8 @@ export const analysisCheckSchema = z.object({
    * What was found: the page count (slide_count), the smallest body size in points
    * (body_font_size), the pages over the word limit (words_per_slide), the page with the contact
    * or ask (closing_contact_or_ask), the market pages whose figures name no source or date
-   * (sourced_market_figures); null when nothing could be measured.
+   * (sourced_market_figures), the pages of figures that contradict each other (figures_agree);
+   * null when nothing could be measured.
    */
   value: z.union([z.number(), z.array(z.number().int().positive()), z.null()]),
   /** The bar, in words ("10–20 slides"). */
@@ -165,6 +247,10 @@ export const scoreBreakdownItemSchema = z.object({
   /** Points earned, 0 to `max`; the items' points add up to the score. */
   points: z.number().int().min(0),
   max: z.number().int().positive(),
+  /** How the part is counted, in words: which sections, figures or checks, and what this deck earned for each. */
+  explanation: textSchema({ max: 1_000 }),
+  /** What would raise it most, in one sentence; null at full marks. */
+  nextStep: textSchema({ max: 1_000 }).nullable(),
 });
 export type ScoreBreakdownItem = z.infer<typeof scoreBreakdownItemSchema>;
 

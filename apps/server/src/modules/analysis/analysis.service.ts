@@ -150,7 +150,14 @@ export class AnalysisService {
   private async compute(pitchDeckId: string, versionId: string): Promise<AnalysisRow> {
     const pages = await this.deps.decks.findPages(versionId);
     const report = await analyseBetweenOtherWork(
-      (this.deps.analyze ?? analyzeDeckInSteps)({ pageCount: pages.length, pages }),
+      // The deck speaks from the year it is read in: a report is computed when its version goes
+      // ready (and again only when the analyser changes), so "2025: $4M" in a deck read in 2026
+      // is history, and "2027" a plan.
+      (this.deps.analyze ?? analyzeDeckInSteps)({
+        pageCount: pages.length,
+        pages,
+        asOfYear: new Date().getUTCFullYear(),
+      }),
     );
     return this.deps.repo.upsert({
       versionId,

@@ -1,25 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiProblem } from '@/shared/api/api-error';
-import { checkOutcome, formatCheckValue, formatFigureValue, isReportNotReady, pagesPhrase } from './analysis-format';
-
-/** Intl puts a no-break space between a currency code and its amount. */
-const plain = (text: string) => text.replace(/\u00a0/g, ' ');
-
-describe('figure values', () => {
-  it.each([
-    [{ value: 40_000_000_000, unit: 'USD' }, 'USD 40B'],
-    [{ value: 1_200_000, unit: 'USD' }, 'USD 1.2M'],
-    [{ value: 3_500_000, unit: 'EUR' }, 'EUR 3.5M'],
-    [{ value: 850, unit: 'GBP' }, 'GBP 850'],
-    [{ value: 120, unit: 'percent' }, '120%'],
-    [{ value: 12.5, unit: 'percent' }, '12.5%'],
-    [{ value: 18, unit: 'months' }, '18 months'],
-    [{ value: 1, unit: 'months' }, '1 month'],
-    [{ value: 12_000, unit: 'count' }, '12,000'],
-  ] as const)('%o reads %s', (figure, expected) => {
-    expect(plain(formatFigureValue(figure))).toBe(expected);
-  });
-});
+import { checkOutcome, formatCheckValue, isReportNotReady, pagesPhrase } from './analysis-format';
 
 describe('checks', () => {
   it('names the outcome, including a check with nothing to measure', () => {

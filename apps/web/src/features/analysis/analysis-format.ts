@@ -1,11 +1,4 @@
-import {
-  type AnalysisCheck,
-  type AnalysisCheckKey,
-  type DeckFigure,
-  type FigureUnit,
-  type MoneyUnit,
-  moneyUnits,
-} from '@deckvalid/contract/analysis';
+import { type AnalysisCheck, type AnalysisCheckKey, formatFigureValue } from '@deckvalid/contract/analysis';
 import { errorReasons } from '@deckvalid/contract/errors';
 import type { ApiProblem } from '@/shared/api/api-error';
 
@@ -16,44 +9,8 @@ export const checkLabels: Record<AnalysisCheckKey, string> = {
   words_per_slide: 'Words per slide',
   closing_contact_or_ask: 'Contact or ask at the end',
   sourced_market_figures: 'Sourced market figures',
+  figures_agree: 'Figures agree',
 };
-
-const isMoney = (unit: FigureUnit): unit is MoneyUnit => (moneyUnits as readonly string[]).includes(unit);
-
-/** One formatter per currency: Intl.NumberFormat is costly to build and the table asks per row. */
-const moneyFormats = new Map<MoneyUnit, Intl.NumberFormat>();
-function moneyFormat(unit: MoneyUnit): Intl.NumberFormat {
-  let format = moneyFormats.get(unit);
-  if (!format) {
-    // The code, not the symbol: the report never converts currencies (contract `moneyUnits`), and
-    // "$" alone would not tell a reader comparing decks which dollars these are.
-    format = new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: unit,
-      currencyDisplay: 'code',
-      notation: 'compact',
-      minimumFractionDigits: 0,
-      maximumFractionDigits: 1,
-    });
-    moneyFormats.set(unit, format);
-  }
-  return format;
-}
-
-const percentFormat = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
-const plainFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-
-/**
- * A figure's value in its unit, for people: "USD 40B", "EUR 3.5M", "120%", "18 months", "48".
- * Intl separates a currency code from its amount with a no-break space, which keeps "USD 40B" on
- * one line in a narrow table cell.
- */
-export function formatFigureValue({ value, unit }: Pick<DeckFigure, 'value' | 'unit'>): string {
-  if (isMoney(unit)) return moneyFormat(unit).format(value);
-  if (unit === 'percent') return percentFormat.format(value / 100);
-  if (unit === 'months') return `${plainFormat.format(value)} ${value === 1 ? 'month' : 'months'}`;
-  return plainFormat.format(value);
-}
 
 /** "page 4", "pages 3, 7 and 9". */
 export function pagesPhrase(pages: readonly number[]): string {
@@ -83,10 +40,13 @@ export function formatCheckValue({ key, value }: Pick<AnalysisCheck, 'key' | 'va
     if (key === 'words_per_slide') {
       return value.length === 0 ? 'No slide over the limit' : `Over the limit on ${pagesPhrase(value)}`;
     }
+    if (key === 'figures_agree') {
+      return value.length === 0 ? 'No contradiction' : `Contradictions on ${pagesPhrase(value)}`;
+    }
     return value.length === 0 ? 'Every market figure sourced' : `No source or date on ${pagesPhrase(value)}`;
   }
   if (key === 'slide_count') return `${value} ${value === 1 ? 'slide' : 'slides'}`;
-  if (key === 'body_font_size') return `${plainFormat.format(value)} pt`;
+  if (key === 'body_font_size') return `${formatFigureValue({ value, unit: 'count' })} pt`;
   return `Page ${value}`;
 }
 

@@ -44,6 +44,7 @@ describe('analyzeDeck', () => {
       'words_per_slide',
       'closing_contact_or_ask',
       'sourced_market_figures',
+      'figures_agree',
     ]);
     expect(report.breakdown.reduce((sum, item) => sum + item.points, 0)).toBe(report.score);
     expect(report.breakdown.reduce((sum, item) => sum + item.max, 0)).toBe(100);
@@ -62,10 +63,33 @@ describe('analyzeDeck', () => {
     expect(analyzeDeck({ pageCount: 0, pages: [] }).hasText).toBe(false);
   });
 
+  it('explains every part of the score, and says what would raise each part short of full marks', () => {
+    for (const item of fixtures) {
+      for (const part of analyzeDeck(inputOf(item)).breakdown) {
+        expect(part.explanation.length).toBeGreaterThan(20);
+        expect(part.nextStep === null).toBe(part.points === part.max);
+      }
+    }
+    const tallyo = analyzeDeck(fixture('tallyo')).breakdown;
+    expect(tallyo.find((part) => part.key === 'sections')?.explanation).toMatch(/^12 of the 12 sections/);
+    expect(tallyo.find((part) => part.key === 'readability')?.explanation).toMatch(/smallest body text 24 pt/);
+  });
+
+  it('counts a figure only a plan states as not stated', () => {
+    const page = (number: number, text: string) => ({ number, text, title: null, minFontSize: 30, bodyFontSize: 30 });
+    const planOnly = analyzeDeck({ pageCount: 1, asOfYear: 2026, pages: [page(1, 'Plan\n$4.5M ARR by 2027.')] });
+    const stated = analyzeDeck({ pageCount: 1, asOfYear: 2026, pages: [page(1, 'Traction\n$1.2M ARR.')] });
+    const figuresPart = (report: typeof planOnly) => report.breakdown.find((part) => part.key === 'figures');
+    expect(figuresPart(planOnly)?.points).toBe(0);
+    expect(figuresPart(planOnly)?.nextStep).toMatch(/only as a plan/);
+    expect(figuresPart(stated)?.points).toBe(6);
+    expect(figuresPart(stated)?.explanation).toMatch(/traction \(revenue, ARR, MRR, customers or growth\) \(6\)/);
+  });
+
   it('names the page or the missing section in every recommendation', () => {
     for (const item of fixtures) {
       for (const sentence of analyzeDeck(inputOf(item)).recommendations) {
-        expect(sentence).toMatch(/\b(page|pages|slides?)\b|^Add a slide on|no readable text/i);
+        expect(sentence).toMatch(/\b(page|pages|slides?)\b|\(p\. \d+\)|^Add a slide on|no readable text/i);
       }
     }
     const wordy = analyzeDeck(fixture('freightline')).recommendations;

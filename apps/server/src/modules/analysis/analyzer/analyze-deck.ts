@@ -10,13 +10,14 @@ import {
   bodyFontSizeCheck,
   type CheckPage,
   closingCheck,
+  figuresAgreeCheck,
   pageList,
   slideCountCheck,
   sourcedMarketCheck,
   wordCountOf,
   wordsPerSlideCheck,
 } from './checks';
-import { figuresOfPage } from './figures';
+import { figuresOfPage, type PageFigure, settlePeriods } from './figures';
 import { type ReadText, readText, type Token } from './nlp';
 import { scoreDeck } from './score';
 import { sectionsOfPages, splitTitle } from './sections';
@@ -26,7 +27,7 @@ import { sectionsOfPages, splitTitle } from './sections';
  * same deck always gets the same report. Raise the version whenever a change to the rules would
  * change a report; stored reports by an older version are then computed again.
  */
-export const ANALYZER_VERSION = 1;
+export const ANALYZER_VERSION = 2;
 
 /** One processed page as the PDF parser left it. */
 export type AnalyzerPage = {
@@ -42,7 +43,15 @@ export type AnalyzerPage = {
   bodyFontSize: number | null;
 };
 
-export type AnalyzerInput = { pageCount: number; pages: AnalyzerPage[] };
+export type AnalyzerInput = {
+  pageCount: number;
+  pages: AnalyzerPage[];
+  /**
+   * The year the deck speaks from: the year its version was read. A figure the deck gives for an
+   * earlier year is history, for a later one a plan. Without it, only words say when.
+   */
+  asOfYear?: number;
+};
 
 export type AnalyzerOutput = Omit<DeckAnalysis, 'version' | 'computedAt'>;
 
@@ -124,9 +133,12 @@ export function* analyzeDeckInSteps(input: AnalyzerInput): Generator<void, Analy
   const hasText = pages.some((page) => page.hasText);
 
   // Figures named by their own words first; they are evidence for the sections (a TAM says market).
-  const namedFigures: DeckFigure[][] = [];
+  const { asOfYear } = input;
+  const namedFigures: PageFigure[][] = [];
   for (const page of pages) {
-    namedFigures.push(figuresOfPage(page.read, page.number, { isMarketPage: false, titleRange: page.titleRange }));
+    namedFigures.push(
+      figuresOfPage(page.read, page.number, { isMarketPage: false, titleRange: page.titleRange, asOfYear }),
+    );
     yield;
   }
   const sectionsByPage = sectionsOfPages(
@@ -137,13 +149,18 @@ export function* analyzeDeckInSteps(input: AnalyzerInput): Generator<void, Analy
       figures: namedFigures[index] ?? [],
     })),
   );
-  // Then again knowing the market pages, where a sum named by nothing is the market's size.
-  const figures: DeckFigure[] = pages.flatMap((page, index) =>
-    sectionsByPage.get(page.number)?.includes('market') &&
-    page.read.tokens.some((token) => token.type === 'currency' || token.type === 'number')
-      ? figuresOfPage(page.read, page.number, { isMarketPage: true, titleRange: page.titleRange })
-      : (namedFigures[index] ?? []),
-  );
+  // Then again knowing the market pages, where a sum named by nothing is the market's size, and
+  // the business-model pages, where a sum "a month" or "per seat" is a price.
+  const pageFigures: PageFigure[] = pages.flatMap((page, index) => {
+    const sections = sectionsByPage.get(page.number) ?? [];
+    const isMarketPage = sections.includes('market');
+    const isPricingPage = sections.includes('business_model');
+    const hasNumbers = page.read.tokens.some((token) => token.type === 'currency' || token.type === 'number');
+    return (isMarketPage || isPricingPage) && hasNumbers
+      ? figuresOfPage(page.read, page.number, { isMarketPage, isPricingPage, titleRange: page.titleRange, asOfYear })
+      : (namedFigures[index] ?? []);
+  });
+  const figures: DeckFigure[] = settlePeriods(pageFigures);
 
   const sections: AnalysisSection[] = analysisSectionKeys.map((key) => {
     const sectionPages = pages
@@ -165,6 +182,7 @@ export function* analyzeDeckInSteps(input: AnalyzerInput): Generator<void, Analy
     wordsPerSlideCheck(checkPages),
     closingCheck(checkPages, pageCount, askPages),
     sourcedMarketCheck(checkPages, figures),
+    figuresAgreeCheck(figures, checkPages),
   ];
   const { score, breakdown } = scoreDeck({
     sections,
@@ -232,6 +250,10 @@ function recommend(input: {
     sentences.push(
       `End with a way to reach you or the ask: none of the last slides (from page ${Math.max(1, input.pageCount - 2)}) has either.`,
     );
+  }
+  const agree = check('figures_agree');
+  if (agree?.passed === false) {
+    sentences.push(`Make the figures agree, or say why they differ. ${agree.message}`);
   }
   const sourced = check('sourced_market_figures');
   if (sourced?.passed === false && Array.isArray(sourced.value)) {

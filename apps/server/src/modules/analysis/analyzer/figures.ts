@@ -1,4 +1,11 @@
-import type { DeckFigure, FigureKey, FigureUnit, MarketScope, MoneyUnit } from '@deckvalid/contract/analysis';
+import type {
+  DeckFigure,
+  FigureKey,
+  FigurePeriod,
+  FigureUnit,
+  MarketScope,
+  MoneyUnit,
+} from '@deckvalid/contract/analysis';
 import { clausesOf } from './clauses';
 import { type Entity, type ReadText, readText, type Token } from './nlp';
 
@@ -293,6 +300,7 @@ const cueList: Cue[] = [
     'clientes',
     'paying',
     'pay us',
+    'pay for',
     'subscribers',
     'under contract',
   ].map((phrase): Cue => ({ family: 'customers', phrase })),
@@ -322,11 +330,44 @@ const cueList: Cue[] = [
   ...['post-money', 'post money', 'post'].map((phrase): Cue => ({ family: 'post_money', phrase })),
   ...['burn', 'burn rate'].map((phrase): Cue => ({ family: 'burn', phrase })),
   ...['runway'].map((phrase): Cue => ({ family: 'runway', phrase })),
+  ...['gross margin', 'gross margins', 'bruttomarge', 'marge brute', 'margen bruto'].map(
+    (phrase): Cue => ({ family: 'gross_margin', phrase }),
+  ),
+  ...['net revenue retention', 'net dollar retention', 'net retention', 'nrr', 'ndr'].map(
+    (phrase): Cue => ({ family: 'net_revenue_retention', phrase }),
+  ),
+  ...['churn', 'churn rate', 'monthly churn', 'annual churn'].map((phrase): Cue => ({ family: 'churn', phrase })),
+  ...['cac', 'customer acquisition cost', 'acquisition cost', 'cost per acquisition', 'blended cac'].map(
+    (phrase): Cue => ({ family: 'cac', phrase }),
+  ),
+  ...['ltv', 'clv', 'lifetime value', 'customer lifetime value'].map((phrase): Cue => ({ family: 'ltv', phrase })),
+  ...['raised', 'raised to date', 'have raised', 'previously raised', 'funded with', 'backed with'].map(
+    (phrase): Cue => ({ family: 'raised_to_date', phrase }),
+  ),
+  ...['in the bank', 'cash in the bank', 'cash on hand', 'cash balance'].map(
+    (phrase): Cue => ({ family: 'cash', phrase }),
+  ),
+  ...['employees', 'ftes', 'fte', 'staff', 'team members', 'headcount', 'team of', 'mitarbeiter', 'empleados'].map(
+    (phrase): Cue => ({ family: 'team_size', phrase }),
+  ),
+  ...['price', 'prices', 'priced', 'pricing', 'subscription', 'fee'].map(
+    (phrase): Cue => ({ family: 'price', phrase }),
+  ),
   ...[
-    'margin',
-    'churn',
-    'churned',
+    // Margins and retention of another kind than the ones named above: the longer phrase starts
+    // first, so it wins the tie with "margin" or "retention".
+    'operating margin',
+    'net margin',
+    'ebitda margin',
+    'ebitda',
+    'contribution margin',
+    'logo retention',
     'retention',
+    // Margins of an industry or another kind; a gross margin is named as such.
+    'margin',
+    'margins',
+    // "zero churned customers" is no count of customers.
+    'churned',
     'conversion',
     'discount',
     'commission',
@@ -347,12 +388,25 @@ const kindOf: Record<FigureKey, Quantity['kind']> = {
   mrr: 'money',
   growth: 'percent',
   customers: 'count',
+  gross_margin: 'percent',
+  net_revenue_retention: 'percent',
+  churn: 'percent',
+  cac: 'money',
+  ltv: 'money',
+  price: 'money',
   raise: 'money',
+  raised_to_date: 'money',
+  use_of_funds: 'percent',
+  cash: 'money',
   pre_money: 'money',
   post_money: 'money',
   burn: 'money',
   runway: 'months',
+  team_size: 'count',
 };
+
+/** Counts named only by the word right beside them ("2,300 customers", "12 employees", "team of 12"). */
+const isCountFamily = (family: CueFamily) => family === 'customers' || family === 'team_size';
 
 type CompiledCue = Cue & { words: string[] };
 let compiledCues: Map<string, CompiledCue[]> | null = null;
@@ -393,8 +447,56 @@ const maxCueDistance = 12;
 /** A head count is named by the word right after it ("2,300 customers", "11 paying customers"). */
 const maxCountCueDistance = 3;
 
-/** Words before a count that make it a goal, not the business as it is ("to reach 100 paying clinics"). */
-const goalWords = new Set(['reach', 'target', 'goal', 'to']);
+/**
+ * Words that make a count of clients something other than paying customers: a capacity ("the
+ * portal can show 200 clients"), a pipeline, letters of intent, pilots, trials or a waitlist.
+ */
+const notPayingWords = new Set([
+  'can',
+  'could',
+  'capacity',
+  'able',
+  'supports',
+  'support',
+  'handle',
+  'handles',
+  'pipeline',
+  'loi',
+  'lois',
+  'intent',
+  'pilot',
+  'pilots',
+  'trial',
+  'trials',
+  'free',
+  'waitlist',
+  'beta',
+  'prospects',
+  'prospective',
+  'potential',
+  'unpaid',
+]);
+/** How far before a count a capacity or pipeline word still qualifies it, within its clause. */
+const notPayingReach = 6;
+
+/**
+ * Whether a count of customers is paying customers: no capacity, pipeline or pilot word near it
+ * in its clause. A goal ("to reach 1,000 paying couriers") is paying customers in a plan, which
+ * its period says.
+ */
+function isPayingCustomers(quantity: Quantity, context: PageContext): boolean {
+  const { tokens, cueClauses } = context;
+  const clause = cueClauses[quantity.first];
+  for (let index = quantity.first - 1; index >= Math.max(0, quantity.first - notPayingReach); index--) {
+    if (cueClauses[index] !== clause) break;
+    if (notPayingWords.has(bare(tokens[index]))) return false;
+  }
+  for (let index = quantity.last + 1; index <= quantity.last + 3 && index < tokens.length; index++) {
+    if (cueClauses[index] !== clause) break;
+    if (notPayingWords.has(bare(tokens[index]))) return false;
+  }
+  return true;
+}
 
 type Named = { key: FigureKey; cue: FoundCue; scope?: MarketScope };
 
@@ -426,7 +528,7 @@ const fits = (cue: FoundCue, kind: Quantity['kind']) => cue.family === 'block' |
  * the first sum's, and the second is named by "finance", which blocks it).
  */
 function nameOf(quantity: Quantity, context: PageContext): Named | 'blocked' | null {
-  const { tokens, quantities, found, cueClauses } = context;
+  const { quantities, found, cueClauses } = context;
   const clause = cueClauses[quantity.first];
   let best: { cue: FoundCue; distance: number } | null = null;
   for (const cue of found) {
@@ -434,7 +536,7 @@ function nameOf(quantity: Quantity, context: PageContext): Named | 'blocked' | n
     const distance = distanceBetween(quantity, cue);
     if (distance === null) continue;
     const isAfter = cue.first > quantity.last;
-    if (quantity.kind === 'count' && cue.family === 'customers') {
+    if (quantity.kind === 'count' && isCountFamily(cue.family)) {
       if (isAfter ? distance > maxCountCueDistance : distance > 2.5) continue;
     } else if (distance > maxCueDistance) continue;
     const isNearerToOther = quantities.some((other) => {
@@ -447,13 +549,32 @@ function nameOf(quantity: Quantity, context: PageContext): Named | 'blocked' | n
   }
   if (!best) return null;
   if (best.cue.family === 'block') return 'blocked';
-  if (best.cue.family === 'customers' && goalWords.has(bare(tokens[quantity.first - 1]))) return 'blocked';
+  if (best.cue.family === 'customers' && !isPayingCustomers(quantity, context)) return 'blocked';
+  // "50 employees" is the company's team only where the clause speaks of it ("we are 50
+  // employees"); "firms under 50 employees" sizes a market.
+  if (best.cue.family === 'team_size' && best.cue.phrase !== 'team of' && !speaksOfItself(quantity, context)) {
+    return null;
+  }
   const named: Named = { key: best.cue.family, cue: best.cue };
   if (named.key === 'market_size') {
     const scope = best.cue.scope ?? scopeNear(quantity, context);
     if (scope) named.scope = scope;
   }
   return named;
+}
+
+/** Words by which a deck speaks of its own company. */
+const ownWords = new Set(['we', 'our', 'us', 'team', "we're"]);
+
+/**
+ * Whether the clause of a quantity speaks of the company itself ("we are 12 people", "our
+ * team"); "US" in capitals is the country.
+ */
+function speaksOfItself(quantity: Quantity, context: PageContext): boolean {
+  const clause = context.cueClauses[quantity.first];
+  return context.tokens.some(
+    (token, index) => context.cueClauses[index] === clause && ownWords.has(bare(token)) && token.value !== 'US',
+  );
 }
 
 /** TAM, SAM or SOM said in the clause of a market figure, nearest first, unless nearer another sum. */
@@ -496,11 +617,21 @@ const plausibleMaximum: Record<FigureKey, number> = {
   mrr: 1e11,
   growth: 100_000,
   customers: 1e10,
+  gross_margin: 100,
+  net_revenue_retention: 1_000,
+  churn: 100,
+  cac: 1e9,
+  ltv: 1e10,
+  price: 1e9,
   raise: 5e9,
+  raised_to_date: 1e11,
+  use_of_funds: 100,
+  cash: 1e11,
   pre_money: 1e12,
   post_money: 1e12,
   burn: 1e10,
   runway: 240,
+  team_size: 1e6,
 };
 
 /** A later sum in a list on one line takes the name of the one before ("Revenue 2025: €6 Mio.; 2026: €15 Mio."). */
@@ -509,15 +640,259 @@ const maxListGap = 8;
 export type PageFigureOptions = {
   /** Whether the page tells the market: a sum of money there named by nothing is the market's size. */
   isMarketPage: boolean;
+  /** Whether the page tells the business model: a sum "a month" or "per seat" there is a price. */
+  isPricingPage?: boolean;
   /** The title's tokens (first and last index): a cue there names an unnamed figure of the body ("Seed round" over "$2.2M to build…"). */
   titleRange: [number, number] | null;
+  /**
+   * The year the deck speaks from (when the version was read): a figure of an earlier year is
+   * history, of a later one a plan. Without it, only words ("last year", "by 2027") say when.
+   */
+  asOfYear?: number;
 };
+
+/**
+ * Figures whose period is fixed by what they are: the ask, money raised so far, how the round is
+ * spent, its valuation and a price are all stated as they stand when the deck is sent.
+ */
+const alwaysCurrent = new Set<FigureKey>([
+  'raise',
+  'raised_to_date',
+  'use_of_funds',
+  'pre_money',
+  'post_money',
+  'price',
+]);
+
+type TimeMarker = { kind: 'past' | 'projected' | 'now'; words: string[]; after?: boolean };
+
+/**
+ * Words that place a figure in time. A marker counts before the figure ("up from $400K", "to
+ * reach $4.5M"); those marked `after` count after it too ("$400K last year", "$4.5M projected").
+ */
+const timeMarkers: TimeMarker[] = [
+  ...['last year', 'previous year', 'prior year', 'a year ago', 'last fiscal year'].map(
+    (phrase): TimeMarker => ({ kind: 'past', words: phrase.split(' '), after: true }),
+  ),
+  ...['up from', 'was', 'were', 'previously', 'historically', 'in the past', 'vorjahr'].map(
+    (phrase): TimeMarker => ({ kind: 'past', words: phrase.split(' ') }),
+  ),
+  ...['projected', 'forecast', 'forecasted', 'expected', 'planned', 'target', 'targeted', 'goal', 'next year'].map(
+    (phrase): TimeMarker => ({ kind: 'projected', words: phrase.split(' '), after: true }),
+  ),
+  ...[
+    'will',
+    'to reach',
+    'reach',
+    'reaching',
+    'aim',
+    'aiming',
+    'plan to',
+    'expect',
+    'expects',
+    'targeting',
+    'budget',
+  ].map((phrase): TimeMarker => ({ kind: 'projected', words: phrase.split(' ') })),
+  ...['current', 'currently', 'today', 'now', 'to date', 'so far'].map(
+    (phrase): TimeMarker => ({ kind: 'now', words: phrase.split(' '), after: true }),
+  ),
+];
+/** How far (in tokens, within the clause) a time marker or a year still places a figure. */
+const maxTimeDistance = 8;
+/** A year as a deck writes one: "2027", "2027E", "FY27", "FY2027e". */
+const yearToken = /^(?:fy)?((?:19|20)?\d\d)(e|f)?$/i;
+/** Titles of pages that show a plan: every figure there is projected unless its words say otherwise. */
+const projectionTitle = /\b(projections?|forecasts?|targets)\b/i;
+/** Words through which a year after a figure dates it ("€2.4m in 2024", "$4.5M by 2027"). */
+const datingWords = new Set(['in', 'by', 'for', 'during', 'of', 'until', 'bis', 'im', 'en', 'fy']);
+/** Words that make the year after them a deadline ("by 2027", "by the end of 2025", "bis 2030"). */
+const deadlineWords = new Set(['by', 'until', 'bis', "d'ici", 'hasta']);
+
+/** The year a token writes, and whether it marks an estimate ("2027E", "FY27F"); null for no year. */
+function yearOf(token: Token | undefined): { year: number; isEstimate: boolean } | null {
+  if (!token || token.type === 'punctuation') return null;
+  const match = yearToken.exec(token.value);
+  if (!match?.[1]) return null;
+  const isFiscal = /^fy/i.test(token.value);
+  const digits = match[1];
+  if (digits.length === 2 && !isFiscal) return null;
+  const year = digits.length === 2 ? 2000 + Number(digits) : Number(digits);
+  if (year < 1990 || year > 2100) return null;
+  return { year, isEstimate: match[2] !== undefined };
+}
+
+/**
+ * When a figure holds, as read on its page: a plan, or an actual with the time it stands for.
+ * Which actual is current is settled over the whole deck (`settlePeriods`): the latest of a key.
+ */
+export type PageTiming = { isPlan: boolean; year?: number; time: number };
+
+/** Where "now" stands when the deck's own year is unknown: after any year a deck could name. */
+const unknownNow = 9_999;
+/** The time of "up from $400K" or "was": before anything the deck dates. */
+const earlier = Number.NEGATIVE_INFINITY;
+
+/**
+ * How a figure is placed in time on its page. A plan: a year after "by" or marked as an estimate,
+ * a year after the deck's own, a plan's words ("projected", "to reach"), or a forecast page.
+ * Otherwise an actual, at the nearest year in its clause, "last year", an earlier time for "up
+ * from" or "was", or now. A market's size cites the year of its source, which dates the
+ * estimate, not the market, so only a plan moves it.
+ */
+function timingOf(
+  quantity: Quantity,
+  key: FigureKey,
+  context: PageContext,
+  options: { asOfYear?: number; isProjectionPage: boolean },
+): PageTiming {
+  const now = options.asOfYear ?? unknownNow;
+  if (alwaysCurrent.has(key)) return { isPlan: false, time: now };
+  const { tokens, quantities, cueClauses } = context;
+  const clause = cueClauses[quantity.first];
+  const isNearerToOther = (span: { first: number; last: number }, distance: number) =>
+    quantities.some((other) => {
+      if (other === quantity || cueClauses[other.first] !== clause) return false;
+      const otherDistance = distanceBetween(other, span);
+      return otherDistance !== null && otherDistance < distance;
+    });
+
+  // A year labels the figure after it ("2025: $4MM, 2026: $10MM"); after a figure it dates it
+  // only through a preposition ("€2.4m in 2024", "$4.5M by 2027").
+  const yearDistance = (other: Quantity, index: number) => {
+    const distance = distanceBetween(other, { first: index, last: index });
+    if (distance === null || index < other.first) return distance;
+    return datingWords.has(bare(tokens[index - 1])) ? distance - 0.25 : distance + 1.5;
+  };
+  let nearestYear: { year: number; isPlan: boolean; distance: number } | null = null;
+  for (let index = quantity.first - maxTimeDistance; index <= quantity.last + maxTimeDistance; index++) {
+    if (index < 0 || index >= tokens.length || (index >= quantity.first && index <= quantity.last)) continue;
+    if (cueClauses[index] !== clause) continue;
+    const found = yearOf(tokens[index]);
+    if (!found) continue;
+    const distance = yearDistance(quantity, index);
+    if (distance === null) continue;
+    const isNearerToOtherFigure = quantities.some((other) => {
+      if (other === quantity || cueClauses[other.first] !== clause) return false;
+      const otherDistance = yearDistance(other, index);
+      return otherDistance !== null && otherDistance < distance;
+    });
+    if (isNearerToOtherFigure) continue;
+    const isDeadline = [1, 2, 3, 4].some((back) => deadlineWords.has(bare(tokens[index - back])));
+    if (!nearestYear || distance < nearestYear.distance) {
+      nearestYear = { year: found.year, isPlan: isDeadline || found.isEstimate, distance };
+    }
+  }
+
+  let nearestMarker: { kind: TimeMarker['kind']; distance: number } | null = null;
+  for (const marker of timeMarkers) {
+    for (let index = quantity.first - maxTimeDistance; index <= quantity.last + maxTimeDistance; index++) {
+      if (index < 0 || !marker.words.every((word, offset) => bare(tokens[index + offset]) === word)) continue;
+      const span = { first: index, last: index + marker.words.length - 1 };
+      if (cueClauses[span.first] !== clause || cueClauses[span.last] !== clause) continue;
+      if (span.first > quantity.last && !marker.after) continue;
+      const distance = distanceBetween(quantity, span);
+      if (distance === null || distance > maxTimeDistance || isNearerToOther(span, distance)) continue;
+      if (!nearestMarker || distance < nearestMarker.distance) nearestMarker = { kind: marker.kind, distance };
+    }
+  }
+
+  const year = nearestYear?.year;
+  const withYear = (timing: PageTiming): PageTiming => (year === undefined ? timing : { ...timing, year });
+  const isPlan =
+    nearestYear?.isPlan === true ||
+    nearestMarker?.kind === 'projected' ||
+    (year !== undefined && year > now && key !== 'market_size') ||
+    (options.isProjectionPage && nearestMarker?.kind !== 'now' && nearestMarker?.kind !== 'past');
+  if (isPlan) return withYear({ isPlan: true, time: year ?? now + 1 });
+  if (key === 'market_size') return { isPlan: false, time: now };
+  if (year !== undefined) return { isPlan: false, year, time: year };
+  if (nearestMarker?.kind === 'past') {
+    const isLastYear = ['last', 'previous', 'prior', 'a'].includes(bare(tokens[quantity.first - 3]) ?? '');
+    return { isPlan: false, time: isLastYear ? now - 1 : earlier };
+  }
+  return { isPlan: false, time: now };
+}
+
+/** A figure of a page, with the time it stands for until the deck's periods are settled. */
+export type PageFigure = DeckFigure & { timing: PageTiming };
+
+/**
+ * The deck's figures with their periods: a plan is `projected`; of the actuals of one key, the
+ * latest the deck states is `current` (two stated for the same time are both current: "1,150
+ * businesses and 35 firms"), and the earlier ones `past` ("$400K last year" beside "$1.2M").
+ * A key whose only actual is last year's revenue has that as its current figure: it is the
+ * latest the deck states, and the table shows its year.
+ */
+export function settlePeriods(figures: PageFigure[]): DeckFigure[] {
+  const latest = new Map<FigureKey, number>();
+  for (const { key, timing } of figures) {
+    if (!timing.isPlan) latest.set(key, Math.max(latest.get(key) ?? Number.NEGATIVE_INFINITY, timing.time));
+  }
+  return figures.map(({ timing, ...figure }) => {
+    let period: FigurePeriod = 'projected';
+    if (!timing.isPlan) period = timing.time >= (latest.get(figure.key) ?? timing.time) ? 'current' : 'past';
+    const settled: DeckFigure = { ...figure, period };
+    if (timing.year !== undefined) settled.year = timing.year;
+    return settled;
+  });
+}
+
+/** Pages that say how the round is spent: a share of it named by nothing is a use of funds. */
+const useOfFundsWords =
+  /\b(use of (the )?funds|use of proceeds|funds will|will fund|funding will|allocation|allocated|spend it on|mittelverwendung|utilisation des fonds|uso de (los )?fondos)\b/i;
+
+/**
+ * What a share of the funds is for: the words after "40%" up to the next comma, semicolon, line
+ * or figure ("40% product and engineering"), else the words before it ("Engineering: 40%").
+ */
+function purposeOf(quantity: Quantity, context: PageContext, text: string): string | undefined {
+  const { tokens, quantities } = context;
+  const next = quantities.find((other) => other.first > quantity.last);
+  const limit = next ? (tokens[next.first] as Token).start : text.length;
+  const after = text.slice(quantity.end, limit).split(/[,;\n(]|\.\s/)[0] ?? '';
+  const cleanedAfter = after
+    .replace(/^[\s:–—-]*(?:(?:for|on|to|in|into|of|goes to|go to)\s+)?/i, '')
+    .replace(/[\s.:]+$/, '');
+  if (/\p{L}/u.test(cleanedAfter)) return cleanedAfter.slice(0, 120);
+  const previous = [...quantities].reverse().find((other) => other.last < quantity.first);
+  const from = previous ? previous.end : 0;
+  const before =
+    text
+      .slice(from, (tokens[quantity.first] as Token).start)
+      .split(/[,;\n]/)
+      .at(-1) ?? '';
+  const cleanedBefore = before.replace(/^[\s:–—-]+/, '').replace(/[\s:–—=-]+$/, '');
+  return /\p{L}/u.test(cleanedBefore) ? cleanedBefore.slice(0, 120) : undefined;
+}
+
+/** Words before a sum that make it what someone pays ("pay us $99 a month", "charges $49 per seat"). */
+const payWords = new Set(['pay', 'pays', 'paying', 'charge', 'charges', 'charging', 'priced', 'us']);
+
+/**
+ * What a price is per: the word after "per" or "a", with the word after it when the first only
+ * qualifies it ("per resolved ticket").
+ */
+function perOf(tokens: Token[], index: number): string {
+  const first = bare(tokens[index]);
+  const second = tokens[index + 1];
+  return /ed$/.test(first) && second?.type === 'word' ? `${first} ${bare(second)}` : first;
+}
+
+/** Whether a pay word stands right before a sum in its clause ("pay us $99 a month"). */
+function isPaidSum(quantity: Quantity, context: PageContext): boolean {
+  const { tokens, cueClauses } = context;
+  for (let index = quantity.first - 1; index >= Math.max(0, quantity.first - 2); index--) {
+    if (cueClauses[index] !== cueClauses[quantity.first]) return false;
+    if (payWords.has(bare(tokens[index]))) return true;
+  }
+  return false;
+}
 
 /**
  * The figures of one page, in reading order, one per key, value and unit (the title's "$1.2B
  * opportunity" and the body's "TAM: $1.2B" are one figure, with the scope the body gives).
  */
-export function figuresOfPage(read: ReadText, page: number, options: PageFigureOptions): DeckFigure[] {
+export function figuresOfPage(read: ReadText, page: number, options: PageFigureOptions): PageFigure[] {
   const { tokens, text } = read;
   const quantities = quantitiesOf(tokens, read.entities);
   if (quantities.length === 0) return [];
@@ -533,7 +908,10 @@ export function figuresOfPage(read: ReadText, page: number, options: PageFigureO
   const [titleFirst, titleLast] = options.titleRange ?? [-1, -1];
   const isInTitle = (index: number) => index >= titleFirst && index <= titleLast;
   const titleCues = found.filter((cue) => isInTitle(cue.first) && isInTitle(cue.last) && cue.family !== 'block');
-  const figures: (DeckFigure & { at: number })[] = [];
+  const titleText =
+    titleFirst >= 0 ? text.slice((tokens[titleFirst] as Token).start, (tokens[titleLast] as Token).end) : '';
+  const isProjectionPage = projectionTitle.test(titleText);
+  const figures: (PageFigure & { at: number })[] = [];
   let previous: { quantity: Quantity; key: FigureKey } | null = null;
   for (const quantity of quantities) {
     const named = nameOf(quantity, context);
@@ -544,14 +922,17 @@ export function figuresOfPage(read: ReadText, page: number, options: PageFigureO
     let key: FigureKey | null = null;
     let scope: MarketScope | undefined;
     let cue: FoundCue | null = null;
-    // A price ("$40,000 per ward per year", "$4/month") is no figure unless a cue beside it names it;
-    // "€14 Mrd. per year" is a yearly total, not a price.
+    // A price ("$40,000 per ward per year", "$4/month", "$149 a month") is no other figure;
+    // "€14 Mrd. per year" and "£1,500 a year" are yearly totals, not prices.
+    const perWord = bare(tokens[quantity.last + 1]);
     const isPrice =
-      ['per', '/', 'each'].includes(bare(tokens[quantity.last + 1])) &&
+      quantity.kind === 'money' &&
+      ['per', '/', 'each', 'a', 'an'].includes(perWord) &&
+      /^\p{L}/u.test(bare(tokens[quantity.last + 2])) &&
       !['year', 'annum', 'yr', 'jahr'].includes(bare(tokens[quantity.last + 2]));
     const titleCue =
       !isInTitle(quantity.first) && !isPrice
-        ? titleCues.find((candidate) => candidate.family !== 'customers' && fits(candidate, quantity.kind))
+        ? titleCues.find((candidate) => !isCountFamily(candidate.family) && fits(candidate, quantity.kind))
         : undefined;
     if (named) {
       ({ key, scope, cue } = named);
@@ -569,7 +950,12 @@ export function figuresOfPage(read: ReadText, page: number, options: PageFigureO
     } else if (options.isMarketPage && quantity.kind === 'money' && !isPrice) {
       key = 'market_size';
       scope = scopeNear(quantity, context);
+    } else if (isPrice && (options.isPricingPage || isPaidSum(quantity, context))) {
+      key = 'price';
+    } else if (quantity.kind === 'percent' && useOfFundsWords.test(text)) {
+      key = 'use_of_funds';
     }
+    if (key === 'price' && !isPrice) key = null;
     if (key === null || quantity.value > plausibleMaximum[key]) {
       previous = null;
       continue;
@@ -594,20 +980,45 @@ export function figuresOfPage(read: ReadText, page: number, options: PageFigureO
       }
       if (last > quantity.last) end = (tokens[last] as Token).start + bare(tokens[last]).length;
     }
-    const figure: DeckFigure & { at: number } = {
+    const timing = timingOf(quantity, key, context, { asOfYear: options.asOfYear, isProjectionPage });
+    const figure: PageFigure & { at: number } = {
       key,
       value: quantity.value,
       unit: quantity.unit,
       text: text.slice(start, end),
       page,
+      // Settled over the whole deck (settlePeriods); a page alone cannot tell current from past.
+      period: timing.isPlan ? 'projected' : 'current',
+      timing,
       at: start,
     };
     if (scope) figure.scope = scope;
+    if (key === 'price') {
+      figure.per = perOf(tokens, quantity.last + 2);
+      // "$149 a month" reads as a price; "$149" alone does not.
+      const perEnd = figure.per.includes(' ') ? quantity.last + 3 : quantity.last + 2;
+      figure.text = text.slice(start, (tokens[perEnd] as Token).start + bare(tokens[perEnd]).length);
+    }
+    if (key === 'use_of_funds') {
+      const purpose = purposeOf(quantity, context, text);
+      if (purpose) figure.purpose = purpose;
+    }
+    // The same figure stated twice on a page counts once ("$8bn market" over "$8bn TAM by
+    // 2028"); a use of funds is told apart by what it is for.
     const twin = figures.findIndex(
-      (other) => other.key === key && other.value === figure.value && other.unit === figure.unit,
+      (other) =>
+        other.key === key &&
+        other.value === figure.value &&
+        other.unit === figure.unit &&
+        other.purpose === figure.purpose,
     );
-    if (twin === -1) figures.push(figure);
-    else if (!figures[twin]?.scope && figure.scope) figures[twin] = { ...figure, at: figures[twin]?.at ?? start };
+    const held = figures[twin];
+    if (!held) figures.push(figure);
+    else if ((!held.scope && figure.scope) || (!held.timing.isPlan && figure.timing.isPlan)) {
+      // The statement that says more wins: a scope, or the year of a plan.
+      figures[twin] = { ...figure, scope: figure.scope ?? held.scope, at: held.at };
+      if (figures[twin].scope === undefined) delete figures[twin].scope;
+    }
   }
   return figures.sort((a, b) => a.at - b.at).map(({ at: _at, ...figure }) => figure);
 }

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { analysisSectionKeys } from '@deckvalid/contract/analysis';
+import { analysisSectionKeys, figurePeriods } from '@deckvalid/contract/analysis';
 import { z } from 'zod';
 import type { AnalyzerInput } from './analyze-deck';
 
@@ -21,6 +21,8 @@ const fixtureSchema = z.object({
       bodyFontSize: z.number().nullable(),
     }),
   ),
+  /** The year the deck speaks from (see `AnalyzerInput.asOfYear`); the set was written in 2026. */
+  asOfYear: z.number().int().default(2026),
   labels: z.object({
     sections: z.partialRecord(z.enum(analysisSectionKeys), z.array(z.number().int().positive())),
     figures: z.array(
@@ -30,8 +32,19 @@ const fixtureSchema = z.object({
         unit: z.string(),
         page: z.number().int().positive(),
         scope: z.string().optional(),
+        /** Labelled where it is not the business as it stands now. */
+        period: z.enum(figurePeriods).default('current'),
+        year: z.number().int().optional(),
+        per: z.string().optional(),
+        purpose: z.string().optional(),
       }),
     ),
+    /**
+     * Whether the deck's figures agree (the `figures_agree` check): false where the deck
+     * contradicts itself, null where it states too little to compare; absent means it must not
+     * fail (a deck with no contradiction passes or has nothing to compare).
+     */
+    figuresAgree: z.boolean().nullable().optional(),
   }),
 });
 export type Fixture = z.infer<typeof fixtureSchema>;
@@ -48,6 +61,7 @@ export function loadFixtures(): Fixture[] {
 export function inputOf(fixture: Fixture): AnalyzerInput {
   return {
     pageCount: fixture.pages.length,
+    asOfYear: fixture.asOfYear,
     pages: fixture.pages.map((page, index) => ({ number: index + 1, ...page })),
   };
 }

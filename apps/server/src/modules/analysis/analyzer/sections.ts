@@ -530,9 +530,14 @@ export function sectionsOfPages(pages: SectionPage[]): Map<number, AnalysisSecti
   }
 
   const content = scored.filter((entry) => !entry.isNeutral);
-  const cover = content
-    .slice(0, 2)
-    .find((entry) => !result.has(entry.page.number) && entry.wordCount >= 4 && entry.wordCount <= maxCoverWords);
+  // "Tallyo is cash-flow forecasting for small businesses." on the cover is the company's purpose
+  // in one sentence, whatever else the cover mentions ("Seed round, 2026").
+  const stated = content.slice(0, 1).find((entry) => statesPurpose(entry.page, company));
+  const cover =
+    stated ??
+    content
+      .slice(0, 2)
+      .find((entry) => !result.has(entry.page.number) && entry.wordCount >= 4 && entry.wordCount <= maxCoverWords);
   if (cover) result.set(cover.page.number, ['purpose']);
   const purposeAt = content.findIndex((entry) => result.get(entry.page.number)?.includes('purpose'));
   const afterPurpose = content[purposeAt + 1];
@@ -556,6 +561,30 @@ export function sectionsOfPages(pages: SectionPage[]): Map<number, AnalysisSecti
     result.set(afterSolution.page.number, ['product']);
   }
   return result;
+}
+
+/** Verbs with which a one-sentence purpose says what the company does. */
+const purposeVerbs = new Set(['is', 'are', 'helps', 'lets', 'gives', 'makes', 'turns', 'builds', 'brings', 'connects']);
+/** A purpose is one short sentence; a longer one is a paragraph about something else. */
+const maxPurposeWords = 30;
+
+/**
+ * Whether a page says in one sentence what the company does: a sentence that opens on the
+ * company's name and one of `purposeVerbs`, short enough to be a purpose.
+ */
+function statesPurpose(page: SectionPage, company: string | null): boolean {
+  const tokens = page.read.tokens;
+  const sentences = new Map<number, Token[]>();
+  for (const token of tokens) sentences.set(token.sentence, [...(sentences.get(token.sentence) ?? []), token]);
+  return [...sentences.values()].some((sentence) => {
+    const words = sentence.filter((token) => token.type === 'word');
+    // The sentence may start on the title's line: take it from its last line.
+    const lineStart = words.findLastIndex((token) => token.isLineStart);
+    const body = lineStart > 0 ? words.slice(lineStart) : words;
+    const [name, verb] = body;
+    if (!name || !verb || body.length > maxPurposeWords || body.length < 4) return false;
+    return name.normal === company && purposeVerbs.has(verb.normal);
+  });
 }
 
 /**

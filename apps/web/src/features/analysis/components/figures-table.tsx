@@ -1,6 +1,5 @@
-import { type DeckFigure, figureLabels } from '@deckvalid/contract/analysis';
+import { type DeckFigure, figureLabels, formatFigureValue } from '@deckvalid/contract/analysis';
 import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { formatFigureValue } from '../analysis-format';
 import { type PageHref, PageLink } from './page-link';
 
 /**
