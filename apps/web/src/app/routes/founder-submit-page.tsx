@@ -44,8 +44,9 @@ export function FounderSubmitPage() {
           Submit a pitch deck
         </Title>
         <Text c="dimmed">
-          Drop your PDF, tell investors what you're building, and submit. We read the pages and list the deck for
-          investors whose thesis matches.
+          Drop your PDF, tell investors what you're building, and submit. We read the pages and list the deck for every
+          investor; those whose thesis matches its sector, stage, amount and location see it first and hear of it in
+          their weekly news.
         </Text>
       </Stack>
       <FounderSubmitDeckForm

@@ -1,5 +1,6 @@
+import { hasThesisCriteria } from '@deckvalid/contract/accounts';
 import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
-import { IconId } from '@tabler/icons-react';
+import { IconId, IconTarget } from '@tabler/icons-react';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -10,13 +11,15 @@ import { InvestorDeckBrowser } from '@/features/pitchdecks/components/investor-d
 import { SectionBoundary } from '@/shared/ui/section-boundary';
 
 /**
- * /investor: browse and search ready decks, with the investor's own interests by status above
- * and a nudge to fill in the investor info first.
+ * /investor: browse and search ready decks, ranked by fit once the investor's info names a
+ * thesis, with the investor's own interests by status above and a nudge to fill in the info.
  */
 export function InvestorHomePage() {
   const user = useSelector(selectUser);
   const info = useInvestorInfoQuery();
   const firstName = user?.name.trim().split(/\s+/)[0];
+  // Unknown while loading; an info that failed to load browses as without a thesis.
+  const hasThesis = info.isSuccess ? hasThesisCriteria(info.data) : info.isError ? false : undefined;
 
   return (
     <Stack gap="lg">
@@ -25,8 +28,10 @@ export function InvestorHomePage() {
           Browse decks
         </Title>
         <Text c="dimmed" data-testid="investor-welcome">
-          {firstName ? `Welcome, ${firstName}.` : 'Welcome.'} Search ready decks by words on their slides, sector and
-          stage.
+          {firstName ? `Welcome, ${firstName}.` : 'Welcome.'}{' '}
+          {hasThesis
+            ? 'Decks that fit your thesis come first; each card says why.'
+            : 'Search ready decks by words on their slides, sector and stage.'}
         </Text>
       </Stack>
       {/* One line until a status is opened: the search below stays in view on a phone. */}
@@ -36,10 +41,26 @@ export function InvestorHomePage() {
       {info.isSuccess && info.data === null ? (
         <Alert color="indigo" variant="light" icon={<IconId aria-hidden />} title="Tell founders who you are">
           <Text fz="sm">
-            Add your firm, thesis, sectors and cheque sizes so founders know what you look for.{' '}
-            {/* indigo.9: the default link shade reads at 3.9:1 on the alert's indigo tint. */}
+            Add your firm, sectors, stages, ticket size and places: founders see who you are, and decks that fit your
+            thesis come first here. {/* indigo.9: the default link shade reads at 3.9:1 on the alert's indigo tint. */}
             <Anchor component={Link} to={paths.investor.profile} fw={600} c="indigo.9">
               Complete your investor info
+            </Anchor>
+          </Text>
+        </Alert>
+      ) : info.isSuccess && !hasThesis ? (
+        <Alert
+          color="indigo"
+          variant="light"
+          icon={<IconTarget aria-hidden />}
+          title="Rank decks by your thesis"
+          data-testid="thesis-prompt"
+        >
+          <Text fz="sm">
+            Add the sectors, stages, ticket size or places you invest in, and the decks that fit come first, each saying
+            why.{' '}
+            <Anchor component={Link} to={paths.investor.profile} fw={600} c="indigo.9">
+              Set your thesis
             </Anchor>
           </Text>
         </Alert>
@@ -48,6 +69,7 @@ export function InvestorHomePage() {
         deckPath={paths.investor.pitchDeck}
         analysisPath={paths.investor.analysis}
         companyPath={paths.investor.company}
+        hasThesis={hasThesis}
       />
     </Stack>
   );

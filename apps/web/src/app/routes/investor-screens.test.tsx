@@ -53,6 +53,7 @@ function makeDeck(overrides: Partial<InvestorPitchDeck> = {}): InvestorPitchDeck
     myInterest: null,
     fileUrl: '/api/v1/storage/decks/pd-1.pdf?expires=1&signature=x',
     excerpt: null,
+    thesisFit: null,
     ...overrides,
   };
 }
@@ -87,11 +88,27 @@ function stubFetch(answer: (method: string, url: URL, body: unknown) => Answer) 
   return requests;
 }
 
+/** Saved info that names no thesis criteria: browse stays unranked. */
+const northwindInfo = {
+  investorId: 'inv-1',
+  firm: 'Northwind',
+  title: null,
+  thesis: null,
+  sectors: [],
+  stages: [],
+  chequeSizeMin: null,
+  chequeSizeMax: null,
+  location: null,
+  website: null,
+  places: [],
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
 /** Answers for the investor area's own calls (me, info); null leaves the request to the test. */
 function areaAnswer(url: URL): Answer | null {
   if (url.pathname === '/api/v1/investors/me')
     return { status: 200, body: { user: { ...asInvestor.user, role: 'investor' } } };
-  if (url.pathname === '/api/v1/investors/info') return { status: 200, body: { info: { firm: 'Northwind' } } };
+  if (url.pathname === '/api/v1/investors/info') return { status: 200, body: { info: northwindInfo } };
   if (url.pathname === '/api/v1/investors/me/interests')
     return { status: 200, body: { ...page([]), counts: { pending: 0, accepted: 0, declined: 0, withdrawn: 0 } } };
   return null;

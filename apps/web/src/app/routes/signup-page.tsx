@@ -15,7 +15,7 @@ export function SignupPage({ accountRole: role }: { accountRole: AccountRole }) 
       title={isInvestor ? 'Create your investor account' : 'Create your founder account'}
       description={
         isInvestor
-          ? 'Browse pitch decks that match your thesis and follow the companies you back.'
+          ? 'Browse pitch decks ranked by how they fit your thesis, and follow the companies you back.'
           : 'Get your pitch deck in front of investors and learn what they think.'
       }
       footer={

@@ -6,6 +6,7 @@ import {
   investorDeckPageSize,
   pageCountLabel,
   parseDeckSearch,
+  sortOptionsFor,
   toSearchArgs,
 } from './investor-deck-search';
 
@@ -13,21 +14,23 @@ const parse = (query: string) => parseDeckSearch(new URLSearchParams(query));
 
 describe('parseDeckSearch', () => {
   it('reads every part of the search from the URL', () => {
-    expect(parse('q=battery&sector=Climate&stage=Seed&sort=amount_desc&page=3')).toEqual({
+    expect(parse('q=battery&sector=Climate&stage=Seed&sort=amount_desc&thesis=match&page=3')).toEqual({
       q: 'battery',
       sector: 'Climate',
       stage: 'Seed',
       sort: 'amount_desc',
+      isThesisOnly: true,
       page: 3,
     });
   });
 
   it('reads unknown or broken values as not set', () => {
-    expect(parse('sector=Crypto&stage=Series%20Z&sort=random&page=abc')).toEqual({
+    expect(parse('sector=Crypto&stage=Series%20Z&sort=random&thesis=yes&page=abc')).toEqual({
       q: '',
       sector: null,
       stage: null,
       sort: null,
+      isThesisOnly: false,
       page: 1,
     });
     expect(parse('page=0').page).toBe(1);
@@ -38,8 +41,17 @@ describe('parseDeckSearch', () => {
 
 describe('deckSearchParams', () => {
   it('leaves defaults out and round-trips through the parser', () => {
-    expect(deckSearchParams({ q: '  ', sector: null, stage: null, sort: null, page: 1 }).toString()).toBe('');
-    const state = { q: 'solar panels', sector: 'Climate' as const, stage: null, sort: 'newest' as const, page: 2 };
+    const blank = { q: '  ', sector: null, stage: null, sort: null, isThesisOnly: false, page: 1 };
+    expect(deckSearchParams(blank).toString()).toBe('');
+    expect(deckSearchParams({ ...blank, isThesisOnly: true }).toString()).toBe('thesis=match');
+    const state = {
+      q: 'solar panels',
+      sector: 'Climate' as const,
+      stage: null,
+      sort: 'newest' as const,
+      isThesisOnly: true,
+      page: 2,
+    };
     expect(parseDeckSearch(deckSearchParams(state))).toEqual(state);
   });
 });
@@ -52,8 +64,23 @@ describe('effectiveSort and toSearchArgs', () => {
     expect(effectiveSort({ q: '', sort: 'amount_asc' })).toBe('amount_asc');
   });
 
+  it('ranks by fit by default once the investor has a thesis, and names the sort so', () => {
+    expect(effectiveSort({ q: '', sort: null }, true)).toBe('relevance');
+    expect(effectiveSort({ q: '', sort: 'relevance' }, true)).toBe('relevance');
+    expect(effectiveSort({ q: '', sort: 'newest' }, true)).toBe('newest');
+    expect(sortOptionsFor(true).find((option) => option.value === 'relevance')?.label).toBe('Best fit');
+    expect(sortOptionsFor(false).find((option) => option.value === 'relevance')?.label).toBe('Best match');
+  });
+
+  it('asks for thesis matches only for an investor who has a thesis', () => {
+    const state = parse('thesis=match');
+    expect(toSearchArgs(state, true)).toMatchObject({ matchesThesis: true, sort: 'relevance' });
+    expect(toSearchArgs(state, false)).not.toHaveProperty('matchesThesis');
+    expect(toSearchArgs(parse(''), true)).not.toHaveProperty('matchesThesis');
+  });
+
   it('builds query arguments without blank filters', () => {
-    expect(toSearchArgs({ q: ' ai ', sector: null, stage: 'Seed', sort: null, page: 2 })).toEqual({
+    expect(toSearchArgs({ q: ' ai ', sector: null, stage: 'Seed', sort: null, isThesisOnly: false, page: 2 })).toEqual({
       q: 'ai',
       sector: undefined,
       stage: 'Seed',
@@ -69,6 +96,7 @@ describe('small helpers', () => {
     expect(hasActiveFilters(parse(''))).toBe(false);
     expect(hasActiveFilters(parse('sort=newest&page=2'))).toBe(false);
     expect(hasActiveFilters(parse('stage=Seed'))).toBe(true);
+    expect(hasActiveFilters(parse('thesis=match'))).toBe(true);
   });
 
   it('formats amounts and page counts', () => {

@@ -10,10 +10,22 @@ export type DeckSearchState = {
   q: string;
   sector: Sector | null;
   stage: Stage | null;
-  /** null: the default, best match with a search term and newest without. */
+  /** null: the default, best fit (or best match) when there is a thesis or a term, else newest. */
   sort: PitchDeckSort | null;
+  /** "Matches my thesis": only decks that meet every criterion of the investor's info. */
+  isThesisOnly: boolean;
   page: number;
 };
+
+/** The URL's form of "Matches my thesis" (`?thesis=match`); inbox news links to it too. */
+export const thesisParam = { name: 'thesis', value: 'match' } as const;
+
+/** The sort choices; `relevance` reads "Best fit" when the investor's thesis ranks the list. */
+export function sortOptionsFor(hasThesis: boolean): { value: PitchDeckSort; label: string }[] {
+  return sortOptions.map((option) =>
+    option.value === 'relevance' && hasThesis ? { ...option, label: 'Best fit' } : option,
+  );
+}
 
 export const sortOptions: { value: PitchDeckSort; label: string }[] = [
   { value: 'relevance', label: 'Best match' },
@@ -43,6 +55,7 @@ export function parseDeckSearch(params: URLSearchParams): DeckSearchState {
     sector: isSector(params.get('sector')) ? (params.get('sector') as Sector) : null,
     stage: isStage(params.get('stage')) ? (params.get('stage') as Stage) : null,
     sort: isSort(params.get('sort')) ? (params.get('sort') as PitchDeckSort) : null,
+    isThesisOnly: params.get(thesisParam.name) === thesisParam.value,
     page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
   };
 }
@@ -55,24 +68,33 @@ export function deckSearchParams(state: DeckSearchState): URLSearchParams {
   if (state.sector) params.set('sector', state.sector);
   if (state.stage) params.set('stage', state.stage);
   if (state.sort) params.set('sort', state.sort);
+  if (state.isThesisOnly) params.set(thesisParam.name, thesisParam.value);
   if (state.page > 1) params.set('page', String(state.page));
   return params;
 }
 
-/** The sort the list is in: the default depends on whether there is a search term. */
-export function effectiveSort(state: Pick<DeckSearchState, 'q' | 'sort'>): PitchDeckSort {
-  const hasTerm = state.q.trim().length > 0;
-  if (state.sort === 'relevance' && !hasTerm) return 'newest';
-  return state.sort ?? (hasTerm ? 'relevance' : 'newest');
+/**
+ * The sort the list is in. Relevance needs something to rank by, a search term or the investor's
+ * thesis (the server ranks by fit first); without either it is newest, as it is by default.
+ */
+export function effectiveSort(state: Pick<DeckSearchState, 'q' | 'sort'>, hasThesis = false): PitchDeckSort {
+  const canRank = state.q.trim().length > 0 || hasThesis;
+  if (state.sort === 'relevance' && !canRank) return 'newest';
+  return state.sort ?? (canRank ? 'relevance' : 'newest');
 }
 
-/** The query arguments of a search (RTK Query caches one entry per distinct object value). */
-export function toSearchArgs(state: DeckSearchState): InvestorDeckSearch {
+/**
+ * The query arguments of a search (RTK Query caches one entry per distinct object value). The
+ * thesis filter is sent only for an investor who has a thesis: a shared link with `?thesis=match`
+ * opened by anyone else shows every deck rather than a refusal.
+ */
+export function toSearchArgs(state: DeckSearchState, hasThesis = false): InvestorDeckSearch {
   return {
     q: state.q.trim() || undefined,
     sector: state.sector ?? undefined,
     stage: state.stage ?? undefined,
-    sort: effectiveSort(state),
+    sort: effectiveSort(state, hasThesis),
+    ...(state.isThesisOnly && hasThesis ? { matchesThesis: true } : {}),
     page: state.page,
     limit: investorDeckPageSize,
   };
@@ -80,7 +102,7 @@ export function toSearchArgs(state: DeckSearchState): InvestorDeckSearch {
 
 /** Whether anything narrows the list (the "clear filters" button has something to clear). */
 export function hasActiveFilters(state: DeckSearchState): boolean {
-  return state.q.trim().length > 0 || state.sector !== null || state.stage !== null;
+  return state.q.trim().length > 0 || state.sector !== null || state.stage !== null || state.isThesisOnly;
 }
 
 /** Badge words and colours of the investor's own interest; the words are what browser tests read. */

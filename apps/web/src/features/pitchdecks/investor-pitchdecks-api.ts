@@ -10,16 +10,27 @@ import { api } from '@/shared/api/api';
 export const investorDeckListTag = { type: 'PitchDeck', id: 'INVESTOR_LIST' } as const;
 
 /** The search as the list screen holds it; empty filters are left out of the URL. */
-export type InvestorDeckSearch = Partial<Pick<SearchPitchDecksQuery, 'q' | 'sector' | 'stage' | 'sort'>> &
+export type InvestorDeckSearch = Partial<
+  Pick<SearchPitchDecksQuery, 'q' | 'sector' | 'stage' | 'sort' | 'matchesThesis'>
+> &
   Pick<SearchPitchDecksQuery, 'page' | 'limit'>;
 
 /** Only the parameters that say something: `?q=&sector=` would ask the server to validate blanks. */
-function searchParamsOf({ q, sector, stage, sort, page, limit }: InvestorDeckSearch): Record<string, string | number> {
+function searchParamsOf({
+  q,
+  sector,
+  stage,
+  sort,
+  matchesThesis,
+  page,
+  limit,
+}: InvestorDeckSearch): Record<string, string | number> {
   const params: Record<string, string | number> = { page, limit };
   if (q?.trim()) params.q = q.trim();
   if (sector) params.sector = sector;
   if (stage) params.stage = stage;
   if (sort) params.sort = sort;
+  if (matchesThesis) params.matchesThesis = 'true';
   return params;
 }
 

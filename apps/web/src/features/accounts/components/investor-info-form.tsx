@@ -2,6 +2,7 @@ import {
   type InvestorInfo,
   type InvestorInfoBody,
   investorInfoBodySchema,
+  maxThesisPlaces,
   type Sector,
   type Stage,
   sectors,
@@ -17,8 +18,11 @@ import {
   NumberInput,
   SimpleGrid,
   Stack,
+  TagsInput,
+  Text,
   Textarea,
   TextInput,
+  Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
@@ -39,6 +43,7 @@ const fieldOrder = [
   'stages',
   'chequeSizeMin',
   'chequeSizeMax',
+  'places',
   'thesis',
 ] as const;
 
@@ -53,6 +58,7 @@ type InfoValues = {
   chequeSizeMax: number | string;
   location: string;
   website: string;
+  places: string[];
 };
 
 function valuesOf(info: InvestorInfo | null): InfoValues {
@@ -66,6 +72,7 @@ function valuesOf(info: InvestorInfo | null): InfoValues {
     chequeSizeMax: info?.chequeSizeMax ?? '',
     location: info?.location ?? '',
     website: info?.website ?? '',
+    places: info?.places ?? [],
   };
 }
 
@@ -84,10 +91,24 @@ function bodyOf(values: InfoValues): InvestorInfoBody {
     chequeSizeMax: amountOf(values.chequeSizeMax),
     location: values.location.trim() || null,
     website: values.website.trim() || null,
+    places: values.places.map((place) => place.trim()).filter((place) => place !== ''),
   };
 }
 
 const validateBody = zodResolver(investorInfoBodySchema);
+
+/**
+ * The schema names a bad place by its position (`places.2`); the tags field shows one message for
+ * all of them, so each is moved onto `places` (the first one found wins).
+ */
+export function placeErrorsOnField(errors: Record<string, string>): Record<string, string> {
+  const folded: Record<string, string> = {};
+  for (const [key, message] of Object.entries(errors)) {
+    const field = key.startsWith('places.') ? 'places' : key;
+    if (!(field in folded)) folded[field] = message;
+  }
+  return folded;
+}
 
 /** Investor info (GET, then POST the first time or PUT): what founders see about an investor. */
 export function InvestorInfoForm() {
@@ -120,7 +141,7 @@ function InfoFields({ info }: { info: InvestorInfo | null }) {
   const isNew = info === null;
   const form = useSubmitValidatedForm<InfoValues>({
     initialValues: valuesOf(info),
-    validate: (values) => validateBody(bodyOf(values)),
+    validate: (values) => placeErrorsOnField(validateBody(bodyOf(values))),
   });
 
   const handleSubmit = async (values: InfoValues) => {
@@ -167,6 +188,15 @@ function InfoFields({ info }: { info: InvestorInfo | null }) {
             {...form.getInputProps('website')}
           />
         </SimpleGrid>
+        <Stack gap={2} mt="xs">
+          <Title order={2} fz="lg">
+            Your thesis
+          </Title>
+          <Text fz="sm" c="dimmed">
+            Browse puts the decks that fit these first and says why on each card; each Monday your inbox names the new
+            decks that meet all of them.
+          </Text>
+        </Stack>
         <MultiSelect
           label="Sectors"
           description="The sectors you invest in."
@@ -188,7 +218,8 @@ function InfoFields({ info }: { info: InvestorInfo | null }) {
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <NumberInput
-            label="Smallest cheque (USD)"
+            label="Ticket size from (USD)"
+            description="The smallest round you look at."
             prefix="$"
             thousandSeparator=","
             allowDecimal={false}
@@ -198,7 +229,8 @@ function InfoFields({ info }: { info: InvestorInfo | null }) {
             {...form.getInputProps('chequeSizeMin')}
           />
           <NumberInput
-            label="Largest cheque (USD)"
+            label="Ticket size to (USD)"
+            description="Decks raising within this range fit."
             prefix="$"
             thousandSeparator=","
             allowDecimal={false}
@@ -208,6 +240,16 @@ function InfoFields({ info }: { info: InvestorInfo | null }) {
             {...form.getInputProps('chequeSizeMax')}
           />
         </SimpleGrid>
+        <TagsInput
+          label="Places you invest in"
+          description="Cities, countries or regions, such as Germany or Berlin; press Enter after each. Empty: anywhere."
+          placeholder={form.values.places.length >= maxThesisPlaces ? undefined : 'Add a place'}
+          maxTags={maxThesisPlaces}
+          splitChars={[',']}
+          acceptValueOnBlur
+          clearable
+          {...form.getInputProps('places')}
+        />
         <Textarea
           label="Thesis"
           description="What you look for in a company, in a few sentences."

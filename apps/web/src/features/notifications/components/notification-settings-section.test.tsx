@@ -105,6 +105,23 @@ describe('NotificationSettingsSection', () => {
     expect((toggle as HTMLInputElement).checked).toBe(false);
   });
 
+  it("lists the investor's weekly thesis mail with what it holds, and saves its flip", async () => {
+    const calls = stubServer({ interestDecided: true, meetInvitations: true, chatDigest: true, thesisMatches: true });
+    const section = renderSection('investor');
+    const toggle = await within(section).findByRole('switch', {
+      name: 'New decks that match my thesis (one mail a week)',
+    });
+    expect(section.textContent).toContain('Each Monday, the decks that went live last week and meet your whole thesis');
+    fireEvent.click(toggle);
+    await waitFor(() =>
+      expect(calls.at(-1)).toEqual({
+        method: 'PUT',
+        path: '/api/v1/investors/notifications',
+        body: { thesisMatches: false },
+      }),
+    );
+  });
+
   it('puts the switch back and says why when the save fails', async () => {
     stubServer({ interestShown: true }, 500);
     const section = renderSection('user');

@@ -15,6 +15,7 @@ const descriptions: Record<NotificationKind, string> = {
   approvalDecisions: 'Which task, who approved or asked for changes and why, with a link to the task.',
   meetInvitations: 'When and where, the agenda and who changed it, with the calendar file attached.',
   chatDigest: 'How many messages wait for you, never their text; one mail an hour at most.',
+  thesisMatches: 'Each Monday, the decks that went live last week and meet your whole thesis, with why they fit.',
 };
 
 /**
@@ -33,8 +34,10 @@ export function NotificationSettingsSection({ accountRole: role }: { accountRole
           Email notifications
         </Title>
         <Text fz="sm" c="dimmed">
-          Mails about what others do with your {role === 'user' ? 'decks' : 'interests'}. Sign-in codes and password
-          mails always go out.
+          {role === 'user'
+            ? 'Mails about what others do with your decks.'
+            : 'Mails about what others do with your interests, and new decks that match your thesis.'}{' '}
+          Sign-in codes and password mails always go out.
         </Text>
       </div>
       {settings.isLoading ? (

@@ -73,7 +73,7 @@ export function FounderDeckList({ deckPath, submitAction }: FounderDeckListProps
         py={48}
         icon={<IconPresentation aria-hidden />}
         title="No decks yet"
-        description="Submit your pitch deck as a PDF. Investors whose thesis matches your sector and stage can then find it."
+        description="Submit your pitch deck as a PDF. Every investor can then find it; those whose thesis matches its sector, stage, amount and location see it first."
         data-testid="empty-state"
       >
         <EmptyState.Actions>{submitAction}</EmptyState.Actions>

@@ -14,11 +14,12 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Switch,
   Text,
   TextInput,
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconAlertTriangle, IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { IconAlertTriangle, IconFilterOff, IconSearch, IconTarget } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { describeApiError } from '@/shared/api/api-error';
@@ -30,7 +31,7 @@ import {
   investorDeckPageSize,
   maxSearchLength,
   parseDeckSearch,
-  sortOptions,
+  sortOptionsFor,
   toSearchArgs,
 } from '../investor-deck-search';
 import { useInvestorPitchDecksQuery } from '../investor-pitchdecks-api';
@@ -46,6 +47,12 @@ type InvestorDeckBrowserProps = {
   analysisPath?: (id: string) => string;
   /** A company's page by its founder's id, linked from each card. */
   companyPath?: (founderId: string) => string;
+  /**
+   * Whether the investor's info names thesis criteria: the list then ranks by fit and offers
+   * "Matches my thesis". Undefined while that is not known yet; the search waits for it, so the
+   * list is not fetched once unranked and again ranked.
+   */
+  hasThesis?: boolean;
 };
 
 /** Router state a card hands to the deck page: where "Back to decks" returns. */
@@ -60,7 +67,7 @@ const stageOptions = stages.map((stage) => ({ value: stage, label: stage }));
  * Everything lives in the URL query string, so reload, back and a shared link show the same list.
  * Typing replaces the history entry (no entry per keystroke); filters, sort and pages push one.
  */
-export function InvestorDeckBrowser({ deckPath, analysisPath, companyPath }: InvestorDeckBrowserProps) {
+export function InvestorDeckBrowser({ deckPath, analysisPath, companyPath, hasThesis }: InvestorDeckBrowserProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
   const search = useMemo(() => parseDeckSearch(searchParams), [searchParams]);
@@ -91,8 +98,10 @@ export function InvestorDeckBrowser({ deckPath, analysisPath, companyPath }: Inv
     setDraft((current) => (current.trim() === search.q.trim() ? current : search.q));
   }, [search.q, commitTerm]);
 
-  const args = toSearchArgs(search);
-  const query = useInvestorPitchDecksQuery(args);
+  const isThesisKnown = hasThesis !== undefined;
+  const canMatchThesis = hasThesis === true;
+  const args = toSearchArgs(search, canMatchThesis);
+  const query = useInvestorPitchDecksQuery(args, { skip: !isThesisKnown });
   // Signed file addresses expire; a thumbnail that fails asks for fresh ones, once per deck,
   // so a file that is broken for another reason cannot make the list refetch in a loop.
   const refreshedFor = useRef(new Set<string>());
@@ -106,7 +115,8 @@ export function InvestorDeckBrowser({ deckPath, analysisPath, companyPath }: Inv
   const result = query.isError ? undefined : (query.currentData ?? query.data);
   const problem = query.isError ? describeApiError(query.error) : null;
   const pageCount = result ? Math.max(1, Math.ceil(result.meta.total / investorDeckPageSize)) : 1;
-  const sort = effectiveSort(search);
+  const sort = effectiveSort(search, canMatchThesis);
+  const isThesisOnly = search.isThesisOnly && canMatchThesis;
   const hasTerm = search.q.trim().length > 0;
   const isTyping = draft.trim() !== search.q.trim();
   const isRefreshing = query.isFetching && !query.isLoading;
@@ -124,11 +134,13 @@ export function InvestorDeckBrowser({ deckPath, analysisPath, companyPath }: Inv
   const clearFilters = () => {
     commitTerm.cancel();
     setDraft('');
-    setSearchParams(deckSearchParams({ q: '', sector: null, stage: null, sort: search.sort, page: 1 }));
+    setSearchParams(
+      deckSearchParams({ q: '', sector: null, stage: null, sort: search.sort, isThesisOnly: false, page: 1 }),
+    );
   };
 
   let results: ReactNode;
-  if (query.isLoading || (!result && query.isFetching) || isPastEnd) {
+  if (query.isLoading || (!result && query.isFetching) || isPastEnd || !isThesisKnown) {
     results = (
       <CardGrid>
         {skeletonKeys.map((key) => (
@@ -154,7 +166,23 @@ export function InvestorDeckBrowser({ deckPath, analysisPath, companyPath }: Inv
       </Alert>
     );
   } else if (result && result.data.length === 0) {
-    results = hasActiveFilters(search) ? (
+    const isOnlyThesis = isThesisOnly && !hasActiveFilters({ ...search, isThesisOnly: false });
+    results = isOnlyThesis ? (
+      <EmptyState
+        variant="light"
+        py={48}
+        icon={<IconTarget aria-hidden />}
+        title="No decks match your whole thesis yet"
+        description="A deck shows here when it meets every sector, stage, ticket size and place in your investor info. Widen them, or see every deck ranked by fit."
+        data-testid="deck-list-empty"
+      >
+        <EmptyState.Actions>
+          <Button variant="light" onClick={() => update({ isThesisOnly: false })}>
+            Show every deck
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    ) : hasActiveFilters(search) ? (
       <EmptyState
         variant="light"
         py={48}
@@ -246,9 +274,9 @@ export function InvestorDeckBrowser({ deckPath, analysisPath, companyPath }: Inv
             <Grid.Col span={{ base: 12, sm: 4 }}>
               <Select
                 label="Sort"
-                data={sortOptions.map((option) => ({
+                data={sortOptionsFor(canMatchThesis).map((option) => ({
                   ...option,
-                  disabled: option.value === 'relevance' && !hasTerm,
+                  disabled: option.value === 'relevance' && !hasTerm && !canMatchThesis,
                 }))}
                 value={sort}
                 onChange={(value) => {
@@ -258,6 +286,15 @@ export function InvestorDeckBrowser({ deckPath, analysisPath, companyPath }: Inv
               />
             </Grid.Col>
           </Grid>
+          {canMatchThesis ? (
+            <Switch
+              label="Matches my thesis"
+              description="Only decks that meet every sector, stage, ticket size and place in your investor info."
+              checked={isThesisOnly}
+              onChange={(event) => update({ isThesisOnly: event.currentTarget.checked })}
+              data-testid="thesis-filter"
+            />
+          ) : null}
         </Stack>
       </Box>
 
@@ -270,6 +307,11 @@ export function InvestorDeckBrowser({ deckPath, analysisPath, companyPath }: Inv
               <>
                 {result.meta.total === 1 ? '1 deck' : `${formatCount(result.meta.total)} decks`}
                 {hasTerm ? ` for “${search.q.trim()}”` : ''}
+                {isThesisOnly
+                  ? ' matching your thesis'
+                  : sort === 'relevance' && canMatchThesis
+                    ? ', best fit first'
+                    : ''}
               </>
             )}
           </Text>
