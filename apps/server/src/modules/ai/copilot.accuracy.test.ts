@@ -177,6 +177,32 @@ const worldCases: Case[] = [
   { question: "What is Tidewater Labs' ARR?", must: [says('does not state its ARR')], mustNot: [anyCitation] },
   { question: 'How much is Harbor Lights raising?', must: [inHeadline(2e6)], mustNot: [] },
   { question: "What is missing from Ledgerleaf's deck?", must: [says('Market size')], mustNot: [] },
+  {
+    question: "Tell me about Tallyo's ARR and growth",
+    must: [inHeadline(1.2e6), inHeadline(200)],
+    mustNot: [says('sentences of its own')],
+  },
+  {
+    question: "What are Tallyo's ARR, burn and runway?",
+    must: [inHeadline(1.2e6), inHeadline(150e3), inHeadline(20)],
+    mustNot: [],
+  },
+  { question: 'and their growth?', history: ['What is Ledgerleaf’s ARR?'], must: [inHeadline(15)], mustNot: [] },
+  {
+    question: 'Which of my interests has the highest growth?',
+    must: [matches(/1\. Tallyo: 200%/)],
+    mustNot: [says('Parcelpilot')],
+  },
+  {
+    question: "Which decks don't state a burn?",
+    must: [says('Harbor Lights'), says('Parcelpilot')],
+    mustNot: [matches(/[:,] Tallyo\b/)],
+  },
+  {
+    question: 'rank my interests by score',
+    must: [matches(/1\. Tallyo: 88\/100/), matches(/2\. Harbor Lights: 78\/100/)],
+    mustNot: [says('Parcelpilot')],
+  },
 ];
 
 /** Decks of the labelled set with the company names their covers give, asked by name. */

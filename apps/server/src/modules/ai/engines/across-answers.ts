@@ -268,6 +268,7 @@ async function rankAnswer(
   over: string,
   pending: string,
 ): Promise<Omit<EngineReply, 'examples'>> {
+  if (parsed.topics.some((candidate) => candidate.isScore)) return scoreRankAnswer(found, parsed, over, pending);
   const topic = figureTopicsOf(parsed)[0];
   if (!topic) return { text: 'Say which figure to rank by, for example “rank my interests by ARR”.', citations: [] };
   const stated: { deck: LiveDeckName; set: FigureSet; figure: DeckFigure }[] = [];
@@ -282,36 +283,63 @@ async function rankAnswer(
   if (stated.length === 0) {
     return { text: `None of ${over} states a current ${topic.label}.${pending}`, citations: [] };
   }
-  // Money is ranked within one currency: the analyser never converts.
-  const unitCounts = new Map<string, number>();
-  for (const entry of stated) unitCounts.set(entry.figure.unit, (unitCounts.get(entry.figure.unit) ?? 0) + 1);
-  const unit = [...unitCounts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
+  // Money ranks within one currency (the analyser never converts), and growth within one basis:
+  // 15% a month is not less than 120% a year.
+  const groupOf = (figure: DeckFigure) => `${figure.unit}|${figure.key === 'growth' ? (basisOf(figure) ?? '') : ''}`;
+  const groupCounts = new Map<string, number>();
+  for (const entry of stated) groupCounts.set(groupOf(entry.figure), (groupCounts.get(groupOf(entry.figure)) ?? 0) + 1);
+  const group = [...groupCounts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
   const ranked = stated
-    .filter((entry) => entry.figure.unit === unit)
+    .filter((entry) => groupOf(entry.figure) === group)
     .sort(
       (a, b) =>
         (parsed.across?.isAscending ? a.figure.value - b.figure.value : b.figure.value - a.figure.value) ||
         a.deck.company.localeCompare(b.deck.company),
     );
-  const otherUnit = stated.filter((entry) => entry.figure.unit !== unit).map((entry) => entry.deck);
+  const otherUnit = stated.filter((entry) => groupOf(entry.figure) !== group).map((entry) => entry.deck);
   const lines: string[] = [];
   for (const [index, { deck, figure }] of ranked.slice(0, namedAtMost).entries()) {
     await tools.readDeck(deck.id);
     const marker = tools.citations.cite(deck.id, figure.page, figure.text);
     const label = figure.key === topic.figures[0] ? '' : ` (${figureLabels[figure.key].toLowerCase()})`;
+    const basis = figure.key === 'growth' && basisOf(figure) ? ` a ${basisOf(figure)}` : '';
     lines.push(
-      `${index + 1}. ${deck.company}: ${formatFigureValue(figure)}${label}${marker ? ` ${marker}` : ''} (page ${figure.page})`,
+      `${index + 1}. ${deck.company}: ${formatFigureValue(figure)}${basis}${label}${marker ? ` ${marker}` : ''} (page ${figure.page})`,
     );
   }
   const order = parsed.across?.isAscending ? 'lowest first' : 'highest first';
   const notes = [
     ranked.length > namedAtMost ? `…and ${ranked.length - namedAtMost} more.` : '',
-    otherUnit.length > 0 ? `In another currency, not ranked with these: ${namesOf(otherUnit)}.` : '',
+    otherUnit.length > 0
+      ? `Stated in another currency or on another basis, so not ranked with these: ${namesOf(otherUnit)}.`
+      : '',
     silent.length > 0 ? `No current ${topic.label} stated: ${namesOf(silent)}.` : '',
     pending.trim(),
   ].filter(Boolean);
   return {
     text: `${over.charAt(0).toUpperCase()}${over.slice(1)} by ${topic.label}, ${order}:\n${lines.join('\n')}${notes.length > 0 ? `\n${notes.join(' ')}` : ''}`,
     citations: tools.citations.list(),
+  };
+}
+
+/** "rank my interests by score": the validation reports' scores, which come from no page and carry no marker. */
+function scoreRankAnswer(
+  found: { deck: LiveDeckName; report: DeckAnalysis }[],
+  parsed: ParsedQuestion,
+  over: string,
+  pending: string,
+): Omit<EngineReply, 'examples'> {
+  const direction = parsed.across?.isAscending ? 1 : -1;
+  const ranked = [...found].sort(
+    (a, b) => direction * (a.report.score - b.report.score) || a.deck.company.localeCompare(b.deck.company),
+  );
+  const lines = ranked
+    .slice(0, namedAtMost)
+    .map(({ deck, report }, index) => `${index + 1}. ${deck.company}: ${report.score}/100`);
+  const more = ranked.length > namedAtMost ? `\n…and ${ranked.length - namedAtMost} more.` : '';
+  const order = parsed.across?.isAscending ? 'lowest first' : 'highest first';
+  return {
+    text: `${over.charAt(0).toUpperCase()}${over.slice(1)} by validation score, ${order}:\n${lines.join('\n')}${more}${pending ? `\n${pending.trim()}` : ''}`,
+    citations: [],
   };
 }

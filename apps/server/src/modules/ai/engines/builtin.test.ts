@@ -56,6 +56,13 @@ describe('a question with several parts', () => {
     expect(pageCited(reply, 'growing 200% year over year')).toBe(8);
   });
 
+  it('answers the parts asked after "tell me about", not a summary', async () => {
+    const { text } = await answer("Tell me about Tallyo's ARR and growth");
+    expect(text).toContain('ARR $1.2M');
+    expect(text).toContain('growing 200% year over year');
+    expect(text).not.toContain('sentences of its own');
+  });
+
   it('answers the burn and the runway of the deck the conversation is about', async () => {
     const { reply } = await answer('their burn and runway', world, ['summarise Tallyo']);
     expect(pageCited(reply, 'Monthly burn $150K')).toBe(10);
@@ -133,6 +140,24 @@ describe('questions across decks', () => {
     expect(lines[3]).toMatch(/^3\. Ledgerleaf: \$400K \[\d\] \(page 3\)$/);
     expect(text).not.toContain('Parcelpilot');
     expect(reply.citations).toHaveLength(3);
+  });
+
+  it('ranks growth within one basis, and names the decks on another apart', async () => {
+    const { text } = await answer('Which of my interests has the highest growth?');
+    expect(text.split('\n')).toEqual([
+      'Your interests by growth, highest first:',
+      expect.stringMatching(/^1\. Tallyo: 200% a year \[\d\] \(page 8\)$/),
+      expect.stringMatching(/^2\. Harbor Lights: 120% a year \[\d\] \(page 5\)$/),
+      'Stated in another currency or on another basis, so not ranked with these: Ledgerleaf.',
+    ]);
+  });
+
+  it('ranks by the validation score, which cites no page', async () => {
+    const { text, reply } = await answer('rank my interests by score');
+    expect(text).toBe(
+      'Your interests by validation score, highest first:\n1. Tallyo: 88/100\n2. Harbor Lights: 78/100\n3. Ledgerleaf: 55/100',
+    );
+    expect(reply.citations).toEqual([]);
   });
 
   it('lists the decks missing a market-size section', async () => {

@@ -465,9 +465,11 @@ export function parseQuestion(question: string): ParsedQuestion {
     normals.has('vs') ||
     normals.has('versus') ||
     has(lower, ['difference between', 'comparison']);
+  // "Tell me about Tallyo's ARR and growth" asks for the ARR and the growth, not a summary.
   const isSummary =
     [...stems].some((stem) => stem.startsWith('summar')) ||
-    has(lower, ['overview', 'tell me about', 'what does', 'describe', 'tl;dr', 'tldr', 'in short', 'brief me']);
+    has(lower, ['overview', 'tl;dr', 'tldr', 'in short', 'brief me']) ||
+    (topics.length === 0 && has(lower, ['tell me about', 'what does', 'describe']));
   const isFind =
     has(lower, ['find', 'search', 'look for', 'looking for', 'which decks', 'any decks', 'decks that', 'show me']) ||
     normals.has('decks') ||
@@ -546,7 +548,8 @@ const lowFirst = /\b(lowest|smallest|slowest|least|worst|weakest|ascending)\b/;
 function acrossOf(lower: string, normals: ReadonlySet<string>, topics: Topic[]): AcrossQuestion | undefined {
   const asks = topics.filter((topic) => !topic.isMissing);
   const isConsistency = asks.some((topic) => topic.isConsistency);
-  const hasFigure = asks.some((topic) => topic.figures.length > 0);
+  // The score ranks as a figure does: "rank my interests by score".
+  const hasFigure = asks.some((topic) => topic.figures.length > 0 || topic.isScore);
   const hasSubject = asks.some((topic) => topic.figures.length > 0 || topic.sections.length > 0);
   const isMany =
     /\b(which|what|any|list|all|every|how many)\b[^?]*\b(decks?|startups?|companies|interests|ones)\b/.test(lower) ||
@@ -558,7 +561,9 @@ function acrossOf(lower: string, normals: ReadonlySet<string>, topics: Topic[]):
   const isAscending = lowFirst.test(lower);
   if (isConsistency && isMany) return { kind: 'contradicts', isAscending, scope };
   const isMissingWord =
-    /\b(missing|miss|lack|lacks|lacking|without|don't have|do not have|doesn't have|does not have|no)\b/.test(lower);
+    /\b(missing|miss|lack|lacks|lacking|without|no)\b|\b(don't|do not|doesn't|does not) (have|state|give|show|mention)\b|\bnot stated\b/.test(
+      lower,
+    );
   if (isMissingWord && hasSubject && isMany) return { kind: 'missing', isAscending, scope };
   const isRankWord = /\b(rank|ranked|ranking|sort|sorted|order|ordered)\b/.test(lower);
   if (hasFigure && (isRankWord || (superlative.test(lower) && isMany))) return { kind: 'rank', isAscending, scope };
