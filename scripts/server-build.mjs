@@ -1,4 +1,5 @@
-// Builds the server once into apps/server/dist/main.mjs, which `npm start` runs with plain node.
+// Builds the server once into apps/server/dist/main.mjs, which `npm start` runs with plain node,
+// and the copilot's worker thread beside it (dist/copilot.worker.mjs).
 // Under tsx the server held about 70 MB more at idle (tsx's loader thread, its esbuild service
 // processes, every module compiled again when its cache missed) and took seconds longer to start.
 // The bundle holds the server's own code and the contract's; packages stay in node_modules.
@@ -16,6 +17,12 @@ const serverDir = path.join(root, 'apps/server');
 const contractSrc = path.join(root, 'packages/contract/src');
 /** The built server; `npm start` and the benchmarks run it from `serverDir`. */
 export const serverBundle = path.join(serverDir, 'dist/main.mjs');
+/**
+ * The copilot's worker thread (apps/server/src/modules/ai/engines/copilot-pool.ts), bundled beside
+ * the server: node cannot start a worker from TypeScript, and the server finds it through the
+ * PITCHLANE_COPILOT_WORKER constant defined below.
+ */
+const copilotWorkerBundle = path.join(serverDir, 'dist/copilot.worker.mjs');
 /**
  * The flags node runs the bundle with. Stacks name the TypeScript sources through the source map.
  * A young generation of up to 64 MB a semi-space (node's default is 16): a busy chat server
@@ -50,8 +57,13 @@ export function buildServerIfStale({ force = false } = {}) {
 async function build() {
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
-    entryPoints: [path.join(serverDir, 'src/main.ts')],
-    outfile: serverBundle,
+    entryPoints: {
+      main: path.join(serverDir, 'src/main.ts'),
+      'copilot.worker': path.join(serverDir, 'src/modules/ai/engines/copilot.worker.ts'),
+    },
+    outdir: path.dirname(serverBundle),
+    outExtension: { '.js': '.mjs' },
+    define: { PITCHLANE_COPILOT_WORKER: JSON.stringify(pathToFileURL(copilotWorkerBundle).href) },
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -5,7 +5,9 @@ import { aiRoutes } from './ai.routes';
 import { AiService, type CopilotRooms, type InterestActions } from './ai.service';
 import type { AiEngine } from './engine';
 import { BuiltinEngine } from './engines/builtin';
+import { CopilotPool } from './engines/copilot-pool';
 import { ModelEngine } from './engines/model';
+import { OffThreadWork } from './engines/off-thread';
 import type { CopilotServices } from './tools/copilot-tools';
 
 /**
@@ -29,6 +31,16 @@ export function createAiModule(
     engine?: AiEngine;
   },
 ) {
+  // Only the built-in engine reads pages into sentences and matches names itself; a model engine
+  // waits on its model server, and starting workers for it would cost memory for nothing.
+  const pool = engine instanceof BuiltinEngine ? new CopilotPool(context.logger) : undefined;
+  const offThread = pool && new OffThreadWork(pool);
+  if (offThread) {
+    // The names the copilot matches questions against are kept for a second (off-thread.ts); a
+    // deck that goes live or away changes them at once.
+    context.events.on('deck.ready', () => offThread.forgetNames());
+    context.events.on('deck.deleted', () => offThread.forgetNames());
+  }
   const ai = new AiService({
     repo: new AiRepository(context.db),
     engine,
@@ -37,7 +49,12 @@ export function createAiModule(
     interests,
     limits: context.limits,
     logger: context.logger,
+    ...(offThread ? { offThread } : {}),
   });
-  const module: AppModule = { name: 'ai', routes: (app) => aiRoutes(app, { auth, ai }) };
+  const module: AppModule = {
+    name: 'ai',
+    routes: (app) => aiRoutes(app, { auth, ai }),
+    ...(pool ? { close: () => pool.close() } : {}),
+  };
   return { module, ai };
 }

@@ -19,6 +19,7 @@ import type { InterestsService } from '@/modules/interests/interests.service';
 import { canAskCopilot, canDecideAction } from './ai.policy';
 import type { ActionRow, AiRepository } from './ai.repository';
 import type { AiEngine, EngineReply } from './engine';
+import type { OffThreadWork } from './engines/off-thread';
 import { keepStandingCitations } from './tools/citations';
 import { type CopilotServices, CopilotTools } from './tools/copilot-tools';
 
@@ -60,6 +61,11 @@ export class AiService {
       interests: InterestActions;
       limits: RateLimiter;
       logger: Pick<Logger, 'warn' | 'error'>;
+      /**
+       * The built-in engine's CPU work (pages into sentences, deck names matched) on the worker
+       * pool, off the event loop; without it that work runs in the engine's own calls.
+       */
+      offThread?: OffThreadWork;
     },
   ) {}
 
@@ -145,8 +151,12 @@ export class AiService {
       const pending = await this.deps.repo.findPendingInRoom(roomId, principal.accountId);
       if (pending) return { reply: await this.decideInRoom(principal, pending, isYes) };
     }
-    const tools = new CopilotTools(principal, this.deps.services);
-    const { engine } = this.deps;
+    const { engine, offThread } = this.deps;
+    // The built-in engine matches deck names in the question, and in the last messages when the
+    // question points back at a deck ("its ARR?"), so those are the texts matched off the loop.
+    const texts = [question, ...history.slice(-6).map((message) => message.content)];
+    const services = offThread ? offThread.servicesFor(this.deps.services, texts) : this.deps.services;
+    const tools = new CopilotTools(principal, services);
     try {
       const { proposal, ...answer } = await engine.reply({ question, history, tools, now: this.now() });
       // Whatever the engine says it cites must stand on a page the tools read for this investor.

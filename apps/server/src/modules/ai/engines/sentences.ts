@@ -10,6 +10,55 @@ import { readText } from '@/modules/analysis/analyzer/nlp';
 /** One sentence as it stands on a page (white space aside), where it stands, and its stems. */
 export type DeckSentence = { page: number; index: number; text: string; stems: string[]; hasFigure: boolean };
 
+/**
+ * Pages already read into sentences, most recently used last. Reading a page is wink's work (the
+ * bulk of an ask's CPU), and the copilot reads the same decks again and again, so the copilot's
+ * worker pool reads a page once and the engines find it here. Keyed by the page's number and
+ * text rather than its deck version: a page's sentences depend on nothing else, so an entry can
+ * never be stale and needs no invalidation when a version is replaced. Bounded by entries: about
+ * 500 decks of twelve pages, a few MB.
+ */
+const readPages = new Map<string, readonly DeckSentence[]>();
+const maxReadPages = 6_000;
+
+const pageKey = (page: number, text: string) => `${page}\u0000${text}`;
+
+/** The sentences of a page already read, if it was (and marks it recently used). */
+export function readPageSentences(page: number, text: string): readonly DeckSentence[] | undefined {
+  const key = pageKey(page, text);
+  const found = readPages.get(key);
+  if (found) {
+    readPages.delete(key);
+    readPages.set(key, found);
+  }
+  return found;
+}
+
+/**
+ * Keeps a page's sentences, read elsewhere (the worker pool), for the engines' synchronous reads.
+ * They are frozen: every ask that reads the page shares them.
+ */
+export function rememberPageSentences(page: number, text: string, sentences: readonly DeckSentence[]): void {
+  for (const sentence of sentences) {
+    Object.freeze(sentence.stems);
+    Object.freeze(sentence);
+  }
+  const key = pageKey(page, text);
+  readPages.delete(key);
+  readPages.set(key, Object.freeze(sentences));
+  // The oldest entry first: a Map iterates in insertion order.
+  while (readPages.size > maxReadPages) {
+    const oldest = readPages.keys().next().value;
+    if (oldest === undefined) break;
+    readPages.delete(oldest);
+  }
+}
+
+/** Forgets every page read (tests that compare a read in this thread with the pool's). */
+export function forgetReadPages(): void {
+  readPages.clear();
+}
+
 /** Words too common to say what a sentence is about. */
 const stopStems = new Set(
   `a an the and or of in on at to for from by with about into over under than that this these those is are was
@@ -22,11 +71,21 @@ const stopStems = new Set(
 const pageNumberLine = /^\s*\d+\s*(\/|of)\s*\d+\s*$/i;
 
 /**
- * The sentences of one page. The parser ends each text line with a line break; a short first line
- * without an end mark is the slide's title, and page-number lines are furniture, so neither is a
- * sentence. The rest is read as running text, since a sentence may wrap over lines.
+ * The sentences of one page: as the worker pool read them when it did, else read here. The copy
+ * keeps the caller's array its own; the sentences themselves are shared and frozen.
  */
 export function sentencesOfPage(page: number, text: string): DeckSentence[] {
+  const read = readPageSentences(page, text);
+  return read ? [...read] : readSentencesOfPage(page, text);
+}
+
+/**
+ * Reads one page into sentences with wink (what the worker pool runs). The parser ends each text
+ * line with a line break; a short first line without an end mark is the slide's title, and
+ * page-number lines are furniture, so neither is a sentence. The rest is read as running text,
+ * since a sentence may wrap over lines.
+ */
+export function readSentencesOfPage(page: number, text: string): DeckSentence[] {
   const lines = text
     .split('\n')
     .map((line) => line.trim())

@@ -72,16 +72,66 @@ function editDistance(a: string, b: string, limit: number): number {
   return previous[b.length] ?? limit + 1;
 }
 
+/** A mention as the worker pool answers it: the deck by its place in the list it was given. */
+export type MentionAt = { at: number; start: number; end: number; similarity: number };
+
+/**
+ * Mentions the worker pool found, per list of decks and text. Keyed by the list itself (as one
+ * ask read it), so a later ask, which reads the list again, never sees another's answers, and
+ * the entries go with the list.
+ */
+const matched = new WeakMap<readonly NamedDeck[], Map<string, readonly MentionAt[]>>();
+
+/** Keeps what the worker pool found for `text` among `decks`, for the engines' synchronous calls. */
+export function rememberMentions(decks: readonly NamedDeck[], text: string, mentions: readonly MentionAt[]): void {
+  let byText = matched.get(decks);
+  if (!byText) {
+    byText = new Map();
+    matched.set(decks, byText);
+  }
+  byText.set(text, mentions);
+}
+
+/** Whether the worker pool's mentions for `text` among `decks` are kept. */
+export function hasMentions(decks: readonly NamedDeck[], text: string): boolean {
+  return matched.get(decks)?.has(text) ?? false;
+}
+
+/** `findMentionedDecks` with each deck given by its place in `decks` (what crosses to and from a worker). */
+export function findMentionsAt(question: string, decks: readonly NamedDeck[]): MentionAt[] {
+  const places = new Map(decks.map((deck, at) => [deck, at]));
+  return matchDecks(question, decks).map(({ deck, start, end, similarity }) => ({
+    at: places.get(deck) ?? -1,
+    start,
+    end,
+    similarity,
+  }));
+}
+
 /**
  * The decks `question` names, in the order it names them; a deck once. Where names overlap (a
  * title that contains a company), the longer, then closer match wins the words. Ties between
  * decks of one name go to the title match, then the most recently ready deck, then the id, so
- * the same question over the same decks always names the same ones.
+ * the same question over the same decks always names the same ones. What the worker pool
+ * already found for this list and text is answered from there.
  */
 export function findMentionedDecks<Deck extends NamedDeck>(
   question: string,
   decks: readonly Deck[],
 ): DeckMention<Deck>[] {
+  const found = matched.get(decks)?.get(question);
+  if (found) {
+    const mentions: DeckMention<Deck>[] = [];
+    for (const { at, start, end, similarity } of found) {
+      const deck = decks[at];
+      if (deck) mentions.push({ deck, start, end, similarity });
+    }
+    return mentions;
+  }
+  return matchDecks(question, decks);
+}
+
+function matchDecks<Deck extends NamedDeck>(question: string, decks: readonly Deck[]): DeckMention<Deck>[] {
   const words = normaliseName(question).split(' ').filter(Boolean);
   // The question's word windows of each size, made once for all decks.
   const windowsBySize = new Map<number, string[]>();
