@@ -4,6 +4,26 @@ import { AnalysisRepository } from './analysis.repository';
 import { analysisRoutes } from './analysis.routes';
 import { type AnalysedDecks, AnalysisService } from './analysis.service';
 
+/** Passes of the live decks one run of the job makes at most, however many decks keep coming. */
+const maxPasses = 10;
+
+/**
+ * Passes over the live decks until one finds every deck analysed. A pass walks the live versions
+ * in id order, so a deck that goes live while it runs (without its `deck.ready` analysis: a
+ * process stopped in between, a script that wrote it) may sort behind where the pass already is;
+ * one pass alone left such a deck without its report, and its score out of every list, until the
+ * next hourly run. Answers how many decks got a report.
+ */
+export async function analyseWhileSomeAreMissing(analysis: Pick<AnalysisService, 'analyseLiveVersions'>) {
+  let computed = 0;
+  for (let pass = 0; pass < maxPasses; pass++) {
+    const found = await analysis.analyseLiveVersions();
+    computed += found;
+    if (found === 0) break;
+  }
+  return computed;
+}
+
 /**
  * The deck validation report (docs/analysis.md): computed when a version goes ready, stored per
  * version, read by the deck's founder and by investors; its scores are read by other modules.
@@ -27,7 +47,7 @@ export function createAnalysisModule(
         firstAfterMs: 5_000,
         everyMs: 60 * 60 * 1000,
         run: async () => {
-          const computed = await analysis.analyseLiveVersions();
+          const computed = await analyseWhileSomeAreMissing(analysis);
           if (computed > 0) logger.info({ decks: computed }, 'analysed live decks without a current report');
         },
       },
