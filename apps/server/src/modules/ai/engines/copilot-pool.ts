@@ -94,7 +94,7 @@ export class CopilotPool {
       // Leave a core to the event loop, which still does the ask's database work and replies.
       size: options.size ?? Math.max(1, Math.min(4, availableParallelism() - 1)),
       timeoutMs: options.timeoutMs ?? 5_000,
-      // wink's model costs a worker about 30 MB; an idle server lets it go, and the next ask pays
+      // A worker with wink's model costs the process about 50 MB; an idle server lets it go, and the next ask pays
       // about a tenth of a second to load it again.
       idleMs: options.idleMs ?? 5 * 60_000,
       maxHeapMb: options.maxHeapMb ?? 128,
