@@ -127,6 +127,9 @@ async function waitForReport(deckId: string) {
   }
 }
 
+/** Where the two-part answer's screenshots go, to be looked at (not kept with the docs). */
+const shotsDir = '/tmp/shots';
+
 async function openWidget(page: Page) {
   await page.getByRole('button', { name: /^Open Investor Chat/ }).click();
   return page.getByRole('dialog', { name: 'Investor Chat' });
@@ -251,5 +254,43 @@ describe('the copilot in the chat widget', () => {
     await page.waitForLoadState('networkidle');
     await saveScreenshot(page, 'copilot-compare-390');
     await context.close();
+  });
+  it('answers both parts of a two-part question, each figure with its own citation chip, at 1280 and 390 px', async () => {
+    for (const viewport of ['desktop', 'mobile'] as const) {
+      const context = await newContext(browser, server.baseUrl, viewport);
+      const page = await signIn(context, investor, 'investor');
+      const panel = await openWidget(page);
+      await panel.getByTestId('chat-room').filter({ hasText: copilotName }).click();
+      const conversation = panel.getByTestId('copilot-conversation');
+      await conversation.waitFor({ timeout: 15_000 });
+      const answers = conversation.getByTestId('copilot-answer');
+      const questions = conversation.getByTestId('copilot-question');
+      // Each pass asks in its own words, so its question is known to be the newest once shown.
+      const question =
+        viewport === 'desktop' ? "What are Harbor Lights' ARR and growth?" : "Harbor Lights' ARR and growth?";
+      await ask(page, question);
+      await expect
+        .poll(async () => (await questions.last().textContent()) ?? '', { timeout: 20_000 })
+        .toContain(question);
+      // Answered once every question has its answer.
+      await expect.poll(async () => (await answers.count()) - (await questions.count()), { timeout: 20_000 }).toBe(0);
+      const answer = answers.last();
+      const text = (await answer.getByTestId('copilot-answer-text').textContent()) ?? '';
+      expect(text).toContain('$1.2M ARR');
+      expect(text).toContain('120% year over year');
+      // One chip per figure, each on the Traction page where the deck states both.
+      const chips = answer.getByTestId('copilot-answer-text').getByTestId('copilot-citation');
+      expect(await chips.count()).toBe(2);
+      expect(await chips.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-page')))).toEqual([
+        '5',
+        '5',
+      ]);
+      await answer.scrollIntoViewIfNeeded();
+      await page.waitForLoadState('networkidle');
+      mkdirSync(shotsDir, { recursive: true });
+      const width = viewport === 'desktop' ? 1280 : 390;
+      await page.screenshot({ path: path.join(shotsDir, `copilot-two-part-${width}.png`) });
+      await context.close();
+    }
   });
 });

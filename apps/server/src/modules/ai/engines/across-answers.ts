@@ -239,25 +239,27 @@ function missingAcrossAnswer(
   over: string,
   pending: string,
 ): Omit<EngineReply, 'examples'> {
-  const topic = parsed.topics.find((candidate) => candidate.figures.length > 0 || candidate.sections.length > 0);
-  if (!topic)
+  const topics = parsed.topics.filter((candidate) => candidate.figures.length > 0 || candidate.sections.length > 0);
+  if (topics.length === 0) {
     return {
       text: 'Say which section or figure to look for, for example “which decks are missing a team slide?”',
       citations: [],
     };
+  }
   const asksForSlide = /\b(slide|section|page|part)s?\b/i.test(parsed.normalWords.join(' '));
-  const bySection = topic.sections.length > 0 && (asksForSlide || topic.figures.length === 0);
-  const isMissing = ({ report }: { report: DeckAnalysis }) =>
-    bySection
-      ? !report.sections.some((section) => topic.sections.includes(section.key) && section.found)
-      : !figuresFor(report, topic.figures)?.current.length;
-  const missing = found.filter(isMissing).map(({ deck }) => deck);
-  const what = bySection ? `a ${topic.label} section` : `a current ${topic.label} figure`;
-  if (missing.length === 0) return { text: `Every one of ${over} has ${what}.${pending}`, citations: [] };
-  return {
-    text: `${missing.length} of ${found.length} of ${over} ${missing.length === 1 ? 'has' : 'have'} no ${what.replace(/^a /, '')}: ${namesOf(missing)}.${pending}`,
-    citations: [],
-  };
+  // "Missing a team or a market slide?": one sentence per thing asked.
+  const sentences = topics.map((topic) => {
+    const bySection = topic.sections.length > 0 && (asksForSlide || topic.figures.length === 0);
+    const isMissing = ({ report }: { report: DeckAnalysis }) =>
+      bySection
+        ? !report.sections.some((section) => topic.sections.includes(section.key) && section.found)
+        : !figuresFor(report, topic.figures)?.current.length;
+    const missing = found.filter(isMissing).map(({ deck }) => deck);
+    const what = bySection ? `${topic.label} section` : `current ${topic.label} figure`;
+    if (missing.length === 0) return `Every one of ${over} has a ${what}.`;
+    return `${missing.length} of ${found.length} of ${over} ${missing.length === 1 ? 'has' : 'have'} no ${what}: ${namesOf(missing)}.`;
+  });
+  return { text: `${sentences.join('\n')}${pending}`, citations: [] };
 }
 
 /** Ranks decks by their current figure of the first figure topic, within one unit; each figure cited. */

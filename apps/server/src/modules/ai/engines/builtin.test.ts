@@ -167,6 +167,14 @@ describe('questions across decks', () => {
     );
   });
 
+  it('lists the decks missing each of two sections, one sentence each', async () => {
+    const { text } = await answer('Which decks are missing a team or a market slide?');
+    expect(text.split('\n')).toEqual([
+      '1 of 6 of the decks you can see has no team section: Tidewater Labs.',
+      '3 of 6 of the decks you can see have no market size section: Ledgerleaf, Quiet Harbor and Parcelpilot.',
+    ]);
+  });
+
   it('lists the decks that contradict themselves with the report’s message', async () => {
     const { text } = await answer('Which decks contradict themselves?');
     expect(text).toContain('- Parcelpilot: Revenue of $310K (page 4) is 2.8 times');
