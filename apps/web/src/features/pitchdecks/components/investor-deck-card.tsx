@@ -122,7 +122,8 @@ export function InvestorDeckCard({
               color={fit.isMatch ? 'var(--mantine-color-teal-8)' : 'var(--mantine-color-gray-6)'}
             />
             {/* teal.9 and gray.7 on their tints read above 4.5:1 at this size. */}
-            <Text fz="xs" lh={1.45} c={fit.isMatch ? 'teal.9' : 'gray.7'} lineClamp={2}>
+            {/* Not clamped: the reasons are why the deck is on top, and four fit in three short lines. */}
+            <Text fz="xs" lh={1.45} c={fit.isMatch ? 'teal.9' : 'gray.7'}>
               <Text span inherit fw={700}>
                 {fit.heading}:
               </Text>{' '}
