@@ -41,7 +41,10 @@ const slides: { heading: string; body: string[] }[] = [
   { heading: 'Competition', body: ['Spreadsheets and legacy terminal systems; none plan cranes live.'] },
   { heading: 'Product', body: [`The ${hiddenWord} planner: a live berth board and crane plan.`] },
   { heading: 'Business model', body: ['Annual subscription per terminal, priced per crane.'] },
-  { heading: 'Traction', body: ['$1.2M ARR, growing 120% year over year.', '14 customers across 6 ports.'] },
+  {
+    heading: 'Traction',
+    body: ['$1.2M ARR, up from $400K last year.', '14 customers across 6 ports.', '$4.5M ARR by 2027.'],
+  },
   { heading: 'The ask', body: ['We are raising $2M to reach 40 ports.', 'Contact ada@harborlights.io'] },
 ];
 
@@ -150,6 +153,16 @@ describe('the validation report', () => {
     expect(await traction.getAttribute('data-found')).toBe('true');
     const market = page.locator('[data-testid="analysis-figure"][data-figure="market_size"]').first();
     expect(await market.getByTestId('analysis-figure-scope').textContent()).toBe('TAM');
+    // Today's ARR heads the figures; last year's and the 2027 target stand apart, saying when.
+    const history = page.getByTestId('analysis-history-plan');
+    const currentArr = page.locator('[data-testid="analysis-figure"][data-figure="arr"][data-period="current"]');
+    expect(await currentArr.count()).toBe(1);
+    expect(await currentArr.getByTestId('analysis-figure-text').textContent()).toBe('“$1.2M ARR”');
+    expect(await history.getByTestId('analysis-figure-period').allTextContents()).toEqual(['Earlier', 'Plan, 2027']);
+    // Every part of the score says how it is counted.
+    const explanations = await page.getByTestId('analysis-breakdown-explanation').allTextContents();
+    expect(explanations).toHaveLength(4);
+    expect(explanations[1]).toMatch(/history and plans do not count/);
     await page.waitForLoadState('networkidle');
     await saveScreenshot(page, 'analysis-page-1280');
 
@@ -196,6 +209,13 @@ describe('the validation report', () => {
     await report.waitFor({ timeout: 15_000 });
     expect(await report.getAttribute('data-version')).toBe('1');
     expect(await page.getByTestId('analysis-section').count()).toBe(12);
+    // One measure of type size: the header says what the report's body-text check found.
+    const bodyCheck = page.locator('[data-testid="analysis-check"][data-check="body_font_size"]');
+    const header = page.getByTestId('deck-font-sizes');
+    await header.waitFor();
+    const headerPoints = (await header.textContent())?.match(/(\d+(?:\.\d+)?) pt/)?.[1];
+    expect(headerPoints).toBeDefined();
+    expect(await bodyCheck.textContent()).toContain(`${headerPoints} pt`);
     await page.waitForLoadState('networkidle');
     await saveScreenshot(page, 'analysis-founder-tab-1280');
 

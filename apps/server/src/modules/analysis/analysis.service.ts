@@ -151,8 +151,7 @@ export class AnalysisService {
     const pages = await this.deps.decks.findPages(versionId);
     const report = await analyseBetweenOtherWork(
       // The deck speaks from the year it is read in: a report is computed when its version goes
-      // ready (and again only when the analyser changes), so "2025: $4M" in a deck read in 2026
-      // is history, and "2027" a plan.
+      // ready (and again only when the analyser changes), so a figure for a later year is a plan.
       (this.deps.analyze ?? analyzeDeckInSteps)({
         pageCount: pages.length,
         pages,

@@ -2,6 +2,7 @@ import { Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { FounderDeckAnalysis } from '@/features/analysis/components/deck-analysis';
+import { TypeSizeLine } from '@/features/analysis/components/type-size-line';
 import { FounderDeckInterests } from '@/features/interests/components/founder-interest-list';
 import { FounderMilestoneInvestors } from '@/features/interests/components/founder-milestone-investors';
 import { FounderDeckView } from '@/features/pitchdecks/components/founder-deck-view';
@@ -19,6 +20,7 @@ export function FounderViewPage() {
       deckId={id}
       listPath={paths.founder.pitchdecks}
       submitPath={paths.founder.submit}
+      renderTypeSize={(shown) => <TypeSizeLine deckId={id} version={shown.number} versionStatus={shown.status} />}
       renderReport={(shown) => (
         <FounderDeckAnalysis
           deckId={id}

@@ -351,5 +351,5 @@ export function figuresAgreeCheck(figures: DeckFigure[], pages: CheckPage[] = []
   };
 }
 
-/** `text` within `max` characters, ending on "…" when cut (a check's message has a cap). */
-const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+/** `text` within `max` characters, ending on "…" when cut (the report's texts have caps). */
+export const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);

@@ -9,7 +9,7 @@ import {
   isCurrentFigure,
   type ScoreBreakdownItem,
 } from '@deckvalid/contract/analysis';
-import { pageList } from './checks';
+import { cut, pageList } from './checks';
 
 /**
  * The score: four parts whose maxima add up to 100 and whose points add up to the score, so the
@@ -121,9 +121,12 @@ function figuresPart(
     label: 'Key figures',
     points,
     max: scoreMaxima.figures,
-    explanation: `Counts the figures stated as they stand today (history and plans do not count, a market size for any year does): ${
-      parts.length > 0 ? `${joined(parts)}` : 'none found'
-    }${missed.length > 0 ? `; not stated: ${joined(missed.map((item) => `${item.name} (${item.points})`))}` : ''}.${contradiction}`,
+    explanation: cut(
+      `Counts the figures stated as they stand today (history and plans do not count, a market size for any year does): ${
+        parts.length > 0 ? `${joined(parts)}` : 'none found'
+      }${missed.length > 0 ? `; not stated: ${joined(missed.map((item) => `${item.name} (${item.points})`))}` : ''}.${contradiction}`,
+      1_000,
+    ),
     nextStep,
   };
 }

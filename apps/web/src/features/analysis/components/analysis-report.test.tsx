@@ -15,10 +15,31 @@ function makeAnalysis(overrides: Partial<DeckAnalysis> = {}): DeckAnalysis {
   return {
     score: 62,
     breakdown: [
-      { key: 'sections', label: 'Sections', points: 20, max: 40 },
-      { key: 'figures', label: 'Figures', points: 18, max: 25 },
-      { key: 'structure', label: 'Structure', points: 14, max: 20 },
-      { key: 'readability', label: 'Readability', points: 10, max: 15 },
+      {
+        key: 'sections',
+        label: 'Sections',
+        points: 20,
+        max: 40,
+        explanation: '5 of the 12 sections are told.',
+        nextStep: 'Add a slide on team.',
+      },
+      {
+        key: 'figures',
+        label: 'Figures',
+        points: 18,
+        max: 25,
+        explanation: 'A market size (5).',
+        nextStep: 'State the raise.',
+      },
+      { key: 'structure', label: 'Structure', points: 14, max: 20, explanation: '7 slides.', nextStep: 'Add slides.' },
+      {
+        key: 'readability',
+        label: 'Readability',
+        points: 15,
+        max: 15,
+        explanation: 'Body text 32 pt.',
+        nextStep: null,
+      },
     ],
     sections: analysisSectionKeys.map((key) => ({
       key,
@@ -27,10 +48,18 @@ function makeAnalysis(overrides: Partial<DeckAnalysis> = {}): DeckAnalysis {
       pages: found[key] ?? [],
     })),
     figures: [
-      { key: 'market_size', value: 40_000_000_000, unit: 'USD', text: 'TAM $40B', page: 4, scope: 'TAM' },
-      { key: 'arr', value: 3_500_000, unit: 'EUR', text: '€3,5 Mio. ARR', page: 5 },
-      { key: 'growth', value: 120, unit: 'percent', text: 'growing 120% year over year', page: 5 },
-      { key: 'runway', value: 18, unit: 'months', text: '18 months of runway', page: 7 },
+      {
+        key: 'market_size',
+        value: 40_000_000_000,
+        unit: 'USD',
+        text: 'TAM $40B',
+        page: 4,
+        scope: 'TAM',
+        period: 'current',
+      },
+      { key: 'arr', value: 3_500_000, unit: 'EUR', text: '€3,5 Mio. ARR', page: 5, period: 'current' },
+      { key: 'growth', value: 120, unit: 'percent', text: 'growing 120% year over year', page: 5, period: 'current' },
+      { key: 'runway', value: 18, unit: 'months', text: '18 months of runway', page: 7, period: 'current' },
     ],
     checks: [
       { key: 'slide_count', passed: false, value: 7, target: '10–20 slides', message: 'The deck has 7 slides.' },
@@ -93,11 +122,33 @@ describe('the validation report', () => {
     expect(screen.getByTestId('analysis-score-value').getAttribute('data-score')).toBe('62');
     const items = screen.getAllByTestId('analysis-breakdown-item');
     expect(items.map((item) => item.textContent)).toEqual([
-      'Sections20 / 40',
-      'Figures18 / 25',
-      'Structure14 / 20',
-      'Readability10 / 15',
+      'Sections20 / 405 of the 12 sections are told.To raise it: Add a slide on team.',
+      'Figures18 / 25A market size (5).To raise it: State the raise.',
+      'Structure14 / 207 slides.To raise it: Add slides.',
+      'Readability15 / 15Body text 32 pt.',
     ]);
+  });
+
+  it('shows the figures as they stand apart from their history and plan, each saying when it holds', () => {
+    const figures: DeckAnalysis['figures'] = [
+      { key: 'arr', value: 1_200_000, unit: 'USD', text: 'ARR $1.2M', page: 8, period: 'current' },
+      { key: 'arr', value: 400_000, unit: 'USD', text: '$400K last year', page: 8, period: 'past' },
+      { key: 'arr', value: 4_500_000, unit: 'USD', text: '$4.5M ARR', page: 11, period: 'projected', year: 2027 },
+      { key: 'price', value: 149, unit: 'USD', text: '$149 a month', page: 7, period: 'current', per: 'month' },
+    ];
+    renderInRouter(<AnalysisReport analysis={makeAnalysis({ figures })} pageHref={pageHref} />);
+    const history = screen.getByTestId('analysis-history-plan');
+    const current = screen
+      .getAllByTestId('analysis-figure')
+      .filter((row) => !history.contains(row))
+      .map((row) => row.getAttribute('data-figure'));
+    expect(current).toEqual(['arr', 'price']);
+    expect(screen.getByText('Price per month')).toBeTruthy();
+    expect(
+      within(history)
+        .getAllByTestId('analysis-figure-period')
+        .map((badge) => badge.textContent),
+    ).toEqual(['Earlier', 'Plan, 2027']);
   });
 
   it('lists the twelve sections in order, links found ones to their pages and calls out missing ones in words', () => {

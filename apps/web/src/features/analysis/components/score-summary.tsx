@@ -2,7 +2,10 @@ import type { DeckAnalysis } from '@deckvalid/contract/analysis';
 import { Group, Paper, Progress, RingProgress, Stack, Text, Title } from '@mantine/core';
 import { scoreColor } from '../analysis-format';
 
-/** The score as a ring, with the parts it adds up from (the breakdown's points sum to it). */
+/**
+ * The score as a ring, with the parts it adds up from (the breakdown's points sum to it). Each
+ * part says how it is counted and what would raise it, so no bar is a number without a reason.
+ */
 export function ScoreSummary({ score, breakdown }: Pick<DeckAnalysis, 'score' | 'breakdown'>) {
   const color = scoreColor(score);
   return (
@@ -35,14 +38,16 @@ export function ScoreSummary({ score, breakdown }: Pick<DeckAnalysis, 'score' | 
             <Text span fw={700} c="var(--mantine-color-text)">
               {score} of 100.
             </Text>{' '}
-            The sum of the four parts below.
+            The sum of the four parts below, each counted from the deck's own pages.
           </Text>
         </Group>
-        <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Score breakdown">
+        <Stack gap="md" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Score breakdown">
           {breakdown.map((item) => (
-            <Stack key={item.key} gap={4} component="li" data-testid="analysis-breakdown-item">
+            <Stack key={item.key} gap={4} component="li" data-testid="analysis-breakdown-item" data-part={item.key}>
               <Group justify="space-between" gap="xs" wrap="nowrap">
-                <Text fz="sm">{item.label}</Text>
+                <Text fz="sm" fw={600}>
+                  {item.label}
+                </Text>
                 <Text fz="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                   {item.points} / {item.max}
                 </Text>
@@ -53,6 +58,17 @@ export function ScoreSummary({ score, breakdown }: Pick<DeckAnalysis, 'score' | 
                 size="sm"
                 aria-label={`${item.label}: ${item.points} of ${item.max} points`}
               />
+              <Text fz="xs" c="dimmed" data-testid="analysis-breakdown-explanation">
+                {item.explanation}
+              </Text>
+              {item.nextStep ? (
+                <Text fz="xs" data-testid="analysis-breakdown-next-step">
+                  <Text span fz="xs" fw={600}>
+                    To raise it:
+                  </Text>{' '}
+                  {item.nextStep}
+                </Text>
+              ) : null}
             </Stack>
           ))}
         </Stack>

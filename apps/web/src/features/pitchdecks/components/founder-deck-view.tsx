@@ -34,7 +34,6 @@ import { requestedPageOf } from '@/shared/pdf/viewer-controls';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
 import { deckStatusDisplay } from '../deck-status';
 import { deckPollingInterval, pendingVersionOf, shownVersionNumber, versionUploadToastId } from '../deck-versions';
-import { fontReadability } from '../font-readability';
 import { founderPitchDecksApi, useFounderDeckVersionsQuery, useFounderPitchDeckQuery } from '../founder-pitchdecks-api';
 import { FounderDeckAnalyticsDetail, FounderDeckAnalyticsSummary } from './founder-deck-analytics';
 import { FounderDeckStatusBadge } from './founder-deck-status-badge';
@@ -56,6 +55,11 @@ type FounderDeckViewProps = {
    * the analysis feature); without it the page has no tabs.
    */
   renderReport?: (shown: ShownVersion) => ReactNode;
+  /**
+   * The header's line on the shown version's type size, composed by app/ from the report's own
+   * check, so the header and the Report tab measure text one way and say the same thing.
+   */
+  renderTypeSize?: (shown: ShownVersion) => ReactNode;
 };
 
 /** The version the page shows, which the Report tab describes. */
@@ -66,7 +70,14 @@ export type ShownVersion = { number: number; status: 'processing' | 'ready' | 'f
  * below it. The live version is shown unless the founder picks another; the analytics follow the
  * version shown. A processing deck, or a processing new version, is asked for again every 2 s.
  */
-export function FounderDeckView({ deckId, listPath, submitPath, sidePanel, renderReport }: FounderDeckViewProps) {
+export function FounderDeckView({
+  deckId,
+  listPath,
+  submitPath,
+  sidePanel,
+  renderReport,
+  renderTypeSize,
+}: FounderDeckViewProps) {
   const navigate = useNavigate();
   // `?tab=report` opens the Report tab; `?page=N` (the report's page links) the viewer at that page.
   const [searchParams, setSearchParams] = useSearchParams();
@@ -209,6 +220,7 @@ export function FounderDeckView({ deckId, listPath, submitPath, sidePanel, rende
       <DeckHeader
         deck={data}
         pageCount={shownPageCount}
+        typeSize={renderTypeSize?.({ number: shownNumber, status: shownStatus })}
         backLink={backLink}
         actions={
           // A row of its own, so the three actions wrap together on a phone.
@@ -298,14 +310,15 @@ type DeckHeaderProps = {
   deck: FounderPitchDeck;
   /** Pages of the version shown in the viewer. */
   pageCount: number | null;
+  /** The shown version's type size, as its report measures it. */
+  typeSize?: ReactNode;
   backLink: ReactNode;
   actions?: ReactNode;
 };
 
-function DeckHeader({ deck, pageCount, backLink, actions }: DeckHeaderProps) {
+function DeckHeader({ deck, pageCount, typeSize, backLink, actions }: DeckHeaderProps) {
   useDocumentTitle(deck.title);
   const facts = [deck.company, deck.sector, deck.stage, `raising ${formatUsd(deck.amountSought)}`, deck.location];
-  const readability = deck.fontSizes ? fontReadability(deck.fontSizes) : null;
   return (
     <Stack gap="xs">
       {backLink}
@@ -336,11 +349,7 @@ function DeckHeader({ deck, pageCount, backLink, actions }: DeckHeaderProps) {
             {pageCount === 1 ? '1 page' : `${pageCount} pages`}
           </Text>
         ) : null}
-        {readability ? (
-          <Text fz="sm" c={readability.isSmall ? 'orange.8' : 'dimmed'} data-testid="deck-font-sizes">
-            {readability.sentence}
-          </Text>
-        ) : null}
+        {typeSize}
         {actions}
       </Group>
     </Stack>
