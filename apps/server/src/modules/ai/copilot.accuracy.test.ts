@@ -100,8 +100,8 @@ const worldCases: Case[] = [
   },
   {
     question: "What is Tallyo's TAM, and is it sourced?",
-    must: [inHeadline(18e9), says('Sourced: yes'), cites('dck-tallyo', 5)],
-    mustNot: [],
+    must: [inHeadline(18e9), says('Sourced: yes'), says('Gartner, 2025'), cites('dck-tallyo', 5)],
+    mustNot: [says('SAM $2.1B [')],
   },
   {
     question: "Is Tidewater Labs' market sourced?",
@@ -167,6 +167,11 @@ const worldCases: Case[] = [
     question: 'summarise Parcelpilot',
     must: [says('audited report (1)')],
     mustNot: [says('report [1]')],
+  },
+  {
+    question: "What is Tallyo's favourite colour?",
+    must: [says('does not say anything about that')],
+    mustNot: [anyCitation],
   },
   { question: 'What is the ARR?', must: [says("I can't answer that yet")], mustNot: [anyCitation] },
   {

@@ -42,6 +42,12 @@ describe('a question it cannot answer', () => {
     expect(reply.citations).toEqual([]);
   });
 
+  it('answers a question its deck says nothing about with what it can do, not a sentence naming the deck', async () => {
+    const { text, reply } = await answer("What is Tallyo's favourite colour?");
+    expect(text).toMatch(/^Tallyo's deck does not say anything about that that I can find\. I can /);
+    expect(reply.citations).toEqual([]);
+  });
+
   it('says what it can do when a topic names no deck', async () => {
     const { text } = await answer('What is the ARR?');
     expect(text).toMatch(/^I can't answer that yet/);
@@ -72,7 +78,10 @@ describe('a question with several parts', () => {
   it('answers the TAM and whether it is sourced, from the report’s check', async () => {
     const tallyo = await answer("What is Tallyo's TAM, and is it sourced?");
     expect(pageCited(tallyo.reply, 'TAM $18B')).toBe(5);
+    // The TAM asked, not the SAM beside it; the source quoted from the market page.
+    expect(tallyo.text).not.toContain('SAM $2.1B');
     expect(tallyo.text).toContain('Sourced: yes.');
+    expect(pageCited(tallyo.reply, 'TAM $18B in small-business finance software (Gartner, 2025).')).toBe(5);
     const tidewater = await answer("Tidewater Labs' market size, and is it sourced?");
     expect(tidewater.text).toContain('Sourced: no. The market figures on page 4 name no source or date.');
   });

@@ -108,13 +108,17 @@ export async function questionAnswer(
     `Compare ${name} with another deck`,
   );
   if (topics.length === 0) {
-    const best = bestSentences(sentencesOfDeck(read.pages), stemsOfQuestion(question), new Set(), 2);
+    // The deck's own name is in the question and on most of its pages: matching it would answer
+    // "what is Tallyo's favourite colour?" with any sentence that says "Tallyo".
+    const asked = stemsOfQuestion(question);
+    for (const stem of stemsOfQuestion(`${deck.company} ${deck.title}`)) asked.delete(stem);
+    const best = bestSentences(sentencesOfDeck(read.pages), asked, new Set(), 2);
     const lines = best.map((sentence) => cited(tools.citations, deck.id, sentence)).filter(Boolean);
     return {
       text:
         lines.length > 0
           ? `From ${possessive(name)} deck: ${lines.join(' ')}`
-          : `${possessive(name)} deck does not state anything about that.`,
+          : `${possessive(name)} deck does not say anything about that that I can find. I can give its figures (ARR, growth, burn, runway, market size…), its team, a summary or its validation score.`,
       citations: tools.citations.list(),
       examples: follow,
     };
@@ -151,10 +155,10 @@ function topicPart(
   const name = deck.company;
   if (topic.isScore) return scoreAnswer(name, report).text;
   if (topic.isMissing) return missingAnswer(name, report).text;
-  if (topic.isSourced) return sourcedAnswer(name, report);
+  if (topic.isSourced) return sourcedAnswer(tools.citations, read, name, report);
   if (topic.isConsistency) return consistencyAnswer(name, report);
   const parts: string[] = [];
-  const set = figuresFor(report, topic.figures);
+  const set = narrowedToScopes(figuresFor(report, topic.figures), question);
   if (set && answered.has(set.key)) return '';
   if (set) {
     answered.add(set.key);
@@ -184,6 +188,17 @@ function topicPart(
     );
   }
   return parts.length > 0 ? parts.join('\n') : `${possessive(name)} deck does not state its ${topic.label}.`;
+}
+
+/**
+ * "What is Tallyo's TAM?" asks for the TAM, not every slice of the market: the current figures
+ * of the scopes the question names, when the deck states any of them.
+ */
+function narrowedToScopes(set: FigureSet | undefined, question: string): FigureSet | undefined {
+  const named = new Set([...question.toUpperCase().matchAll(/\b(TAM|SAM|SOM)\b/g)].map((match) => match[1]));
+  if (!set || named.size === 0) return set;
+  const current = set.current.filter((figure) => figure.scope && named.has(figure.scope));
+  return current.length > 0 ? { ...set, current } : set;
 }
 
 /** A figure's period, read so that a report written before periods existed counts as current. */
@@ -279,12 +294,24 @@ export function figureLines(book: CitationBook, read: DeckRead, name: string, se
 }
 
 /** "TAM, and is it sourced?": the report's check that every market figure names a source or date. */
-function sourcedAnswer(name: string, report: DeckAnalysis | undefined): string {
+function sourcedAnswer(book: CitationBook, read: DeckRead, name: string, report: DeckAnalysis | undefined): string {
   const check = report?.checks.find((candidate) => candidate.key === 'sourced_market_figures');
   if (!report || !check) return `${possessive(name)} validation report is not ready yet.`;
   if (check.passed === null) return `${possessive(name)} deck states no market size, so there is nothing to source.`;
-  return check.passed ? `Sourced: yes. ${check.message}` : `Sourced: no. ${check.message}`;
+  if (!check.passed) return `Sourced: no. ${check.message}`;
+  // The sentence that names the source, quoted, so the investor sees which source it is.
+  const marketPages = new Set(
+    report.figures.filter((figure) => figure.key === 'market_size').map((figure) => figure.page),
+  );
+  const named = sentencesOfDeck(read.pages.filter((page) => marketPages.has(page.number))).find((sentence) =>
+    sourceMention.test(sentence.text),
+  );
+  const quote = named ? cited(book, read.deck.id, named) : '';
+  return `Sourced: yes. ${check.message}${quote ? ` ${quote}` : ''}`;
 }
+
+/** What names a source or a date beside a market figure, as the report's check reads it. */
+const sourceMention = /\b(sources?|according to|est\.|estimated|report|research)\b|\b(19|20)\d\d\b/i;
 
 /** "Do Tallyo's figures agree?": the report's check of the deck's figures against each other. */
 function consistencyAnswer(name: string, report: DeckAnalysis | undefined): string {
