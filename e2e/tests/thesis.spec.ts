@@ -76,7 +76,7 @@ describe('browse by thesis', () => {
     const page = await signIn(context, investor, 'investor');
     // No info yet: browse is newest first, with no thesis line, and the prompt to add the info.
     await expect.poll(() => page.getByTestId('deck-card').count(), { timeout: 15_000 }).toBe(3);
-    expect(await page.getByTestId('deck-card-thesis').count()).toBe(0);
+    expect(await page.getByTestId('thesis-fit').count()).toBe(0);
     expect(await page.getByText('Tell founders who you are').count()).toBe(1);
     expect(await page.getByRole('switch', { name: 'Matches my thesis' }).count()).toBe(0);
 
@@ -99,13 +99,13 @@ describe('browse by thesis', () => {
     await page.getByRole('link', { name: 'Browse decks' }).first().click();
     await page.waitForURL((url) => url.pathname === '/investor');
     const first = page.getByTestId('deck-card').first();
-    await expect.poll(() => first.getByTestId('deck-card-thesis').textContent(), { timeout: 15_000 }).toBe(fullReason);
+    await expect.poll(() => first.getByTestId('thesis-fit').textContent(), { timeout: 15_000 }).toBe(fullReason);
     expect(await first.textContent()).toContain('Tallyo');
-    expect(await first.getByTestId('deck-card-thesis').getAttribute('data-match')).toBe('true');
+    expect(await first.getByTestId('thesis-fit').getAttribute('data-match')).toBe('true');
     // Ledgerleaf meets the sector only; Medimo nothing, so it says nothing of the thesis.
     const cards = page.getByTestId('deck-card');
-    expect(await cards.nth(1).getByTestId('deck-card-thesis').textContent()).toBe('Fits 1 of 4: Fintech');
-    expect(await cards.nth(2).getByTestId('deck-card-thesis').count()).toBe(0);
+    expect(await cards.nth(1).getByTestId('thesis-fit').textContent()).toBe('Fits 1 of 4: Fintech');
+    expect(await cards.nth(2).getByTestId('thesis-fit').count()).toBe(0);
     expect(await page.getByTestId('deck-list-count').textContent()).toBe('3 decks, best fit first');
     await shot(page, 'thesis-browse');
 
@@ -116,8 +116,14 @@ describe('browse by thesis', () => {
     await expect.poll(() => page.getByTestId('deck-card').count()).toBe(1);
     expect(await page.getByRole('switch', { name: 'Matches my thesis' }).isChecked()).toBe(true);
     expect(await page.getByTestId('deck-list-count').textContent()).toBe('1 deck matching your thesis');
-    expect(await page.getByTestId('deck-card-thesis').textContent()).toBe(fullReason);
+    expect(await page.getByTestId('thesis-fit').textContent()).toBe(fullReason);
     await shot(page, 'thesis-filter');
+
+    // The deck page says the same.
+    await page.getByTestId('deck-card').first().click();
+    await page.waitForURL((url) => url.pathname.startsWith('/investor/pitchdecks/'));
+    await expect.poll(() => page.getByTestId('thesis-fit').textContent(), { timeout: 15_000 }).toBe(fullReason);
+    await shot(page, 'thesis-deck');
     await context.close();
   });
 
@@ -125,7 +131,7 @@ describe('browse by thesis', () => {
     const context = await newContext(browser, server.baseUrl, 'mobile');
     const page = await signIn(context, investor, 'investor');
     await page.goto('/investor?thesis=match');
-    await expect.poll(() => page.getByTestId('deck-card-thesis').textContent(), { timeout: 15_000 }).toBe(fullReason);
+    await expect.poll(() => page.getByTestId('thesis-fit').textContent(), { timeout: 15_000 }).toBe(fullReason);
     expect(await page.getByRole('switch', { name: 'Matches my thesis' }).isChecked()).toBe(true);
     await shot(page, 'thesis-filter');
     await page.goto('/investor/profile');

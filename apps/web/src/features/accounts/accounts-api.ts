@@ -37,11 +37,16 @@ export const accountsApi = api.injectEndpoints({
       transformResponse: (response: InvestorInfoResponse) => response.info,
       providesTags: ['InvestorInfo'],
     }),
-    /** POST the first time (GET answered null), PUT afterwards. */
+    /**
+     * POST the first time (GET answered null), PUT afterwards. The info is the investor's thesis,
+     * which ranks and explains every page of their deck search: those pages are fetched again.
+     * The tag is the one features/pitchdecks puts on each search page (features do not import
+     * each other, so it is spelled here).
+     */
     saveInvestorInfo: build.mutation<InvestorInfo, { body: InvestorInfoBody; isNew: boolean }>({
       query: ({ body, isNew }) => ({ url: apiPaths.investorInfo, method: isNew ? 'POST' : 'PUT', body }),
       transformResponse: (response: { info: InvestorInfo }) => response.info,
-      invalidatesTags: ['InvestorInfo'],
+      invalidatesTags: ['InvestorInfo', { type: 'PitchDeck', id: 'INVESTOR_LIST' }],
     }),
   }),
 });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { createAppStore } from '@/app/store';
 import { InvestorDeckCard } from './investor-deck-card';
+import { InvestorDeckDetails } from './investor-deck-details';
 
 const deck: InvestorPitchDeck = {
   id: 'dck-1',
@@ -53,7 +54,7 @@ describe('InvestorDeckCard thesis line', () => {
         ],
       },
     });
-    const line = screen.getByTestId('deck-card-thesis');
+    const line = screen.getByTestId('thesis-fit');
     expect(line.textContent).toBe('Matches your thesis: Fintech · Seed · $1.8M within your $0.5–2M');
     expect(line.dataset.match).toBe('true');
   });
@@ -62,12 +63,30 @@ describe('InvestorDeckCard thesis line', () => {
     renderCard({
       thesisFit: { isMatch: false, score: 1, of: 2, reasons: [{ kind: 'place', label: 'Berlin, Germany' }] },
     });
-    expect(screen.getByTestId('deck-card-thesis').textContent).toBe('Fits 1 of 2: Berlin, Germany');
-    expect(screen.getByTestId('deck-card-thesis').dataset.match).toBe('false');
+    expect(screen.getByTestId('thesis-fit').textContent).toBe('Fits 1 of 2: Berlin, Germany');
+    expect(screen.getByTestId('thesis-fit').dataset.match).toBe('false');
   });
 
   it.each([null, { isMatch: false, score: 0, of: 2, reasons: [] }])('shows nothing for %j', (thesisFit) => {
     renderCard({ thesisFit });
-    expect(screen.queryByTestId('deck-card-thesis')).toBeNull();
+    expect(screen.queryByTestId('thesis-fit')).toBeNull();
+  });
+});
+
+describe('InvestorDeckDetails thesis line', () => {
+  it('says on the deck page what the card says', () => {
+    render(
+      <AppProviders store={createAppStore()}>
+        <MemoryRouter>
+          <InvestorDeckDetails
+            deck={{
+              ...deck,
+              thesisFit: { isMatch: true, score: 1, of: 1, reasons: [{ kind: 'sector', label: 'Fintech' }] },
+            }}
+          />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    expect(screen.getByTestId('thesis-fit').textContent).toBe('Matches your thesis: Fintech');
   });
 });

@@ -1,15 +1,15 @@
 import type { InvestorPitchDeck } from '@deckvalid/contract/pitchdecks';
 import { Anchor, Badge, Box, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { IconBuildingSkyscraper, IconFileText, IconReportAnalytics, IconTarget } from '@tabler/icons-react';
+import { IconBuildingSkyscraper, IconFileText, IconReportAnalytics } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatUsd } from '@/shared/lib/format-money';
 import { PdfThumbnail } from '@/shared/pdf/pdf-thumbnail';
 import { excerptSegments } from '../deck-excerpt';
 import { myInterestDisplay, pageCountLabel } from '../investor-deck-search';
 import { forgetFileUrl, stableFileUrl } from '../stable-file-url';
-import { thesisFitLine } from '../thesis-fit-line';
 import classes from './investor-deck-card.module.css';
+import { ThesisFitNote } from './thesis-fit-note';
 
 type InvestorDeckCardProps = {
   deck: InvestorPitchDeck;
@@ -43,7 +43,6 @@ export function InvestorDeckCard({
   const { ref: thumbRef, width: thumbWidth } = useElementSize<HTMLDivElement>();
   const interest = deck.myInterest ? myInterestDisplay[deck.myInterest.status] : null;
   const pages = pageCountLabel(deck.pageCount);
-  const fit = thesisFitLine(deck.thesisFit);
 
   const card = (
     <Card
@@ -103,34 +102,7 @@ export function InvestorDeckCard({
           {deck.pitch}
         </Text>
         {deck.excerpt ? <DeckExcerpt excerpt={deck.excerpt} /> : null}
-        {fit ? (
-          <Group
-            gap={6}
-            wrap="nowrap"
-            align="flex-start"
-            px={8}
-            py={5}
-            bg={fit.isMatch ? 'teal.0' : 'gray.0'}
-            style={{ borderRadius: 'var(--mantine-radius-sm)' }}
-            data-testid="deck-card-thesis"
-            data-match={fit.isMatch}
-          >
-            <IconTarget
-              size={14}
-              aria-hidden
-              style={{ flexShrink: 0, marginTop: 2 }}
-              color={fit.isMatch ? 'var(--mantine-color-teal-8)' : 'var(--mantine-color-gray-6)'}
-            />
-            {/* teal.9 and gray.7 on their tints read above 4.5:1 at this size. */}
-            {/* Not clamped: the reasons are why the deck is on top, and four fit in three short lines. */}
-            <Text fz="xs" lh={1.45} c={fit.isMatch ? 'teal.9' : 'gray.7'}>
-              <Text span inherit fw={700}>
-                {fit.heading}:
-              </Text>{' '}
-              {fit.reasons}
-            </Text>
-          </Group>
-        ) : null}
+        <ThesisFitNote fit={deck.thesisFit} />
         <Group gap={6} mt="auto" pt={6}>
           <Badge variant="light" color="gray" radius="sm" tt="none">
             {deck.sector}

@@ -5,13 +5,14 @@ import { formatFileSize } from '@/shared/api/upload-file';
 import { formatDate } from '@/shared/lib/format-date';
 import { formatUsd } from '@/shared/lib/format-money';
 import { pageCountLabel } from '../investor-deck-search';
+import { ThesisFitNote } from './thesis-fit-note';
 
 /** "example.com/path" for a link's text; the full address stays in href. */
 function displayUrl(url: string): string {
   return url.replace(/^https?:\/\//i, '').replace(/\/$/, '');
 }
 
-/** The facts of a deck beside its viewer: round, company, founder, file. */
+/** The facts of a deck beside its viewer: how it fits the investor's thesis, round, company, founder, file. */
 export function InvestorDeckDetails({ deck }: { deck: InvestorPitchDeck }) {
   const facts: { label: string; value: ReactNode }[] = [
     { label: 'Raising', value: formatUsd(deck.amountSought) },
@@ -49,6 +50,7 @@ export function InvestorDeckDetails({ deck }: { deck: InvestorPitchDeck }) {
         <Title order={2} fz="md" id="deck-details-heading">
           About this round
         </Title>
+        <ThesisFitNote fit={deck.thesisFit} fz="sm" />
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" verticalSpacing="sm" component="dl" m={0}>
           {facts.map((fact) => (
             <Stack key={fact.label} gap={2} style={{ minWidth: 0 }}>
