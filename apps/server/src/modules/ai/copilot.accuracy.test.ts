@@ -173,6 +173,16 @@ const worldCases: Case[] = [
     must: [says('does not say anything about that')],
     mustNot: [anyCitation],
   },
+  {
+    question: "Can I ask what Harbor Lights' ARR is?",
+    must: [inHeadline(1.2e6)],
+    mustNot: [says('listing asks for')],
+  },
+  {
+    question: "What is the source of Parcelpilot's revenue?",
+    must: [inHeadline(310e3)],
+    mustNot: [says('Sourced:'), inHeadline(120e3)],
+  },
   { question: 'What is the ARR?', must: [says("I can't answer that yet")], mustNot: [anyCitation] },
   {
     question: "What is Harbor Lights' ARR?",

@@ -55,6 +55,10 @@ describe('parseQuestion', () => {
     expect(keys('TAM, and is it sourced?')).toEqual(['market', 'sourced']);
     expect(keys('what is their net revenue retention?')).toEqual(['nrr']);
     expect(keys('how much have they raised so far, and how much are they raising?')).toEqual(['raised_to_date', 'ask']);
+    expect(keys('Can I ask what their ARR is?')).toEqual(['arr']);
+    expect(keys("What is Harbor Lights' ask?")).toEqual(['ask']);
+    expect(keys('What is the source of their revenue?')).toEqual(['revenue']);
+    expect(keys('Is the TAM sourced?')).toEqual(['market', 'sourced']);
     // "Who" asks for the team only when nothing else is asked.
     expect(keys('who has the highest ARR?')).toEqual(['arr']);
     expect(keys('who is on the team?')).toEqual(['team']);

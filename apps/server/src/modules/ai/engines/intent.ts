@@ -98,7 +98,14 @@ type TopicCue = Topic & {
  * retention" is not also a question about revenue.
  */
 const topicCues: TopicCue[] = [
-  { key: 'score', label: 'score', figures: [], sections: [], isScore: true, words: ['score', 'rating', 'grade'] },
+  {
+    key: 'score',
+    label: 'score',
+    figures: [],
+    sections: [],
+    isScore: true,
+    words: ['score', 'scored', 'rating', 'rated', 'grade'],
+  },
   {
     key: 'missing',
     label: 'missing sections',
@@ -113,7 +120,17 @@ const topicCues: TopicCue[] = [
     figures: [],
     sections: [],
     isSourced: true,
-    words: ['sourced', 'source', 'citation', 'cited'],
+    words: ['sourced', 'unsourced'],
+    phrases: [
+      'source for',
+      'sources for',
+      'source of the market',
+      'source of the tam',
+      'name a source',
+      'cite a source',
+    ],
+    // "What is the source of their revenue?" is not about the market's sources.
+    weakWords: ['source', 'citation', 'cited'],
   },
   {
     key: 'consistency',
@@ -172,7 +189,7 @@ const topicCues: TopicCue[] = [
     label: 'growth',
     figures: ['growth'],
     sections: ['traction'],
-    words: ['growth', 'growing', 'grow', 'grows'],
+    words: ['growth', 'growing', 'grow', 'grows', 'grew'],
   },
   { key: 'churn', label: 'churn', figures: ['churn'], sections: ['traction'], words: ['churn'] },
   {
@@ -245,7 +262,10 @@ const topicCues: TopicCue[] = [
     figures: ['raise'],
     sections: ['ask'],
     isAsk: true,
-    words: ['raise', 'raising', 'ask', 'funding', 'round', 'seeking'],
+    words: ['raise', 'raising', 'funding', 'round', 'seeking'],
+    phrases: ['the ask', 'their ask', 'its ask'],
+    // "Can I ask what their ARR is?" asks for the ARR.
+    weakWords: ['ask'],
     weakPhrases: ['how much'],
   },
   {
@@ -270,7 +290,7 @@ const topicCues: TopicCue[] = [
     label: 'competition',
     figures: [],
     sections: ['competition'],
-    words: ['competition', 'competitor', 'rival', 'alternative'],
+    words: ['competition', 'competitor', 'competitive', 'rival', 'alternative'],
   },
   {
     key: 'price',
@@ -292,7 +312,13 @@ const topicCues: TopicCue[] = [
   { key: 'solution', label: 'solution', figures: [], sections: ['solution'], words: ['solution'] },
   { key: 'product', label: 'product', figures: [], sections: ['product'], words: ['product', 'feature'] },
   { key: 'traction', label: 'traction', figures: [], sections: ['traction'], words: ['traction', 'pilot', 'metric'] },
-  { key: 'financials', label: 'financials', figures: [], sections: ['financials'], words: ['financials', 'forecast'] },
+  {
+    key: 'financials',
+    label: 'financials',
+    figures: [],
+    sections: ['financials'],
+    words: ['financials', 'financial', 'forecast'],
+  },
   { key: 'why_now', label: 'why now', figures: [], sections: ['why_now'], words: ['timing'], phrases: ['why now'] },
 ];
 
