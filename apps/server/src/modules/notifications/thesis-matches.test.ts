@@ -2,7 +2,9 @@ import type { InvestorInfoBody } from '@deckvalid/contract/accounts';
 import { apiPaths, notificationSettingsPaths } from '@deckvalid/contract/api-paths';
 import { type InboxNotification, notificationLabels } from '@deckvalid/contract/notifications';
 import type { InjectOptions } from 'fastify';
+import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '@/app';
 import { type SignedUp, signUp } from '../../../test/accounts';
 import { authHeaders, build, type TestContext } from '../../../test/build';
 import { readyDeck } from '../../../test/decks';
@@ -158,6 +160,16 @@ describe('weekly thesis matches', () => {
     ]);
     vi.useRealTimers();
     expect((first ?? 0) + (second ?? 0)).toBe(0);
+    // A restarted process: a new app over the same database finds the week already told.
+    const restarted = await buildApp(ctx.config, ctx.database, pino({ level: 'silent' }));
+    try {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-27T08:00:00Z'));
+      expect(await restarted.services.inbox.notifyThesisMatches()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+      await restarted.close();
+    }
     await settled();
     expect(await inboxOf(fintech)).toHaveLength(1);
     expect(await mailsOf(fintech)).toHaveLength(1);
