@@ -34,7 +34,8 @@ function basisOf(figure: DeckFigure): 'month' | 'year' | undefined {
 const figureTopicsOf = (parsed: ParsedQuestion): Topic[] => parsed.topics.filter((topic) => topic.figures.length > 0);
 
 /**
- * "is Tidewater's growth better than Tallyo's?", "compare Harbor Lights and Ledgerleaf on ARR":
+ * "is Tidewater's growth better than Tallyo's?", "compare Harbor Lights and Ledgerleaf on ARR",
+ * "who is on Harbor Lights' and Tallyo's teams?":
  * each deck's current figure, cited, and the comparison in a sentence. Topics without a figure
  * (the team) are answered deck by deck below.
  */
@@ -69,7 +70,8 @@ export async function figureComparisonAnswer(
     for (const { deck, read, report } of facts) {
       if (!read) continue;
       const parts = topicParts(tools, { deck, read, report }, otherTopics, question);
-      if (parts.length > 0) paragraphs.push(parts.join('\n'));
+      // A team's sentences do not name their deck: say whose they are.
+      if (parts.length > 0) paragraphs.push(`${deck.company}: ${parts.join('\n')}`);
     }
   }
   const [first, second] = decks;

@@ -140,6 +140,14 @@ describe('questions across decks', () => {
     expect(oneSide.text).toContain("I can't compare their growth: only Tallyo states a current one.");
   });
 
+  it('answers a topic without a figure for each deck named, saying whose each part is', async () => {
+    const { text } = await answer("Who is on Harbor Lights' and Tallyo's teams?");
+    expect(text).toMatch(
+      /^Harbor Lights: Ada Park, CEO, ran operations at the Port of Rotterdam\. \[1\]\n\nTallyo: Maya Chen/,
+    );
+    expect(text).toContain('Priya Nair');
+  });
+
   it('ranks my interests by ARR, cited, leaving out withdrawn ones and decks I have no interest in', async () => {
     const { text, reply } = await answer('rank my interests by ARR');
     const lines = text.split('\n');

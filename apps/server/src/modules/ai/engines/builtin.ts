@@ -68,8 +68,10 @@ export class BuiltinEngine implements AiEngine {
         return findAnswer(tools, parsed);
       default:
         // "Is Tidewater's growth better than Tallyo's?": both figures and the comparison.
-        if (named.length >= 2 && asksFigures) return figureComparisonAnswer(tools, named.slice(0, 4), question, parsed);
-        if (named.length >= 2 && parsed.topics.length === 0) return compareAnswer(tools, named.slice(0, 4));
+        // Several decks and a topic without a figure ("who is on their teams?"): each deck's part.
+        if (named.length >= 2 && parsed.topics.length > 0)
+          return figureComparisonAnswer(tools, named.slice(0, 4), question, parsed);
+        if (named.length >= 2) return compareAnswer(tools, named.slice(0, 4));
         if (named[0]) return questionAnswer(tools, named[0], question, parsed);
         if (parsed.topics.length > 0 && !hasFilters(parsed)) return cannotAnswer(parsed);
         return findAnswer(tools, parsed);
