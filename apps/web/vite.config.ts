@@ -1,12 +1,58 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+/** Files worth compressing: text, and the PDF viewer's font programs. */
+const compressible = /\.(js|mjs|css|html|svg|json|txt|map|pfb|ttf|bcmap)$/;
+/** Below this a compressed copy saves less than its headers cost. */
+const minCompressBytes = 1024;
+
+/**
+ * Writes a brotli (best quality) and a gzip copy beside each text file of the build, once, at
+ * build time: the server sends them by Accept-Encoding (`preCompressed` in apps/server's
+ * http/spa.ts) without compressing per request. A copy no smaller than its file is not kept.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'pitchlane-precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      await Promise.all(
+        Object.values(bundle).map(async (output) => {
+          if (!compressible.test(output.fileName)) return;
+          const source = output.type === 'chunk' ? output.code : output.source;
+          const bytes = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source);
+          if (bytes.byteLength < minCompressBytes) return;
+          const file = path.join(outDir, output.fileName);
+          const [br, gz] = await Promise.all([
+            brotli(bytes, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
+              },
+            }),
+            gzipped(bytes, { level: constants.Z_BEST_COMPRESSION }),
+          ]);
+          if (br.byteLength < bytes.byteLength) await writeFile(`${file}.br`, br);
+          if (gz.byteLength < bytes.byteLength) await writeFile(`${file}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
 
 /** The server the dev proxy forwards to: `npm start` listens on 8080 (ARCHITECTURE.md §4). */
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     outDir: 'dist',

@@ -6,11 +6,15 @@ import { type RunningServer, startServer } from '../support/server';
 let server: RunningServer;
 let browser: Browser;
 let founder: Awaited<ReturnType<typeof createAccount>>;
+let investor: Awaited<ReturnType<typeof createAccount>>;
 
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  founder = await createAccount(server, 'user', 'Ines Firstpaint');
+  [founder, investor] = await Promise.all([
+    createAccount(server, 'user', 'Ines Firstpaint'),
+    createAccount(server, 'investor', 'Ivo Firstpaint'),
+  ]);
 });
 
 afterAll(async () => {
@@ -104,6 +108,74 @@ describe('first paint', () => {
       await context.close();
     }
   });
+});
+
+/** One cold visit's figures: when the home's heading was first seen, and the bytes it took. */
+type ColdLoad = { headingMs: number; transferredBytes: number; decodedBytes: number };
+
+/**
+ * A first visit to a home in a fresh context (empty HTTP cache, the session in storage): when its
+ * heading is in view, and the bytes the page fetched until then, on the wire and decoded.
+ * `acceptEncoding: 'identity'` asks for every file uncompressed, as the server sent them before
+ * the build compressed them.
+ */
+async function coldLoad(role: 'user' | 'investor', acceptEncoding?: string): Promise<ColdLoad> {
+  const account = role === 'user' ? founder : investor;
+  const context = await newContext(browser, server.baseUrl);
+  try {
+    if (acceptEncoding) await context.setExtraHTTPHeaders({ 'accept-encoding': acceptEncoding });
+    await context.addInitScript(({ key, tokens }) => window.localStorage.setItem(key, JSON.stringify(tokens)), {
+      key: role === 'user' ? 'user_tokens' : 'investor_tokens',
+      tokens: account.tokens,
+    });
+    const page = await context.newPage();
+    await page.goto(role === 'user' ? '/founder' : '/investor', { waitUntil: 'commit' });
+    await page.getByTestId(role === 'user' ? 'founder-welcome' : 'investor-welcome').waitFor({ timeout: 30_000 });
+    return await page.evaluate(() => {
+      const headingMs = performance.now();
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const entries = [navigation, ...resources].filter((entry) => entry && entry.startTime <= headingMs);
+      return {
+        headingMs,
+        transferredBytes: entries.reduce((sum, entry) => sum + entry.transferSize, 0),
+        decodedBytes: entries.reduce((sum, entry) => sum + entry.decodedBodySize, 0),
+      };
+    });
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+describe('a cold home, compressed and not', () => {
+  it('fetches the homes compressed, and prints their first paint and bytes against the uncompressed files', async () => {
+    const runs = 3;
+    const lines: string[] = [];
+    for (const role of ['user', 'investor'] as const) {
+      const compressed: ColdLoad[] = [];
+      const identity: ColdLoad[] = [];
+      // Alternated, so a busy moment of the machine falls on both.
+      for (let run = 0; run < runs; run++) {
+        identity.push(await coldLoad(role, 'identity'));
+        compressed.push(await coldLoad(role));
+      }
+      const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
+      const describe = (loads: ColdLoad[]) =>
+        `median heading ${Math.round(median(loads.map((load) => load.headingMs)))} ms ` +
+        `(${loads.map((load) => Math.round(load.headingMs)).join(', ')}), ` +
+        `${kb(median(loads.map((load) => load.transferredBytes)))} on the wire, ` +
+        `${kb(median(loads.map((load) => load.decodedBytes)))} decoded`;
+      const home = role === 'user' ? '/founder' : '/investor';
+      lines.push(`[first-paint] cold ${home} compressed: ${describe(compressed)}`);
+      lines.push(`[first-paint] cold ${home} uncompressed: ${describe(identity)}`);
+      // The same files either way; compressed, well under half the bytes cross the wire.
+      const wire = median(compressed.map((load) => load.transferredBytes));
+      expect(wire).toBeLessThan(0.45 * median(identity.map((load) => load.transferredBytes)));
+    }
+    console.info(lines.join('\n'));
+  }, 180_000);
 });
 
 declare global {

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestContext } from '../../test/build';
 
@@ -11,6 +12,11 @@ beforeAll(async () => {
   mkdirSync(path.join(webDist, 'assets'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Pitchlane</title>');
   writeFileSync(path.join(webDist, 'assets', 'app-1234.js'), 'console.log(1)');
+  // The build writes a brotli and a gzip copy beside each text file (apps/web/vite.config.ts).
+  const script = 'console.log("compressed")'.repeat(50);
+  writeFileSync(path.join(webDist, 'assets', 'big-5678.js'), script);
+  writeFileSync(path.join(webDist, 'assets', 'big-5678.js.br'), brotliCompressSync(script));
+  writeFileSync(path.join(webDist, 'assets', 'big-5678.js.gz'), gzipSync(script));
   ctx = await build({ webDist });
 });
 
@@ -36,5 +42,43 @@ describe('serving the web app', () => {
       expect(reply.statusCode).toBe(404);
       expect(reply.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'There is nothing at this address.' } });
     }
+  });
+});
+
+describe('serving the web app compressed', () => {
+  const fetchScript = (acceptEncoding?: string) =>
+    ctx.app.fastify.inject({
+      method: 'GET',
+      url: '/assets/big-5678.js',
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    });
+
+  it('sends the brotli copy to a browser that takes it, else gzip, else the file itself', async () => {
+    const brotli = await fetchScript('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toContain('compressed');
+    expect(brotli.headers['cache-control']).toContain('immutable');
+
+    const gzip = await fetchScript('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('compressed');
+
+    const plain = await fetchScript();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('compressed');
+    // A shared cache must not hand one client's encoding to another.
+    for (const reply of [brotli, gzip, plain]) expect(reply.headers.vary).toMatch(/accept-encoding/i);
+  });
+
+  it('sends a file the build did not compress as it is, whatever the browser takes', async () => {
+    const reply = await ctx.app.fastify.inject({
+      method: 'GET',
+      url: '/assets/app-1234.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-encoding']).toBeUndefined();
+    expect(reply.body).toBe('console.log(1)');
   });
 });

@@ -6,7 +6,10 @@ import { notFoundBody } from './error-handler';
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and
- * every non-API GET that matches no file answered with index.html so client routes load.
+ * every non-API GET that matches no file answered with index.html so client routes load. The
+ * build writes a brotli and a gzip copy beside each text file; a browser gets the smallest one
+ * its Accept-Encoding takes (a cold page downloaded 2.1 MB of JavaScript uncompressed), and a
+ * file without copies goes as it is.
  */
 export async function registerSpa(app: FastifyInstance, webDist: string): Promise<void> {
   const hasBuild = existsSync(path.join(webDist, 'index.html'));
@@ -15,6 +18,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
       root: webDist,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         reply.header(
           'cache-control',
