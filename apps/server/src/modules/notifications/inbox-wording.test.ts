@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MilestoneActivityFacts } from './inbox-facts.repository';
-import { inboxLinks, milestoneWording, threadMessageWording } from './inbox-wording';
+import { inboxLinks, milestoneWording, thesisMatchesWording, threadMessageWording } from './inbox-wording';
 
 const line = (action: string, values: Partial<MilestoneActivityFacts> = {}): MilestoneActivityFacts => ({
   action,
@@ -106,5 +106,24 @@ describe('what a milestone change says in the inbox', () => {
     expect(threadMessageWording(line('message.posted'), 'Test plan').title).toBe('Theo Brandt wrote in “Test plan”');
     expect(inboxLinks.milestone(true, 'mst-1', 'tsk-1')).toBe('/founder/milestones/mst-1?task=tsk-1');
     expect(inboxLinks.milestone(false, 'mst-1', null)).toBe('/investor/milestones/mst-1');
+  });
+});
+
+describe('thesisMatchesWording', () => {
+  const deck = (company: string) => ({ company, title: `${company}  seed\nround`, reasons: ['Fintech', 'Seed'] });
+
+  it('names one deck in the headline', () => {
+    expect(thesisMatchesWording([deck('Tallyo')])).toEqual({
+      kind: 'thesis.matches',
+      title: 'Tallyo matches your thesis',
+      message: 'New last week: Tallyo: “Tallyo seed round” (Fintech · Seed).',
+    });
+  });
+
+  it('counts several, names five and says how many more', () => {
+    const wording = thesisMatchesWording(['A', 'B', 'C', 'D', 'E', 'F', 'G'].map(deck));
+    expect(wording.title).toBe('7 new decks match your thesis');
+    expect(wording.message).toContain('E: “E seed round” (Fintech · Seed); and 2 more.');
+    expect(wording.message).not.toContain('F:');
   });
 });

@@ -145,6 +145,6 @@ export function thesisMatchesWording(
     .slice(0, namedThesisMatches)
     .map((deck) => `${deck.company}: ${quoted(deck.title)} (${deck.reasons.join(' · ')})`);
   const more = decks.length - named.length;
-  const message = `New this week: ${named.join('; ')}${more > 0 ? `; and ${more} more` : ''}.`;
+  const message = `New last week: ${named.join('; ')}${more > 0 ? `; and ${more} more` : ''}.`;
   return { kind: 'thesis.matches', title, message };
 }

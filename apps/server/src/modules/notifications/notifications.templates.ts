@@ -103,7 +103,7 @@ export function inboxMail(
   ctx: MailContext,
   kind: NotificationKind,
   to: { email: string; name: string },
-  notification: { title: string; message: string; link: string },
+  notification: { title: string; message: string; link: string; pitchDeckId?: string | null },
 ): MailMessage {
   const isDigest = kind === 'chatDigest';
   const lines = [
@@ -118,10 +118,14 @@ export function inboxMail(
     lines,
     link: {
       href: `${ctx.publicUrl}${notification.link}`,
-      label: isDigest ? 'Open the chat' : kind === 'thesisMatches' ? 'See the decks' : 'Open it',
+      label: isDigest ? 'Open the chat' : kind === 'thesisMatches' ? thesisLinkLabel(notification) : 'Open it',
     },
   });
 }
+
+/** The weekly thesis news links to its one deck, or to browse filtered to the thesis for several. */
+const thesisLinkLabel = (notification: { pitchDeckId?: string | null }) =>
+  notification.pitchDeckId ? 'Open the deck' : 'See the decks';
 
 /** What a meet invitation mail tells (milestones' MeetInvitation, less the recipient's id). */
 export type MeetInvitationFacts = {

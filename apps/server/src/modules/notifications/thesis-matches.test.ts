@@ -132,7 +132,7 @@ describe('weekly thesis matches', () => {
     expect(more).toEqual([]);
     expect(told).toMatchObject({
       title: 'Tallyo matches your thesis',
-      message: 'New this week: Tallyo: “Cash flow for small firms” (Fintech · $1.8M within your $0.5–2M).',
+      message: 'New last week: Tallyo: “Cash flow for small firms” (Fintech · $1.8M within your $0.5–2M).',
       link: `/investor/pitchdecks/${tallyo.id}`,
       pitchDeckId: tallyo.id,
     });
@@ -141,6 +141,7 @@ describe('weekly thesis matches', () => {
     expect(mail?.subject).toBe('Pitchlane: Tallyo matches your thesis');
     expect(mail?.text_body).toContain('Cash flow for small firms');
     expect(mail?.text_body).toContain(notificationLabels.thesisMatches);
+    expect(mail?.text_body).toContain(`Open the deck: http://localhost:8080/investor/pitchdecks/${tallyo.id}`);
 
     // The switch is about mail: the inbox has it, the outbox does not.
     expect((await inboxOf(climateNoMail)).map((notification) => notification.title)).toEqual([
@@ -191,6 +192,9 @@ describe('weekly thesis matches', () => {
     expect(latest?.message).not.toContain('Tallyo');
     expect(latest?.link).toBe('/investor?thesis=match');
     expect(await mailsOf(fintech)).toHaveLength(2);
+    expect((await mailsOf(fintech))[1]?.text_body).toContain(
+      'See the decks: http://localhost:8080/investor?thesis=match',
+    );
     // A process that was down on Monday catches up when it comes back later in the week, once.
     expect(await runJobAt('2026-12-02T15:00:00Z')).toBe(0);
   });
