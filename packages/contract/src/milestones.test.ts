@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { optionalUrlSchema } from './accounts';
-import { calendarDateSchema, meetStartSchema, webUrlSchema } from './milestones';
+import { calendarDateSchema, meetStartSchema, progressPercent, webUrlSchema } from './milestones';
 
 describe('milestone dates and links', () => {
   it('take due dates from 1970 to 9999 only: PostgreSQL has no year 0, and BC dates come back unreadable', () => {
@@ -32,5 +32,21 @@ describe('milestone dates and links', () => {
       );
       expect(optionalUrlSchema.safeParse(link).success, JSON.stringify(link)).toBe(false);
     }
+  });
+});
+
+describe('progressPercent', () => {
+  it('rounds to the nearest whole percent: 1 of 6 tasks is 17 %, not 16', () => {
+    expect(progressPercent(1, 6)).toBe(17);
+    expect(progressPercent(1, 4)).toBe(25);
+    expect(progressPercent(2, 3)).toBe(67);
+  });
+
+  it('says 100 only when every task is done and 0 only when none is', () => {
+    expect(progressPercent(199, 200)).toBe(99);
+    expect(progressPercent(200, 200)).toBe(100);
+    expect(progressPercent(1, 300)).toBe(1);
+    expect(progressPercent(0, 300)).toBe(0);
+    expect(progressPercent(0, 0)).toBe(0);
   });
 });

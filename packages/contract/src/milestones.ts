@@ -254,10 +254,21 @@ export const milestoneParamsSchema = z.object({ id });
 export const milestoneProgressSchema = z.object({
   totalTasks: z.number().int(),
   doneTasks: z.number().int(),
-  /** doneTasks / totalTasks as a whole percentage, rounded down; 0 without tasks. */
+  /** doneTasks / totalTasks as a whole percentage (`progressPercent`); 0 without tasks. */
   percent: z.number().int(),
 });
 export type MilestoneProgress = z.infer<typeof milestoneProgressSchema>;
+
+/**
+ * Tasks done as a whole percentage, rounded to the nearest ("1 of 6 tasks" is 17 %), except that
+ * it says 100 only when every task is done and 0 only when none is: 199 of 200 is 99 %, 1 of 300
+ * is 1 %, so a bar never looks finished or untouched when it is not.
+ */
+export function progressPercent(doneTasks: number, totalTasks: number): number {
+  if (totalTasks <= 0 || doneTasks <= 0) return 0;
+  if (doneTasks >= totalTasks) return 100;
+  return Math.min(99, Math.max(1, Math.round((doneTasks * 100) / totalTasks)));
+}
 
 /** The deck a milestone belongs to, named as the founder's deck list names it. */
 export const milestoneDeckSchema = z.object({

@@ -39,8 +39,8 @@ const meetsLink = (accountId: string, milestoneId: string) =>
   `/${accountId.startsWith('usr-') ? 'founder' : 'investor'}/milestones/${encodeURIComponent(milestoneId)}?tab=meets`;
 
 /**
- * Meet invitations (issue 18), a subscriber to the milestone's committed meet changes: every
- * attendee is mailed the .ics (ORGANIZER the milestone's founder, an ATTENDEE line per attendee),
+ * Meet invitations, a subscriber to the milestone's committed meet changes: every attendee but
+ * the meet's organiser (who made it) is mailed the .ics (ORGANIZER the milestone's founder, an ATTENDEE line per attendee),
  * METHOD:REQUEST when it is scheduled or changed (SEQUENCE raised by each edit), METHOD:CANCEL
  * when it is cancelled and to anyone an edit took off it. The meet is read as it is when the
  * event is handled, so two quick edits send the newest copy twice rather than an old one.
@@ -87,12 +87,14 @@ export class MeetInvitations {
       link: meetsLink(recipient.id, milestone.id),
       ics: meetCalendar(meet, milestone.title, people, method),
     });
+    // The organiser made the meet: an invitation to it would only tell them what they just did.
+    const isInvited = (attendee: MemberRow) => memberIds.has(attendee.id) && attendee.id !== meet.organizerId;
     const invitations: MeetInvitation[] = meet.attendees
-      .filter((attendee) => memberIds.has(attendee.id))
+      .filter(isInvited)
       .map((attendee) => facts(attendee, isCancelled ? 'cancelled' : kind, isCancelled ? 'CANCEL' : 'REQUEST'));
     if (kind === 'changed' && !isCancelled) {
       const kept = new Set(meet.attendees.map((attendee) => attendee.id));
-      for (const removed of this.uninvited(activity.oldValue, kept, members)) {
+      for (const removed of this.uninvited(activity.oldValue, kept, members).filter(isInvited)) {
         // Their copy is cancelled with a file that still names them, so their calendar matches it.
         const theirs: MeetRow = { ...meet, attendees: [...meet.attendees, removed] };
         const cancel = { organizer: founder, sentBy: actor, attendees: theirs.attendees };

@@ -14,6 +14,7 @@ import type {
   Subtask,
   Task,
 } from '@deckvalid/contract/milestones';
+import { progressPercent } from '@deckvalid/contract/milestones';
 import type {
   ActivityRow,
   ApprovalRow,
@@ -35,7 +36,7 @@ export const isOverdue = (task: Pick<TaskRow, 'dueDate' | 'stage'>, today: strin
   task.dueDate !== null && task.dueDate < today && task.stage !== 'done';
 
 export function toProgress({ totalTasks, doneTasks }: Progress) {
-  return { totalTasks, doneTasks, percent: totalTasks === 0 ? 0 : Math.floor((doneTasks * 100) / totalTasks) };
+  return { totalTasks, doneTasks, percent: progressPercent(doneTasks, totalTasks) };
 }
 
 /** A milestone's answer: its row, its deck named, and its progress (none for a new one). */
