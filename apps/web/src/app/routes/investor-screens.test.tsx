@@ -171,6 +171,49 @@ describe('/investor deck search', () => {
     expect(screen.getByTestId('investor-welcome').textContent).toContain('Welcome, Ravi.');
   });
 
+  it('prompts to set a thesis when the info names none, and offers no thesis filter', async () => {
+    const requests = stubFetch((_method, url) => areaAnswer(url) ?? { status: 200, body: page([makeDeck()]) });
+    renderAt('/investor?thesis=match');
+    await screen.findByTestId('deck-card', {}, slow);
+    expect(screen.getByTestId('thesis-prompt').textContent).toContain('Set your thesis');
+    expect(screen.queryByRole('switch', { name: /^Matches my thesis/ })).toBeNull();
+    // A shared link asking for thesis matches lists every deck, newest first, rather than a refusal.
+    const listed = requests.filter((request) => request.url.pathname === '/api/v1/investors/pitchdecks');
+    expect(listed.map((request) => request.url.searchParams.get('matchesThesis'))).toEqual([null]);
+    expect(listed[0]?.url.searchParams.get('sort')).toBe('newest');
+  });
+
+  it('ranks by fit for an investor with a thesis and filters to matches with the switch', async () => {
+    const thesisInfo = { ...northwindInfo, sectors: ['Climate'], stages: ['Seed'] };
+    const fit = {
+      isMatch: true,
+      score: 2,
+      of: 2,
+      reasons: [
+        { kind: 'sector' as const, label: 'Climate' },
+        { kind: 'stage' as const, label: 'Seed' },
+      ],
+    };
+    const requests = stubFetch((_method, url) =>
+      url.pathname === '/api/v1/investors/info'
+        ? { status: 200, body: { info: thesisInfo } }
+        : (areaAnswer(url) ?? { status: 200, body: page([makeDeck({ thesisFit: fit })]) }),
+    );
+    const { router } = renderAt('/investor');
+    const card = await screen.findByTestId('deck-card', {}, slow);
+    expect(within(card).getByTestId('thesis-fit').textContent).toBe('Matches your thesis: Climate · Seed');
+    expect(screen.queryByTestId('thesis-prompt')).toBeNull();
+    expect(screen.getByTestId('investor-welcome').textContent).toContain('Decks that fit your thesis come first');
+    const listed = () => requests.filter((request) => request.url.pathname === '/api/v1/investors/pitchdecks');
+    // Asked once, ranked: not first newest and then again by fit.
+    expect(listed().map((request) => request.url.searchParams.get('sort'))).toEqual(['relevance']);
+
+    // jsdom names the switch by its whole label, description included.
+    fireEvent.click(screen.getByRole('switch', { name: /^Matches my thesis/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?thesis=match'));
+    await waitFor(() => expect(listed().at(-1)?.url.searchParams.get('matchesThesis')).toBe('true'));
+  });
+
   it('searches after typing settles and keeps the term in the URL', async () => {
     const requests = stubFetch((_method, url) => areaAnswer(url) ?? { status: 200, body: page([makeDeck()]) });
     const { router } = renderAt('/investor');
