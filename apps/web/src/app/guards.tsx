@@ -1,24 +1,48 @@
 import type { AccountRole } from '@deckvalid/contract/auth';
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { type AuthRole, logout, selectAuth } from '@/features/auth/auth-slice';
 import { fromOf, homePathOf, loginPathOf, postLoginTarget, signOutOf } from '@/features/auth/role-home';
 
+type RequireRoleProps = {
+  accountRole: AccountRole;
+  /**
+   * Where a signed-in person of another role goes instead of their home, when the page has a
+   * counterpart on their side (a founder's own deck report); null for home.
+   */
+  elsewhere?: (role: AuthRole) => string | null;
+};
+
 /**
  * A guarded area (spec §2): signed-out visitors go to the role's sign-in with the origin kept in
- * location state `from`; a signed-in person of another role goes to their own home.
+ * location state `from`; a signed-in person of another role goes to their own home, or to the
+ * page's counterpart on their side (`elsewhere`).
  */
-export function RequireRole({ accountRole: role }: { accountRole: AccountRole }) {
+export function RequireRole({ accountRole: role, elsewhere }: RequireRoleProps) {
   const { isAuthenticated, role: activeRole } = useSelector(selectAuth);
   const location = useLocation();
   if (!isAuthenticated) {
     const from = { pathname: location.pathname, search: location.search, hash: location.hash };
     return <Navigate to={loginPathOf(role)} replace state={{ from }} />;
   }
-  if (activeRole !== role) return <Navigate to={homePathOf(activeRole)} replace />;
+  if (activeRole !== role) return <Navigate to={elsewhere?.(activeRole) ?? homePathOf(activeRole)} replace />;
   return <Outlet />;
+}
+
+/**
+ * /analysis/{id} is an investor page; a founder opening it (a link shared with them, their own
+ * deck's report) lands on that deck's Report tab on their side instead of silently at home.
+ */
+export function AnalysisGuard() {
+  const { pitchDeckId = '' } = useParams();
+  return (
+    <RequireRole
+      accountRole="investor"
+      elsewhere={(role) => (role === 'user' ? paths.founder.view(pitchDeckId, { tab: 'report' }) : null)}
+    />
+  );
 }
 
 /**

@@ -105,11 +105,16 @@ describe('guards', () => {
 
   it.each([
     ['a founder on an investor route', '/investor/profile', asFounder, '/founder'],
-    ['a founder on /analysis', '/analysis/deck-1', asFounder, '/founder'],
     ['an investor on a founder route', '/founder/submit', asInvestor, '/investor'],
   ])('sends %s to their own home', async (_label, path, auth, home) => {
     const { router } = renderAt(path, auth);
     await expectPath(router, home);
+  });
+
+  it("sends a founder on /analysis to that deck's Report tab on their side", async () => {
+    const { router } = renderAt('/analysis/deck-1', asFounder);
+    await expectPath(router, '/founder/view/deck-1');
+    expect(router.state.location.search).toBe('?tab=report');
   });
 
   it('sends a signed-in person away from sign-in to their home', async () => {

@@ -2,7 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths, routePatterns } from '@/config/paths';
 import { verificationSuccessTarget } from '@/features/auth/role-home';
 import { RouteErrorScreen } from './error-screen';
-import { DashboardRedirect, LandingForVisitors, RequireRole, SignedOutOnly } from './guards';
+import { AnalysisGuard, DashboardRedirect, LandingForVisitors, RequireRole, SignedOutOnly } from './guards';
 import {
   AnalysisPage,
   ForgotPasswordPage,
@@ -179,7 +179,7 @@ export function createRoutes({ prefetch = true }: { prefetch?: boolean } = {}): 
         },
         {
           path: routePatterns.analysis,
-          element: <RequireRole accountRole="investor" />,
+          element: <AnalysisGuard />,
           children: [
             {
               element: <InvestorLayout />,
