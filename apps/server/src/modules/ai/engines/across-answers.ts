@@ -3,7 +3,7 @@ import { type DeckAnalysis, type DeckFigure, type FigureKey, figureLabels } from
 import type { EngineReply } from '../engine';
 import type { CopilotTools, LiveDeckName } from '../tools/copilot-tools';
 import { type FigureSet, figureLines, figuresFor, topicParts } from './deck-answers';
-import { formatFigureValue, listOf, possessive } from './format';
+import { formatFigureValue, formatUsd, listOf, possessive } from './format';
 import type { ParsedQuestion, Topic } from './intent';
 
 /**
@@ -128,15 +128,24 @@ function comparisonSentence(
 /** The decks an across question is over: those it names, the investor's interests, or every visible deck. */
 async function decksOf(tools: CopilotTools, parsed: ParsedQuestion, named: LiveDeckName[]): Promise<LiveDeckName[]> {
   if (named.length >= 2) return named;
-  if (parsed.across?.scope !== 'interests') return tools.visibleDecks();
-  const { data } = await tools.interests(undefined, 100);
-  const decks: LiveDeckName[] = [];
-  for (const interest of data) {
-    if (interest.status === 'withdrawn') continue;
-    const deck = await tools.deckById(interest.pitchDeckId);
-    if (deck) decks.push(deck);
+  let decks: LiveDeckName[] = [];
+  if (parsed.across?.scope !== 'interests') decks = await tools.visibleDecks();
+  else {
+    const { data } = await tools.interests(undefined, 100);
+    for (const interest of data) {
+      if (interest.status === 'withdrawn') continue;
+      const deck = await tools.deckById(interest.pitchDeckId);
+      if (deck) decks.push(deck);
+    }
   }
-  return decks;
+  // "Fintech decks with the highest ARR": the listing's filters narrow the decks first.
+  return decks.filter(
+    (deck) =>
+      (parsed.sector === undefined || deck.sector === parsed.sector) &&
+      (parsed.stage === undefined || deck.stage === parsed.stage) &&
+      (parsed.minAmount === undefined || deck.amountSought >= parsed.minAmount) &&
+      (parsed.maxAmount === undefined || deck.amountSought <= parsed.maxAmount),
+  );
 }
 
 /** Each deck's report, a batch at a time; a deck without a report yet is left out and counted. */
@@ -155,12 +164,18 @@ async function reportsOf(tools: CopilotTools, decks: LiveDeckName[]) {
   return { found, notReady };
 }
 
-const scopeWords = (parsed: ParsedQuestion, named: LiveDeckName[]) =>
-  named.length >= 2
-    ? 'the decks you named'
-    : parsed.across?.scope === 'interests'
-      ? 'your interests'
-      : 'the decks you can see';
+function scopeWords(parsed: ParsedQuestion, named: LiveDeckName[]): string {
+  if (named.length >= 2) return 'the decks you named';
+  const filters = [parsed.stage, parsed.sector].filter(Boolean).join(' ');
+  const amount =
+    parsed.maxAmount !== undefined
+      ? ` raising at most ${formatUsd(parsed.maxAmount)}`
+      : parsed.minAmount !== undefined
+        ? ` raising at least ${formatUsd(parsed.minAmount)}`
+        : '';
+  if (parsed.across?.scope === 'interests') return `your ${filters ? `${filters} ` : ''}interests${amount}`;
+  return `the ${filters ? `${filters} ` : ''}decks you can see${amount}`;
+}
 
 /** Names, the first few, then how many more. */
 function namesOf(decks: LiveDeckName[]): string {

@@ -169,6 +169,16 @@ describe('questions across decks', () => {
     ]);
   });
 
+  it("ranks within the listing's filters the question names", async () => {
+    const { text } = await answer('Which seed decks have the highest ARR?');
+    expect(text.split('\n').slice(0, 3)).toEqual([
+      'The Seed decks you can see by ARR, highest first:',
+      expect.stringMatching(/^1\. Harbor Lights: \$1\.2M/),
+      expect.stringMatching(/^2\. Tallyo: \$1\.2M/),
+    ]);
+    expect(text).not.toContain('Parcelpilot');
+  });
+
   it('ranks by the validation score, which cites no page', async () => {
     const { text, reply } = await answer('rank my interests by score');
     expect(text).toBe(
