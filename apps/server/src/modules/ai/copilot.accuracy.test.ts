@@ -170,7 +170,7 @@ const worldCases: Case[] = [
   },
   {
     question: "What is Tallyo's favourite colour?",
-    must: [says('does not say anything about that')],
+    must: [says("I can't answer that from Tallyo's deck")],
     mustNot: [anyCitation],
   },
   {

@@ -44,7 +44,7 @@ describe('a question it cannot answer', () => {
 
   it('answers a question its deck says nothing about with what it can do, not a sentence naming the deck', async () => {
     const { text, reply } = await answer("What is Tallyo's favourite colour?");
-    expect(text).toMatch(/^Tallyo's deck does not say anything about that that I can find\. I can /);
+    expect(text).toMatch(/^I can't answer that from Tallyo's deck: it says nothing I can find about it\. I can /);
     expect(reply.citations).toEqual([]);
   });
 

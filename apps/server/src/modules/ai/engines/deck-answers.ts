@@ -118,7 +118,7 @@ export async function questionAnswer(
       text:
         lines.length > 0
           ? `From ${possessive(name)} deck: ${lines.join(' ')}`
-          : `${possessive(name)} deck does not say anything about that that I can find. I can give its figures (ARR, growth, burn, runway, market size…), its team, a summary or its validation score.`,
+          : `I can't answer that from ${possessive(name)} deck: it says nothing I can find about it. I can give its figures (ARR, growth, burn, runway, market size…), its team, a summary or its validation score.`,
       citations: tools.citations.list(),
       examples: follow,
     };
