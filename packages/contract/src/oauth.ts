@@ -127,6 +127,8 @@ export const oauthRefusalReasons = {
   expired: 'OAUTH_EXPIRED',
   /** The provider said no (`access_denied`) or failed. */
   providerRefused: 'OAUTH_PROVIDER_REFUSED',
+  /** The provider could not be reached (refused, timed out, unknown host): a 503 worth retrying. */
+  providerUnreachable: 'OAUTH_PROVIDER_UNREACHABLE',
   /** The provider has no verified email for the person. */
   emailUnverified: 'OAUTH_EMAIL_UNVERIFIED',
   /** The identity belongs to an account of the other role. */

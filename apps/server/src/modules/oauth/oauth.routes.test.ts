@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer } from 'node:net';
 import { authApiRoot, linkedIdentityPaths, oauthPaths } from '@deckvalid/contract/api-paths';
 import type { AccountRole, AuthResponse } from '@deckvalid/contract/auth';
 import {
@@ -25,8 +26,18 @@ let oidc: TestOidcProvider;
 let github: TestGithubServer;
 let counter = 0;
 
+/** A loopback port nothing listens on: taken from the system, then let go. */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
 beforeAll(async () => {
   [oidc, github] = await Promise.all([startOidcProvider({ redirectUrl }), startGithubServer()]);
+  const downPort = await closedPort();
   ctx = await build({
     oauth: {
       redirectUrl,
@@ -38,6 +49,15 @@ beforeAll(async () => {
           issuer: oidc.issuer,
           clientId: oidc.clientId,
           clientSecret: oidc.clientSecret,
+        },
+        {
+          // Nothing listens here: the provider cannot be reached.
+          kind: 'oidc',
+          id: 'downidp',
+          name: 'Down IdP',
+          issuer: `http://127.0.0.1:${downPort}`,
+          clientId: 'down-client',
+          clientSecret: 'down-secret',
         },
         {
           kind: 'github',
@@ -150,6 +170,7 @@ describe('providers', () => {
     expectContractShape(reply.json(), oauthProvidersResponseSchema);
     expect(reply.json().providers).toEqual([
       { id: 'testidp', name: 'Test IdP' },
+      { id: 'downidp', name: 'Down IdP' },
       { id: 'github', name: 'GitHub' },
     ]);
   });
@@ -275,6 +296,12 @@ describe('refusals: a 4xx with a sentence, and nobody signed in', () => {
     const back = await authorize(await start('testidp', 'user'), redirectUrl);
     expect((await callback('testidp', back)).statusCode).toBe(200);
     expectRefusal(await callback('testidp', back), 400, oauthRefusalReasons.expired, /already used/);
+  });
+
+  it('a provider that cannot be reached: says so and to try again, not that it refused', async () => {
+    const reply = await ctx.app.fastify.inject({ method: 'GET', url: oauthPaths.start('downidp', 'user') });
+    expectRefusal(reply, 503, oauthRefusalReasons.providerUnreachable, /could not reach Down IdP.*try again/i);
+    expect(reply.json().error.details.retryAfterSeconds).toBeGreaterThan(0);
   });
 
   it('a used code under a fresh state: the provider refuses it', async () => {

@@ -312,6 +312,13 @@ export class OAuthService {
         { provider: provider.id, step: error.message, err: error.cause },
         'identity provider call failed',
       );
+      if (isUnreachable(error.cause)) {
+        throw new AppError(
+          'UNAVAILABLE',
+          `We could not reach ${provider.name}. Try again in a moment, or sign in another way.`,
+          { reason: oauthRefusalReasons.providerUnreachable, retryAfterSeconds: unreachableRetrySeconds },
+        );
+      }
       throw refusal(
         'VALIDATION_FAILED',
         oauthRefusalReasons.providerRefused,
@@ -319,6 +326,38 @@ export class OAuthService {
       );
     }
   }
+}
+
+/** When a sign-in through a provider that could not be reached is worth trying again. */
+const unreachableRetrySeconds = 30;
+
+/** Network failures: the provider never answered, as opposed to answering no. */
+const unreachableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_SOCKET',
+]);
+
+/**
+ * Whether a provider call failed because the provider could not be reached: somewhere in the
+ * error's causes (fetch wraps the socket's error in "fetch failed") a network code or a timeout.
+ */
+function isUnreachable(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 6; depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && unreachableCodes.has(code)) return true;
+    if (cause.name === 'TimeoutError' || cause.name === 'AbortError') return true;
+    if (cause instanceof AggregateError && cause.errors.some((inner) => isUnreachable(inner))) return true;
+    cause = cause.cause;
+  }
+  return false;
 }
 
 /**
