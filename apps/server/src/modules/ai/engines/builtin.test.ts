@@ -169,6 +169,11 @@ describe('questions across decks', () => {
     ]);
   });
 
+  it('ranks "them" after a list of interests as the interests', async () => {
+    const { text } = await answer('rank them by ARR', world, ['list my interests']);
+    expect(text.split('\n')[0]).toBe('Your interests by ARR, highest first:');
+  });
+
   it("ranks within the listing's filters the question names", async () => {
     const { text } = await answer('Which seed decks have the highest ARR?');
     expect(text.split('\n').slice(0, 3)).toEqual([

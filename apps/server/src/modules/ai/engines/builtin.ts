@@ -49,7 +49,7 @@ export class BuiltinEngine implements AiEngine {
     const asksFigures = parsed.topics.some((topic) => topic.figures.length > 0);
     switch (parsed.intent) {
       case 'across':
-        return acrossAnswer(tools, parsed, named);
+        return acrossAnswer(tools, acrossScopeFromHistory(parsed, question, history), named);
       case 'show_interest':
       case 'withdraw':
         return named[0] ? interestActionAnswer(tools, named[0], parsed) : missingDeckAnswer(parsed);
@@ -97,6 +97,22 @@ function cannotAnswer(parsed: ParsedQuestion): EngineReply {
     citations: [],
     examples: examples('Rank my interests by ARR', 'Which decks are missing a market-size slide?', 'List my interests'),
   };
+}
+
+/**
+ * "Rank them by ARR" after "list my interests" ranks the interests: a question over many decks that
+ * points back ("them", "these") is over what the conversation was last about.
+ */
+function acrossScopeFromHistory(
+  parsed: ParsedQuestion,
+  question: string,
+  history: AiEngineContext['history'],
+): ParsedQuestion {
+  if (!parsed.across || parsed.across.scope === 'interests') return parsed;
+  if (!/\b(them|these|those|they)\b/i.test(question)) return parsed;
+  const lastAsked = history.filter((message) => message.role === 'user').at(-1)?.content ?? '';
+  if (parseQuestion(lastAsked).intent !== 'interests') return parsed;
+  return { ...parsed, across: { ...parsed.across, scope: 'interests' } };
 }
 
 /** Words that point back at a deck already named ("its ARR", "summarise this deck"). */
