@@ -18,6 +18,7 @@ import { newId } from '@/lib/ids';
 import type { InterestsService } from '@/modules/interests/interests.service';
 import { canAskCopilot, canDecideAction } from './ai.policy';
 import type { ActionRow, AiRepository } from './ai.repository';
+import { AskGate } from './ask-gate';
 import type { AiEngine, EngineReply } from './engine';
 import type { OffThreadWork } from './engines/off-thread';
 import { keepStandingCitations } from './tools/citations';
@@ -40,6 +41,16 @@ export type InterestActions = Pick<InterestsService, 'show' | 'withdraw'>;
 export const copilotFailureMessage = "Sorry, I couldn't reply just now.";
 
 const minuteMs = 60 * 1000;
+
+/**
+ * Asks answered at once per process; the rest wait their turn, in order. An ask is a dozen
+ * database round trips with a little work between them: twenty at once held every pooled
+ * connection, so a health check or any other request waited behind their queries, and their
+ * slices of work interleaved on the event loop so that each took as long as all of them.
+ * Four keep both cores busy (with the worker pool and PostgreSQL) and leave connections free.
+ */
+export const asksAtOnce = 4;
+
 const notFound = () => new AppError('NOT_FOUND', 'This action does not exist.');
 
 /** "yes" / "no" as a whole answer to a proposal in the room. */
@@ -52,6 +63,8 @@ const refusal = /^(no|nope|n|cancel|stop|don't|do not|never mind|nevermind)[.!]*
  * confirmation, through the interests service. Every tool runs as the investor.
  */
 export class AiService {
+  private readonly gate: AskGate;
+
   constructor(
     private readonly deps: {
       repo: AiRepository;
@@ -66,8 +79,12 @@ export class AiService {
        * pool, off the event loop; without it that work runs in the engine's own calls.
        */
       offThread?: OffThreadWork;
+      /** Asks answered at once (default `asksAtOnce`). */
+      asksAtOnce?: number;
     },
-  ) {}
+  ) {
+    this.gate = new AskGate(deps.asksAtOnce ?? asksAtOnce);
+  }
 
   /** The time actions expire by. The database's clock decides a confirmation; both are the server's. */
   private now(): Date {
@@ -87,6 +104,10 @@ export class AiService {
         { retryAfterSeconds },
       );
     }
+    return this.gate.run(() => this.answerAndStore(principal, body));
+  }
+
+  private async answerAndStore(principal: Principal, body: AiChatBody): Promise<AiChatResponse> {
     await this.deps.rooms.requireOwn(principal, body.roomId);
     const last = body.messages.at(-1);
     const question = last?.content ?? '';
