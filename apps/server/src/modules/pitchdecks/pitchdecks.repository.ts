@@ -210,8 +210,14 @@ const deckStatus = sql<DeckStatus>`(case when pitch_decks.live_version_id is not
   order by number desc limit 1
 ) end)`;
 
-// The deck row minus the search vectors, which are large and only ever read by the database.
-const { searchVector: _searchVector, rankVector: _rankVector, ...storedDeckColumns } = getTableColumns(pitchDecks);
+// The deck row minus the search vectors, which are large and only ever read by the database, and
+// the location's words, which only the thesis fit reads.
+const {
+  searchVector: _searchVector,
+  rankVector: _rankVector,
+  locationWords: _locationWords,
+  ...storedDeckColumns
+} = getTableColumns(pitchDecks);
 const deckColumns = { ...storedDeckColumns, status: deckStatus };
 const versionColumns = getTableColumns(pitchDeckVersions);
 
@@ -305,7 +311,8 @@ const storedThesis: ThesisSql = {
 /**
  * Text as lower-case words between single spaces, with a space at each end: a place matches a
  * location when its words appear there whole and in order ("Berlin" in "Berlin, Germany", not
- * "Berl"; "new york" in "New York City"), whatever the case and punctuation.
+ * "Berl"; "new york" in "New York City"), whatever the case and punctuation. The deck's side is
+ * stored so (`pitch_decks.location_words`, the same expression); a place is put so here.
  */
 const spacedWords = (value: SQL) => sql`(' ' || lower(regexp_replace(${value}, '[^[:alnum:]]+', ' ', 'g')) || ' ')`;
 
@@ -323,7 +330,7 @@ function thesisFitOf(thesis: ThesisSql) {
     else ${pitchDecks.amountSought} between coalesce(${thesis.min}, 0) and coalesce(${thesis.max}, ${pitchDecks.amountSought}) end)`;
   const place = sql<boolean | null>`(case when coalesce(cardinality(${thesis.places}), 0) = 0 then null
     else exists (select 1 from unnest(${thesis.places}) as thesis_place(name)
-      where ${spacedWords(sql`${pitchDecks.location}`)} like '%' || ${spacedWords(sql`thesis_place.name`)} || '%') end)`;
+      where ${pitchDecks.locationWords} like '%' || ${spacedWords(sql`thesis_place.name`)} || '%') end)`;
   const criteria = [sector, stage, ticket, place];
   return {
     columns: { fitSector: sector, fitStage: stage, fitTicket: ticket, fitPlace: place },

@@ -1,12 +1,12 @@
 import type { InvestorInfoBody } from '@deckvalid/contract/accounts';
-import { apiPaths, investorDeckPaths } from '@deckvalid/contract/api-paths';
+import { apiPaths, founderDeckPaths, investorDeckPaths } from '@deckvalid/contract/api-paths';
 import type { Page } from '@deckvalid/contract/pagination';
 import { type InvestorPitchDeck, noThesisMessage } from '@deckvalid/contract/pitchdecks';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUp, signUp } from '../../../test/accounts';
 import { authHeaders, build, type TestContext } from '../../../test/build';
-import { readyDeck } from '../../../test/decks';
+import { deckDetails, readyDeck } from '../../../test/decks';
 
 // Browse by thesis: the fit of each deck to the asking investor's info, the ranking it gives,
 // the reasons on each card and the "Matches my thesis" filter.
@@ -209,6 +209,34 @@ describe('browse by thesis', () => {
     });
     expect(put.statusCode, put.body).toBe(200);
     expect(order(await search(investor, { matchesThesis: 'true' }))).toEqual([ids.match]);
+  });
+
+  it('follows a deck whose founder moves it: the new location is matched at once', async () => {
+    const moved = await readyDeck(ctx, founder, {
+      details: {
+        company: 'Movewell',
+        sector: 'Consumer',
+        stage: 'Growth',
+        amountSought: 9_000_000,
+        location: 'Vienna',
+      },
+    });
+    const before = await as(withThesis, { method: 'GET', url: investorDeckPaths.pitchDeck(moved.id) });
+    expect((before.json() as { pitchDeck: InvestorPitchDeck }).pitchDeck.thesisFit?.reasons).toEqual([]);
+    const edited = await as(founder, {
+      method: 'PUT',
+      url: founderDeckPaths.pitchDeck(moved.id),
+      payload: {
+        ...deckDetails({ company: 'Movewell', sector: 'Consumer', stage: 'Growth', amountSought: 9_000_000 }),
+        location: 'Hamburg, Germany',
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const after = await as(withThesis, { method: 'GET', url: investorDeckPaths.pitchDeck(moved.id) });
+    expect((after.json() as { pitchDeck: InvestorPitchDeck }).pitchDeck.thesisFit?.reasons).toEqual([
+      { kind: 'place', label: 'Hamburg, Germany' },
+    ]);
+    await as(founder, { method: 'DELETE', url: founderDeckPaths.pitchDeck(moved.id) });
   });
 
   it('ranks by one bound of the ticket alone', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "pitch_decks" ADD COLUMN "location_words" text GENERATED ALWAYS AS ((' ' || lower(regexp_replace(location, '[^[:alnum:]]+', ' ', 'g')) || ' ')) STORED NOT NULL;
