@@ -183,6 +183,25 @@ const worldCases: Case[] = [
     must: [inHeadline(310e3)],
     mustNot: [says('Sourced:'), inHeadline(120e3)],
   },
+  {
+    question: "Is Freightline's ARR higher than Invoicely's?",
+    must: [
+      cites('dck-freightline', 10),
+      cites('dck-invoicely', 9),
+      says("Freightline's ARR ($1.8M) is higher than Invoicely's ($1.2M)."),
+    ],
+    mustNot: [inHeadline(5e6), inHeadline(14e6)],
+  },
+  {
+    question: 'Which deck has the longest runway?',
+    must: [matches(/^The decks you can see by runway, highest first:\n1\. Freightline: 24 months/)],
+    mustNot: [],
+  },
+  {
+    question: 'Which decks have the lowest burn?',
+    must: [matches(/lowest first:\n1\. Invoicely: \$120K/)],
+    mustNot: [],
+  },
   { question: 'What is the ARR?', must: [says("I can't answer that yet")], mustNot: [anyCitation] },
   {
     question: "What is Harbor Lights' ARR?",

@@ -562,8 +562,8 @@ const comparative =
   /\b(better|worse|higher|lower|bigger|smaller|larger|faster|slower|more|less|greater|stronger|weaker)\b|\bthan\b|\bvs\.?\b|\bversus\b/;
 
 const superlative =
-  /\b(highest|lowest|biggest|smallest|largest|fastest|slowest|best|worst|most|least|greatest|strongest|weakest|top)\b/;
-const lowFirst = /\b(lowest|smallest|slowest|least|worst|weakest|ascending)\b/;
+  /\b(highest|lowest|biggest|smallest|largest|fastest|slowest|best|worst|most|least|greatest|strongest|weakest|top|longest|shortest)\b/;
+const lowFirst = /\b(lowest|smallest|slowest|least|worst|weakest|shortest|ascending)\b/;
 
 /**
  * A question over many decks: "rank my interests by ARR", "which deck has the highest growth?",
