@@ -2,7 +2,7 @@ import type { Authenticator } from '@/core/identity/principal';
 import type { AppModule, ModuleContext } from '@/core/module';
 import { AiRepository } from './ai.repository';
 import { aiRoutes } from './ai.routes';
-import { AiService, type CopilotRooms, type InterestActions } from './ai.service';
+import { AiService, builtinAsksAtOnce, type CopilotRooms, type InterestActions } from './ai.service';
 import type { AiEngine } from './engine';
 import { BuiltinEngine } from './engines/builtin';
 import { CopilotPool } from './engines/copilot-pool';
@@ -49,7 +49,7 @@ export function createAiModule(
     interests,
     limits: context.limits,
     logger: context.logger,
-    ...(offThread ? { offThread } : {}),
+    ...(offThread ? { offThread, asksAtOnce: builtinAsksAtOnce } : {}),
   });
   const module: AppModule = {
     name: 'ai',

@@ -43,13 +43,14 @@ export const copilotFailureMessage = "Sorry, I couldn't reply just now.";
 const minuteMs = 60 * 1000;
 
 /**
- * Asks answered at once per process; the rest wait their turn, in order. An ask is a dozen
- * database round trips with a little work between them: twenty at once held every pooled
+ * Built-in asks answered at once per process; the rest wait their turn, in order. Such an ask is
+ * a dozen database round trips with a little work between them: twenty at once held every pooled
  * connection, so a health check or any other request waited behind their queries, and their
- * slices of work interleaved on the event loop so that each took as long as all of them.
- * Four keep both cores busy (with the worker pool and PostgreSQL) and leave connections free.
+ * slices of work interleaved on the event loop so that each took as long as all of them. Four
+ * keep both cores busy (with the worker pool and PostgreSQL) and leave connections free. A model
+ * engine's ask mostly waits on its model server, up to AI_TIMEOUT_MS, and is not held back.
  */
-export const asksAtOnce = 4;
+export const builtinAsksAtOnce = 4;
 
 const notFound = () => new AppError('NOT_FOUND', 'This action does not exist.');
 
@@ -79,11 +80,11 @@ export class AiService {
        * pool, off the event loop; without it that work runs in the engine's own calls.
        */
       offThread?: OffThreadWork;
-      /** Asks answered at once (default `asksAtOnce`). */
+      /** Asks answered at once, the rest waiting in order (default: no limit). */
       asksAtOnce?: number;
     },
   ) {
-    this.gate = new AskGate(deps.asksAtOnce ?? asksAtOnce);
+    this.gate = new AskGate(deps.asksAtOnce ?? Number.POSITIVE_INFINITY);
   }
 
   /** The time actions expire by. The database's clock decides a confirmation; both are the server's. */
