@@ -1,1 +1,0 @@
-ALTER TABLE "investor_infos" ADD COLUMN "places" text[] DEFAULT '{}'::text[] NOT NULL;
