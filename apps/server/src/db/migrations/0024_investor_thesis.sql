@@ -1,2 +1,2 @@
-ALTER TABLE "investor_infos" ADD COLUMN "places" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "investor_infos" ADD COLUMN IF NOT EXISTS "places" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "pitch_decks" ADD COLUMN "location_words" text GENERATED ALWAYS AS ((' ' || lower(regexp_replace(location, '[^[:alnum:]]+', ' ', 'g')) || ' ')) STORED NOT NULL;
