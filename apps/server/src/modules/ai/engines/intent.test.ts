@@ -75,7 +75,6 @@ describe('parseQuestion', () => {
     expect(parseQuestion('which deck has the lowest burn?').across).toMatchObject({ kind: 'rank', isAscending: true });
     expect(parseQuestion("Is Tidewater's growth better than Tallyo's?")).toMatchObject({
       intent: 'question',
-      isComparative: true,
       across: undefined,
     });
     expect(parseQuestion('What is missing from Harbor Lights?').across).toBeUndefined();

@@ -50,8 +50,6 @@ export type ParsedQuestion = {
   topics: Topic[];
   /** Set when the question is over many decks (intent 'across'). */
   across: AcrossQuestion | undefined;
-  /** A comparative ("better", "higher than"): two named decks are compared on the topic. */
-  isComparative: boolean;
   /** Words left for full-text search once cues, filters and stop words are gone. */
   searchWords: string[];
   sector: Sector | undefined;
@@ -465,7 +463,6 @@ export function parseQuestion(question: string): ParsedQuestion {
 
   const topics = topicsOf(lower);
   const across = acrossOf(lower, normals, topics);
-  const isComparative = comparative.test(lower);
 
   const status = (['pending', 'accepted', 'declined', 'withdrawn'] as const).find((word) => normals.has(word));
   const isInterestWord = normals.has('interests') || normals.has('interest') || normals.has('interested');
@@ -543,7 +540,6 @@ export function parseQuestion(question: string): ParsedQuestion {
     topic: topics[0],
     topics,
     across,
-    isComparative,
     searchWords: [...new Set(searchWords)],
     sector,
     stage,
@@ -557,10 +553,7 @@ export function parseQuestion(question: string): ParsedQuestion {
   };
 }
 
-/** Words that compare two things on a figure: "is X's growth better than Y's?". */
-const comparative =
-  /\b(better|worse|higher|lower|bigger|smaller|larger|faster|slower|more|less|greater|stronger|weaker)\b|\bthan\b|\bvs\.?\b|\bversus\b/;
-
+/** Words that ask for the top or the bottom of a ranking ("which deck has the longest runway?"). */
 const superlative =
   /\b(highest|lowest|biggest|smallest|largest|fastest|slowest|best|worst|most|least|greatest|strongest|weakest|top|longest|shortest)\b/;
 const lowFirst = /\b(lowest|smallest|slowest|least|worst|weakest|shortest|ascending)\b/;
