@@ -372,7 +372,7 @@ export function copilotWorld(): WorldDeck[] {
         'Product\nThe accountant portal can show 200 clients on one screen.',
         'Business model\nBusinesses pay $149 a month; accounting firms pay $49 a client.',
         'Traction\nARR $1.2M, up from $400K last year, growing 200% year over year. 1,150 paying businesses and 35 accounting firms. Gross margin 81%. Net revenue retention 118%.',
-        'Team\nMaya Chen, CEO, ran treasury at Monzo.\nLeo Grant, CTO, built forecasting at Xero.\nPriya Nair, COO, scaled sales at Pleo.',
+        'Team\nMaya Chen, CEO, ran treasury at Monzo.\nLeo Grant, CTO.\nPriya Nair, COO, scaled sales at Pleo.',
         'Financials\nMonthly burn $150K with 20 months of runway. We plan $4.5M ARR by 2027.',
         'The ask\nRaising a $1.8M seed: 50% engineering, 30% sales, 20% operations. Contact maya@tallyo.io',
       ],

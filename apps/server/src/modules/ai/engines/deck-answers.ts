@@ -9,7 +9,7 @@ import {
   figureLabels,
 } from '@deckvalid/contract/analysis';
 import type { EngineReply } from '../engine';
-import type { CitationBook } from '../tools/citations';
+import { type CitationBook, normaliseSpace } from '../tools/citations';
 import type { CopilotTools, DeckRead, LiveDeckName } from '../tools/copilot-tools';
 import { deckLabel, formatUsd, listOf, possessive, quoted } from './format';
 import type { ParsedQuestion, Topic } from './intent';
@@ -170,7 +170,10 @@ function topicPart(
   if (topic.figures.length === 0 && topic.sections.length > 0) {
     // "Who is on the team?" wants everyone on the team's pages, not the three best sentences.
     const best = topic.isWhole
-      ? sentences.slice(0, 8)
+      ? wholeText(
+          read.pages.filter((page) => pages.has(page.number)),
+          sentences,
+        ).slice(0, 8)
       : bestSentences(sentences, stemsOfQuestion(question), stemsOfTopic(topic), 3);
     // A section with no sentence that answers still has its pages' first sentences.
     const chosen = best.length > 0 ? best : sentences.slice(0, 2);
@@ -189,6 +192,37 @@ function topicPart(
   }
   return parts.length > 0 ? parts.join('\n') : `${possessive(name)} deck does not state its ${topic.label}.`;
 }
+
+/**
+ * Everything the pages say, in their order: their sentences, and each line no sentence holds. A
+ * team slide's "Leo Grant, CTO." is too short to count as a sentence, and "who is on the team?"
+ * named two of three founders without it.
+ */
+function wholeText(pages: DeckRead['pages'], sentences: DeckSentence[]): DeckSentence[] {
+  const found: { sentence: DeckSentence; at: number }[] = [];
+  for (const page of pages) {
+    const text = normaliseSpace(page.text);
+    const own = sentences.filter((sentence) => sentence.page === page.number);
+    const held = normaliseSpace(own.map((sentence) => sentence.text).join(' '));
+    for (const sentence of own) found.push({ sentence, at: page.number * 1e6 + text.indexOf(sentence.text) });
+    const lines = page.text.split('\n').map((line) => normaliseSpace(line));
+    for (const [index, line] of lines.entries()) {
+      const isTitle = index === 0 && (line === normaliseSpace(page.title ?? '') || !/[.!?:]$/.test(line));
+      if (isTitle || !/[A-Za-z]/.test(line) || held.includes(line) || pageNumberLike.test(line)) continue;
+      const sentence: DeckSentence = {
+        page: page.number,
+        index: -1,
+        text: line,
+        stems: [],
+        hasFigure: /\d/.test(line),
+      };
+      found.push({ sentence, at: page.number * 1e6 + text.indexOf(line) });
+    }
+  }
+  return found.sort((a, b) => a.at - b.at).map((entry) => entry.sentence);
+}
+
+const pageNumberLike = /^\d+\s*(\/|of)\s*\d+$/i;
 
 /**
  * "What is Tallyo's TAM?" asks for the TAM, not every slice of the market: the current figures
