@@ -52,6 +52,9 @@ type MilestoneDetailProps = {
  * Board, Meets, Activity and Threads. The page stays live while open (useMilestoneLive). The section and
  * the task open in the drawer live in the URL (`?tab=board&task=tsk-…`), so a link opens both.
  */
+
+/** The milestone description's line height: its folded view shows whole lines only. */
+const descriptionLinePx = 21;
 export function MilestoneDetail({ viewerRole: role, milestoneId, listPath, viewerId }: MilestoneDetailProps) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -240,8 +243,10 @@ function MilestoneHeader({
         ) : null}
       </Group>
       {milestone.description ? (
-        <Spoiler maxHeight={72} showLabel="Show more" hideLabel="Show less">
-          <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        // Three whole lines, then "Show more": a height that is not a multiple of the line left
+        // half a line cut through above the control on a phone.
+        <Spoiler maxHeight={3 * descriptionLinePx} showLabel="Show more" hideLabel="Show less">
+          <Text fz="sm" lh={`${descriptionLinePx}px`} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'break-word' }}>
             {milestone.description}
           </Text>
         </Spoiler>

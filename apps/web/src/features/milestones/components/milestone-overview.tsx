@@ -81,7 +81,7 @@ function TaskLink({ title, taskId, onOpenTask }: { title: string; taskId: string
       fz="sm"
       ta="left"
       onClick={() => onOpenTask(taskId)}
-      style={{ overflowWrap: 'anywhere' }}
+      style={{ overflowWrap: 'break-word' }}
     >
       {title}
     </Anchor>
@@ -223,17 +223,14 @@ export function OverviewCards({
             <List spacing={4} size="sm" listStyleType="none" p={0}>
               {pendingDeliverables.map((deliverable) => (
                 <List.Item key={deliverable.id}>
-                  <Group gap={6} wrap="nowrap" align="flex-start">
-                    <Badge
-                      size="xs"
-                      variant="light"
-                      color={deliverableStatusDisplay[deliverable.status].color}
-                      style={{ flex: 'none', marginTop: 3 }}
-                    >
+                  {/* The status above the title, not beside it: beside it, a narrow card left the
+                      title a column a few letters wide and broke its words ("Sandbo x"). */}
+                  <Stack gap={2} align="flex-start">
+                    <Badge size="xs" variant="light" color={deliverableStatusDisplay[deliverable.status].color}>
                       {deliverableStatusDisplay[deliverable.status].label}
                     </Badge>
                     <TaskLink title={deliverable.title} taskId={deliverable.taskId} onOpenTask={onOpenTask} />
-                  </Group>
+                  </Stack>
                 </List.Item>
               ))}
             </List>
