@@ -106,14 +106,17 @@ describe('periods', () => {
     const planOnly: WorldDeck = {
       id: 'dck-plan',
       company: 'Planwise',
-      pages: ['Planwise\nPlanwise plans shifts.', 'Plan\nWe aim for ARR of $3M in three years.'],
+      pages: ['Planwise\nPlanwise plans shifts.', 'Plan\nWe aim for ARR of $3M in three years, from $1M last year.'],
       report: aReport({
-        figures: [aFigure('arr', 3e6, 'USD', 'ARR of $3M', 2, { period: 'projected', year: 2029 })],
+        figures: [
+          aFigure('arr', 3e6, 'USD', 'ARR of $3M', 2, { period: 'projected', year: 2029 }),
+          aFigure('arr', 1e6, 'USD', '$1M', 2, { period: 'past', year: 2025 }),
+        ],
       }),
     };
     const { text } = await answer("What is Planwise's ARR?", [planOnly]);
-    expect(text).toMatch(
-      /^Planwise's deck states no current annual recurring revenue\.\nThe plan: ARR of \$3M \[1\] \(page 2, for 2029\)\.$/,
+    expect(text).toBe(
+      "Planwise's deck states no current annual recurring revenue.\nEarlier: $1M [1] (page 2, in 2025).\nThe plan: ARR of $3M [2] (page 2, for 2029).",
     );
   });
 

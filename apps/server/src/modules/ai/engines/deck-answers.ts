@@ -296,7 +296,10 @@ function stated(book: CitationBook, read: DeckRead, figure: DeckFigure, withFace
   const notes = [
     facet && !figure.text.includes(facet) ? facet : '',
     `page ${figure.page}`,
-    figure.year && !figure.text.includes(String(figure.year)) ? `for ${figure.year}` : '',
+    // A plan is for its year; history was in it.
+    figure.year && !figure.text.includes(String(figure.year))
+      ? `${isPastFigure(figure) ? 'in' : 'for'} ${figure.year}`
+      : '',
   ];
   return `${words} (${notes.filter(Boolean).join(', ')})`;
 }
