@@ -165,6 +165,17 @@ describe('the validation report', () => {
     expect(explanations[1]).toMatch(/history and plans do not count/);
     await page.waitForLoadState('networkidle');
     await saveScreenshot(page, 'analysis-page-1280');
+    // The landing page shows the report's top (apps/web/public/landing-report.png is this, as of
+    // the last change to the report), without the chat launcher floating over it.
+    await page.addStyleTag({ content: '[data-testid="chat-launcher"] { visibility: hidden; }' });
+    const reportBox = await report.boundingBox();
+    if (reportBox) {
+      await page.screenshot({
+        path: path.join(screenshotsDir, 'landing-report.png'),
+        clip: { x: reportBox.x - 16, y: reportBox.y + 24, width: reportBox.width + 32, height: 640 },
+        fullPage: true,
+      });
+    }
 
     // Followed from low on the page, as a reader of the figures table would.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));

@@ -139,6 +139,14 @@ describe('the landing page', () => {
         .getByRole('link', { name: /founder/i })
         .first()
         .waitFor();
+      // What the product does, shown, and a way in from the header at every width.
+      await page.getByRole('link', { name: 'Get started' }).waitFor({ state: 'visible' });
+      const shot = page.getByRole('img', { name: /validation report/ });
+      await shot.scrollIntoViewIfNeeded();
+      await expect.poll(() => shot.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      for (const feature of ['A validation report for every version', 'A copilot for investors', 'Chat in real time']) {
+        await page.getByRole('heading', { name: feature }).waitFor();
+      }
       await screenshot(page, 'landing');
       await context.close();
     }

@@ -1,17 +1,37 @@
-import { Anchor, Box, Button, Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconChartBar, IconFileUpload, IconUsersGroup } from '@tabler/icons-react';
+import {
+  Anchor,
+  Box,
+  Button,
+  Container,
+  Group,
+  Image,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import {
+  IconChartBar,
+  IconFlag,
+  IconMessageChatbot,
+  IconMessages,
+  IconReportAnalytics,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { AuthChooser } from '@/features/auth/components/auth-chooser';
 import { Brand } from '@/shared/ui/brand';
 
-// Only what the product does today: no promise of features still to come (milestones, chat).
+// What the product does today, in the order a founder meets it.
 const valueProps: { title: string; text: string; icon: ReactNode }[] = [
   {
-    title: 'One home for your deck',
-    text: 'Upload your deck, then a new version whenever it changes. Investors see the latest; you keep every version.',
-    icon: <IconFileUpload size={22} aria-hidden />,
+    title: 'A validation report for every version',
+    text: 'A score that explains itself, the twelve sections of a complete deck, figures read as they stand today apart from history and plans, and numbers checked against each other.',
+    icon: <IconReportAnalytics size={22} aria-hidden />,
   },
   {
     title: 'See how it is read',
@@ -19,9 +39,24 @@ const valueProps: { title: string; text: string; icon: ReactNode }[] = [
     icon: <IconChartBar size={22} aria-hidden />,
   },
   {
-    title: 'Interest you can act on',
-    text: 'Investors find decks by sector, stage and the words on your slides, and show interest you accept or decline.',
+    title: 'Investors who fit',
+    text: 'Investors find decks ranked by their thesis (sector, stage, ticket size, place) and show interest you accept or decline.',
     icon: <IconUsersGroup size={22} aria-hidden />,
+  },
+  {
+    title: 'A copilot for investors',
+    text: 'Ask across every deck you may see: compare figures, find decks missing a market slide, answers cited page by page.',
+    icon: <IconMessageChatbot size={22} aria-hidden />,
+  },
+  {
+    title: 'Milestones, together',
+    text: 'Plan what the round pays for with your investors: tasks, deliverables they accept, approvals and meets.',
+    icon: <IconFlag size={22} aria-hidden />,
+  },
+  {
+    title: 'Chat in real time',
+    text: 'Private rooms and groups with the investors your deck ties you to, with read receipts and nothing lost on a reconnect.',
+    icon: <IconMessages size={22} aria-hidden />,
   },
 ];
 
@@ -43,7 +78,8 @@ export function LandingPage() {
               <Button component={Link} to={paths.login} variant="subtle" px="xs">
                 Sign in
               </Button>
-              <Button component={Link} to={paths.signup} visibleFrom="xs">
+              {/* Kept on a phone too: the header's one way in for someone who has not signed up. */}
+              <Button component={Link} to={paths.signup} size="sm">
                 Get started
               </Button>
             </Group>
@@ -63,8 +99,8 @@ export function LandingPage() {
               Find out if your pitch lands before you walk into the room.
             </Title>
             <Text fz={{ base: 'md', sm: 'lg' }} c="dimmed" maw={620}>
-              Pitchlane puts your deck in front of investors looking for companies like yours. You see how they read it
-              and who is interested; they get a pipeline of decks they can search.
+              Pitchlane validates your deck before investors read it, then puts it in front of those whose thesis it
+              fits. You see how they read it and who is interested; they get decks they can search, compare and follow.
             </Text>
             <Group gap="sm" justify="center" mt="sm" w="100%">
               <Button component={Link} to={paths.signup} size="lg" miw={200} style={{ flexGrow: 0 }}>
@@ -86,7 +122,39 @@ export function LandingPage() {
             </Text>
           </Stack>
 
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg" component="section" aria-label="Why Pitchlane">
+          <Paper
+            component="figure"
+            withBorder
+            radius="lg"
+            shadow="sm"
+            m={0}
+            p={{ base: 'xs', sm: 'md' }}
+            maw={1000}
+            mx="auto"
+            style={{ overflow: 'hidden' }}
+          >
+            <Image
+              src="/landing-report.png"
+              alt="A deck's validation report: a score of 88 with how each part is counted, and the twelve sections with the pages that tell them"
+              loading="lazy"
+              radius="md"
+              w="100%"
+              h="auto"
+              fit="contain"
+              // The picture's own proportions, so the page does not jump when it arrives.
+              style={{ aspectRatio: '1000 / 640' }}
+            />
+            <Text component="figcaption" fz="sm" c="dimmed" ta="center" mt="xs">
+              Every deck version gets its report within seconds of upload.
+            </Text>
+          </Paper>
+
+          <SimpleGrid
+            cols={{ base: 1, sm: 2, md: 3 }}
+            spacing="lg"
+            component="section"
+            aria-label="What Pitchlane does"
+          >
             {valueProps.map((item) => (
               <Paper key={item.title} withBorder radius="lg" p="lg" shadow="xs">
                 <Stack gap="xs">
