@@ -193,13 +193,14 @@ export type ThesisCriteria = {
 /**
  * Whether the info names anything decks can be matched on (a sector, a stage, a ticket bound or a
  * place). Firm and thesis text alone do not: browse then stays as it is, with a prompt to add them.
+ * A smallest ticket of $0 bounds nothing, so alone it is no criterion.
  */
 export function hasThesisCriteria<Info extends ThesisCriteria>(info: Info | null | undefined): info is Info {
   if (!info) return false;
   return (
     info.sectors.length > 0 ||
     info.stages.length > 0 ||
-    info.chequeSizeMin !== null ||
+    (info.chequeSizeMin !== null && info.chequeSizeMin > 0) ||
     info.chequeSizeMax !== null ||
     info.places.length > 0
   );

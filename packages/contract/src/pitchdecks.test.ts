@@ -30,6 +30,7 @@ describe('thesis wording', () => {
     expect(hasThesisCriteria(none)).toBe(false);
     expect(hasThesisCriteria({ ...none, places: ['Berlin'] })).toBe(true);
     expect(hasThesisCriteria({ ...none, chequeSizeMax: 1 })).toBe(true);
+    expect(hasThesisCriteria({ ...none, chequeSizeMin: 0 })).toBe(false);
   });
 
   it('reads matchesThesis from the query string as a boolean, and leaves it out when absent', () => {

@@ -326,7 +326,8 @@ function thesisFitOf(thesis: ThesisSql) {
     else ${pitchDecks.sector} = any(${thesis.sectors}) end)`;
   const stage = sql<boolean | null>`(case when coalesce(cardinality(${thesis.stages}), 0) = 0 then null
     else ${pitchDecks.stage} = any(${thesis.stages}) end)`;
-  const ticket = sql<boolean | null>`(case when ${thesis.min} is null and ${thesis.max} is null then null
+  // A $0 floor bounds nothing: alone it is no criterion, as the contract's hasThesisCriteria says.
+  const ticket = sql<boolean | null>`(case when coalesce(${thesis.min}, 0) = 0 and ${thesis.max} is null then null
     else ${pitchDecks.amountSought} between coalesce(${thesis.min}, 0) and coalesce(${thesis.max}, ${pitchDecks.amountSought}) end)`;
   const place = sql<boolean | null>`(case when coalesce(cardinality(${thesis.places}), 0) = 0 then null
     else exists (select 1 from unnest(${thesis.places}) as thesis_place(name)

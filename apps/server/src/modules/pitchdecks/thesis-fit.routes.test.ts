@@ -239,6 +239,23 @@ describe('browse by thesis', () => {
     await as(founder, { method: 'DELETE', url: founderDeckPaths.pitchDeck(moved.id) });
   });
 
+  it('takes a $0 smallest ticket with nothing else as no thesis at all', async () => {
+    const investor = await signUp(ctx, 'investor', 'Zed Zero');
+    const body = { ...thesis, sectors: [], stages: [], chequeSizeMin: 0, chequeSizeMax: null, places: [] };
+    expect((await as(investor, { method: 'POST', url: apiPaths.investorInfo, payload: body })).statusCode).toBe(201);
+    const page = await search(investor);
+    expect(page.data.every((deck) => deck.thesisFit === null)).toBe(true);
+    // Beside a sector it is simply no ticket criterion: one of one met, no ticket reason.
+    await as(investor, { method: 'PUT', url: apiPaths.investorInfo, payload: { ...body, sectors: ['Fintech'] } });
+    const [first] = (await search(investor, { matchesThesis: 'true' })).data;
+    expect(first?.thesisFit).toEqual({
+      isMatch: true,
+      score: 1,
+      of: 1,
+      reasons: [{ kind: 'sector', label: 'Fintech' }],
+    });
+  });
+
   it('ranks by one bound of the ticket alone', async () => {
     const investor = await signUp(ctx, 'investor', 'Mo Minimum');
     const body = { ...thesis, sectors: [], stages: [], chequeSizeMin: 4_000_000, chequeSizeMax: null, places: [] };
