@@ -49,6 +49,8 @@ export type CompanyDeck = z.infer<typeof companyDeckSchema>;
 /** A round the company asked for: one per ready deck, oldest first. */
 export const companyRoundSchema = z.object({
   pitchDeckId: z.string(),
+  /** The company the round is for, as its deck names it: a founder may pitch more than one. */
+  company: z.string(),
   amountSought: z.number(),
   stage: z.enum(stages),
   /** When the deck asking for it went live (ISO instant). */

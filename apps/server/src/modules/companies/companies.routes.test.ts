@@ -36,6 +36,9 @@ async function companyAs(who: SignedUp, startupId: string): Promise<Company> {
   return reply.json().company as Company;
 }
 
+/** Fay pitches two companies: each round must say which it is for. */
+const deckCompanyA = 'Tidewater Labs';
+const deckCompanyB = 'Tidewater Freight';
 beforeAll(async () => {
   ctx = await build();
   [fay, otto, ravi, nora, sam, wendy] = await Promise.all([
@@ -53,9 +56,17 @@ beforeAll(async () => {
     website: 'tidewater.example',
   });
   expect(profile.statusCode, profile.body).toBe(200);
-  deckA = await readyDeck(ctx, fay, { details: { title: 'Seed round', stage: 'Seed', amountSought: 1_500_000 } });
+  deckA = await readyDeck(ctx, fay, {
+    details: { company: deckCompanyA, title: 'Seed round', stage: 'Seed', amountSought: 1_500_000 },
+  });
   deckB = await readyDeck(ctx, fay, {
-    details: { title: 'Series A', stage: 'Series A', sector: 'Mobility', amountSought: 6_000_000 },
+    details: {
+      company: deckCompanyB,
+      title: 'Series A',
+      stage: 'Series A',
+      sector: 'Mobility',
+      amountSought: 6_000_000,
+    },
   });
   await readyDeck(ctx, otto, { details: { company: 'Otto Works', title: 'Otto deck' } });
 
@@ -123,9 +134,10 @@ describe('GET /api/v1/investors/companies/{startupId}', () => {
       pageCount: 3,
     });
     for (const deck of company.decks) expect(deck.score === null || typeof deck.score === 'number').toBe(true);
-    expect(company.rounds.map((round) => [round.pitchDeckId, round.stage, round.amountSought])).toEqual([
-      [deckA.id, 'Seed', 1_500_000],
-      [deckB.id, 'Series A', 6_000_000],
+    // Each round names the company its deck is for.
+    expect(company.rounds.map((round) => [round.pitchDeckId, round.company, round.stage, round.amountSought])).toEqual([
+      [deckA.id, deckCompanyA, 'Seed', 1_500_000],
+      [deckB.id, deckCompanyB, 'Series A', 6_000_000],
     ]);
     expect(company.sectors.sort()).toEqual(['Climate', 'Mobility']);
   });

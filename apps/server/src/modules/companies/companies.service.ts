@@ -170,6 +170,7 @@ export class CompaniesService {
       })),
       rounds: [...liveDecks].reverse().map((deck) => ({
         pitchDeckId: deck.id,
+        company: deck.company,
         amountSought: deck.amountSought,
         stage: deck.stage as Stage,
         date: readyAtOf(deck),

@@ -38,7 +38,15 @@ function makeCompany(overrides: Partial<Company> = {}): Company {
         score: null,
       },
     ],
-    rounds: [{ pitchDeckId: 'dck-a', amountSought: 1_500_000, stage: 'Seed', date: '2026-03-01T10:00:00.000Z' }],
+    rounds: [
+      {
+        pitchDeckId: 'dck-a',
+        company: 'Tidewater Labs',
+        amountSought: 1_500_000,
+        stage: 'Seed',
+        date: '2026-03-01T10:00:00.000Z',
+      },
+    ],
     interestedInvestorCount: 4,
     milestones: [],
     weeks: [

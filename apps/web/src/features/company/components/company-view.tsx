@@ -222,7 +222,7 @@ function CompanyRounds({ company }: { company: Company }) {
           <Group key={round.pitchDeckId} justify="space-between" wrap="nowrap" gap="xs">
             <Stack gap={0}>
               <Text fz="sm" fw={600}>
-                {round.stage}
+                {round.company} · {round.stage}
               </Text>
               <Text fz="xs" c="dimmed">
                 {formatDate(round.date)}
