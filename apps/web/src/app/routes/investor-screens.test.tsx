@@ -214,6 +214,21 @@ describe('/investor deck search', () => {
     await waitFor(() => expect(listed().at(-1)?.url.searchParams.get('matchesThesis')).toBe('true'));
   });
 
+  it('says when no deck meets the whole thesis, and shows every deck again on request', async () => {
+    const thesisInfo = { ...northwindInfo, places: ['Lisbon'] };
+    stubFetch((_method, url) => {
+      if (url.pathname === '/api/v1/investors/info') return { status: 200, body: { info: thesisInfo } };
+      const isThesisOnly = url.searchParams.get('matchesThesis') === 'true';
+      return areaAnswer(url) ?? { status: 200, body: page(isThesisOnly ? [] : [makeDeck()]) };
+    });
+    const { router } = renderAt('/investor?thesis=match');
+    const empty = await screen.findByTestId('deck-list-empty', {}, slow);
+    expect(empty.textContent).toContain('No decks match your whole thesis yet');
+    fireEvent.click(within(empty).getByRole('button', { name: 'Show every deck' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByTestId('deck-card', {}, slow)).toBeTruthy();
+  });
+
   it('searches after typing settles and keeps the term in the URL', async () => {
     const requests = stubFetch((_method, url) => areaAnswer(url) ?? { status: 200, body: page([makeDeck()]) });
     const { router } = renderAt('/investor');
