@@ -194,8 +194,9 @@ export const searchPitchDecksQuerySchema = paginationQuerySchema.extend({
   sector: z.enum(sectors, { error: 'Pick a sector from the list.' }).optional(),
   stage: z.enum(stages, { error: 'Pick a stage from the list.' }).optional(),
   /**
-   * relevance: for an investor whose info names thesis criteria, best fit first; then, with a
-   * search term, the best text match; then newest. The other sorts are as named.
+   * relevance: with a search term, the best text match first; for an investor whose info names
+   * thesis criteria, then the best fit (without a term, best fit first); then newest. The other
+   * sorts are as named.
    */
   sort: z.enum(pitchDeckSorts, { error: 'Sort by relevance, newest or amount.' }).default('relevance'),
   /** `true`: only decks that meet every criterion of the investor's thesis. */

@@ -847,10 +847,11 @@ export class PitchDecksRepository {
     if (fit && query.matchesThesis) filters.push(fit.isMatch);
 
     const order: SQL[] = [];
-    // Best fit first; ties keep the order below. Without a thesis the plan stays the index's.
-    if (fit && query.sort === 'relevance') order.push(sql`${fit.score} desc`);
-    // Title, company and pitch hits first; decks that match only in their page text follow, newest first.
+    // Title, company and pitch hits first; decks that match only in their page text follow. Words
+    // typed are what was asked for, so they rank before the thesis, which then breaks their ties.
     if (query.sort === 'relevance' && terms) order.push(sql`ts_rank(${pitchDecks.rankVector}, ${terms}) desc`);
+    // Browse: best fit first, ties newest first. Without a thesis the plan stays the index's.
+    if (fit && query.sort === 'relevance') order.push(sql`${fit.score} desc`);
     if (query.sort === 'amount_asc') order.push(sql`${pitchDecks.amountSought} asc`);
     if (query.sort === 'amount_desc') order.push(sql`${pitchDecks.amountSought} desc`);
     order.push(sql`${pitchDecks.readyAt} desc`, sql`${pitchDecks.id} desc`);

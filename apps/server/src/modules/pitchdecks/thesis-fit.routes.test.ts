@@ -6,7 +6,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUp, signUp } from '../../../test/accounts';
 import { authHeaders, build, type TestContext } from '../../../test/build';
-import { deckDetails, readyDeck } from '../../../test/decks';
+import { deckDetails, deckPdf, readyDeck } from '../../../test/decks';
 
 // Browse by thesis: the fit of each deck to the asking investor's info, the ranking it gives,
 // the reasons on each card and the "Matches my thesis" filter.
@@ -237,6 +237,35 @@ describe('browse by thesis', () => {
       { kind: 'place', label: 'Hamburg, Germany' },
     ]);
     await as(founder, { method: 'DELETE', url: founderDeckPaths.pitchDeck(moved.id) });
+  });
+
+  it('ranks words searched for before the thesis, which then breaks their ties', async () => {
+    const titled = await readyDeck(ctx, founder, {
+      details: {
+        company: 'Voltcell',
+        title: 'Battery storage',
+        sector: 'Consumer',
+        stage: 'Growth',
+        amountSought: 20_000_000,
+        location: 'Austin',
+      },
+    });
+    // Fits the whole thesis, but says "battery" only on a slide, which ranks below a title.
+    const onSlide = await readyDeck(ctx, founder, {
+      pdf: await deckPdf(2, { 2: 'Battery packs for delivery bikes.' }),
+      details: {
+        company: 'Cargoledger',
+        sector: 'Fintech',
+        stage: 'Seed',
+        amountSought: 1_000_000,
+        location: 'Bonn, Germany',
+      },
+    });
+    const searched = await search(withThesis, { q: 'battery' });
+    expect(order(searched)).toEqual([titled.id, onSlide.id]);
+    expect(searched.data[1]?.thesisFit?.isMatch).toBe(true);
+    for (const id of [titled.id, onSlide.id])
+      await as(founder, { method: 'DELETE', url: founderDeckPaths.pitchDeck(id) });
   });
 
   it('takes a $0 smallest ticket with nothing else as no thesis at all', async () => {

@@ -20,7 +20,10 @@ export type DeckSearchState = {
 /** The URL's form of "Matches my thesis" (`?thesis=match`); inbox news links to it too. */
 export const thesisParam = { name: 'thesis', value: 'match' } as const;
 
-/** The sort choices; `relevance` reads "Best fit" when the investor's thesis ranks the list. */
+/**
+ * The sort choices; `relevance` reads "Best fit" when the investor's thesis ranks the list, which
+ * it does first only while no words are searched for (words rank first, fit breaks their ties).
+ */
 export function sortOptionsFor(hasThesis: boolean): { value: PitchDeckSort; label: string }[] {
   return sortOptions.map((option) =>
     option.value === 'relevance' && hasThesis ? { ...option, label: 'Best fit' } : option,

@@ -274,7 +274,7 @@ export function InvestorDeckBrowser({ deckPath, analysisPath, companyPath, hasTh
             <Grid.Col span={{ base: 12, sm: 4 }}>
               <Select
                 label="Sort"
-                data={sortOptionsFor(canMatchThesis).map((option) => ({
+                data={sortOptionsFor(canMatchThesis && !hasTerm).map((option) => ({
                   ...option,
                   disabled: option.value === 'relevance' && !hasTerm && !canMatchThesis,
                 }))}
@@ -309,7 +309,7 @@ export function InvestorDeckBrowser({ deckPath, analysisPath, companyPath, hasTh
                 {hasTerm ? ` for “${search.q.trim()}”` : ''}
                 {isThesisOnly
                   ? ' matching your thesis'
-                  : sort === 'relevance' && canMatchThesis
+                  : sort === 'relevance' && canMatchThesis && !hasTerm
                     ? ', best fit first'
                     : ''}
               </>
