@@ -35,14 +35,15 @@ export type DomainEvents = {
    * A deck version left processing readable (`versionId`; it is live unless a newer one already
    * is); announced once, by the process that holds its claim.
    */
-  'deck.ready': { pitchDeckId: string; founderId: string; versionId: string };
+  /** A deck version finished processing and is readable; `title` is the deck's, to name it in news. */
+  'deck.ready': { pitchDeckId: string; founderId: string; versionId: string; title: string };
   /**
    * A founder deleted a deck; its interests went with it. `investorIds`: those whose interest in
    * it (pending or accepted) tied them to the founder, and may have been their last tie.
    */
   'deck.deleted': { pitchDeckId: string; founderId: string; investorIds: string[] };
   /** A deck left processing unreadable; `reason` is the sentence the founder is shown. */
-  'deck.failed': { pitchDeckId: string; founderId: string; reason: string };
+  'deck.failed': { pitchDeckId: string; founderId: string; title: string; reason: string };
   /** A member's read watermark in a chat room moved by reading (not by sending). */
   'chat.read': { accountId: string; chatRoomId: string };
   /**

@@ -262,7 +262,8 @@ export class InboxService {
       {
         accountId: event.founderId,
         kind: 'deck.ready',
-        title: 'Your deck is ready',
+        // Named: five decks ready in a row were five identical "Your deck is ready".
+        title: `Your deck ${event.title} is ready`,
         message: 'Investors can find and read it now.',
         link: inboxLinks.founderDeck(event.pitchDeckId),
         pitchDeckId: event.pitchDeckId,
@@ -278,7 +279,7 @@ export class InboxService {
       {
         accountId: event.founderId,
         kind: 'deck.failed',
-        title: 'Your deck could not be read',
+        title: `Your deck ${event.title} could not be read`,
         message: event.reason,
         link: inboxLinks.founderDeck(event.pitchDeckId),
         pitchDeckId: event.pitchDeckId,

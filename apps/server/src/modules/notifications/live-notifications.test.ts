@@ -69,11 +69,12 @@ describe('live notifications', () => {
     await until(() => heard.length === 2, 'both deck notifications');
     expect(heard.find((notification) => notification.pitchDeckId === ready.id)).toMatchObject({
       kind: 'deck.ready',
+      title: `Your deck ${ready.title} is ready`,
       link: `/founder/view/${ready.id}`,
     });
     expect(heard.find((notification) => notification.pitchDeckId === broken.id)).toMatchObject({
       kind: 'deck.failed',
-      title: 'Your deck could not be read',
+      title: `Your deck ${broken.title} could not be read`,
       message: expect.any(String),
     });
   });

@@ -184,7 +184,8 @@ export type ProcessedDeck = {
 };
 
 /** A version taken for processing, with the founder its outcome is announced to. */
-export type ClaimedVersion = DeckVersion & { founderId: string };
+/** A version taken for processing, with what its announcement names: its deck's founder and title. */
+export type ClaimedVersion = DeckVersion & { founderId: string; deckTitle: string };
 
 /** A view opened less than this long ago takes in the investor's new sessions of the deck. */
 const viewWindowMinutes = 30;
@@ -718,6 +719,7 @@ export class PitchDecksRepository {
       .returning({
         ...versionColumns,
         founderId: sql<string>`(select founder_id from pitch_decks where pitch_decks.id = pitch_deck_versions.pitch_deck_id)`,
+        deckTitle: sql<string>`(select title from pitch_decks where pitch_decks.id = pitch_deck_versions.pitch_deck_id)`,
       });
     return row;
   }

@@ -121,7 +121,7 @@ export class DeckProcessor {
     const { repo, storage, pool, logger } = this.deps;
     const version = await repo.claimForProcessing(versionId, this.instanceId, this.staleAfterSeconds);
     if (!version) return;
-    const { pitchDeckId, founderId } = version;
+    const { pitchDeckId, founderId, deckTitle } = version;
     this.hold(versionId);
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
@@ -164,8 +164,9 @@ export class DeckProcessor {
       return;
     }
     logger.info({ pitchDeckId, version: version.number, status, ms: elapsed() }, 'pitch deck processed');
-    if (status === 'ready') this.deps.events.emit('deck.ready', { pitchDeckId, founderId, versionId });
-    else this.deps.events.emit('deck.failed', { pitchDeckId, founderId, reason: failure });
+    if (status === 'ready')
+      this.deps.events.emit('deck.ready', { pitchDeckId, founderId, versionId, title: deckTitle });
+    else this.deps.events.emit('deck.failed', { pitchDeckId, founderId, title: deckTitle, reason: failure });
   }
 
   /** Starts beating for `versionId`; one timer serves every version this process holds. */
