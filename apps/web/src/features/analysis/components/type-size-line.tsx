@@ -1,5 +1,6 @@
 import { analysisTargets } from '@deckvalid/contract/analysis';
-import { Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useFounderDeckAnalysisQuery } from '../analysis-api';
 
 type TypeSizeLineProps = {
@@ -19,11 +20,17 @@ export function TypeSizeLine({ deckId, version, versionStatus }: TypeSizeLinePro
   const check = data?.checks.find((item) => item.key === 'body_font_size');
   if (!check || typeof check.value !== 'number') return null;
   const target = analysisTargets.minBodyFontSize;
+  // Dimmed text either way (orange text failed contrast); a warning icon marks small type.
   return (
-    <Text fz="sm" c={check.passed ? 'dimmed' : 'orange.8'} data-testid="deck-font-sizes">
-      {check.passed
-        ? `Body text ${check.value} pt or larger: reads at a glance.`
-        : `Body text as small as ${check.value} pt, below the ${target} pt that reads at a glance.`}
-    </Text>
+    <Group gap={4} wrap="nowrap" data-testid="deck-font-sizes" data-passed={check.passed}>
+      {check.passed ? null : (
+        <IconAlertTriangle size={16} color="var(--mantine-color-orange-7)" aria-hidden style={{ flex: 'none' }} />
+      )}
+      <Text fz="sm" c="dimmed">
+        {check.passed
+          ? `Body text ${check.value} pt or larger: reads at a glance.`
+          : `Body text as small as ${check.value} pt, below the ${target} pt that reads at a glance.`}
+      </Text>
+    </Group>
   );
 }
