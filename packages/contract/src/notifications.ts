@@ -175,7 +175,18 @@ export const inboxPageSchema = pageOf(inboxNotificationSchema).extend({
 });
 export type InboxPage = z.infer<typeof inboxPageSchema>;
 
-export const inboxQuerySchema = paginationQuerySchema;
+/**
+ * GET /api/v1/notifications/inbox: a page of the inbox, newest first; `unread=true` only what is
+ * unread, `kind` only news of that kind (the inbox page's filters). `unreadCount` in the answer
+ * stays the whole inbox's, as the bell shows it.
+ */
+export const inboxQuerySchema = paginationQuerySchema.extend({
+  unread: z
+    .enum(['true', 'false'], { error: 'Use true or false for unread.' })
+    .transform((value) => value === 'true')
+    .optional(),
+  kind: z.enum(inboxKinds, { error: 'Pick a kind of news from the list.' }).optional(),
+});
 export type InboxQuery = z.infer<typeof inboxQuerySchema>;
 
 export const inboxNotificationParamsSchema = z.object({ notificationId: idSchema });

@@ -32,6 +32,7 @@ const importers = {
   investorCompany: () => import('./routes/investor-company-page'),
   analysis: () => import('./routes/analysis-page'),
   milestones: () => import('./routes/milestone-pages'),
+  inbox: () => import('./routes/inbox-page'),
 };
 
 type PageChunk = keyof typeof importers;
@@ -96,6 +97,7 @@ export const InvestorMilestonePage = lazyPage('milestones', (m) => m.InvestorMil
 export const InvestorCompanyPage = lazyPage('investorCompany', (m) => m.InvestorCompanyPage);
 export const InvestorSubpathPage = lazyPage('investorSections', (m) => m.InvestorSubpathPage);
 export const AnalysisPage = lazyPage('analysis', (m) => m.AnalysisPage);
+export const InboxPage = lazyPage('inbox', (m) => m.InboxPage);
 
 /** The screens of each area, the ones its idle prefetch fetches. */
 const areaChunks: Record<Role | 'signedOut', readonly PageChunk[]> = {
@@ -109,6 +111,7 @@ const areaChunks: Record<Role | 'signedOut', readonly PageChunk[]> = {
     'milestones',
     'founderTrends',
     'founderView',
+    'inbox',
   ],
   investor: [
     'investorLayout',
@@ -119,6 +122,7 @@ const areaChunks: Record<Role | 'signedOut', readonly PageChunk[]> = {
     'investorSections',
     'investorCompany',
     'analysis',
+    'inbox',
   ],
   // Mentors have no screens yet (spec §1).
   mentor: [],
@@ -145,12 +149,14 @@ const routeChunks: readonly { pattern: string; isPrefix?: boolean; chunks: reado
   { pattern: paths.founder.milestones, chunks: ['founderLayout', 'milestones'] },
   { pattern: routePatterns.founderMilestone, chunks: ['founderLayout', 'milestones'] },
   { pattern: paths.founder.trends, chunks: ['founderLayout', 'founderTrends'] },
+  { pattern: paths.founder.inbox, chunks: ['founderLayout', 'inbox'] },
   { pattern: paths.founder.submit, chunks: ['founderLayout', 'founderSubmit'] },
   { pattern: routePatterns.founderView, chunks: ['founderLayout', 'founderView'] },
   { pattern: paths.investor.home, chunks: ['investorLayout', 'investorHome'] },
   { pattern: paths.investor.milestones, chunks: ['investorLayout', 'milestones'] },
   { pattern: routePatterns.investorMilestone, chunks: ['investorLayout', 'milestones'] },
   { pattern: paths.investor.profile, chunks: ['investorLayout', 'investorInfo'] },
+  { pattern: paths.investor.inbox, chunks: ['investorLayout', 'inbox'] },
   { pattern: routePatterns.investorPitchDeck, chunks: ['investorLayout', 'investorPitchDeck'] },
   { pattern: routePatterns.investorCompany, chunks: ['investorLayout', 'investorCompany'] },
   { pattern: routePatterns.analysis, chunks: ['investorLayout', 'analysis'] },

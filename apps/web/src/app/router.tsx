@@ -15,6 +15,7 @@ import {
   FounderSubmitPage,
   FounderTrendsPage,
   FounderViewPage,
+  InboxPage,
   InvestorCompanyPage,
   InvestorHomePage,
   InvestorInfoPage,
@@ -123,6 +124,11 @@ export function createRoutes({ prefetch = true }: { prefetch?: boolean } = {}): 
                   handle: titled('Trends'),
                 },
                 {
+                  path: relative(paths.founder.inbox, paths.founder.home),
+                  element: <InboxPage />,
+                  handle: titled('Inbox'),
+                },
+                {
                   path: relative(paths.founder.submit, paths.founder.home),
                   element: <FounderSubmitPage />,
                   handle: titled('Submit a pitch deck'),
@@ -160,6 +166,11 @@ export function createRoutes({ prefetch = true }: { prefetch?: boolean } = {}): 
                   path: relative(paths.investor.profile, paths.investor.home),
                   element: <InvestorInfoPage />,
                   handle: titled('Investor info'),
+                },
+                {
+                  path: relative(paths.investor.inbox, paths.investor.home),
+                  element: <InboxPage />,
+                  handle: titled('Inbox'),
                 },
                 {
                   path: relative(routePatterns.investorCompany, paths.investor.home),

@@ -31,6 +31,8 @@ export const paths = {
     milestones: '/founder/milestones',
     milestone: (milestoneId: string) => `/founder/milestones/${encodeURIComponent(milestoneId)}`,
     trends: '/founder/trends',
+    /** Every notification, with filters (the bell's "See all"). */
+    inbox: '/founder/inbox',
     submit: '/founder/submit',
     /** The founder's deck page; `page` opens the viewer at that page, `tab: 'report'` the validation report. */
     view: (id: string, at: { page?: number; tab?: 'report' } = {}) =>
@@ -44,6 +46,8 @@ export const paths = {
     milestone: (milestoneId: string) => `/investor/milestones/${encodeURIComponent(milestoneId)}`,
     /** Investor info (firm, thesis, sectors…): an investor subpath, which spec §2 leaves open. */
     profile: '/investor/profile',
+    /** Every notification, with filters (the bell's "See all"). */
+    inbox: '/investor/inbox',
     company: (startupId: string) => `/investor/company/${encodeURIComponent(startupId)}`,
     /** One ready deck: the viewer, its details and the investor's interest (an investor subpath). */
     pitchDeck: (id: string, at: { page?: number } = {}) =>

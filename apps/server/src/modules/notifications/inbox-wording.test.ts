@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { MilestoneActivityFacts } from './inbox-facts.repository';
-import { inboxLinks, milestoneWording, thesisMatchesWording, threadMessageWording } from './inbox-wording';
+import {
+  chatUnreadTitle as chatUnreadTitleOf,
+  inboxLinks,
+  milestoneWording,
+  thesisMatchesWording,
+  threadMessageWording,
+} from './inbox-wording';
 
 const line = (action: string, values: Partial<MilestoneActivityFacts> = {}): MilestoneActivityFacts => ({
   action,
@@ -125,5 +131,17 @@ describe('thesisMatchesWording', () => {
     expect(wording.title).toBe('7 new decks match your thesis');
     expect(wording.message).toContain('E: “E seed round” (Fintech · Seed); and 2 more.');
     expect(wording.message).not.toContain('F:');
+  });
+});
+
+describe('chatUnreadTitle', () => {
+  it('is in sentence case and names the sender, or the group', () => {
+    const sender = { name: 'Ravi Mehta' };
+    expect(chatUnreadTitleOf({ unread: 1, roomType: 'private', roomName: null, latestSender: sender })).toBe(
+      'A message from Ravi Mehta',
+    );
+    expect(chatUnreadTitleOf({ unread: 3, roomType: 'group', roomName: 'Seed syndicate', latestSender: sender })).toBe(
+      '3 messages in Seed syndicate',
+    );
   });
 });

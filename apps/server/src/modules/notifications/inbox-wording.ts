@@ -148,3 +148,18 @@ export function thesisMatchesWording(
   const message = `New last week: ${named.join('; ')}${more > 0 ? `; and ${more} more` : ''}.`;
   return { kind: 'thesis.matches', title, message };
 }
+
+/**
+ * The title of chat messages left unread, in sentence case: "A message from Ravi Mehta",
+ * "3 messages in Seed syndicate" (a group is named by its name).
+ */
+export function chatUnreadTitle(run: {
+  unread: number;
+  roomType: 'private' | 'group' | 'bot';
+  roomName: string | null;
+  latestSender: { name: string } | null;
+}): string {
+  const many = run.unread === 1 ? 'A message' : `${run.unread} messages`;
+  if (run.roomType === 'group' && run.roomName) return `${many} in ${run.roomName}`;
+  return `${many} from ${run.latestSender?.name ?? 'someone'}`;
+}

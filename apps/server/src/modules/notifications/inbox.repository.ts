@@ -1,5 +1,5 @@
 import type { InboxKind } from '@deckvalid/contract/notifications';
-import { and, count, desc, eq, isNull, like, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, like, lt, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { newId } from '@/lib/ids';
 import { inboxNotifications } from './notifications.schema';
@@ -97,25 +97,36 @@ export class InboxRepository {
   }
 
   /** One page of the account's notifications, newest first, with the total and the unread count. */
+  /**
+   * A page of the account's inbox, newest first, only unread ones or one kind when asked; `total`
+   * counts what the filter holds, `unreadCount` the whole inbox.
+   */
   async findPageByAccountId(
     accountId: string,
-    { page, limit }: { page: number; limit: number },
+    { page, limit, unread, kind }: { page: number; limit: number; unread?: boolean; kind?: InboxKind },
   ): Promise<{ rows: StoredInboxNotification[]; total: number; unreadCount: number }> {
+    const mine = eq(inboxNotifications.accountId, accountId);
+    const filtered = and(
+      mine,
+      unread === true ? isNull(inboxNotifications.readAt) : undefined,
+      unread === false ? isNotNull(inboxNotifications.readAt) : undefined,
+      kind ? eq(inboxNotifications.kind, kind) : undefined,
+    );
     const [rows, [counts]] = await Promise.all([
       this.db
         .select(columns)
         .from(inboxNotifications)
-        .where(eq(inboxNotifications.accountId, accountId))
+        .where(filtered)
         .orderBy(desc(inboxNotifications.seq))
         .limit(limit)
         .offset((page - 1) * limit),
       this.db
         .select({
-          total: count(),
+          total: sql<number>`count(*) filter (where ${filtered})`.mapWith(Number),
           unread: sql<number>`count(*) filter (where ${inboxNotifications.readAt} is null)`.mapWith(Number),
         })
         .from(inboxNotifications)
-        .where(eq(inboxNotifications.accountId, accountId)),
+        .where(mine),
     ]);
     return { rows: rows.map(toStored), total: counts?.total ?? 0, unreadCount: counts?.unread ?? 0 };
   }

@@ -190,6 +190,44 @@ describe('inbox', () => {
     expect((await inboxOf(other)).meta.total).toBe(0);
   });
 
+  it('filters by unread and by kind, counting what the filter holds', async () => {
+    const founder = await signUp(ctx, 'user');
+    const kinds = ['deck.ready', 'interest.withdrawn', 'deck.ready', 'deck.failed'] as const;
+    const made = [];
+    for (const [index, kind] of kinds.entries()) {
+      made.push(
+        ...(await ctx.app.services.inbox.record([
+          {
+            accountId: founder.user.id,
+            kind,
+            title: `News ${index}`,
+            message: 'News.',
+            link: '/founder',
+            pitchDeckId: null,
+            actor: null,
+            sourceKey: `filter:${index}`,
+          },
+        ])),
+      );
+    }
+    await callAs(ctx, founder, 'PUT', inboxPaths.read(made[2]?.id ?? ''));
+    const unread = await inboxOf(founder, '?unread=true');
+    expect(unread.data.map((notification) => notification.title)).toEqual(['News 3', 'News 1', 'News 0']);
+    expect(unread.meta.total).toBe(3);
+    const ready = await inboxOf(founder, '?kind=deck.ready');
+    expect(ready.data.map((notification) => notification.title)).toEqual(['News 2', 'News 0']);
+    const unreadReady = await inboxOf(founder, '?kind=deck.ready&unread=true&limit=1');
+    expect(unreadReady.data.map((notification) => notification.title)).toEqual(['News 0']);
+    expect(unreadReady.meta).toEqual({ page: 1, limit: 1, total: 1, hasMore: false });
+    // The badge's count stays the whole inbox's.
+    expect(unreadReady.unreadCount).toBe(3);
+    for (const bad of ['?kind=deck.exploded', '?unread=maybe']) {
+      const reply = await callAs(ctx, founder, 'GET', `${inboxPaths.list}${bad}`);
+      expect(reply.statusCode, bad).toBe(400);
+      expect(reply.json().error.code).toBe('VALIDATION_FAILED');
+    }
+  });
+
   it('stores an event handled twice once, and tells it once', async () => {
     const { founder, investor, task } = await milestoneWithInvestor();
     const approved = await callAs(ctx, investor, 'POST', investorMilestonePaths.taskApprovals(task.id), {});

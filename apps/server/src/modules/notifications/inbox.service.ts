@@ -17,6 +17,7 @@ import { canKeepInbox, canReadNotification } from './inbox.policy';
 import type { InboxRepository, NewInboxNotification, StoredInboxNotification } from './inbox.repository';
 import type { InboxFactsRepository } from './inbox-facts.repository';
 import {
+  chatUnreadTitle,
   inboxLinks,
   milestoneWording,
   thesisMatchesWording,
@@ -119,11 +120,10 @@ export class InboxService {
     const told = await this.record(
       runs.map((run) => {
         const who = run.latestSender?.name ?? 'Someone';
-        const many = run.unread === 1 ? 'a message' : `${run.unread} messages`;
         return {
           accountId: run.accountId,
           kind: 'chat.unread' as const,
-          title: run.roomType === 'group' && run.roomName ? `${many} in ${run.roomName}` : `${many} from ${who}`,
+          title: chatUnreadTitle(run),
           message: run.roomType === 'group' ? `Latest from ${who}, unread for 10 minutes.` : 'Unread for 10 minutes.',
           link: inboxLinks.chatRoom(isFounderId(run.accountId), run.roomId),
           pitchDeckId: null,

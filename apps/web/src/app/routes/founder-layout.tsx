@@ -31,7 +31,7 @@ export function FounderLayout() {
       navItems={founderNav}
       userMenu={
         <Group gap={4} wrap="nowrap">
-          <InboxBell />
+          <InboxBell seeAllPath={paths.founder.inbox} />
           <UserMenu onOpenSettings={settings.open} />
         </Group>
       }

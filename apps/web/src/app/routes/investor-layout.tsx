@@ -28,7 +28,7 @@ export function InvestorLayout() {
       navItems={investorNav}
       userMenu={
         <Group gap={4} wrap="nowrap">
-          <InboxBell />
+          <InboxBell seeAllPath={paths.investor.inbox} />
           <UserMenu onOpenSettings={settings.open} />
         </Group>
       }

@@ -1,5 +1,5 @@
 import { inboxPaths } from '@deckvalid/contract/api-paths';
-import type { InboxPage } from '@deckvalid/contract/notifications';
+import type { InboxKind, InboxPage } from '@deckvalid/contract/notifications';
 import { api } from '@/shared/api/api';
 
 /** Notifications the panel asks for at a time. */
@@ -8,8 +8,12 @@ export const inboxPageSize = 20;
 /** The inbox (GET /api/v1/notifications and the two marks): one per account, whatever its role. */
 export const inboxApi = api.injectEndpoints({
   endpoints: (build) => ({
-    inboxPage: build.query<InboxPage, { page: number }>({
-      query: ({ page }) => ({ url: inboxPaths.list, params: { page, limit: inboxPageSize } }),
+    /** A page of the inbox, newest first; the inbox page also filters by unread and by kind. */
+    inboxPage: build.query<InboxPage, { page: number; unread?: boolean; kind?: InboxKind }>({
+      query: ({ page, unread, kind }) => ({
+        url: inboxPaths.list,
+        params: { page, limit: inboxPageSize, ...(unread ? { unread: true } : {}), ...(kind ? { kind } : {}) },
+      }),
       providesTags: ['Notification'],
     }),
     markNotificationRead: build.mutation<{ unreadCount: number }, string>({

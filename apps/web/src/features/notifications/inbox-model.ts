@@ -1,4 +1,25 @@
-import type { InboxNotification } from '@deckvalid/contract/notifications';
+import type { InboxKind, InboxNotification } from '@deckvalid/contract/notifications';
+
+/** What the inbox page's kind filter calls each kind of news. */
+export const inboxKindLabels: Record<InboxKind, string> = {
+  'interest.shown': 'Interest shown',
+  'interest.decided': 'Interest accepted or declined',
+  'interest.withdrawn': 'Interest withdrawn',
+  'deck.ready': 'Deck ready',
+  'deck.failed': 'Deck could not be read',
+  'task.moved': 'Task moved',
+  'deliverable.submitted': 'Deliverable submitted',
+  'deliverable.accepted': 'Deliverable accepted',
+  'deliverable.sent_back': 'Deliverable sent back',
+  'approval.given': 'Approval given',
+  'approval.changes_requested': 'Changes requested',
+  'meet.scheduled': 'Meet scheduled',
+  'meet.changed': 'Meet changed',
+  'meet.cancelled': 'Meet cancelled',
+  'thread.message': 'Thread message',
+  'chat.unread': 'Unread chat',
+  'thesis.matches': 'Decks matching your thesis',
+};
 
 /** "just now", "5 min ago", "3 h ago", "2 d ago", then the date: short enough for a phone's row. */
 export function timeAgo(at: string, now: number = Date.now()): string {

@@ -8,6 +8,7 @@ import { AppProviders } from '@/app/providers';
 import { createAppStore } from '@/app/store';
 import { publishSessionSocket } from '@/shared/lib/session-socket';
 import { InboxBell } from './inbox-bell';
+import { InboxList } from './inbox-list';
 
 const approval = (id: string, readAt: string | null = null): InboxNotification => ({
   id,
@@ -39,12 +40,16 @@ function stubInbox(items: InboxNotification[], { hold = false } = {}) {
       const unreadCount = items.filter((item) => item.readAt === null).length;
       const page = Number(url.searchParams.get('page') ?? 1);
       const limit = Number(url.searchParams.get('limit') ?? 20);
+      const kind = url.searchParams.get('kind');
+      const shown = items.filter(
+        (item) => (url.searchParams.get('unread') !== 'true' || item.readAt === null) && (!kind || item.kind === kind),
+      );
       const body: InboxPage | { unreadCount: number } =
         input.method === 'PUT'
           ? { unreadCount }
           : {
-              data: items.slice((page - 1) * limit, page * limit),
-              meta: { page, limit, total: items.length, hasMore: page * limit < items.length },
+              data: shown.slice((page - 1) * limit, page * limit),
+              meta: { page, limit, total: shown.length, hasMore: page * limit < shown.length },
               unreadCount,
             };
       return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -64,8 +69,9 @@ function renderBell() {
     <AppProviders store={store}>
       <MemoryRouter initialEntries={['/founder']}>
         <Routes>
-          <Route path="/founder" element={<InboxBell />} />
+          <Route path="/founder" element={<InboxBell seeAllPath="/founder/inbox" />} />
           <Route path="/founder/milestones/:id" element={<p>Milestone page</p>} />
+          <Route path="/founder/inbox" element={<p>Inbox page</p>} />
         </Routes>
       </MemoryRouter>
     </AppProviders>,
@@ -145,5 +151,70 @@ describe('InboxBell', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Notifications' }));
     expect(await screen.findByText('Nothing here yet')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Mark all read' })).toBeNull();
+  });
+});
+
+describe('InboxList', () => {
+  function renderList(at: string) {
+    const store = createAppStore({
+      isAuthenticated: true,
+      role: 'user',
+      tokens: { token: 't', controlSignature: 'c', hashToken: 'h' },
+      user: { id: 'usr-1', name: 'Maya', email: 'maya@example.com' },
+    });
+    render(
+      <AppProviders store={store}>
+        <MemoryRouter initialEntries={[at]}>
+          <Routes>
+            <Route path="/founder/inbox" element={<InboxList />} />
+          </Routes>
+        </MemoryRouter>
+      </AppProviders>,
+    );
+  }
+
+  const deckReady = (id: string, readAt: string | null = null): InboxNotification => ({
+    ...approval(id, readAt),
+    kind: 'deck.ready',
+    title: `Your deck ${id} is ready`,
+    link: `/founder/view/${id}`,
+  });
+
+  it('lists every notification, then only the unread ones, asking the server for each', async () => {
+    const calls = stubInbox([
+      deckReady('d1'),
+      approval('t1', '2026-11-01T00:00:00Z'),
+      deckReady('d2', '2026-11-01T00:00:00Z'),
+    ]);
+    renderList('/founder/inbox');
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    expect(within(list).getAllByTestId('inbox-item')).toHaveLength(3);
+    expect(screen.getByText('1 unread · kept for 90 days.')).toBeTruthy();
+
+    fireEvent.click(screen.getByText('Unread'));
+    await waitFor(() => expect(screen.getAllByTestId('inbox-item')).toHaveLength(1));
+    expect(calls.some((call) => call.includes('unread=true'))).toBe(true);
+
+    // Each links to what it is about.
+    expect(screen.getAllByTestId('inbox-item')[0]?.getAttribute('href')).toBe('/founder/view/d1');
+  });
+
+  it('shows one kind when the address names it (the kind filter writes it there)', async () => {
+    const calls = stubInbox([deckReady('d1'), approval('t1'), deckReady('d2', '2026-11-01T00:00:00Z')]);
+    renderList('/founder/inbox?kind=deck.ready');
+    await waitFor(() =>
+      expect(screen.getAllByTestId('inbox-item').map((item) => item.textContent)).toEqual([
+        expect.stringContaining('Your deck d1 is ready'),
+        expect.stringContaining('Your deck d2 is ready'),
+      ]),
+    );
+    expect(calls.some((call) => call.includes('kind=deck.ready'))).toBe(true);
+    expect((screen.getByPlaceholderText('Every kind') as HTMLInputElement).value).toBe('Deck ready');
+  });
+
+  it('says so when a filter matches nothing', async () => {
+    stubInbox([deckReady('d1', '2026-11-01T00:00:00Z')]);
+    renderList('/founder/inbox?unread=1');
+    expect(await screen.findByText('Nothing matches these filters')).toBeTruthy();
   });
 });

@@ -1,18 +1,5 @@
-import { type InboxNotification, inboxChangedEvent } from '@deckvalid/contract/notifications';
-import {
-  ActionIcon,
-  Box,
-  Button,
-  Group,
-  Indicator,
-  Loader,
-  Popover,
-  ScrollArea,
-  Stack,
-  Text,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { inboxChangedEvent } from '@deckvalid/contract/notifications';
+import { ActionIcon, Box, Button, Group, Indicator, Loader, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure, useWindowEvent } from '@mantine/hooks';
 import { IconBell, IconChecks } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
@@ -20,10 +7,10 @@ import { useDispatch } from 'react-redux';
 import { Link } from 'react-router';
 import { api } from '@/shared/api/api';
 import { setUnreadInDocumentTitle } from '@/shared/hooks/use-document-title';
-import { dispatchChatOpen } from '@/shared/lib/chat-open-event';
 import { useSessionSocket } from '@/shared/lib/session-socket';
-import { useInboxPageQuery, useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation } from '../inbox-api';
-import { timeAgo, unreadBadge } from '../inbox-model';
+import { useInboxPageQuery, useMarkAllNotificationsReadMutation } from '../inbox-api';
+import { unreadBadge } from '../inbox-model';
+import { InboxItem } from './inbox-item';
 
 /**
  * Notifications marked read elsewhere (another tab, or by reading the chat room they told of)
@@ -47,7 +34,7 @@ function useInboxChanges() {
  * newest first, page after page. Live notifications refresh it (app/live-notifications.ts).
  * The panel traps focus while open and Esc gives it back to the bell.
  */
-export function InboxBell() {
+export function InboxBell({ seeAllPath }: { seeAllPath: string }) {
   const [isOpen, { toggle, close }] = useDisclosure(false);
   const first = useInboxPageQuery({ page: 1 });
   const unread = first.data?.unreadCount ?? 0;
@@ -98,14 +85,23 @@ export function InboxBell() {
           </ActionIcon>
         </Popover.Target>
         <Popover.Dropdown p={0}>
-          <InboxPanel unread={unread} onNavigate={close} />
+          <InboxPanel unread={unread} onNavigate={close} seeAllPath={seeAllPath} />
         </Popover.Dropdown>
       </Popover>
     </Indicator>
   );
 }
 
-function InboxPanel({ unread, onNavigate }: { unread: number; onNavigate: () => void }) {
+function InboxPanel({
+  unread,
+  onNavigate,
+  seeAllPath,
+}: {
+  unread: number;
+  onNavigate: () => void;
+  /** The role's inbox page: every notification, with filters. */
+  seeAllPath: string;
+}) {
   const headingId = useId();
   const [pageCount, setPageCount] = useState(1);
   const first = useInboxPageQuery({ page: 1 });
@@ -184,6 +180,11 @@ function InboxPanel({ unread, onNavigate }: { unread: number; onNavigate: () => 
         )}
       </Group>
       {body}
+      <Group justify="center" py={6} style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+        <Button component={Link} to={seeAllPath} size="compact-sm" variant="subtle" onClick={onNavigate}>
+          See all
+        </Button>
+      </Group>
     </Box>
   );
 }
@@ -220,65 +221,5 @@ function InboxPageItems({
         </Group>
       )}
     </>
-  );
-}
-
-/** The chat room a notification's link names (`?chat=`), if any. */
-function chatRoomOf(link: string): string | null {
-  return new URL(link, window.location.origin).searchParams.get('chat');
-}
-
-function InboxItem({ notification, onNavigate }: { notification: InboxNotification; onNavigate: () => void }) {
-  const [markRead] = useMarkNotificationReadMutation();
-  const isUnread = notification.readAt === null;
-  return (
-    <Box component="li" style={{ borderBottom: '1px solid var(--mantine-color-gray-1)' }}>
-      <UnstyledButton
-        component={Link}
-        to={notification.link}
-        onClick={(event: React.MouseEvent) => {
-          if (isUnread) void markRead(notification.id);
-          // Unread chat opens the widget on its room, wherever one is, rather than leaving the page.
-          const roomId = chatRoomOf(notification.link);
-          if (roomId) {
-            event.preventDefault();
-            dispatchChatOpen(roomId);
-          }
-          onNavigate();
-        }}
-        px="md"
-        py="sm"
-        w="100%"
-        data-testid="inbox-item"
-        data-unread={isUnread || undefined}
-        style={{ display: 'block', background: isUnread ? 'var(--mantine-color-indigo-0)' : undefined }}
-      >
-        <Group wrap="nowrap" align="flex-start" gap="sm">
-          <Box
-            mt={6}
-            w={8}
-            h={8}
-            style={{
-              flex: 'none',
-              borderRadius: 4,
-              background: isUnread ? 'var(--mantine-color-indigo-6)' : 'transparent',
-            }}
-            aria-hidden
-          />
-          <Box style={{ flex: 1, minWidth: 0 }}>
-            <Text fz="sm" fw={isUnread ? 600 : 400} lineClamp={2}>
-              {isUnread && <VisuallyHidden>Unread: </VisuallyHidden>}
-              {notification.title}
-            </Text>
-            <Text fz="xs" c="dimmed" lineClamp={2}>
-              {notification.message}
-            </Text>
-            <Text fz="xs" c="dimmed" mt={2}>
-              <time dateTime={notification.at}>{timeAgo(notification.at)}</time>
-            </Text>
-          </Box>
-        </Group>
-      </UnstyledButton>
-    </Box>
   );
 }
