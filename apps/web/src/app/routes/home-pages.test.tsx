@@ -320,7 +320,24 @@ const investorInterest = (
 function investorAnswers(interests: (status: string | null) => Answer): (url: URL) => Answer | undefined {
   return (url) => {
     if (url.pathname === '/api/v1/investors/me/interests') return interests(url.searchParams.get('status'));
-    if (url.pathname === '/api/v1/investors/info') return { status: 200, body: { info: { firm: 'Northwind' } } };
+    if (url.pathname === '/api/v1/investors/info')
+      return {
+        status: 200,
+        body: {
+          info: {
+            firm: 'Northwind',
+            title: null,
+            thesis: null,
+            sectors: [],
+            stages: [],
+            chequeSizeMin: null,
+            chequeSizeMax: null,
+            places: [],
+            location: null,
+            website: null,
+          },
+        },
+      };
     if (url.pathname === '/api/v1/investors/pitchdecks') return { status: 200, body: pageOf([]) };
     return undefined;
   };
