@@ -111,7 +111,8 @@ describe('route table for a signed-in founder', () => {
     ['/login', '/founder'],
     ['/signup', '/founder'],
     ['/investor', '/founder'],
-    ['/analysis/deck-1', '/founder'],
+    // The investor page's counterpart on the founder's side: that deck's Report tab.
+    ['/analysis/deck-1', '/founder/view/deck-1'],
     ['/founder/pitchdecks', '/founder/pitchdecks'],
     ['/founder/milestones/ms-7', '/founder/milestones/ms-7'],
   ])('%s → %s', async (from, expected) => {
