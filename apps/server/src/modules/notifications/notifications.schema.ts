@@ -116,6 +116,15 @@ export const inboxNotifications = pgTable(
      * account, so an event handled twice (a retried handler, two processes) is stored once.
      */
     sourceKey: text('source_key').notNull(),
+    /**
+     * The same news again (one kind, one object, one actor): a new row with this key folds the
+     * unread one before it, so the inbox shows one item with a count instead of a stack of repeats.
+     */
+    groupKey: text('group_key'),
+    /** How many pieces of news this item stands for: itself and every row folded into it. */
+    repeatCount: integer('repeat_count').notNull().default(1),
+    /** The newer item this row was folded into; folded rows leave the list and the unread count. */
+    foldedInto: text('folded_into'),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -125,6 +134,10 @@ export const inboxNotifications = pgTable(
     // The badge: an account's unread ones.
     index('inbox_notifications_unread_idx').on(table.accountId).where(sql`${table.readAt} is null`),
     uniqueIndex('inbox_notifications_source_idx').on(table.accountId, table.sourceKey),
+    // The fold's one question: an account's unread, unfolded item of a group.
+    index('inbox_notifications_group_idx')
+      .on(table.accountId, table.groupKey)
+      .where(sql`${table.readAt} is null and ${table.foldedInto} is null`),
     // The prune job's one question.
     index('inbox_notifications_created_idx').on(table.createdAt),
   ],
