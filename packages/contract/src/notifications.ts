@@ -161,6 +161,11 @@ export const inboxNotificationSchema = z.object({
   pitchDeckId: z.string().nullable(),
   /** Who caused it, if a person did: live toasts of one kind from one person fold into one. */
   actor: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /**
+   * How many pieces of the same news it stands for: a repeat (one kind, one object, one actor)
+   * arriving while the item is unread folds into one item, newest wording, with this count.
+   */
+  count: z.number().int().min(1),
   /** When the account read it (opened it or marked it); null while unread. */
   readAt: z.string().nullable(),
   /** When it happened. */

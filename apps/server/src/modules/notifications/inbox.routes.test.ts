@@ -155,7 +155,7 @@ describe('inbox', () => {
             kind: 'deck.ready',
             title: `Deck ${index}`,
             message: 'Ready.',
-            link: '/founder/view/dek-x',
+            link: `/founder/view/dek-${index}`,
             pitchDeckId: null,
             actor: null,
             sourceKey: `test:${index}`,
@@ -202,7 +202,7 @@ describe('inbox', () => {
             kind,
             title: `News ${index}`,
             message: 'News.',
-            link: '/founder',
+            link: `/founder/view/dek-${index}`,
             pitchDeckId: null,
             actor: null,
             sourceKey: `filter:${index}`,
@@ -250,6 +250,53 @@ describe('inbox', () => {
     const kinds = (await inboxOf(founder, '?limit=100')).data.filter((n) => n.kind === 'approval.given');
     expect(kinds).toHaveLength(1);
     expect(heard).toEqual([]);
+  });
+
+  it('folds repeats of one news into one item with a count, until it is read', async () => {
+    const { founder, deck, investor, task } = await milestoneWithInvestor();
+    const other = await acceptedInvestor(ctx, founder, deck.id, 'Ines Other');
+    const thread = await callAs(ctx, founder, 'POST', milestonePaths.taskThreads(task.id), { title: 'Test plan' });
+    const threadId = thread.json().thread.id as string;
+    const write = async (caller: SignedUp, text: string) => {
+      const posted = await callAs(ctx, caller, 'POST', investorMilestonePaths.messages(threadId), { text });
+      expect(posted.statusCode, posted.body).toBe(201);
+    };
+    const threadNews = async () =>
+      (await inboxOf(founder, '?limit=100')).data.filter((notification) => notification.kind === 'thread.message');
+    // The founder already holds the two interests' news; folded repeats add nothing to the badge.
+    const before = (await inboxOf(founder)).unreadCount;
+    const settled = async (expected: number) => {
+      await until(async () => (await inboxOf(founder)).unreadCount === before + expected, `${expected} unread`);
+      return threadNews();
+    };
+
+    await write(investor, 'Which rig do we use?');
+    await until(async () => (await threadNews()).length === 1, 'the first message');
+    await write(investor, 'The cold one?');
+    await until(async () => (await threadNews())[0]?.count === 2, 'the second folded in');
+    await write(investor, 'Both, then.');
+    await until(async () => (await threadNews())[0]?.count === 3, 'the third folded in');
+    const [folded, ...rest] = await settled(1);
+    expect(rest).toEqual([]);
+    expect(folded).toMatchObject({ count: 3, title: 'Theo Brandt wrote in “Test plan”', readAt: null });
+
+    // Another person's news of the same thread is another item.
+    await write(other, 'I can lend ours.');
+    const both = await settled(2);
+    expect(both.map((notification) => [notification.actor?.name, notification.count])).toEqual([
+      ['Ines Other', 1],
+      ['Theo Brandt', 3],
+    ]);
+
+    // Read, the item keeps its count; what comes after is news again, counted afresh.
+    const read = await callAs(ctx, founder, 'PUT', inboxPaths.read(folded?.id ?? ''));
+    expect(read.json()).toEqual({ unreadCount: before + 1 });
+    await write(investor, 'Booked for Tuesday.');
+    const after = await settled(2);
+    expect(after.filter((n) => n.actor?.name === 'Theo Brandt').map((n) => [n.count, n.readAt === null])).toEqual([
+      [1, true],
+      [3, false],
+    ]);
   });
 
   it('keeps notifications 90 days', async () => {

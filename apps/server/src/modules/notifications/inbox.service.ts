@@ -42,6 +42,7 @@ export const toInboxNotification = (stored: StoredInboxNotification): InboxNotif
   link: stored.link,
   pitchDeckId: stored.pitchDeckId,
   actor: stored.actor,
+  count: stored.repeatCount,
   readAt: stored.readAt?.toISOString() ?? null,
   at: stored.createdAt.toISOString(),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coalescedToast, timeAgo, toastGroupOf, unreadBadge } from './inbox-model';
+import { coalescedToast, repeatLabel, timeAgo, toastGroupOf, unreadBadge } from './inbox-model';
 
 const ada = { id: 'inv-ada', name: 'Ada Lovelace' };
 
@@ -13,6 +13,12 @@ describe('inbox model', () => {
   ])('%i ms ago reads %s', (ago, expected) => {
     const now = Date.parse('2026-11-25T12:00:00Z');
     expect(timeAgo(new Date(now - ago).toISOString(), now)).toBe(expected);
+  });
+
+  it('counts the news folded into an item, and says nothing of a single one', () => {
+    expect(repeatLabel({ kind: 'deck.ready', count: 1 })).toBeNull();
+    expect(repeatLabel({ kind: 'deck.ready', count: 2 })).toBe('2 updates');
+    expect(repeatLabel({ kind: 'thread.message', count: 5 })).toBe('5 new messages');
   });
 
   it('caps the badge at 99+', () => {

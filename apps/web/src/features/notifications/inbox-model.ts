@@ -41,13 +41,21 @@ export const unreadBadge = (count: number) => (count > 99 ? '99+' : String(count
 export const toastGroupOf = (notification: Pick<InboxNotification, 'kind' | 'actor'>) =>
   `${notification.kind.split('.')[0]}:${notification.actor?.id ?? 'system'}`;
 
+/** What repeats of a kind are called: messages for conversations, updates for the rest. */
+const repeatsOf = (kind: InboxKind) =>
+  kind === 'thread.message' || kind === 'chat.unread' ? 'new messages' : 'updates';
+
+/** An inbox item's count of the news folded into it ("3 updates"), or null for a single one. */
+export const repeatLabel = (notification: Pick<InboxNotification, 'kind' | 'count'>): string | null =>
+  notification.count > 1 ? `${notification.count} ${repeatsOf(notification.kind)}` : null;
+
 /** A toast's words once `count` notifications of one group arrived while it showed. */
 export function coalescedToast(
   latest: Pick<InboxNotification, 'title' | 'message' | 'actor' | 'kind'>,
   count: number,
 ): { title: string; message: string } {
   if (count <= 1) return { title: latest.title, message: latest.message };
-  const what = latest.kind === 'thread.message' || latest.kind === 'chat.unread' ? 'new messages' : 'updates';
+  const what = repeatsOf(latest.kind);
   return {
     title: latest.actor ? `${count} ${what} from ${latest.actor.name}` : `${count} ${what}`,
     message: `Latest: ${latest.title}`,

@@ -18,6 +18,7 @@ const approval = (id: string, readAt: string | null = null): InboxNotification =
   link: `/founder/milestones/mst-1?task=${id}`,
   pitchDeckId: 'dek-1',
   actor: { id: 'inv-1', name: 'Theo Brandt' },
+  count: 1,
   readAt,
   at: new Date().toISOString(),
 });
@@ -134,6 +135,15 @@ describe('InboxBell', () => {
     fireEvent.click(await within(dialog).findByText('Mark all read'));
     await screen.findByRole('button', { name: 'Notifications' });
     expect(calls).toContain('PUT /api/v1/notifications/read');
+  });
+
+  it('shows how many pieces of news an item folds together', async () => {
+    stubInbox([{ ...approval('t1'), count: 3 }, approval('t2')]);
+    renderBell();
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('Theo Brandt approved “Task t1”');
+    expect(within(dialog).getAllByTestId('inbox-item-count').map((badge) => badge.textContent)).toEqual(['3 updates']);
   });
 
   it('opens the object of a notification and marks it read', async () => {

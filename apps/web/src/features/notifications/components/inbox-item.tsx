@@ -1,9 +1,9 @@
 import type { InboxNotification } from '@deckvalid/contract/notifications';
-import { Box, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Badge, Box, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { dispatchChatOpen } from '@/shared/lib/chat-open-event';
 import { useMarkNotificationReadMutation } from '../inbox-api';
-import { timeAgo } from '../inbox-model';
+import { repeatLabel, timeAgo } from '../inbox-model';
 
 /** The chat room a notification's link names (`?chat=`), if any. */
 function chatRoomOf(link: string): string | null {
@@ -17,6 +17,7 @@ function chatRoomOf(link: string): string | null {
 export function InboxItem({ notification, onNavigate }: { notification: InboxNotification; onNavigate: () => void }) {
   const [markRead] = useMarkNotificationReadMutation();
   const isUnread = notification.readAt === null;
+  const repeats = repeatLabel(notification);
   return (
     <Box component="li" style={{ borderBottom: '1px solid var(--mantine-color-gray-1)' }}>
       <UnstyledButton
@@ -59,9 +60,16 @@ export function InboxItem({ notification, onNavigate }: { notification: InboxNot
             <Text fz="xs" c="dimmed" lineClamp={2}>
               {notification.message}
             </Text>
-            <Text fz="xs" c="dimmed" mt={2}>
-              <time dateTime={notification.at}>{timeAgo(notification.at)}</time>
-            </Text>
+            <Group gap={6} mt={2} wrap="nowrap">
+              <Text fz="xs" c="dimmed">
+                <time dateTime={notification.at}>{timeAgo(notification.at)}</time>
+              </Text>
+              {repeats && (
+                <Badge size="xs" variant="light" color="gray" data-testid="inbox-item-count">
+                  {repeats}
+                </Badge>
+              )}
+            </Group>
           </Box>
         </Group>
       </UnstyledButton>
