@@ -143,7 +143,11 @@ describe('InboxBell', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByText('Theo Brandt approved “Task t1”');
-    expect(within(dialog).getAllByTestId('inbox-item-count').map((badge) => badge.textContent)).toEqual(['3 updates']);
+    expect(
+      within(dialog)
+        .getAllByTestId('inbox-item-count')
+        .map((badge) => badge.textContent),
+    ).toEqual(['3 updates']);
   });
 
   it('opens the object of a notification and marks it read', async () => {
