@@ -44,6 +44,9 @@ export const milestoneLimits = {
   attachmentNameLength: 200,
   /** People invited to one meet: the milestone's founder and its investors, who are few. */
   attendeesPerMeet: 50,
+  /** Labels on one task, and characters of one label. */
+  labelsPerTask: 10,
+  labelLength: 40,
   /**
    * The years a due date or a meet may fall in. PostgreSQL's date has no year 0 and dates before
    * Christ print with a BC suffix that no ISO parser reads; nothing here happens before 1970.
@@ -328,6 +331,8 @@ export const taskAssigneeSchema = z.object({
 /** A task as the board shows it. */
 export const taskSchema = z.object({
   id: z.string(),
+  /** The short id people use ("LDG-12"): its deck's prefix and a number given once, at creation. */
+  key: z.string(),
   milestoneId: z.string(),
   title: z.string(),
   description: z.string(),
@@ -338,6 +343,8 @@ export const taskSchema = z.object({
   assignee: taskAssigneeSchema.nullable(),
   dueDate: z.string().nullable(),
   estimateDays: z.number().int().nullable(),
+  /** Free labels, in the order given (the board filters on them). */
+  labels: z.array(z.string()),
   /** Due before today (UTC) and not done. */
   isOverdue: z.boolean(),
   subtaskCount: z.number().int(),
@@ -394,6 +401,59 @@ export const tasksQuerySchema = z.object({
 export type TasksQuery = z.infer<typeof tasksQuerySchema>;
 
 const assigneeIdSchema = id.nullable().optional().default(null);
+
+/** One label: trimmed, 1–40 characters, compared without regard to case. */
+export const taskLabelSchema = textSchema({
+  required: 'Give the label a name.',
+  max: milestoneLimits.labelLength,
+  tooLong: `Use at most ${milestoneLimits.labelLength} characters for a label.`,
+}).min(1, 'Give the label a name.');
+
+/** A task's labels: each once (the first spelling kept when two differ only in case). */
+const labelsSchema = z
+  .array(taskLabelSchema)
+  .max(milestoneLimits.labelsPerTask, `Give a task at most ${milestoneLimits.labelsPerTask} labels.`)
+  .optional()
+  .default([])
+  .transform((labels) =>
+    labels.filter((label, at) => labels.findIndex((other) => other.toLowerCase() === label.toLowerCase()) === at),
+  );
+
+// ---------------------------------------------------------------------------------------------
+// Task keys ("LDG-12")
+
+/** A task key as people type it: letters and digits, a dash, a number. Matched without regard to case. */
+export const taskKeyPattern = /^([A-Z][A-Z0-9]{0,9})-([1-9][0-9]{0,8})$/i;
+
+/** Whether `value` reads as a task key (a `?task=` may hold a key or a task's id). */
+export const isTaskKey = (value: string) => taskKeyPattern.test(value);
+
+/**
+ * The prefix a deck's task keys start from, derived from its company (or title when the company
+ * has no letters A–Z): its first letter, then the next two consonants ("Ledgerleaf" → LDG,
+ * "Clinicpay" → CLN); with fewer than three, its first three letters ("Ae" → AE); none at all:
+ * TSK. The migration that gave existing tasks keys does the same in SQL.
+ */
+export function taskKeyPrefixBase(name: string): string {
+  const letters = name.toUpperCase().replace(/[^A-Z]/g, '');
+  if (letters === '') return 'TSK';
+  const base =
+    letters.slice(0, 1) +
+    letters
+      .slice(1)
+      .replace(/[AEIOU]/g, '')
+      .slice(0, 2);
+  return base.length < 3 ? letters.slice(0, 3) : base;
+}
+
+/** The prefixes to try for a deck, in order, until one is free: LDG, LDG2, LDG3, … */
+export function* taskKeyPrefixCandidates(base: string): Generator<string> {
+  yield base;
+  for (let suffix = 2; ; suffix += 1) yield `${base}${suffix}`;
+}
+
+/** "LDG-12" of a prefix and a number. */
+export const formatTaskKey = (prefix: string, number: number) => `${prefix}-${number}`;
 const optionalDateSchema = calendarDateSchema.nullable().optional().default(null);
 
 /** POST /api/v1/milestones/{id}/tasks: the task goes to the end of its stage (default backlog). */
@@ -409,6 +469,7 @@ export const createTaskBodySchema = z
     assigneeId: assigneeIdSchema,
     dueDate: optionalDateSchema,
     estimateDays: estimateDaysSchema,
+    labels: labelsSchema,
   })
   .strict();
 export type CreateTaskBody = z.infer<typeof createTaskBodySchema>;

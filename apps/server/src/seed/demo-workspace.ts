@@ -5,9 +5,7 @@ import type { App } from '@/app';
 import type { Principal } from '@/core/identity/principal';
 import type { Database } from '@/db/client';
 import { chatMessages, chatParticipants, chatRooms } from '@/modules/chat/chat.schema';
-
-/** The demo's people, as seedDemo answers them: the founder, then Ravi and Lena. */
-type DemoPeople = { founder: Principal; investors: Principal[] };
+import type { DemoPeople } from './demo';
 
 /** Who is on the demo's side of a line of conversation. */
 type Speaker = 'maya' | 'ravi' | 'lena';
@@ -27,12 +25,15 @@ type DemoTask = {
   assignee: 'maya' | 'ravi';
   dueInDays: number;
   estimateDays: number;
+  /** What the board's label filter offers. */
+  labels: string[];
   subtasks?: { title: string; isCompleted: boolean }[];
 };
 
 const pilotTasks: DemoTask[] = [
   {
     key: 'agreement',
+    labels: ['legal'],
     title: 'Sign the pilot data-sharing agreement with Banco Mareta',
     description: 'Read-only access to the pilot restaurants’ business accounts, 90-day term, either side may exit.',
     stage: 'done',
@@ -46,6 +47,7 @@ const pilotTasks: DemoTask[] = [
   },
   {
     key: 'sandbox',
+    labels: ['engineering', 'bank'],
     title: 'Reconcile sandbox bank feeds for 5 test restaurants',
     description: 'Match a month of supplier invoices against the PSD2 sandbox feed; report the match rate.',
     stage: 'review',
@@ -55,6 +57,7 @@ const pilotTasks: DemoTask[] = [
   },
   {
     key: 'shortlist',
+    labels: ['sales'],
     title: 'Shortlist 25 pilot restaurants with the SME desk',
     description: 'Independent restaurants in Lisbon with a Mareta business account and card terminal.',
     stage: 'in_progress',
@@ -68,6 +71,7 @@ const pilotTasks: DemoTask[] = [
   },
   {
     key: 'onboarding',
+    labels: ['bank', 'ops'],
     title: 'Onboard the first 10 restaurants',
     description: 'Connect each bank feed, import 3 months of invoices, and train one person per restaurant.',
     stage: 'todo',
@@ -77,6 +81,7 @@ const pilotTasks: DemoTask[] = [
   },
   {
     key: 'playbook',
+    labels: ['ops'],
     title: 'Write the onboarding playbook for restaurant owners',
     description: 'A one-page guide in Portuguese and English: connect the account, snap invoices, read food cost.',
     stage: 'todo',
@@ -86,6 +91,7 @@ const pilotTasks: DemoTask[] = [
   },
   {
     key: 'results',
+    labels: ['reporting'],
     title: 'Pilot results pack for the bank’s credit committee',
     description: 'Hours saved per restaurant, reconciliation accuracy, and the proposed SME bundle pricing.',
     stage: 'backlog',
@@ -135,32 +141,32 @@ const privateConversation: Line[] = [
   { from: 'ravi', daysAgo: 0, at: '08:30', text: 'Got the invite. See you Tuesday!' },
 ];
 
-const groupName = 'Tidewater round Q&A';
+const groupName = 'Ledgerleaf round Q&A';
 
 const groupConversation: Line[] = [
   {
     from: 'maya',
     daysAgo: 1,
     at: '11:00',
-    text: 'Hi both, one room since you’re both looking at the Tidewater round. I’ll share the cohort data from the three pilot ports here this week.',
+    text: 'Hi both, one room since you’re both in the Ledgerleaf pre-seed. I’ll share the cohort data from our first restaurants here this week.',
   },
   {
     from: 'lena',
     daysAgo: 1,
     at: '11:25',
-    text: 'Thanks Maya. The 11% cut in waiting time: is that across all berths, or only the deep-water ones?',
+    text: 'Thanks Maya. The daily food-cost figure: do restaurants check it every day, or only at month end?',
   },
   {
     from: 'maya',
     daysAgo: 1,
     at: '11:40',
-    text: 'All berths in Rotterdam and Antwerp; deep-water only in Gdańsk so far. I’ll add a per-port breakdown.',
+    text: 'Daily for two thirds of them, mostly before ordering. I’ll add a per-restaurant breakdown.',
   },
   {
     from: 'ravi',
     daysAgo: 0,
     at: '08:45',
-    text: 'Helpful. Lena, happy to compare notes: we looked at two port-logistics deals last year.',
+    text: 'Helpful. Lena, happy to compare notes: we looked at two restaurant-software deals last year.',
   },
 ];
 
@@ -177,7 +183,7 @@ export async function seedDemoWorkspace(app: App, db: Database, people: DemoPeop
   if (!ravi || !lena) return;
   const who: Record<Speaker, Principal> = { maya: people.founder, ravi, lena };
   const steps: [string, () => Promise<unknown>][] = [
-    ['founder profile', () => seedFounderProfile(app, people.founder)],
+    ['founder profiles', () => seedFounderProfiles(app, people)],
     ['milestone', () => seedPilotMilestone(app, who)],
     ['private chat', () => seedPrivateChat(app, db, who)],
     ['group chat', () => seedGroupChat(app, db, who)],
@@ -197,15 +203,39 @@ export async function seedDemoWorkspace(app: App, db: Database, people: DemoPeop
   logger.info({ failed }, `demo workspace seeded: ${steps.length - failed.length} of ${steps.length} steps`);
 }
 
-/** Maya's profile: the studio behind the four demo companies, so one founder with four decks makes sense. */
-async function seedFounderProfile(app: App, founder: Principal): Promise<void> {
-  await app.services.accounts.updateProfile(founder, {
-    headline: 'Founder at Lind Studio, building fintech and climate companies',
-    bio: 'Former product lead at a Lisbon neobank. Lind Studio starts and runs Ledgerleaf, Tidewater Labs, Quillwork and Mendwell.',
-    company: 'Lind Studio',
+/** Each founder's profile: the company whose decks they submitted, as its page shows it. */
+const founderProfiles: Record<string, { headline: string; bio: string; company: string; location: string }> = {
+  'founder@demo.pitchlane.local': {
+    headline: 'Founder and CEO of Ledgerleaf',
+    bio: 'Former product lead at a Lisbon neobank. Ledgerleaf keeps the books of independent restaurants.',
+    company: 'Ledgerleaf',
     location: 'Lisbon',
-    website: null,
-  });
+  },
+  'jonas@demo.pitchlane.local': {
+    headline: 'Co-founder of Tidewater Labs',
+    bio: 'Port engineer for twelve years in Rotterdam; now tells ships when the tide lets them berth.',
+    company: 'Tidewater Labs',
+    location: 'Rotterdam',
+  },
+  'aiko@demo.pitchlane.local': {
+    headline: 'Founder of Quillwork',
+    bio: 'Led developer productivity at a Berlin scale-up; Quillwork reviews code the way a team does.',
+    company: 'Quillwork',
+    location: 'Berlin',
+  },
+  'priya@demo.pitchlane.local': {
+    headline: 'Physiotherapist and founder of Mendwell',
+    bio: 'Ten years in NHS clinics; Mendwell keeps patients doing their exercises at home.',
+    company: 'Mendwell',
+    location: 'Manchester',
+  },
+};
+
+async function seedFounderProfiles(app: App, people: DemoPeople): Promise<void> {
+  for (const [email, founder] of people.foundersByEmail) {
+    const profile = founderProfiles[email];
+    if (profile) await app.services.accounts.updateProfile(founder, { ...profile, website: null });
+  }
 }
 
 /** The demo's id of a ready deck by its title, or an error naming it. */
@@ -242,6 +272,7 @@ async function seedPilotMilestone(app: App, who: Record<Speaker, Principal>): Pr
       assigneeId: who[task.assignee].accountId,
       dueDate: dayFromToday(task.dueInDays),
       estimateDays: task.estimateDays,
+      labels: task.labels,
     });
     ids.set(task.key, created.id);
     for (const subtask of task.subtasks ?? []) {
@@ -336,15 +367,15 @@ async function seedPrivateChat(app: App, db: Database, who: Record<Speaker, Prin
 }
 
 /**
- * A group of Maya, Ravi and Lena about Tidewater. A group's creator must be tied to everyone in
- * it: Maya first accepts Lena's interest in the Tidewater deck, as she would from her inbox.
+ * A group of Maya, Ravi and Lena about the Ledgerleaf pre-seed. A group's creator must be tied to
+ * everyone in it: Maya first accepts Lena's interest in that deck, as she would from her inbox.
  */
 async function seedGroupChat(app: App, db: Database, who: Record<Speaker, Principal>): Promise<void> {
   const { interests, chat } = app.services;
-  const tidewater = await readyDeckId(app, who.maya, 'Tidewater seed round');
-  const pending = await interests.listForDeck(who.maya, tidewater, { page: 1, limit: 20, status: 'pending' });
+  const ledgerleaf = await readyDeckId(app, who.maya, 'Ledgerleaf pre-seed');
+  const pending = await interests.listForDeck(who.maya, ledgerleaf, { page: 1, limit: 20, status: 'pending' });
   const lenasInterest = pending.data.find((interest) => interest.investor.id === who.lena.accountId);
-  if (lenasInterest) await interests.decide(who.maya, tidewater, lenasInterest.id, { status: 'accepted' });
+  if (lenasInterest) await interests.decide(who.maya, ledgerleaf, lenasInterest.id, { status: 'accepted' });
   const room = await chat.createGroupRoom(who.maya, {
     name: groupName,
     participantIds: [who.ravi.accountId, who.lena.accountId],

@@ -83,6 +83,7 @@ export function indexLinks(links: readonly DependencyRow[]): LinkIndex {
 export function toTask(row: TaskRow, links: LinkIndex, today: string): Task {
   return {
     id: row.id,
+    key: row.key,
     milestoneId: row.milestoneId,
     title: row.title,
     description: row.description,
@@ -94,6 +95,7 @@ export function toTask(row: TaskRow, links: LinkIndex, today: string): Task {
         : null,
     dueDate: row.dueDate,
     estimateDays: row.estimateDays,
+    labels: row.labels,
     isOverdue: isOverdue(row, today),
     subtaskCount: row.subtaskCount,
     completedSubtaskCount: row.completedSubtaskCount,

@@ -8,6 +8,7 @@ import type {
   MilestonesQuery,
   TaskStage,
 } from '@deckvalid/contract/milestones';
+import { formatTaskKey, taskKeyPrefixBase, taskKeyPrefixCandidates } from '@deckvalid/contract/milestones';
 import {
   and,
   asc,
@@ -38,6 +39,7 @@ import {
   milestoneSubtasks,
   milestones,
   milestoneTaskApprovals,
+  milestoneTaskPrefixes,
   milestoneTasks,
   taskDependencies,
 } from './milestones.schema';
@@ -115,6 +117,7 @@ export type TaskFields = {
   assigneeId: string | null;
   dueDate: string | null;
   estimateDays: number | null;
+  labels: string[];
 };
 export type MilestoneFields = { title: string; description: string; dueDate: string; amount: number | null };
 
@@ -838,10 +841,50 @@ export class MilestoneWriter {
       .orderBy(sql`${milestoneTasks.rank} collate "C"`, asc(milestoneTasks.id));
   }
 
-  async insertTask(fields: TaskFields & { stage: TaskStage; rank: string }): Promise<string> {
+  /** Inserts a task with the next key of its deck; answers its id and key. */
+  async insertTask(fields: TaskFields & { stage: TaskStage; rank: string }): Promise<{ id: string; key: string }> {
     const id = newId('tsk-');
-    await this.tx.insert(milestoneTasks).values({ id, milestoneId: this.milestone.id, ...fields });
-    return id;
+    const key = await this.nextTaskKey();
+    await this.tx.insert(milestoneTasks).values({ id, milestoneId: this.milestone.id, ...fields, key });
+    return { id, key };
+  }
+
+  /**
+   * The next key of the milestone's deck. The counter's `UPDATE … RETURNING` locks the deck's
+   * row until this transaction ends, so a concurrent create on any milestone of the deck waits
+   * and then reads the number after ours: no two tasks get one number. A deck's first task
+   * claims a prefix: the first of its candidates no other deck holds (the unique prefix makes a
+   * race between two decks for one prefix end with one of them trying the next).
+   */
+  private async nextTaskKey(): Promise<string> {
+    const deckId = this.milestone.pitchDeckId;
+    const takeNext = async () => {
+      const [row] = await this.tx
+        .update(milestoneTaskPrefixes)
+        .set({ lastNumber: sql`${milestoneTaskPrefixes.lastNumber} + 1` })
+        .where(eq(milestoneTaskPrefixes.pitchDeckId, deckId))
+        .returning({ prefix: milestoneTaskPrefixes.prefix, number: milestoneTaskPrefixes.lastNumber });
+      return row && formatTaskKey(row.prefix, row.number);
+    };
+    const taken = await takeNext();
+    if (taken) return taken;
+    const [deck] = await this.tx
+      .select({ company: pitchDecks.company, title: pitchDecks.title })
+      .from(pitchDecks)
+      .where(eq(pitchDecks.id, deckId));
+    const name = /[a-z]/i.test(deck?.company ?? '') ? (deck?.company ?? '') : (deck?.title ?? '');
+    for (const prefix of taskKeyPrefixCandidates(taskKeyPrefixBase(name))) {
+      const [claimed] = await this.tx
+        .insert(milestoneTaskPrefixes)
+        .values({ pitchDeckId: deckId, prefix, lastNumber: 1 })
+        .onConflictDoNothing()
+        .returning({ prefix: milestoneTaskPrefixes.prefix });
+      if (claimed) return formatTaskKey(claimed.prefix, 1);
+      // Either another deck holds this prefix, or another transaction just gave this deck its own.
+      const meanwhile = await takeNext();
+      if (meanwhile) return meanwhile;
+    }
+    throw new Error('unreachable: prefix candidates never end');
   }
 
   async updateTask(taskId: string, changes: Partial<TaskFields> & { stage?: TaskStage; rank?: string }) {

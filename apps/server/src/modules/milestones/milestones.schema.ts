@@ -78,12 +78,21 @@ export const milestoneTasks = pgTable(
     assigneeId: text('assignee_id').references(() => accounts.id, { onDelete: 'set null' }),
     dueDate: date('due_date', { mode: 'string' }),
     estimateDays: integer('estimate_days'),
+    /**
+     * The task's short id, its deck's prefix and the next number of that prefix ("LDG-12"): what
+     * cards, links and people use. Taken from `milestone_task_prefixes` in the creating
+     * transaction, never reused; unique across the product, so a key alone finds its task.
+     */
+    key: text('key').notNull(),
+    /** Free labels for filtering the board ("design", "legal"), trimmed, each once. */
+    labels: text('labels').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     // The target of the links' composite keys, which keep both ends of a link in one milestone.
     unique('milestone_tasks_milestone_id_key').on(table.milestoneId, table.id),
+    uniqueIndex('milestone_tasks_key_idx').on(table.key),
     index('milestone_tasks_board_idx').on(table.milestoneId, table.stage, table.rank),
   ],
 );
@@ -289,4 +298,36 @@ export const milestoneMeetAttendees = pgTable(
     position: integer('position').notNull(),
   },
   (table) => [primaryKey({ columns: [table.meetId, table.accountId] })],
+);
+
+/**
+ * Each deck's task-key prefix and the last number it gave out. A new task takes the next number
+ * with one `UPDATE … RETURNING`, which holds the row's lock until its transaction ends, so two
+ * tasks created at once on the same deck (in any of its milestones, on any process) can never get
+ * the same number. The prefix is unique, so a key names one task across the product.
+ */
+export const milestoneTaskPrefixes = pgTable('milestone_task_prefixes', {
+  pitchDeckId: text('pitch_deck_id')
+    .primaryKey()
+    .references(() => pitchDecks.id, { onDelete: 'cascade' }),
+  prefix: text('prefix').notNull().unique('milestone_task_prefixes_prefix_key'),
+  lastNumber: integer('last_number').notNull().default(0),
+});
+
+/**
+ * Due-date reminders sent: one row per task, kind and due date, written by the reminder job in
+ * the same statement that claims it (insert … on conflict do nothing), so a restart or a second
+ * process never sends the same reminder twice. A moved due date is a new key: it is reminded again.
+ */
+export const milestoneTaskReminders = pgTable(
+  'milestone_task_reminders',
+  {
+    taskId: text('task_id')
+      .notNull()
+      .references(() => milestoneTasks.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['due_soon', 'overdue'] }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.taskId, table.kind, table.dueDate] })],
 );

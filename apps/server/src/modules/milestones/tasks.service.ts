@@ -73,10 +73,10 @@ export class TasksService {
       }
       const ranks = await writer.findRanks(body.stage);
       const rank = rankBetween(ranks.at(-1)?.rank ?? null, null);
-      const id = await writer.insertTask({ ...body, rank });
+      const { id, key } = await writer.insertTask({ ...body, rank });
       return {
         result: id,
-        activity: { action: 'task.created', taskId: id, stage: body.stage, newValue: { title: body.title } },
+        activity: { action: 'task.created', taskId: id, stage: body.stage, newValue: { key, title: body.title } },
       };
     });
     return this.detail(taskId);
@@ -89,7 +89,11 @@ export class TasksService {
     await this.gate.change(principal, milestone, async (writer) => {
       const task = await lockedTask(writer, taskId);
       const { title, description, assigneeId, dueDate, estimateDays } = task;
-      const changes = changedFields({ title, description, assigneeId, dueDate, estimateDays }, body);
+      // The log's values are scalars: labels are logged as one comma-separated line.
+      const changes = changedFields(
+        { title, description, assigneeId, dueDate, estimateDays, labels: task.labels.join(', ') },
+        { ...body, labels: body.labels.join(', ') },
+      );
       if (!changes) return { result: undefined, activity: null };
       await writer.updateTask(taskId, body);
       return { result: undefined, activity: { action: 'task.updated', taskId, stage: task.stage, ...changes } };
