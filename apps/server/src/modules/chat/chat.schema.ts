@@ -3,7 +3,16 @@
 // senders: a deleted account leaves its rooms (the others keep the history, its messages stay
 // with no sender).
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { accounts } from '@/modules/accounts/accounts.schema';
 
 /** A conversation. `lastSeq` is the newest message's seq: the next message takes `lastSeq + 1`. */
@@ -22,6 +31,11 @@ export const chatRooms = pgTable(
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The newest change number (an edit, a deletion, a reaction): the next change takes
+     * `lastRev + 1` under the row's lock, as messages take `lastSeq + 1` (docs/chat.md).
+     */
+    lastRev: integer('last_rev').notNull().default(0),
   },
   (table) => [uniqueIndex('chat_rooms_pair_key').on(table.pairKey).where(sql`${table.pairKey} is not null`)],
 );
@@ -72,9 +86,18 @@ export const chatMessages = pgTable(
     content: text('content').notNull(),
     clientId: text('client_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The message of the same room this one answers; null when none, or once that one is gone. */
+    replyToId: text('reply_to_id').references((): AnyPgColumn => chatMessages.id, { onDelete: 'set null' }),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** Deleted by its author: the row keeps its seq (no hole), its content is emptied. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** The room's change number of its last change; 0 if never changed. */
+    rev: integer('rev').notNull().default(0),
   },
   (table) => [
     uniqueIndex('chat_messages_room_seq_key').on(table.roomId, table.seq),
+    // The catch-up of changes reads a room's messages changed after a number, in that order.
+    index('chat_messages_room_rev_idx').on(table.roomId, table.rev).where(sql`${table.rev} > 0`),
     uniqueIndex('chat_messages_sender_client_key')
       .on(table.senderId, table.clientId)
       .where(sql`${table.clientId} is not null`),
@@ -83,4 +106,20 @@ export const chatMessages = pgTable(
     // beginnings (prefix queries), which stemming for one language would distort.
     index('chat_messages_content_search').using('gin', sql`to_tsvector('simple', ${table.content})`),
   ],
+);
+
+/** One person's reaction with one emoji (the contract's `chatReactionEmoji`) to one message. */
+export const chatMessageReactions = pgTable(
+  'chat_message_reactions',
+  {
+    messageId: text('message_id')
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    emoji: text('emoji').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.messageId, table.accountId, table.emoji] })],
 );
