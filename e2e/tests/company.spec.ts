@@ -8,10 +8,10 @@ import { submitReadyDeck } from '../support/decks';
 import { type RunningServer, startServer } from '../support/server';
 
 /**
- * The company page (issue 19): an investor who read a deck follows the search card's Company tag
+ * The company page: an investor who read a deck follows the search card's Company tag
  * to the founder's company and sees its stock chart drawn from that reading; the deck page's
- * company name leads there too. The demo (SEED_DEMO) gives the screenshots a studio with four
- * decks, interests in every status and a milestone the demo investor follows.
+ * company name leads there too. The demo (SEED_DEMO) gives the screenshots Ledgerleaf with its two
+ * rounds, interests in every status and a milestone the demo investor follows.
  */
 
 const screenshotsDir = path.resolve(import.meta.dirname, '../../docs/screenshots');
@@ -93,15 +93,16 @@ describe('the company page', () => {
   });
 
   for (const viewport of ['desktop', 'mobile'] as const) {
-    it(`shows the demo studio to its accepted investor, with the milestone they follow (${viewport})`, async () => {
+    it(`shows the demo company to its accepted investor, with the milestone they follow (${viewport})`, async () => {
       const context = await newContext(browser, server.baseUrl, viewport);
       const page = await signIn(context, ravi, 'investor');
       await page.getByLabel('Search decks').fill('Ledgerleaf');
-      await expect.poll(() => page.getByTestId('deck-card').count(), { timeout: 15_000 }).toBe(1);
-      await page.getByTestId('deck-card-company').click();
+      // Both of Ledgerleaf's rounds; either card's company name leads to the one company.
+      await expect.poll(() => page.getByTestId('deck-card').count(), { timeout: 15_000 }).toBe(2);
+      await page.getByTestId('deck-card-company').first().click();
       await page.getByTestId('company-page').waitFor({ timeout: 15_000 });
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Lind Studio');
-      expect(await page.getByTestId('company-deck').count()).toBe(4);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Ledgerleaf');
+      expect(await page.getByTestId('company-deck').count()).toBe(2);
       expect(await page.getByTestId('company-milestones').textContent()).toContain('tasks done');
       await page.getByTestId('company-stock').locator('svg.recharts-surface').first().waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -1,10 +1,12 @@
 import type { Sector, Stage } from '@deckvalid/contract/accounts';
 import type { Logger } from 'pino';
 import type { App } from '@/app';
-import type { Principal } from '@/core/identity/principal';
 import { samplePdf } from '@/lib/sample-pdf';
+import type { DemoEmail, DemoPeople } from './demo';
 
 type DemoDeck = {
+  /** Whose deck it is: one of the demo founders. */
+  founder: DemoEmail;
   company: string;
   title: string;
   pitch: string;
@@ -17,6 +19,7 @@ type DemoDeck = {
 
 const demoDecks: DemoDeck[] = [
   {
+    founder: 'jonas@demo.pitchlane.local',
     company: 'Tidewater Labs',
     title: 'Tidewater seed round',
     pitch: 'Sensors that tell port operators when the tide will delay a ship.',
@@ -37,6 +40,7 @@ const demoDecks: DemoDeck[] = [
     ],
   },
   {
+    founder: 'founder@demo.pitchlane.local',
     company: 'Ledgerleaf',
     title: 'Ledgerleaf pre-seed',
     pitch: 'Bookkeeping on autopilot for independent restaurants.',
@@ -53,6 +57,27 @@ const demoDecks: DemoDeck[] = [
     ],
   },
   {
+    founder: 'founder@demo.pitchlane.local',
+    company: 'Ledgerleaf',
+    title: 'Ledgerleaf seed round',
+    pitch: 'The next round: bank partnerships that bring restaurants to Ledgerleaf.',
+    sector: 'Fintech',
+    stage: 'Seed',
+    amountSought: 2_500_000,
+    location: 'Lisbon',
+    slides: [
+      { heading: 'Ledgerleaf', body: ['Bookkeeping on autopilot, sold through the banks restaurants already use.'] },
+      { heading: 'Traction', body: ['120 paying restaurants in Lisbon.', '$180k annual recurring revenue.'] },
+      {
+        heading: 'Distribution',
+        body: ['A bank-feed pilot with an SME lender.', 'Every new account offered Ledgerleaf.'],
+      },
+      { heading: 'Team', body: ['Former neobank product lead and two accountants.'] },
+      { heading: 'Ask', body: ['$2.5M seed to reach 2,000 restaurants by 2028.'] },
+    ],
+  },
+  {
+    founder: 'aiko@demo.pitchlane.local',
     company: 'Quillwork',
     title: 'Quillwork Series A',
     pitch: 'Code review assistant that learns each team’s conventions.',
@@ -74,6 +99,7 @@ const demoDecks: DemoDeck[] = [
     ],
   },
   {
+    founder: 'priya@demo.pitchlane.local',
     company: 'Mendwell',
     title: 'Mendwell seed',
     pitch: 'Physiotherapy exercises checked by your phone camera.',
@@ -92,25 +118,18 @@ const demoDecks: DemoDeck[] = [
 ];
 
 /**
- * Fills a freshly seeded demo with decks by the demo founder (made by the same path as an upload:
+ * Fills a freshly seeded demo with each founder's decks (made by the same path as an upload:
  * stored, created, processed in the background), one investor's interest and a little viewing.
  */
-export async function seedDemoDecks(
-  app: App,
-  seeded: { founder: Principal; investors: Principal[] },
-  logger: Logger,
-): Promise<void> {
+export async function seedDemoDecks(app: App, seeded: DemoPeople, logger: Logger): Promise<void> {
   const { uploads, pitchDecks, interests } = app.services;
   const ids: string[] = [];
   for (const demo of demoDecks) {
-    const { slides, ...details } = demo;
-    const key = await uploads.storeServerFile(
-      seeded.founder.accountId,
-      'deck',
-      await samplePdf(slides),
-      'application/pdf',
-    );
-    const deck = await pitchDecks.create(seeded.founder, { key, ...details, website: null });
+    const { slides, founder: email, ...details } = demo;
+    const founder = seeded.foundersByEmail.get(email);
+    if (!founder) throw new Error(`no demo founder ${email}`);
+    const key = await uploads.storeServerFile(founder.accountId, 'deck', await samplePdf(slides), 'application/pdf');
+    const deck = await pitchDecks.create(founder, { key, ...details, website: null });
     ids.push(deck.id);
   }
   await app.background.drain();

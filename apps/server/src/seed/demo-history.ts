@@ -1,18 +1,20 @@
 import { eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { App } from '@/app';
-import type { Principal } from '@/core/identity/principal';
 import type { Database } from '@/db/client';
 import { deckReaders, deckViews, pitchDecks, pitchDeckVersions } from '@/modules/pitchdecks/pitchdecks.schema';
+import type { DemoPeople } from './demo';
 
 /** A past viewing session: who read which demo deck (by title), how many days ago, for how long. */
 type PastReading = { investor: 0 | 1; deck: string; daysAgo: number; hoursAgo: number; seconds: number };
 
-// Spread over the last week (and one older), so both homes have something to show: the founder's
-// 7-day bars and recent readers, the investors' interests in every status.
+// Spread over the last week (and one older), so both homes have something to show: each founder's
+// 7-day bars and recent readers (Maya's most), the investors' interests in every status.
 const pastReadings: PastReading[] = [
   { investor: 0, deck: 'Tidewater seed round', daysAgo: 6, hoursAgo: 3, seconds: 240 },
   { investor: 1, deck: 'Ledgerleaf pre-seed', daysAgo: 12, hoursAgo: 1, seconds: 100 },
+  { investor: 0, deck: 'Ledgerleaf seed round', daysAgo: 5, hoursAgo: 6, seconds: 140 },
+  { investor: 1, deck: 'Ledgerleaf seed round', daysAgo: 3, hoursAgo: 2, seconds: 210 },
   { investor: 0, deck: 'Quillwork Series A', daysAgo: 5, hoursAgo: 2, seconds: 90 },
   { investor: 1, deck: 'Tidewater seed round', daysAgo: 4, hoursAgo: 5, seconds: 300 },
   { investor: 0, deck: 'Tidewater seed round', daysAgo: 3, hoursAgo: 1, seconds: 120 },
@@ -26,17 +28,20 @@ const pastReadings: PastReading[] = [
  * goes through the services, as a real reading would; only the sessions' times are then moved
  * back, which no call can do (the product accepts no reading time that has not yet passed).
  */
-export async function seedDemoHistory(
-  app: App,
-  db: Database,
-  seeded: { founder: Principal; investors: Principal[] },
-  logger: Logger,
-): Promise<void> {
+export async function seedDemoHistory(app: App, db: Database, seeded: DemoPeople, logger: Logger): Promise<void> {
   const { pitchDecks, interests } = app.services;
   const [ravi, lena] = seeded.investors;
   if (!ravi || !lena) return;
-  const decks = await pitchDecks.listMine(seeded.founder, { page: 1, limit: 20 });
-  const deckId = (title: string) => decks.data.find((deck) => deck.title === title && deck.status === 'ready')?.id;
+  const founders = [...seeded.foundersByEmail.values()];
+  const decks = (
+    await Promise.all(
+      founders.map(async (founder) =>
+        (await pitchDecks.listMine(founder, { page: 1, limit: 20 })).data.map((deck) => ({ ...deck, founder })),
+      ),
+    )
+  ).flat();
+  const deckOf = (title: string) => decks.find((deck) => deck.title === title && deck.status === 'ready');
+  const deckId = (title: string) => deckOf(title)?.id;
 
   for (const reading of pastReadings) {
     const id = deckId(reading.deck);
@@ -55,22 +60,33 @@ export async function seedDemoHistory(
     await moveBack(db, sessionId, `${reading.daysAgo} days ${reading.hoursAgo} hours`);
   }
 
+  // Maya's decks hold every status a founder decides on or sees: accepted, pending, withdrawn;
+  // Lena is declined on Quillwork, by its founder.
   const tidewater = deckId('Tidewater seed round');
   const ledgerleaf = deckId('Ledgerleaf pre-seed');
-  const quillwork = deckId('Quillwork Series A');
+  const nextRound = deckId('Ledgerleaf seed round');
+  const quillwork = deckOf('Quillwork Series A');
   if (ledgerleaf) {
     const accepted = await interests.show(ravi, ledgerleaf, { note: 'Happy to help with bank partnerships.' });
     await interests.decide(seeded.founder, ledgerleaf, accepted.id, { status: 'accepted' });
-    await interests.show(lena, ledgerleaf, { note: 'How do you price the first customers?' });
+    await interests.show(lena, ledgerleaf, { note: 'Restaurants are a good first market. Count me in for a call.' });
+  }
+  if (nextRound) {
+    await interests.show(lena, nextRound, { note: 'How do you price the first customers?' });
+    await interests.show(ravi, nextRound, { note: null });
+    await interests.withdraw(ravi, nextRound);
   }
   if (quillwork) {
-    await interests.show(ravi, quillwork, { note: null });
-    await interests.withdraw(ravi, quillwork);
-    const declined = await interests.show(lena, quillwork, { note: 'Series A is later than we invest.' });
-    await interests.decide(seeded.founder, quillwork, declined.id, { status: 'declined' });
+    await interests.show(ravi, quillwork.id, { note: null });
+    await interests.withdraw(ravi, quillwork.id);
+    const declined = await interests.show(lena, quillwork.id, { note: 'Series A is later than we invest.' });
+    await interests.decide(quillwork.founder, quillwork.id, declined.id, { status: 'declined' });
   }
   if (tidewater) await interests.show(lena, tidewater, { note: 'Would love a call about the port pilots.' });
-  await backdateDecks(db, seeded.founder.accountId);
+  await backdateDecks(
+    db,
+    founders.map((founder) => founder.accountId),
+  );
   logger.info({ readings: pastReadings.length }, 'demo reading history seeded');
 }
 
@@ -89,19 +105,19 @@ function spread(seconds: number): { page: number; seconds: number }[] {
  * it was live would be a demo no real data can produce, and the company page's weekly chart
  * starts at the first deck's week.
  */
-async function backdateDecks(db: Database, founderId: string): Promise<void> {
+async function backdateDecks(db: Database, founderIds: string[]): Promise<void> {
   const past = sql`now() - interval '21 days'`;
   await db
     .update(pitchDecks)
     .set({ createdAt: past, readyAt: past, updatedAt: past })
-    .where(eq(pitchDecks.founderId, founderId));
+    .where(inArray(pitchDecks.founderId, founderIds));
   await db
     .update(pitchDeckVersions)
     .set({ createdAt: past, readyAt: past })
     .where(
       inArray(
         pitchDeckVersions.pitchDeckId,
-        db.select({ id: pitchDecks.id }).from(pitchDecks).where(eq(pitchDecks.founderId, founderId)),
+        db.select({ id: pitchDecks.id }).from(pitchDecks).where(inArray(pitchDecks.founderId, founderIds)),
       ),
     );
 }

@@ -1,4 +1,4 @@
-import { authApiRoot, authPaths } from '@deckvalid/contract/api-paths';
+import { authApiRoot, authPaths, founderDeckPaths, investorDeckPaths } from '@deckvalid/contract/api-paths';
 import type { AccountRole, AuthResponse } from '@deckvalid/contract/auth';
 import { type ChatMessage, type ChatRoom, chatPaths } from '@deckvalid/contract/chat';
 import { type CompanyResponse, companyPaths } from '@deckvalid/contract/companies';
@@ -63,9 +63,59 @@ describe('the demo workspace (SEED_DEMO=1)', () => {
 
   it('names its people as people', async () => {
     const names = await Promise.all(
-      ['founder', 'ravi', 'lena'].map(async (who) => (await signIn(`${who}@demo.pitchlane.local`)).name),
+      ['founder', 'jonas', 'aiko', 'priya', 'ravi', 'lena'].map(
+        async (who) => (await signIn(`${who}@demo.pitchlane.local`)).name,
+      ),
     );
-    expect(names).toEqual(['Maya Lind', 'Ravi Mehta', 'Lena Hoffmann']);
+    expect(names).toEqual(['Maya Lind', 'Jonas Berg', 'Aiko Tanaka', 'Priya Shah', 'Ravi Mehta', 'Lena Hoffmann']);
+  });
+
+  it('gives each founder one company: Maya two Ledgerleaf rounds, the other decks their own founders', async () => {
+    const ravi = await signIn('ravi@demo.pitchlane.local');
+    const companies = [];
+    for (const who of ['founder', 'jonas', 'aiko', 'priya']) {
+      const founder = await signIn(`${who}@demo.pitchlane.local`);
+      const mine = await founder.get<{ data: { company: string; title: string }[] }>(founderDeckPaths.pitchDecks);
+      const me = await founder.get<{ user: { id: string } }>(`${authApiRoot.user}${authPaths.me}`);
+      const { company } = await ravi.get<CompanyResponse>(companyPaths.company(me.user.id));
+      companies.push({
+        name: company.name,
+        decks: mine.data.map((deck) => deck.title).sort(),
+        deckCompanies: [...new Set(mine.data.map((deck) => deck.company))],
+        rounds: [...new Set(company.rounds.map((round) => round.company))],
+      });
+    }
+    expect(companies).toEqual([
+      {
+        name: 'Ledgerleaf',
+        decks: ['Ledgerleaf pre-seed', 'Ledgerleaf seed round'],
+        deckCompanies: ['Ledgerleaf'],
+        rounds: ['Ledgerleaf'],
+      },
+      {
+        name: 'Tidewater Labs',
+        decks: ['Tidewater seed round'],
+        deckCompanies: ['Tidewater Labs'],
+        rounds: ['Tidewater Labs'],
+      },
+      { name: 'Quillwork', decks: ['Quillwork Series A'], deckCompanies: ['Quillwork'], rounds: ['Quillwork'] },
+      { name: 'Mendwell', decks: ['Mendwell seed'], deckCompanies: ['Mendwell'], rounds: ['Mendwell'] },
+    ]);
+  });
+
+  it('shows Maya interests in each status a founder meets, and Ravi and Lena every status of theirs', async () => {
+    const maya = await signIn('founder@demo.pitchlane.local');
+    const mine = await maya.get<{ data: { status: string }[] }>(`${founderDeckPaths.myInterests}?limit=50`);
+    expect(new Set(mine.data.map((interest) => interest.status))).toEqual(
+      new Set(['accepted', 'pending', 'withdrawn']),
+    );
+    const statuses = new Set<string>();
+    for (const who of ['ravi', 'lena']) {
+      const investor = await signIn(`${who}@demo.pitchlane.local`);
+      const theirs = await investor.get<{ data: { status: string }[] }>(`${investorDeckPaths.myInterests}?limit=50`);
+      for (const interest of theirs.data) statuses.add(interest.status);
+    }
+    expect(statuses).toEqual(new Set(['accepted', 'pending', 'withdrawn', 'declined']));
   });
 
   it('gives the founder a live Ledgerleaf milestone worked across the board', async () => {
@@ -141,7 +191,7 @@ describe('the demo workspace (SEED_DEMO=1)', () => {
     expect(rooms.map((room) => [room.type, room.name])).toEqual(
       expect.arrayContaining([
         ['private', 'Ravi Mehta'],
-        ['group', 'Tidewater round Q&A'],
+        ['group', 'Ledgerleaf round Q&A'],
       ]),
     );
     expect(rooms).toHaveLength(2);
@@ -163,7 +213,7 @@ describe('the demo workspace (SEED_DEMO=1)', () => {
     expect(senders.every((name, index) => index === 0 || name !== senders[index - 1])).toBe(true);
   });
 
-  it('puts Lena in the group once her interest in Tidewater is accepted', async () => {
+  it('puts Lena in the group once her interest in Ledgerleaf is accepted', async () => {
     const lena = await signIn('lena@demo.pitchlane.local');
     const rooms = (await lena.get<{ rooms: ChatRoom[] }>(chatPaths.rooms)).rooms.filter((room) => room.type !== 'bot');
     expect(rooms.map((room) => room.type)).toEqual(['group']);

@@ -8,14 +8,27 @@ import { hashPassword } from '@/modules/auth/password';
 
 /**
  * Demo sign-in details, printed at start; they only ever exist in a database seeded for a demo.
- * Real-sounding people, so the screens read as a product in use: Maya Lind runs a small venture
- * studio whose four companies have the demo decks; Ravi and Lena invest through their firms.
+ * Real-sounding people, so the screens read as a product in use: Maya Lind founded Ledgerleaf,
+ * the demo's main company; Jonas, Aiko and Priya each founded one of the other demo companies;
+ * Ravi and Lena invest through their firms. Founders come first, Maya leading.
  */
 export const demoAccounts = [
   { role: 'user', name: 'Maya Lind', email: 'founder@demo.pitchlane.local', password: 'demo-founder-pass-2026' },
+  { role: 'user', name: 'Jonas Berg', email: 'jonas@demo.pitchlane.local', password: 'demo-founder-pass-2026' },
+  { role: 'user', name: 'Aiko Tanaka', email: 'aiko@demo.pitchlane.local', password: 'demo-founder-pass-2026' },
+  { role: 'user', name: 'Priya Shah', email: 'priya@demo.pitchlane.local', password: 'demo-founder-pass-2026' },
   { role: 'investor', name: 'Ravi Mehta', email: 'ravi@demo.pitchlane.local', password: 'demo-investor-pass-2026' },
   { role: 'investor', name: 'Lena Hoffmann', email: 'lena@demo.pitchlane.local', password: 'demo-investor-pass-2026' },
 ] as const;
+
+export type DemoEmail = (typeof demoAccounts)[number]['email'];
+
+/** The seeded demo's people: Maya (`founder`), every founder by email, and Ravi and Lena. */
+export type DemoPeople = {
+  founder: Principal;
+  foundersByEmail: Map<string, Principal>;
+  investors: Principal[];
+};
 
 /** What the investor info screen shows of each demo investor, by email. */
 const demoInvestorInfos: Record<string, Omit<typeof investorInfos.$inferInsert, 'investorId'>> = {
@@ -38,14 +51,11 @@ const demoInvestorInfos: Record<string, Omit<typeof investorInfos.$inferInsert, 
 };
 
 /**
- * Seeds a demo founder and two demo investors into an empty database and answers them as
+ * Seeds the demo founders and two demo investors into an empty database and answers them as
  * principals (for seeding their decks next) with their sign-in details to print once the server
  * listens; does nothing and answers null otherwise.
  */
-export async function seedDemo(
-  db: Database,
-  logger: Logger,
-): Promise<{ founder: Principal; investors: Principal[]; signInDetails: string } | null> {
+export async function seedDemo(db: Database, logger: Logger): Promise<(DemoPeople & { signInDetails: string }) | null> {
   const [existing] = await db.select({ value: count() }).from(accounts);
   if ((existing?.value ?? 0) > 0) {
     logger.info('SEED_DEMO skipped: the database already has accounts');
@@ -79,9 +89,12 @@ export async function seedDemo(
       `  ${demo.role === 'user' ? 'founder ' : 'investor'}  ${demo.name.padEnd(nameWidth)}  ${demo.email}  /  ${demo.password}`,
   );
   logger.info(`Demo workspace seeded: ${demoAccounts.length} accounts`);
-  const [founder, ...investors] = principals;
+  const founders = principals.filter((principal) => principal.role === 'user');
+  const investors = principals.filter((principal) => principal.role === 'investor');
+  const [founder] = founders;
   // Printed by main once the server listens: sign-in details shown earlier led people to a
   // page that did not answer yet.
   const signInDetails = `Demo accounts (SEED_DEMO=1), sign in at the address above:\n${lines.join('\n')}`;
-  return founder ? { founder, investors, signInDetails } : null;
+  const foundersByEmail = new Map(founders.map((principal) => [principal.user.email, principal]));
+  return founder ? { founder, foundersByEmail, investors, signInDetails } : null;
 }
