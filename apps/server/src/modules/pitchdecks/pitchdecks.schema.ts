@@ -98,6 +98,11 @@ export const pitchDeckVersions = pgTable(
     pageCount: integer('page_count'),
     minFontSize: real('min_font_size'),
     maxFontSize: real('max_font_size'),
+    /**
+     * Page 1 drawn as a small WebP while the version was processed, so a list of cards shows
+     * pictures without fetching and drawing whole PDFs; null when it could not be drawn.
+     */
+    thumbnailKey: text('thumbnail_key'),
     /** The process that holds the version for processing: a random id made at each process start. */
     processingClaimedBy: text('processing_claimed_by'),
     /** When that process took the version. */

@@ -1,0 +1,1 @@
+ALTER TABLE "pitch_deck_versions" ADD COLUMN "thumbnail_key" text;
