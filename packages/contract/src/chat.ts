@@ -23,7 +23,16 @@ export const chatLimits = {
   seqMax: 2_147_483_647,
   /** Characters of a message search. */
   searchLength: 200,
+  /** Characters of the quoted message a reply shows. */
+  replyExcerptLength: 140,
 } as const;
+
+/**
+ * The reactions a message takes (a small fixed set, as Slack's quick reactions): each person
+ * toggles each one on or off.
+ */
+export const chatReactionEmoji = ['👍', '❤️', '😂', '🎉', '👀', '🙏'] as const;
+export type ChatReactionEmoji = (typeof chatReactionEmoji)[number];
 
 export const chatRoomTypes = ['private', 'group', 'bot'] as const;
 export type ChatRoomType = (typeof chatRoomTypes)[number];
@@ -70,6 +79,27 @@ export type ChatParticipant = z.infer<typeof chatParticipantSchema>;
 export const chatReadReceiptSchema = z.object({ userId: z.string(), readAt: z.string() });
 export type ChatReadReceipt = z.infer<typeof chatReadReceiptSchema>;
 
+/** One emoji on a message: how many reacted with it, and who (to name them). */
+export const chatReactionSchema = z.object({
+  emoji: z.enum(chatReactionEmoji),
+  count: z.number().int(),
+  /** Who reacted, earliest first. */
+  accountIds: z.array(z.string()),
+});
+export type ChatReaction = z.infer<typeof chatReactionSchema>;
+
+/** The message a reply answers, as the reply shows it (a click jumps to it by `seq`). */
+export const chatReplyToSchema = z.object({
+  id: z.string(),
+  seq: z.number().int(),
+  /** Null once the sender's account is gone, or for the copilot. */
+  senderName: z.string().nullable(),
+  /** The start of its text as it is now; empty once deleted. */
+  excerpt: z.string(),
+  isDeleted: z.boolean(),
+});
+export type ChatReplyTo = z.infer<typeof chatReplyToSchema>;
+
 export const chatMessageSchema = z.object({
   id: z.string(),
   chatRoomId: z.string(),
@@ -86,6 +116,20 @@ export const chatMessageSchema = z.object({
   readBy: z.array(chatReadReceiptSchema),
   /** Null once the sender's account is gone. */
   sender: z.object({ id: z.string(), name: z.string(), role: z.enum(['user', 'investor', 'mentor']) }).nullable(),
+  /**
+   * The room's change number of this message's last edit, deletion or reaction (0: never
+   * changed). Rooms number changes 1, 2, 3… as they number messages; the higher `rev` of two
+   * copies of a message is the newer, and `changedAfterRev` catches up on changes (docs/chat.md).
+   */
+  rev: z.number().int(),
+  /** When its author last edited it; null if never. */
+  editedAt: z.string().nullable(),
+  /** When its author deleted it: it keeps its place, its `content` is empty. */
+  deletedAt: z.string().nullable(),
+  /** The message it answers, or null. */
+  replyTo: chatReplyToSchema.nullable(),
+  /** Its reactions, in the order of `chatReactionEmoji`; none on a deleted message. */
+  reactions: z.array(chatReactionSchema),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -103,6 +147,8 @@ export const chatRoomSchema = z.object({
     .nullable(),
   /** The newest seq in the room (0 when empty): where a client's catch-up ends. */
   lastSeq: z.number().int(),
+  /** The room's newest change number (edits, deletions, reactions; 0 when none): see `ChatMessage.rev`. */
+  lastRev: z.number().int(),
   /** Messages after the caller's read watermark, not counting the caller's own. */
   unreadCount: z.number().int(),
   /** The caller's read watermark. */
@@ -163,15 +209,28 @@ export const chatMessagesQuerySchema = z
       .default(chatLimits.pageSize),
     before: seqSchema('before is a message seq.', 1).optional(),
     afterSeq: seqSchema('afterSeq is a message seq.', 0).optional(),
+    /**
+     * The catch-up of changes: the messages edited, deleted or reacted to after this change
+     * number, in the order of their `rev`, up to `limit` (`hasMore` says to ask again).
+     */
+    changedAfterRev: seqSchema('changedAfterRev is a change number.', 0).optional(),
   })
-  .refine((query) => query.before === undefined || query.afterSeq === undefined, {
-    message: 'Ask for messages before a seq or after one, not both.',
-  });
+  .refine(
+    (query) => [query.before, query.afterSeq, query.changedAfterRev].filter((value) => value !== undefined).length <= 1,
+    { message: 'Ask for messages before a seq, after one, or changed after a change number: one of them.' },
+  );
 export type ChatMessagesQuery = z.infer<typeof chatMessagesQuerySchema>;
 
 export const chatMessagesResponseSchema = z.object({
   messages: z.array(chatMessageSchema),
-  meta: z.object({ hasMore: z.boolean() }),
+  meta: z.object({
+    hasMore: z.boolean(),
+    /**
+     * The room's newest change number, read before the messages: a client holds every change up
+     * to it once it holds these (and catches up on changes from it after a reconnect).
+     */
+    lastRev: z.number().int(),
+  }),
 });
 export type ChatMessagesResponse = z.infer<typeof chatMessagesResponseSchema>;
 
@@ -283,8 +342,38 @@ export const sendChatMessagePayloadSchema = z.object({
   type: z.literal('text').optional().default('text'),
   /** The sender's optimistic id (`tmp-…`): a retried send with the same one stores nothing new. */
   clientId: chatClientIdSchema.optional(),
+  /** The message of the same room this one answers. */
+  replyToId: id.optional(),
 });
 export type SendChatMessagePayload = z.infer<typeof sendChatMessagePayloadSchema>;
+
+/** PATCH /api/v1/chats/rooms/{roomId}/messages/{messageId} and DELETE: one message of the room. */
+export const chatMessageParamsSchema = z.object({ roomId: id, messageId: id });
+export type ChatMessageParams = z.infer<typeof chatMessageParamsSchema>;
+
+/** PATCH …/messages/{messageId}: its author rewrites it (our addition). */
+export const editChatMessageBodySchema = z.object({ content: chatContentSchema }).strict();
+export type EditChatMessageBody = z.infer<typeof editChatMessageBodySchema>;
+
+/** PUT …/messages/{messageId}/reactions: the caller's reaction with one emoji, on or off (our addition). */
+export const reactChatMessageBodySchema = z
+  .object({
+    emoji: z.enum(chatReactionEmoji, { error: `React with one of ${chatReactionEmoji.join(' ')}.` }),
+    reacted: z.boolean({ error: 'Say reacted: true or false.' }),
+  })
+  .strict();
+export type ReactChatMessageBody = z.infer<typeof reactChatMessageBodySchema>;
+
+/** What an edit, a deletion or a reaction answers: the message as it is now. */
+export const chatMessageOnlyResponseSchema = z.object({ message: chatMessageSchema });
+export type ChatMessageOnlyResponse = z.infer<typeof chatMessageOnlyResponseSchema>;
+
+/** Socket chat:edit_message: as PATCH …/messages/{messageId}. */
+export const editChatMessagePayloadSchema = z.object({ chatRoomId: id, messageId: id, content: chatContentSchema });
+/** Socket chat:delete_message: as DELETE …/messages/{messageId}. */
+export const deleteChatMessagePayloadSchema = z.object({ chatRoomId: id, messageId: id });
+/** Socket chat:react: as PUT …/messages/{messageId}/reactions. */
+export const reactChatMessagePayloadSchema = reactChatMessageBodySchema.extend({ chatRoomId: id, messageId: id });
 
 /**
  * Socket chat:join, chat:leave (and the older joinRoom, leaveRoom): the room, as `{ chatRoomId }`,
@@ -331,6 +420,12 @@ export const chatPaths = {
   leave: (roomId: string) => `/api/v1/chats/rooms/${encodeURIComponent(roomId)}/leave`,
   /** PUT `{ muted }`: the caller silences a room for themself (our addition). */
   mute: (roomId: string) => `/api/v1/chats/rooms/${encodeURIComponent(roomId)}/mute`,
+  /** PATCH `{ content }`: its author edits it; DELETE: its author deletes it (our additions). */
+  message: (roomId: string, messageId: string) =>
+    `/api/v1/chats/rooms/${encodeURIComponent(roomId)}/messages/${encodeURIComponent(messageId)}`,
+  /** PUT `{ emoji, reacted }`: a member's reaction, on or off (our addition). */
+  reactions: (roomId: string, messageId: string) =>
+    `/api/v1/chats/rooms/${encodeURIComponent(roomId)}/messages/${encodeURIComponent(messageId)}/reactions`,
 } as const;
 
 /**
@@ -342,6 +437,17 @@ export const chatSocketEvents = {
    * the room reaches it, and its history stays readable up to the leave (docs/chat.md).
    */
   roomLeft: 'chat:room_left',
+  /**
+   * A message was edited, deleted or reacted to: the message as it is now, with its `rev`, to
+   * every member's sockets (as `chat:new_message` goes). A copy with a lower `rev` is older.
+   */
+  messageUpdated: 'chat:message_updated',
+  /** Sent by a client: edit one's own message, `{ chatRoomId, messageId, content }`. */
+  editMessage: 'chat:edit_message',
+  /** Sent by a client: delete one's own message, `{ chatRoomId, messageId }`. */
+  deleteMessage: 'chat:delete_message',
+  /** Sent by a client: react, `{ chatRoomId, messageId, emoji, reacted }`. */
+  react: 'chat:react',
 } as const;
 
 /**
@@ -374,3 +480,49 @@ export const chatRateLimits = {
   /** Group rooms one account may create in 24 hours. */
   groupRoomsPerDay: 20,
 } as const;
+
+/** One `@Name` in a message's text: where it is and whom it names. */
+export type ChatMentionRange = { start: number; end: number; accountId: string };
+
+const isNameCharacter = (character: string | undefined) => character !== undefined && /[\p{L}\p{N}]/u.test(character);
+
+/**
+ * The `@Name`s of `content` that name one of `people` (a room's members): `@` and a person's
+ * full name, or their first name when nobody else among them has the same one, in any case,
+ * not inside a word (an email address is no mention) and not followed by more of a name. The
+ * server decides mentions with it from the room's members; the web marks them with it. Ranges
+ * in the order they appear, the longest name winning where two start at the same `@`.
+ */
+export function findMentionRanges(
+  content: string,
+  people: readonly { id: string; name: string }[],
+): ChatMentionRange[] {
+  const lower = content.toLocaleLowerCase();
+  const firstNames = new Map<string, number>();
+  for (const person of people) {
+    const first = person.name.trim().split(/\s+/)[0]?.toLocaleLowerCase() ?? '';
+    firstNames.set(first, (firstNames.get(first) ?? 0) + 1);
+  }
+  const names = people.flatMap((person) => {
+    const full = person.name.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
+    const first = full.split(' ')[0] ?? '';
+    const forms = [full];
+    if (first !== full && first !== '' && firstNames.get(first) === 1) forms.push(first);
+    return forms.filter((form) => form !== '').map((form) => ({ form, accountId: person.id }));
+  });
+  names.sort((a, b) => b.form.length - a.form.length);
+  const ranges: ChatMentionRange[] = [];
+  for (let at = lower.indexOf('@'); at !== -1; at = lower.indexOf('@', at + 1)) {
+    if (isNameCharacter(lower[at - 1])) continue;
+    const named = names.find(
+      ({ form }) => lower.startsWith(form, at + 1) && !isNameCharacter(lower[at + 1 + form.length]),
+    );
+    if (named) ranges.push({ start: at, end: at + 1 + named.form.length, accountId: named.accountId });
+  }
+  return ranges;
+}
+
+/** The ids `content` mentions among `people`, each once (see `findMentionRanges`). */
+export const findMentions = (content: string, people: readonly { id: string; name: string }[]): string[] => [
+  ...new Set(findMentionRanges(content, people).map((range) => range.accountId)),
+];

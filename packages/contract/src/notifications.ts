@@ -14,14 +14,15 @@ export const notificationKinds = [
   'approvalDecisions',
   'meetInvitations',
   'chatDigest',
+  'chatMentions',
   'thesisMatches',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 /** The kinds each role gets, in the order the settings list them. */
 export const notificationKindsByRole = {
-  user: ['interestShown', 'deliverableDecisions', 'approvalDecisions', 'meetInvitations', 'chatDigest'],
-  investor: ['interestDecided', 'meetInvitations', 'chatDigest', 'thesisMatches'],
+  user: ['interestShown', 'deliverableDecisions', 'approvalDecisions', 'meetInvitations', 'chatDigest', 'chatMentions'],
+  investor: ['interestDecided', 'meetInvitations', 'chatDigest', 'chatMentions', 'thesisMatches'],
 } as const satisfies Record<AccountRole, readonly NotificationKind[]>;
 
 /**
@@ -35,6 +36,7 @@ export const notificationLabels: Record<NotificationKind, string> = {
   approvalDecisions: 'When an investor approves a task or asks for changes',
   meetInvitations: 'When I am invited to a meet, or it changes or is cancelled',
   chatDigest: 'Chat messages I have not read (at most one mail an hour)',
+  chatMentions: 'When someone mentions me in a chat (even in a muted conversation)',
   thesisMatches: 'New decks that match my thesis (one mail a week)',
 };
 
@@ -55,6 +57,8 @@ export const founderNotificationSettingsSchema = z.object({
   meetInvitations: isOn,
   /** A mail when chat messages stay unread for 10 minutes, at most one an hour. */
   chatDigest: isOn,
+  /** A mail when someone mentions the founder (`@Name`) in a chat message, muted rooms included. */
+  chatMentions: isOn,
 });
 export type FounderNotificationSettings = z.infer<typeof founderNotificationSettingsSchema>;
 
@@ -66,6 +70,8 @@ export const investorNotificationSettingsSchema = z.object({
   meetInvitations: isOn,
   /** A mail when chat messages stay unread for 10 minutes, at most one an hour. */
   chatDigest: isOn,
+  /** A mail when someone mentions the investor (`@Name`) in a chat message, muted rooms included. */
+  chatMentions: isOn,
   /** A mail each Monday naming the decks that went live the week before and match the investor's thesis. */
   thesisMatches: isOn,
 });
@@ -117,6 +123,7 @@ export const inboxKinds = [
   'meet.cancelled',
   'thread.message',
   'chat.unread',
+  'chat.mention',
   'thesis.matches',
 ] as const;
 export type InboxKind = (typeof inboxKinds)[number];
@@ -135,6 +142,7 @@ export const mailKindOfInboxKind: Partial<Record<InboxKind, NotificationKind>> =
   'approval.given': 'approvalDecisions',
   'approval.changes_requested': 'approvalDecisions',
   'chat.unread': 'chatDigest',
+  'chat.mention': 'chatMentions',
   'thesis.matches': 'thesisMatches',
 };
 

@@ -47,6 +47,21 @@ export type DomainEvents = {
   /** A member's read watermark in a chat room moved by reading (not by sending). */
   'chat.read': { accountId: string; chatRoomId: string };
   /**
+   * A chat message mentioned members of its room (`@Name`, decided by the server among the
+   * members it was stored among): news for each of them, muted room or not.
+   */
+  'chat.mentioned': {
+    chatRoomId: string;
+    messageId: string;
+    seq: number;
+    senderId: string;
+    senderName: string;
+    /** A group's name; null for a private room. */
+    roomName: string | null;
+    roomType: 'private' | 'group' | 'bot';
+    mentionedIds: string[];
+  };
+  /**
    * A milestone itself changed (created, edited, status, archived, restored, deleted); one per
    * activity written, or with `activityId` null when a permanent delete took the log with it.
    */

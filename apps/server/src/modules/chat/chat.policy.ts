@@ -109,3 +109,18 @@ export const canAskInBotRoom = (principal: Principal, room: RoomSubject) =>
   room.type === 'bot' &&
   room.createdBy === principal.accountId &&
   canJoinRoom(principal, room);
+
+/** What the message policies read of a message. */
+export type MessageSubject = { senderId: string | null; deletedAt: Date | null };
+
+/**
+ * Only its author edits or deletes a message, while a member of its room, and not once it is
+ * deleted. Nobody else does, a group's creator included: a message says what its author said.
+ * A room closed to new messages (its tie ended) still lets its members take back what they wrote.
+ */
+export const canChangeOwnMessage = (principal: Principal, room: RoomSubject, message: MessageSubject) =>
+  canJoinRoom(principal, room) && message.senderId === principal.accountId && message.deletedAt === null;
+
+/** Every member reacts to a message of the room (their own included), while it is not deleted. */
+export const canReactToMessage = (principal: Principal, room: RoomSubject, message: MessageSubject) =>
+  canJoinRoom(principal, room) && message.deletedAt === null;

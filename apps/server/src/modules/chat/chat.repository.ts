@@ -6,7 +6,7 @@ import type { Database } from '@/db/client';
 import { rowsOf } from '@/db/rows';
 import { newId } from '@/lib/ids';
 import { accounts } from '@/modules/accounts/accounts.schema';
-import { chatMessages, chatParticipants, chatRooms } from './chat.schema';
+import { chatMessageReactions, chatMessages, chatParticipants, chatRooms } from './chat.schema';
 
 export type ChatRoomRow = typeof chatRooms.$inferSelect;
 
@@ -59,7 +59,31 @@ export type NewMessage = {
   sender: ParticipantRow;
   content: string;
   clientId: string | undefined;
+  /** The message of the room it answers (checked to be in the room before). */
+  replyToId?: string | undefined;
 };
+
+/** What a reply shows of the message it answers. */
+export type ReplyTargetRow = {
+  id: string;
+  roomId: string;
+  seq: number;
+  senderName: string | null;
+  content: string;
+  deletedAt: Date | null;
+};
+
+/** One reaction, as the message's reactions are built from. */
+export type ReactionRow = { messageId: string; accountId: string; emoji: string };
+
+/**
+ * A change to a message: its author edits or deletes it, or a member reacts (on or off). Only a
+ * change that changes something takes the room's next change number.
+ */
+export type MessageChange =
+  | { kind: 'edit'; authorId: string; content: string }
+  | { kind: 'delete'; authorId: string }
+  | { kind: 'react'; accountId: string; emoji: string; reacted: boolean };
 
 /** What sending stored, and how it moved the sender's own watermark. */
 export type SentMessage = StoredMessage & { senderWatermark: WatermarkMove };
@@ -104,6 +128,10 @@ const messageColumns = {
   content: chatMessages.content,
   clientId: chatMessages.clientId,
   createdAt: chatMessages.createdAt,
+  replyToId: chatMessages.replyToId,
+  editedAt: chatMessages.editedAt,
+  deletedAt: chatMessages.deletedAt,
+  rev: chatMessages.rev,
   senderName: accounts.name,
   senderRole: accounts.role,
 };
@@ -152,7 +180,7 @@ export class ChatRepository {
     if (roomIds.length === 0) return new Map();
     const result = await this.db.execute(sql`
       select json_build_array(r.id, r.type, r.name, r.created_by, r.pair_key, r.last_seq, r.last_message_at,
-          r.created_at, r.updated_at) as room,
+          r.created_at, r.updated_at, r.last_rev) as room,
         json_agg(json_build_array(p.account_id, a.role, a.name, a.picture_key, p.read_seq, p.read_at, p.left_at,
           p.left_seq, p.left_reason, p.muted_at) order by p.joined_at, p.account_id) as participants
       from ${chatRooms} r
@@ -578,6 +606,7 @@ export class ChatRepository {
       sender_id: message.sender.accountId,
       content: message.content,
       client_id: message.clientId ?? null,
+      reply_to_id: message.replyToId ?? null,
       members: memberKeyOf(message.room),
     }));
     // Every step is a join by key or a lookup by index: the planner cannot count the rows of a
@@ -587,7 +616,8 @@ export class ChatRepository {
     const result = await this.db.execute(sql`
       with input as (
         select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
-          as i(ord int, id text, room_id text, sender_id text, content text, client_id text, members text)
+          as i(ord int, id text, room_id text, sender_id text, content text, client_id text, reply_to_id text,
+            members text)
       ), members_now as (
         select p.room_id, string_agg(p.account_id, ' ' order by p.account_id collate "C") as members
         from ${chatParticipants} p
@@ -616,8 +646,8 @@ export class ChatRepository {
         from (select room_id, max(seq) as last_seq from ranked group by room_id) counts
         where r.id = counts.room_id
       ), stored as (
-        insert into ${chatMessages} (id, room_id, seq, sender_id, content, client_id)
-        select id, room_id, seq, sender_id, content, client_id from ranked
+        insert into ${chatMessages} (id, room_id, seq, sender_id, content, client_id, reply_to_id)
+        select id, room_id, seq, sender_id, content, client_id, reply_to_id from ranked
       ), senders as (
         select room_id, sender_id, max(seq) as seq from ranked group by room_id, sender_id
       ), marked as (
@@ -727,6 +757,148 @@ export class ChatRepository {
       const [room] = await tx.select({ lastSeq: chatRooms.lastSeq }).from(chatRooms).where(eq(chatRooms.id, roomId));
       if (!room) return undefined;
       return moveWatermark(tx, roomId, accountId, Math.min(seq ?? room.lastSeq, room.lastSeq));
+    });
+  }
+
+  /** One message of the room, as its author and reactions check it; undefined if not in this room. */
+  async findMessageInRoom(roomId: string, messageId: string): Promise<MessageRow | undefined> {
+    const [row] = await this.db
+      .select(messageColumns)
+      .from(chatMessages)
+      .leftJoin(accounts, eq(accounts.id, chatMessages.senderId))
+      .where(and(eq(chatMessages.roomId, roomId), eq(chatMessages.id, messageId)));
+    return row;
+  }
+
+  /** The messages replies answer, by id, with what a reply shows of them. */
+  async findReplyTargets(messageIds: string[]): Promise<Map<string, ReplyTargetRow>> {
+    if (messageIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({
+        id: chatMessages.id,
+        roomId: chatMessages.roomId,
+        seq: chatMessages.seq,
+        senderName: accounts.name,
+        content: chatMessages.content,
+        deletedAt: chatMessages.deletedAt,
+      })
+      .from(chatMessages)
+      .leftJoin(accounts, eq(accounts.id, chatMessages.senderId))
+      .where(inArray(chatMessages.id, [...new Set(messageIds)]));
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /** The reactions of these messages, earliest first. */
+  async findReactions(messageIds: string[]): Promise<ReactionRow[]> {
+    if (messageIds.length === 0) return [];
+    return this.db
+      .select({
+        messageId: chatMessageReactions.messageId,
+        accountId: chatMessageReactions.accountId,
+        emoji: chatMessageReactions.emoji,
+      })
+      .from(chatMessageReactions)
+      .where(inArray(chatMessageReactions.messageId, messageIds))
+      .orderBy(asc(chatMessageReactions.createdAt), asc(chatMessageReactions.accountId));
+  }
+
+  /** The room's newest change number (0 for none, or for a missing room). */
+  async findLastRev(roomId: string): Promise<number> {
+    const [row] = await this.db.select({ lastRev: chatRooms.lastRev }).from(chatRooms).where(eq(chatRooms.id, roomId));
+    return row?.lastRev ?? 0;
+  }
+
+  /**
+   * The catch-up of changes: the room's messages changed after `afterRev` (and up to `upToSeq`,
+   * a former member's last), in the order of their change number, `limit` at most.
+   */
+  async findChangedAfter(
+    roomId: string,
+    afterRev: number,
+    limit: number,
+    upToSeq?: number,
+  ): Promise<{ rows: MessageRow[]; hasMore: boolean }> {
+    const rows = await this.db
+      .select(messageColumns)
+      .from(chatMessages)
+      .leftJoin(accounts, eq(accounts.id, chatMessages.senderId))
+      .where(
+        and(
+          eq(chatMessages.roomId, roomId),
+          gt(chatMessages.rev, afterRev),
+          upToSeq === undefined ? undefined : lte(chatMessages.seq, upToSeq),
+        ),
+      )
+      .orderBy(asc(chatMessages.rev))
+      .limit(limit + 1);
+    return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+  }
+
+  /**
+   * Applies a change to a message of the room and, if it changed anything, gives the message
+   * the room's next change number, in one transaction under the room's row lock: changes of a
+   * room are numbered 1, 2, 3… in the order they commit, as its messages are. Answers the new
+   * number, or null when nothing changed (a reaction already there, a message already deleted,
+   * or one that is not the author's: the caller checked, and this guards the race).
+   */
+  async changeMessage(roomId: string, messageId: string, change: MessageChange): Promise<number | null> {
+    return this.db.transaction(async (tx) => {
+      await tx.select({ id: chatRooms.id }).from(chatRooms).where(eq(chatRooms.id, roomId)).for('update');
+      const target = and(
+        eq(chatMessages.roomId, roomId),
+        eq(chatMessages.id, messageId),
+        isNull(chatMessages.deletedAt),
+      );
+      let isChanged: boolean;
+      switch (change.kind) {
+        case 'edit': {
+          const edited = await tx
+            .update(chatMessages)
+            .set({ content: change.content, editedAt: sql`now()` })
+            .where(and(target, eq(chatMessages.senderId, change.authorId)))
+            .returning({ id: chatMessages.id });
+          isChanged = edited.length > 0;
+          break;
+        }
+        case 'delete': {
+          // The row keeps its seq, so the room's numbering has no hole; its text and reactions go.
+          const deleted = await tx
+            .update(chatMessages)
+            .set({ content: '', deletedAt: sql`now()` })
+            .where(and(target, eq(chatMessages.senderId, change.authorId)))
+            .returning({ id: chatMessages.id });
+          isChanged = deleted.length > 0;
+          if (isChanged) await tx.delete(chatMessageReactions).where(eq(chatMessageReactions.messageId, messageId));
+          break;
+        }
+        case 'react': {
+          const [live] = await tx.select({ id: chatMessages.id }).from(chatMessages).where(target);
+          if (!live) return null;
+          const mine = and(
+            eq(chatMessageReactions.messageId, messageId),
+            eq(chatMessageReactions.accountId, change.accountId),
+            eq(chatMessageReactions.emoji, change.emoji),
+          );
+          const touched = change.reacted
+            ? await tx
+                .insert(chatMessageReactions)
+                .values({ messageId, accountId: change.accountId, emoji: change.emoji })
+                .onConflictDoNothing()
+                .returning({ id: chatMessageReactions.messageId })
+            : await tx.delete(chatMessageReactions).where(mine).returning({ id: chatMessageReactions.messageId });
+          isChanged = touched.length > 0;
+          break;
+        }
+      }
+      if (!isChanged) return null;
+      const [room] = await tx
+        .update(chatRooms)
+        .set({ lastRev: sql`${chatRooms.lastRev} + 1` })
+        .where(eq(chatRooms.id, roomId))
+        .returning({ lastRev: chatRooms.lastRev });
+      if (!room) throw new Error(`chat room ${roomId} vanished under its lock`);
+      await tx.update(chatMessages).set({ rev: room.lastRev }).where(eq(chatMessages.id, messageId));
+      return room.lastRev;
     });
   }
 
@@ -880,6 +1052,10 @@ function coverWatermarks(stored: { index: number; message: NewMessage; row: Stor
           content: message.content,
           clientId: message.clientId ?? null,
           createdAt: new Date(row.created_at),
+          replyToId: message.replyToId ?? null,
+          editedAt: null,
+          deletedAt: null,
+          rev: 0,
           senderName: row.sender_name,
           senderRole: row.sender_role,
         },
@@ -903,6 +1079,7 @@ type RoomTuple = [
   string | null,
   string,
   string,
+  number,
 ];
 
 /** A participant as `findRoomsByIds` reads it, in `ParticipantRow`'s order from `accountId` on. */
@@ -922,7 +1099,7 @@ type ParticipantTuple = [
 const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
 
 function roomOf(
-  [id, type, name, createdBy, pairKey, lastSeq, lastMessageAt, createdAt, updatedAt]: RoomTuple,
+  [id, type, name, createdBy, pairKey, lastSeq, lastMessageAt, createdAt, updatedAt, lastRev]: RoomTuple,
   participants: ParticipantTuple[],
 ): RoomWithParticipants {
   return {
@@ -935,6 +1112,7 @@ function roomOf(
     lastMessageAt: dateOrNull(lastMessageAt),
     createdAt: new Date(createdAt),
     updatedAt: new Date(updatedAt),
+    lastRev,
     participants: participants.map(
       ([accountId, role, participantName, pictureKey, readSeq, readAt, leftAt, leftSeq, leftReason, mutedAt]) => ({
         roomId: id,

@@ -179,7 +179,7 @@ describe('reading a room', () => {
     const first = (await call(founder, 'GET', chatPaths.messages(room.id))).json();
     expect(first.messages).toHaveLength(20);
     expect(first.messages[0]).toMatchObject({ content: 'message 45', seq: 45, senderId: accepted.user.id });
-    expect(first.meta).toEqual({ hasMore: true });
+    expect(first.meta).toEqual({ hasMore: true, lastRev: 0 });
     const third = (await call(founder, 'GET', `${chatPaths.messages(room.id)}?page=3`)).json();
     expect(third.messages.map((message: { seq: number }) => message.seq)).toEqual([5, 4, 3, 2, 1]);
     expect(third.meta).toEqual({ hasMore: false });

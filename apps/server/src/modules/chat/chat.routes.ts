@@ -3,6 +3,8 @@ import {
   chatContactsQuerySchema,
   chatContactsResponseSchema,
   chatMemberParamsSchema,
+  chatMessageOnlyResponseSchema,
+  chatMessageParamsSchema,
   chatMessagesQuerySchema,
   chatMessagesResponseSchema,
   chatPaths,
@@ -14,11 +16,13 @@ import {
   chatSearchQuerySchema,
   chatSearchResponseSchema,
   createGroupRoomBodySchema,
+  editChatMessageBodySchema,
   markChatReadBodySchema,
   markChatReadResponseSchema,
   muteChatRoomBodySchema,
   muteChatRoomResponseSchema,
   openPrivateRoomBodySchema,
+  reactChatMessageBodySchema,
   renameChatRoomBodySchema,
 } from '@deckvalid/contract/chat';
 import { noContentResponseSchema } from '@deckvalid/contract/responses';
@@ -117,6 +121,43 @@ export async function chatRoutes(
       },
     },
     (request) => chat.listMessages(principalOf(request), request.params.roomId, request.query),
+  );
+
+  // Edits, deletions and reactions (our additions, docs/chat.md): each is told to every member's
+  // sockets through the same fan-out as messages, and numbered for the catch-up.
+  const messageSchema = { params: chatMessageParamsSchema, response: { 200: chatMessageOnlyResponseSchema } };
+
+  app.patch(
+    `${chatPaths.rooms}/:roomId/messages/:messageId`,
+    { ...signedIn, schema: { ...messageSchema, body: editChatMessageBodySchema } },
+    async (request) => {
+      const { roomId, messageId } = request.params;
+      const changed = await chat.editMessage(principalOf(request), roomId, messageId, request.body.content);
+      fanout.messageChanged(changed);
+      return { message: changed.message };
+    },
+  );
+
+  app.delete(
+    `${chatPaths.rooms}/:roomId/messages/:messageId`,
+    { ...signedIn, schema: messageSchema },
+    async (request) => {
+      const { roomId, messageId } = request.params;
+      const changed = await chat.deleteMessage(principalOf(request), roomId, messageId);
+      fanout.messageChanged(changed);
+      return { message: changed.message };
+    },
+  );
+
+  app.put(
+    `${chatPaths.rooms}/:roomId/messages/:messageId/reactions`,
+    { ...signedIn, schema: { ...messageSchema, body: reactChatMessageBodySchema } },
+    async (request) => {
+      const { roomId, messageId } = request.params;
+      const changed = await chat.reactToMessage(principalOf(request), roomId, messageId, request.body);
+      fanout.messageChanged(changed);
+      return { message: changed.message };
+    },
   );
 
   app.put(

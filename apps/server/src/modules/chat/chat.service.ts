@@ -3,6 +3,8 @@ import type {
   ChatMessagesQuery,
   ChatMessagesResponse,
   ChatParticipant,
+  ChatReaction,
+  ChatReplyTo,
   ChatRoom,
   ChatRoomsQuery,
   ChatRoomsResponse,
@@ -10,7 +12,7 @@ import type {
   MarkChatReadResponse,
   SendChatMessagePayload,
 } from '@deckvalid/contract/chat';
-import { chatRateLimits } from '@deckvalid/contract/chat';
+import { chatLimits, chatRateLimits, chatReactionEmoji, findMentions } from '@deckvalid/contract/chat';
 import { pageMeta } from '@deckvalid/contract/pagination';
 import type { EventBus } from '@/core/events';
 import type { Principal } from '@/core/identity/principal';
@@ -21,18 +23,23 @@ import { GroupCommit, type ItemOutcome } from '@/lib/group-commit';
 import { TtlCache } from '@/lib/ttl-cache';
 import {
   canAskInBotRoom,
+  canChangeOwnMessage,
   canCreateGroupRoom,
   canJoinRoom,
   canOpenPrivateRoom,
   canPostToRoom,
+  canReactToMessage,
   canReadRoom,
   type RoomSubject,
 } from './chat.policy';
 import type {
   ChatRepository,
+  MessageChange,
   MessageRow,
   NewMessage,
   ParticipantRow,
+  ReactionRow,
+  ReplyTargetRow,
   RoomWithParticipants,
   SentMessage,
   WatermarkMove,
@@ -50,7 +57,23 @@ export type TieReader = {
 export type PictureUrls = { downloadUrl(key: string): Promise<string> };
 
 /** A message as stored, with who is in its room, for the socket to fan out. */
-export type PostedMessage = { message: ChatMessage; participantIds: string[]; created: boolean; read?: ReadMove };
+export type PostedMessage = {
+  message: ChatMessage;
+  participantIds: string[];
+  created: boolean;
+  read?: ReadMove;
+  /** The members its text mentions (`@Name`), the sender never among them. */
+  mentionedIds?: string[];
+  /** The room's name for the mention's news: a group's own, or null for a private room. */
+  roomName?: string | null;
+  roomType?: RoomWithParticipants['type'];
+};
+
+/**
+ * A message as an edit, a deletion or a reaction left it, who hears of it, and whether the
+ * change changed anything (a repeat is answered, not told again).
+ */
+export type ChangedMessage = { message: ChatMessage; participantIds: string[]; isChanged: boolean };
 
 /** A watermark that moved, and the messages it newly covers, for chat:messages_read. */
 export type ReadMove = {
@@ -63,10 +86,18 @@ export type ReadMove = {
 };
 
 /** A send waiting for its batch, which checks membership and ties for all its sends at once. */
-type PendingSend = { principal: Principal; chatRoomId: string; content: string; clientId: string | undefined };
+type PendingSend = {
+  principal: Principal;
+  chatRoomId: string;
+  content: string;
+  clientId: string | undefined;
+  replyToId: string | undefined;
+  /** What the reply shows of the message it answers, read when the send was checked. */
+  replyTo: ChatReplyTo | null;
+};
 
 /** A send allowed on its room as the batch decided it (the insert checks the room's members again). */
-type MemberSend = NewMessage & { principal: Principal };
+type MemberSend = NewMessage & { principal: Principal; replyTo: ChatReplyTo | null };
 
 /** How long a room read for sends is kept, and how many: a busy server's active rooms. */
 const sendRoomsTtlMs = 60_000;
@@ -81,6 +112,7 @@ const maxSendAttempts = 3;
 const roomChangingSentence = 'The conversation changed while your message was being sent. Send it again.';
 
 const notFound = () => new AppError('NOT_FOUND', 'This conversation does not exist.');
+const messageNotFound = () => new AppError('NOT_FOUND', 'This message does not exist.');
 
 /** What a former member is told when they try to take part: the room still shows for them, so say why. */
 const leftSentences = {
@@ -203,11 +235,71 @@ export class ChatService {
   async listMessages(principal: Principal, roomId: string, query: ChatMessagesQuery): Promise<ChatMessagesResponse> {
     const room = await this.requireReader(principal, roomId);
     const upToSeq = membershipOf(principal, room)?.leftSeq ?? undefined;
+    // Read before the messages: a change after it is either in them or numbered above it, so a
+    // catch-up of changes from here misses nothing (docs/chat.md, "Edits, deletions, reactions").
+    const lastRev = await this.repo.findLastRev(roomId);
     const { rows, hasMore } =
-      query.afterSeq === undefined
-        ? await this.repo.findPage(roomId, query, upToSeq)
-        : await this.repo.findAfter(roomId, query.afterSeq, query.limit, upToSeq);
-    return { messages: rows.map((row) => toMessage(row, room.participants)), meta: { hasMore } };
+      query.changedAfterRev !== undefined
+        ? await this.repo.findChangedAfter(roomId, query.changedAfterRev, query.limit, upToSeq)
+        : query.afterSeq === undefined
+          ? await this.repo.findPage(roomId, query, upToSeq)
+          : await this.repo.findAfter(roomId, query.afterSeq, query.limit, upToSeq);
+    return { messages: await describeMessages(this.repo, rows, room.participants), meta: { hasMore, lastRev } };
+  }
+
+  /** PATCH …/messages/{messageId} and chat:edit_message: the author rewrites their message. */
+  editMessage(principal: Principal, roomId: string, messageId: string, content: string): Promise<ChangedMessage> {
+    return this.changeMessage(principal, roomId, messageId, { kind: 'edit', authorId: principal.accountId, content });
+  }
+
+  /** DELETE …/messages/{messageId} and chat:delete_message: the author deletes it; it keeps its place. */
+  deleteMessage(principal: Principal, roomId: string, messageId: string): Promise<ChangedMessage> {
+    return this.changeMessage(principal, roomId, messageId, { kind: 'delete', authorId: principal.accountId });
+  }
+
+  /** PUT …/messages/{messageId}/reactions and chat:react: a member's reaction, on or off. */
+  reactToMessage(
+    principal: Principal,
+    roomId: string,
+    messageId: string,
+    { emoji, reacted }: { emoji: string; reacted: boolean },
+  ): Promise<ChangedMessage> {
+    return this.changeMessage(principal, roomId, messageId, {
+      kind: 'react',
+      accountId: principal.accountId,
+      emoji,
+      reacted,
+    });
+  }
+
+  /**
+   * One change to one message, after the policy allowed it: a stranger to the room gets the
+   * room's 404, a former member why they may not, a message of another room the message's 404.
+   * Answers the message as it is now; `rev` moved only if the change changed something (a
+   * reaction toggled on twice is stored once and told once).
+   */
+  private async changeMessage(
+    principal: Principal,
+    roomId: string,
+    messageId: string,
+    change: MessageChange,
+  ): Promise<ChangedMessage> {
+    const room = await this.requireMember(principal, roomId);
+    const before = await this.repo.findMessageInRoom(room.id, messageId);
+    if (!before) throw messageNotFound();
+    if (change.kind === 'react') {
+      if (!canReactToMessage(principal, subjectOf(room), before))
+        throw new AppError('CONFLICT', 'A deleted message takes no reactions.');
+    } else if (!canChangeOwnMessage(principal, subjectOf(room), before)) {
+      throw before.deletedAt
+        ? new AppError('CONFLICT', 'This message was deleted.')
+        : new AppError('FORBIDDEN', `Only its author may ${change.kind} a message.`);
+    }
+    const rev = await this.repo.changeMessage(room.id, messageId, change);
+    const after = await this.repo.findMessageInRoom(room.id, messageId);
+    if (!after) throw messageNotFound();
+    const [message] = await describeMessages(this.repo, [after], room.participants);
+    return { message: message as ChatMessage, participantIds: memberIdsOf(room), isChanged: rev !== null };
   }
 
   /**
@@ -219,8 +311,36 @@ export class ChatService {
     // Before any read: a flood from one account must cost it, not everyone else's sends.
     const take = await this.limits.take(`chat-sends:${principal.accountId}`, sendBucket);
     if (!take.isAllowed) throw rateLimited('You are sending messages too fast.', take.retryAfterMs);
-    const { chatRoomId, content, clientId } = payload;
-    return this.sends.submit({ principal, chatRoomId, content, clientId });
+    const { chatRoomId, content, clientId, replyToId } = payload;
+    const replyTo = replyToId === undefined ? null : await this.replyTargetFor(principal, chatRoomId, replyToId);
+    const posted = await this.sends.submit({ principal, chatRoomId, content, clientId, replyToId, replyTo });
+    // A retried send was announced by its first try.
+    if (posted.created && posted.mentionedIds && posted.mentionedIds.length > 0) {
+      this.events.emit('chat.mentioned', {
+        chatRoomId,
+        messageId: posted.message.id,
+        seq: posted.message.seq,
+        senderId: principal.accountId,
+        senderName: posted.message.sender?.name ?? principal.user.name,
+        roomName: posted.roomName ?? null,
+        roomType: posted.roomType ?? 'private',
+        mentionedIds: posted.mentionedIds,
+      });
+    }
+    return posted;
+  }
+
+  /**
+   * What a reply shows of the message it answers, once the sender is a member: a message of the
+   * same room (of another, or none, is refused), deleted or not.
+   */
+  private async replyTargetFor(principal: Principal, roomId: string, replyToId: string): Promise<ChatReplyTo> {
+    const room = await this.requireMember(principal, roomId);
+    const target = (await this.repo.findReplyTargets([replyToId])).get(replyToId);
+    if (!target || target.roomId !== room.id) {
+      throw new AppError('VALIDATION_FAILED', 'You can reply only to a message of this conversation.');
+    }
+    return replyToOf(target);
   }
 
   /**
@@ -411,6 +531,7 @@ export class ChatService {
           }
         : null,
       lastSeq,
+      lastRev: room.lastRev,
       // What one sends moves one's own watermark, so everything past it is someone else's. A room
       // muted or left counts nothing: the badge is for rooms one takes part in and listens to.
       unreadCount: hasLeft || me?.mutedAt != null ? 0 : Math.max(0, lastSeq - readSeq),
@@ -437,7 +558,7 @@ export class ChatService {
 }
 
 /** A stored send as the socket fans it out: the message with its receipts, and what it marked read. */
-function toPosted({ principal, room }: MemberSend, stored: SentMessage): PostedMessage {
+function toPosted({ principal, room, replyTo }: MemberSend, stored: SentMessage): PostedMessage {
   // Delivered to the members as this batch read them; those who left hear nothing more.
   const participantIds = memberIdsOf(room);
   // The sender's own watermark is now at their message; readBy comes from the others'.
@@ -458,12 +579,70 @@ function toPosted({ principal, room }: MemberSend, stored: SentMessage): PostedM
           participantIds,
         }
       : undefined;
+  // Mentions are decided among the members the message was stored among, never from ids a client sent.
+  const mentionable = room.participants
+    .filter((participant) => participant.leftAt === null && participant.accountId !== principal.accountId)
+    .map((participant) => ({ id: participant.accountId, name: participant.name }));
+  const message = toMessage(stored.message, participants);
   return {
-    message: toMessage(stored.message, participants),
+    message: stored.created ? { ...message, replyTo } : message,
     participantIds,
     created: stored.created,
     ...(read ? { read } : {}),
+    mentionedIds: findMentions(stored.message.content, mentionable),
+    roomName: room.type === 'group' ? room.name : null,
+    roomType: room.type,
   };
+}
+
+/** What a reply shows of the message it answers. */
+function replyToOf(target: ReplyTargetRow): ChatReplyTo {
+  const isDeleted = target.deletedAt !== null;
+  const text = target.content.replace(/\s+/g, ' ').trim();
+  return {
+    id: target.id,
+    seq: target.seq,
+    senderName: target.senderName,
+    excerpt:
+      isDeleted || text.length <= chatLimits.replyExcerptLength
+        ? isDeleted
+          ? ''
+          : text
+        : `${text.slice(0, chatLimits.replyExcerptLength - 1).trimEnd()}…`,
+    isDeleted,
+  };
+}
+
+/** Reactions of one message in the contract's emoji order, with who reacted, earliest first. */
+function reactionsOf(rows: ReactionRow[]): ChatReaction[] {
+  return chatReactionEmoji.flatMap((emoji) => {
+    const accountIds = rows.filter((row) => row.emoji === emoji).map((row) => row.accountId);
+    return accountIds.length > 0 ? [{ emoji, count: accountIds.length, accountIds }] : [];
+  });
+}
+
+/**
+ * Stored messages as the contract carries them, with what a reply shows of its target and each
+ * message's reactions: two reads for any number of messages.
+ */
+export async function describeMessages(
+  repo: Pick<ChatRepository, 'findReplyTargets' | 'findReactions'>,
+  rows: MessageRow[],
+  participants: ParticipantRow[],
+): Promise<ChatMessage[]> {
+  const replyIds = rows.flatMap((row) => (row.replyToId ? [row.replyToId] : []));
+  const [targets, reactions] = await Promise.all([
+    repo.findReplyTargets(replyIds),
+    repo.findReactions(rows.filter((row) => row.deletedAt === null).map((row) => row.id)),
+  ]);
+  return rows.map((row) => {
+    const target = row.replyToId ? targets.get(row.replyToId) : undefined;
+    return {
+      ...toMessage(row, participants),
+      replyTo: target ? replyToOf(target) : null,
+      reactions: reactionsOf(reactions.filter((reaction) => reaction.messageId === row.id)),
+    };
+  });
 }
 
 /** The room as the chat policies read it. */
@@ -525,5 +704,11 @@ export function toMessage(row: MessageRow, participants: ParticipantRow[]): Chat
       row.senderId && row.senderName && row.senderRole
         ? { id: row.senderId, name: row.senderName, role: row.senderRole }
         : null,
+    rev: row.rev,
+    editedAt: row.editedAt?.toISOString() ?? null,
+    deletedAt: row.deletedAt?.toISOString() ?? null,
+    // Filled by `describeMessages` where the reads are worth it; a new message has no reactions.
+    replyTo: null,
+    reactions: [],
   };
 }

@@ -4,7 +4,10 @@ import {
   chatRoomRefPayloadSchema,
   chatSocketEvents,
   chatTypingPayloadSchema,
+  deleteChatMessagePayloadSchema,
+  editChatMessagePayloadSchema,
   markChatReadPayloadSchema,
+  reactChatMessagePayloadSchema,
   sendChatMessagePayloadSchema,
 } from '@deckvalid/contract/chat';
 import type { Logger } from 'pino';
@@ -13,7 +16,7 @@ import type { SocketData } from '@/core/identity/socket-handshake';
 import { AppError } from '@/lib/errors';
 import { accountRoom, fullEventsRoom } from '@/realtime/socket';
 import { acknowledgedEvents } from '@/realtime/socket-events';
-import type { ChatService, PostedMessage, ReadMove } from './chat.service';
+import type { ChangedMessage, ChatService, PostedMessage, ReadMove } from './chat.service';
 import type { RoomLeft } from './membership.service';
 
 /** What other parts of the chat module tell the sockets: routes after a REST call, the service's callers. */
@@ -28,6 +31,8 @@ export type ChatFanout = {
   roomsChanged(accountIds: string[]): void;
   /** Messages stored outside a send (the copilot's exchanges): every tab of the members hears them. */
   messagesStored(messages: ChatMessage[], participantIds: string[]): void;
+  /** A message edited, deleted or reacted to: every tab of the members hears it as it is now. */
+  messageChanged(changed: ChangedMessage): void;
 };
 
 /** The socket channel of a room: sockets that have it open (presence and typing). */
@@ -105,6 +110,16 @@ export class ChatSockets implements ChatFanout {
     }
   }
 
+  /**
+   * To every socket of the members, on every process (the adapter carries it), as a new message
+   * goes. A client that missed it (a process died between commit and broadcast) sees the hole in
+   * the room's change numbers, or catches up on changes when it reconnects (docs/chat.md).
+   */
+  messageChanged({ message, participantIds, isChanged }: ChangedMessage): void {
+    if (!isChanged || participantIds.length === 0) return;
+    this.namespace?.to(participantIds.map(accountRoom)).emit(chatSocketEvents.messageUpdated, message);
+  }
+
   private messagePosted(posted: PostedMessage): void {
     const namespace = this.namespace;
     if (!namespace) return;
@@ -161,6 +176,27 @@ export class ChatSockets implements ChatFanout {
       // A retried send is answered from the database and not broadcast again.
       if (posted.created) this.messagePosted(posted);
       return { message: posted.message };
+    });
+
+    on([chatSocketEvents.editMessage], async (payload) => {
+      const { chatRoomId, messageId, content } = editChatMessagePayloadSchema.parse(payload);
+      const changed = await this.chat.editMessage(principal, chatRoomId, messageId, content);
+      this.messageChanged(changed);
+      return { message: changed.message };
+    });
+
+    on([chatSocketEvents.deleteMessage], async (payload) => {
+      const { chatRoomId, messageId } = deleteChatMessagePayloadSchema.parse(payload);
+      const changed = await this.chat.deleteMessage(principal, chatRoomId, messageId);
+      this.messageChanged(changed);
+      return { message: changed.message };
+    });
+
+    on([chatSocketEvents.react], async (payload) => {
+      const { chatRoomId, messageId, emoji, reacted } = reactChatMessagePayloadSchema.parse(payload);
+      const changed = await this.chat.reactToMessage(principal, chatRoomId, messageId, { emoji, reacted });
+      this.messageChanged(changed);
+      return { message: changed.message };
     });
 
     on(['chat:mark_read'], async (payload) => {

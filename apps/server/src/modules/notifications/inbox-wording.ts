@@ -163,3 +163,23 @@ export function chatUnreadTitle(run: {
   if (run.roomType === 'group' && run.roomName) return `${many} in ${run.roomName}`;
   return `${many} from ${run.latestSender?.name ?? 'someone'}`;
 }
+
+/**
+ * A mention in chat: who, and where ("Ravi Mehta mentioned you", "In Seed syndicate."). Never
+ * the message itself: the same words go by mail, and a private message does not belong in a
+ * mailbox (the chat digest says the same).
+ */
+export function chatMentionWording(mention: {
+  senderName: string;
+  roomType: 'private' | 'group' | 'bot';
+  roomName: string | null;
+}): Wording {
+  return {
+    kind: 'chat.mention',
+    title: `${mention.senderName} mentioned you`,
+    message:
+      mention.roomType === 'group' && mention.roomName
+        ? `In ${quoted(mention.roomName)}.`
+        : 'In your conversation with them.',
+  };
+}

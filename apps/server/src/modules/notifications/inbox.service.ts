@@ -17,6 +17,7 @@ import { canKeepInbox, canReadNotification } from './inbox.policy';
 import type { InboxRepository, NewInboxNotification, StoredInboxNotification } from './inbox.repository';
 import type { InboxFactsRepository } from './inbox-facts.repository';
 import {
+  chatMentionWording,
   chatUnreadTitle,
   inboxLinks,
   milestoneWording,
@@ -99,10 +100,35 @@ export class InboxService {
     return this.told(principal.accountId);
   }
 
-  /** On `chat.read`: the room's unread-chat notifications are read with the room. */
+  /** On `chat.read`: the room's unread-chat and mention notifications are read with the room. */
   async chatRead({ accountId, chatRoomId }: DomainEvents['chat.read']): Promise<void> {
-    const marked = await this.deps.inbox.markReadBySourcePrefix(accountId, `chat.unread:${chatRoomId}:`);
+    // Reading the room reads what told of it: its unread runs and its mentions alike.
+    const marked =
+      (await this.deps.inbox.markReadBySourcePrefix(accountId, `chat.unread:${chatRoomId}:`)) +
+      (await this.deps.inbox.markReadBySourcePrefix(accountId, `chat.mention:${chatRoomId}:`));
     if (marked > 0) await this.told(accountId);
+  }
+
+  /**
+   * On `chat.mentioned`: each member the message mentions gets it in their inbox (and its mail,
+   * by their `chatMentions` switch), even in a room they muted: muting silences the room's
+   * chatter, and a mention is addressed to them. The message is the source, so handling the
+   * event twice stores nothing new.
+   */
+  async chatMentioned(event: DomainEvents['chat.mentioned']): Promise<void> {
+    const wording = chatMentionWording(event);
+    await this.record(
+      event.mentionedIds
+        .filter((accountId) => accountId !== event.senderId)
+        .map((accountId) => ({
+          accountId,
+          ...wording,
+          link: inboxLinks.chatRoom(isFounderId(accountId), event.chatRoomId),
+          pitchDeckId: null,
+          actor: { id: event.senderId, name: event.senderName },
+          sourceKey: `chat.mention:${event.chatRoomId}:${event.messageId}`,
+        })),
+    );
   }
 
   /** The unread count left, told to every tab of the account (the one that acted included). */

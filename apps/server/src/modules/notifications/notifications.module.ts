@@ -96,6 +96,10 @@ export function createNotificationsModule(
     toInbox('chat read', (event) => inbox.chatRead(event)),
   );
   events.on(
+    'chat.mentioned',
+    toInbox('chat mention', (event) => inbox.chatMentioned(event)),
+  );
+  events.on(
     'deck.failed',
     toInbox('deck failed', (event) => inbox.deckFailed(event)),
   );

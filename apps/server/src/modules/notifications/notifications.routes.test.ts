@@ -224,12 +224,13 @@ describe('notification settings calls', () => {
           approvalDecisions: true,
           meetInvitations: true,
           chatDigest: true,
+          chatMentions: true,
         },
       ],
       [
         newInvestor,
         notificationSettingsPaths.investor,
-        { interestDecided: true, meetInvitations: true, chatDigest: true, thesisMatches: true },
+        { interestDecided: true, meetInvitations: true, chatDigest: true, chatMentions: true, thesisMatches: true },
       ],
     ] as const) {
       const read = await ctx.app.fastify.inject({ method: 'GET', url: path, headers: authHeaders(who.tokens) });

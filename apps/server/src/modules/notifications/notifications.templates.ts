@@ -118,7 +118,12 @@ export function inboxMail(
     lines,
     link: {
       href: `${ctx.publicUrl}${notification.link}`,
-      label: isDigest ? 'Open the chat' : kind === 'thesisMatches' ? thesisLinkLabel(notification) : 'Open it',
+      label:
+        isDigest || kind === 'chatMentions'
+          ? 'Open the chat'
+          : kind === 'thesisMatches'
+            ? thesisLinkLabel(notification)
+            : 'Open it',
     },
   });
 }

@@ -8,6 +8,8 @@ export const inboxKindLabels: Record<InboxKind, string> = {
   'deck.ready': 'Deck ready',
   'deck.failed': 'Deck could not be read',
   'task.moved': 'Task moved',
+  'task.due_soon': 'Task due soon',
+  'task.overdue': 'Task overdue',
   'deliverable.submitted': 'Deliverable submitted',
   'deliverable.accepted': 'Deliverable accepted',
   'deliverable.sent_back': 'Deliverable sent back',
@@ -18,6 +20,7 @@ export const inboxKindLabels: Record<InboxKind, string> = {
   'meet.cancelled': 'Meet cancelled',
   'thread.message': 'Thread message',
   'chat.unread': 'Unread chat',
+  'chat.mention': 'Mentioned in chat',
   'thesis.matches': 'Decks matching your thesis',
 };
 
@@ -43,7 +46,7 @@ export const toastGroupOf = (notification: Pick<InboxNotification, 'kind' | 'act
 
 /** What repeats of a kind are called: messages for conversations, updates for the rest. */
 const repeatsOf = (kind: InboxKind) =>
-  kind === 'thread.message' || kind === 'chat.unread' ? 'new messages' : 'updates';
+  kind === 'thread.message' || kind === 'chat.unread' || kind === 'chat.mention' ? 'new messages' : 'updates';
 
 /** An inbox item's count of the news folded into it ("3 updates"), or null for a single one. */
 export const repeatLabel = (notification: Pick<InboxNotification, 'kind' | 'count'>): string | null =>

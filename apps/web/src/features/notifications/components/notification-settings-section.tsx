@@ -14,7 +14,9 @@ const descriptions: Record<NotificationKind, string> = {
   deliverableDecisions: 'Which deliverable, who decided and their comment, with a link to the task.',
   approvalDecisions: 'Which task, who approved or asked for changes and why, with a link to the task.',
   meetInvitations: 'When and where, the agenda and who changed it, with the calendar file attached.',
+  taskDueReminders: 'The task, its milestone and its due day, with a link to the task; once per reminder.',
   chatDigest: 'How many messages wait for you, never their text; one mail an hour at most.',
+  chatMentions: 'Who mentioned you and in which conversation, never the message; sent even for a muted one.',
   thesisMatches: 'Each Monday, the decks that went live last week and meet your whole thesis, with why they fit.',
 };
 
