@@ -17,10 +17,12 @@ import { registerRequestLogging } from './http/request-log';
 import { responseSerializerCompiler } from './http/response-serializer';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
+import { testClockModule } from './http/test-clock';
 import { registerTextGuard } from './http/text-guard';
 import { createRateLimiter } from './infra/rate-limiter';
 import { connectRedis, type RedisConnections, redisEventTransport } from './infra/redis';
 import { BackgroundTasks } from './lib/background';
+import { type Clock, MovableClock, systemClock } from './lib/clock';
 import { AppError } from './lib/errors';
 import { createAccountsModule, createAccountsStore } from './modules/accounts/accounts.module';
 import type { AccountsService } from './modules/accounts/accounts.service';
@@ -41,6 +43,7 @@ import { createInterestsModule } from './modules/interests/interests.module';
 import type { InterestsService } from './modules/interests/interests.service';
 import { Mailer } from './modules/mail/mail.service';
 import { createMilestonesModule, type MilestoneServices } from './modules/milestones/milestones.module';
+import type { TaskReminders } from './modules/milestones/task-reminders';
 import type { InboxService } from './modules/notifications/inbox.service';
 import type { MailOutboxService } from './modules/notifications/mail-outbox.service';
 import { createNotificationsModule } from './modules/notifications/notifications.module';
@@ -62,6 +65,8 @@ export type App = {
   background: BackgroundTasks;
   /** Domain events: what modules and tests subscribe to. */
   events: EventBus;
+  /** The clock every time-dependent rule reads (tests pass a movable one to buildApp). */
+  clock: Clock;
   services: {
     auth: { registration: RegistrationService; sessions: SessionsService; passwords: PasswordsService };
     accounts: AccountsService;
@@ -72,6 +77,8 @@ export type App = {
     chatBots: BotRoomsService;
     ai: AiService;
     milestones: MilestoneServices;
+    /** The due-date reminder job's work (tests run it with their clock moved). */
+    milestoneReminders: TaskReminders;
     notifications: NotificationsService;
     mailOutbox: MailOutboxService;
     inbox: InboxService;
@@ -91,7 +98,13 @@ export type App = {
  * context; plugins go in a fixed order: security, limits, error handling, each module's routes,
  * then the web app's catch-all.
  */
-export async function buildApp(config: Config, database: DatabaseHandle, logger: Logger): Promise<App> {
+export async function buildApp(
+  config: Config,
+  database: DatabaseHandle,
+  logger: Logger,
+  options: { /** Tests' own clock; else a movable one under TEST_CLOCK, the system's otherwise. */ clock?: Clock } = {},
+): Promise<App> {
+  const clock = options.clock ?? (config.testClock ? new MovableClock() : systemClock);
   const fastify: FastifyInstance = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,
@@ -120,7 +133,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
   });
   // Domain events: in process, and over Redis to the other processes when there is one.
   const events = new EventBus(logger, redis ? redisEventTransport(redis, logger) : undefined);
-  const context: ModuleContext = { config, db: database.db, events, background, logger, limits };
+  const context: ModuleContext = { config, db: database.db, events, background, logger, limits, clock };
 
   // Modules in dependency order; each is built from the shared context and what it names.
   const accountsStore = createAccountsStore(context);
@@ -194,6 +207,19 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
     notifications.module,
     files.module,
   ];
+  // Browser tests only (config.ts refuses TEST_CLOCK in production): a route that moves the clock.
+  if (config.testClock && clock instanceof MovableClock) {
+    modules.push(
+      testClockModule(clock, {
+        isEnabled: () => config.testClock === true && config.env !== 'production',
+        runClockedJobs: async () => {
+          const sent = await milestones.reminders.run();
+          await background.drain();
+          return sent;
+        },
+      }),
+    );
+  }
 
   registerSecurityHeaders(fastify, { fileOrigins: files.storage.origin ? [files.storage.origin] : [] });
   await fastify.register(cors, { origin: config.publicUrl, credentials: false });
@@ -222,6 +248,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
     mailer,
     background,
     events,
+    clock,
     services: {
       auth: { registration: auth.registration, sessions: auth.sessions, passwords: auth.passwords },
       accounts: accounts.accounts,
@@ -232,6 +259,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, logger:
       chatBots: chat.bots,
       ai: ai.ai,
       milestones: milestones.services,
+      milestoneReminders: milestones.reminders,
       notifications: notifications.notifications,
       mailOutbox: notifications.outbox,
       inbox: notifications.inbox,

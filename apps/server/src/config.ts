@@ -79,12 +79,19 @@ const envSchema = z.object({
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(12),
   /** Folder of the built web app; the server answers API calls only when it is missing. */
   WEB_DIST: z.string().optional(),
+  /**
+   * Browser tests only: the server's clock can be moved through POST /api/test/clock, so a
+   * due-date reminder can be seen without waiting a day. Refused with NODE_ENV=production.
+   */
+  TEST_CLOCK: flag,
 });
 
 export type Env = z.infer<typeof envSchema>;
 
 export type Config = {
   env: string;
+  /** The movable clock and its test-only route (TEST_CLOCK=1, never in production). */
+  testClock?: boolean;
   port: number;
   host: string;
   dataDir: string;
@@ -347,6 +354,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`);
   }
   const env = parsed.data;
+  if (env.TEST_CLOCK && env.NODE_ENV === 'production') {
+    throw new Error(
+      'Invalid environment:\n  TEST_CLOCK: moving the clock is for browser tests only; unset it, or set NODE_ENV=test.',
+    );
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   const s3 = loadS3Config(env);
   const ai = loadAiConfig(env);
@@ -379,5 +391,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     oauth: loadOAuthConfig(source, publicUrl),
     ...(ai ? { ai } : {}),
+    ...(env.TEST_CLOCK ? { testClock: true } : {}),
   };
 }

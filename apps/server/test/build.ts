@@ -11,6 +11,7 @@ import { type App, buildApp } from '../src/app';
 import { type Config, productName } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { pgliteOptions } from '../src/db/pglite';
+import type { Clock } from '../src/lib/clock';
 import { SmtpSink } from './smtp-sink';
 
 export type TestContext = {
@@ -79,7 +80,13 @@ export async function build(
   overrides: Partial<Config> = {},
   {
     logStream,
-  }: { /** Where the app's log lines go (tests that read them); none: stdout. */ logStream?: DestinationStream } = {},
+    clock,
+  }: {
+    /** Where the app's log lines go (tests that read them); none: stdout. */
+    logStream?: DestinationStream;
+    /** The app's clock (a `MovableClock` for tests that move time); the system's otherwise. */
+    clock?: Clock;
+  } = {},
 ): Promise<TestContext> {
   const sink = new SmtpSink();
   const smtpUrl = await sink.start();
@@ -111,7 +118,7 @@ export async function build(
     ...overrides,
   };
   const logger = logStream ? pino({ level: config.logLevel }, logStream) : pino({ level: config.logLevel });
-  const app = await buildApp(config, database, logger);
+  const app = await buildApp(config, database, logger, clock ? { clock } : {});
   await app.fastify.ready();
   return {
     app,

@@ -126,6 +126,8 @@ export const activityActions = [
   'deliverable.updated',
   'deliverable.submitted',
   'deliverable.accepted',
+  /** The investor who accepted a deliverable took it back within the minute allowed: submitted again. */
+  'deliverable.acceptance_undone',
   /** An investor asked for changes to a submitted deliverable (with a comment). */
   'deliverable.sent_back',
   /** An investor's first word on a task: an approval or a request for changes. */
@@ -599,6 +601,26 @@ export type MessageAttachment = z.infer<typeof messageAttachmentSchema>;
 // ---------------------------------------------------------------------------------------------
 // Deliverables and approvals
 
+/** Seconds after accepting a deliverable in which the investor who accepted it may undo that. */
+export const acceptUndoSeconds = 60;
+
+/**
+ * Why a deliverable cannot be accepted now, in the words the server refuses with and the screen
+ * shows beside a disabled Accept; null when it can. Sent back, it waits for something new.
+ */
+export function acceptBlockedReason(deliverable: { status: DeliverableStatus; title: string }): string | null {
+  switch (deliverable.status) {
+    case 'submitted':
+      return null;
+    case 'draft':
+      return `“${deliverable.title}” has not been submitted yet; there is nothing to accept.`;
+    case 'accepted':
+      return `“${deliverable.title}” is accepted already.`;
+    case 'changes_requested':
+      return `“${deliverable.title}” was sent back; it can be accepted once the founder submits something new.`;
+  }
+}
+
 /**
  * Where a deliverable stands, derived from its timestamps: draft → submitted → accepted, or
  * submitted → changes_requested (an investor sent it back) → submitted again when the founder resubmits.
@@ -671,6 +693,11 @@ export const deliverableSchema = z.object({
   /** Who accepted it and when; null until an investor of the milestone does. */
   acceptedBy: taskAssigneeSchema.nullable(),
   acceptedAt: z.string().nullable(),
+  /**
+   * Until when whoever accepted it may undo that (`acceptedAt` + `acceptUndoSeconds`); null
+   * unless accepted. The server decides by its own clock; the screen hides Undo after it.
+   */
+  acceptUndoableUntil: z.string().nullable(),
   /** The last request for changes: who, what they asked and when; null if none was made. */
   changesRequested: z.object({ by: taskAssigneeSchema.nullable(), comment: z.string(), at: z.string() }).nullable(),
   createdAt: z.string(),
@@ -1056,6 +1083,9 @@ export const investorMilestonePaths = {
   task: (taskId: string) => `/api/v1/investors/tasks/${segment(taskId)}`,
   deliverables: (id: string) => `/api/v1/investors/milestones/${segment(id)}/deliverables`,
   deliverableAccept: (deliverableId: string) => `/api/v1/investors/deliverables/${segment(deliverableId)}/accept`,
+  /** Our addition: take an acceptance back within `acceptUndoSeconds`, by whoever made it. */
+  deliverableUndoAccept: (deliverableId: string) =>
+    `/api/v1/investors/deliverables/${segment(deliverableId)}/accept/undo`,
   /** Our addition: send a submitted deliverable back with a comment. */
   deliverableRequestChanges: (deliverableId: string) =>
     `/api/v1/investors/deliverables/${segment(deliverableId)}/request-changes`,

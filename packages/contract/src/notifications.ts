@@ -13,6 +13,7 @@ export const notificationKinds = [
   'deliverableDecisions',
   'approvalDecisions',
   'meetInvitations',
+  'taskDueReminders',
   'chatDigest',
   'chatMentions',
   'thesisMatches',
@@ -21,8 +22,16 @@ export type NotificationKind = (typeof notificationKinds)[number];
 
 /** The kinds each role gets, in the order the settings list them. */
 export const notificationKindsByRole = {
-  user: ['interestShown', 'deliverableDecisions', 'approvalDecisions', 'meetInvitations', 'chatDigest', 'chatMentions'],
-  investor: ['interestDecided', 'meetInvitations', 'chatDigest', 'chatMentions', 'thesisMatches'],
+  user: [
+    'interestShown',
+    'deliverableDecisions',
+    'approvalDecisions',
+    'meetInvitations',
+    'taskDueReminders',
+    'chatDigest',
+    'chatMentions',
+  ],
+  investor: ['interestDecided', 'meetInvitations', 'taskDueReminders', 'chatDigest', 'chatMentions', 'thesisMatches'],
 } as const satisfies Record<AccountRole, readonly NotificationKind[]>;
 
 /**
@@ -35,6 +44,7 @@ export const notificationLabels: Record<NotificationKind, string> = {
   deliverableDecisions: 'When an investor accepts or sends back a deliverable',
   approvalDecisions: 'When an investor approves a task or asks for changes',
   meetInvitations: 'When I am invited to a meet, or it changes or is cancelled',
+  taskDueReminders: 'Reminders of my tasks: a day before they are due, and when they become overdue',
   chatDigest: 'Chat messages I have not read (at most one mail an hour)',
   chatMentions: 'When someone mentions me in a chat (even in a muted conversation)',
   thesisMatches: 'New decks that match my thesis (one mail a week)',
@@ -55,6 +65,8 @@ export const founderNotificationSettingsSchema = z.object({
   approvalDecisions: isOn,
   /** A mail with the .ics when the founder is invited to a meet, and when it changes or is cancelled. */
   meetInvitations: isOn,
+  /** A mail a day before a task assigned to the founder (or unassigned) is due, and when it becomes overdue. */
+  taskDueReminders: isOn,
   /** A mail when chat messages stay unread for 10 minutes, at most one an hour. */
   chatDigest: isOn,
   /** A mail when someone mentions the founder (`@Name`) in a chat message, muted rooms included. */
@@ -68,6 +80,8 @@ export const investorNotificationSettingsSchema = z.object({
   interestDecided: isOn,
   /** A mail with the .ics when the investor is invited to a meet, and when it changes or is cancelled. */
   meetInvitations: isOn,
+  /** A mail a day before a task assigned to the investor is due, and when it becomes overdue. */
+  taskDueReminders: isOn,
   /** A mail when chat messages stay unread for 10 minutes, at most one an hour. */
   chatDigest: isOn,
   /** A mail when someone mentions the investor (`@Name`) in a chat message, muted rooms included. */
@@ -113,6 +127,10 @@ export const inboxKinds = [
   'deck.ready',
   'deck.failed',
   'task.moved',
+  /** A task is due tomorrow (or today): its assignee is reminded, once per due date. */
+  'task.due_soon',
+  /** A task's due date passed and it is not done: its assignee is told, once per due date. */
+  'task.overdue',
   'deliverable.submitted',
   'deliverable.accepted',
   'deliverable.sent_back',
@@ -141,6 +159,8 @@ export const mailKindOfInboxKind: Partial<Record<InboxKind, NotificationKind>> =
   'deliverable.sent_back': 'deliverableDecisions',
   'approval.given': 'approvalDecisions',
   'approval.changes_requested': 'approvalDecisions',
+  'task.due_soon': 'taskDueReminders',
+  'task.overdue': 'taskDueReminders',
   'chat.unread': 'chatDigest',
   'chat.mention': 'chatMentions',
   'thesis.matches': 'thesisMatches',

@@ -68,6 +68,29 @@ export type DomainEvents = {
   'milestone.changed': MilestoneChange;
   /** Something on a milestone's board changed: a task, a subtask or a "blocked by" link. */
   'milestone.task-changed': MilestoneChange & { taskId: string };
+  /**
+   * A due-date reminder the reminder job claimed (recorded as sent before this is emitted, so it
+   * is emitted once in the cluster): the task is due within a day, or became overdue.
+   */
+  'milestone.task-due': TaskDueReminder;
+};
+
+/** A task's due-date reminder, for the people it goes to (members of its milestone only). */
+export type TaskDueReminder = {
+  kind: 'due_soon' | 'overdue';
+  taskId: string;
+  /** The task's short id ("LDG-12"), which the reminder's link opens. */
+  taskKey: string;
+  taskTitle: string;
+  dueDate: string;
+  /** The day the job ran on (UTC): "due today" and "due tomorrow" read from it. */
+  today: string;
+  milestoneId: string;
+  milestoneTitle: string;
+  pitchDeckId: string;
+  founderId: string;
+  /** The assignee when they are a member of the milestone now; otherwise its founder. */
+  recipientIds: string[];
 };
 
 /** What a milestone event says: whose milestone, who acted, and the log line that tells what. */

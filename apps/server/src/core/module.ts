@@ -4,6 +4,7 @@ import type { Namespace } from 'socket.io';
 import type { Config } from '@/config';
 import type { Database } from '@/db/client';
 import type { BackgroundTasks } from '@/lib/background';
+import type { Clock } from '@/lib/clock';
 import type { EventBus } from './events';
 import type { RateLimiter } from './limits';
 
@@ -16,6 +17,8 @@ export type ModuleContext = {
   logger: Logger;
   /** Every limit of the product: shared through Redis when there is one. */
   limits: RateLimiter;
+  /** What time it is for rules that depend on it (the system's; tests move their own). */
+  clock: Clock;
 };
 
 /** Periodic upkeep a module needs in a serving process (tests build apps without jobs). */

@@ -860,6 +860,12 @@ const rows: Row[] = [
     expected: milestoneFollowerOnly(200),
   },
   {
+    route: 'POST /api/v1/investors/deliverables/:deliverableId/accept/undo',
+    // Right after the row above, within the minute: the investor who accepted takes it back.
+    request: founderMilestone('POST', (f) => `/api/v1/investors/deliverables/${f.submittedDeliverableId}/accept/undo`),
+    expected: milestoneFollowerOnly(200),
+  },
+  {
     route: 'POST /api/v1/investors/deliverables/:deliverableId/request-changes',
     request: founderMilestone(
       'POST',

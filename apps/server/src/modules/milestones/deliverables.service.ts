@@ -1,11 +1,14 @@
 import {
   type ActivityValues,
+  acceptBlockedReason,
+  acceptUndoSeconds,
   type Deliverable,
   type DeliverableBody,
   milestoneLimits,
   type SubmitDeliverableBody,
 } from '@deckvalid/contract/milestones';
 import type { Principal } from '@/core/identity/principal';
+import type { Clock } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { type ChangeOutcome, lockedTask, type MilestoneGate, type MilestoneRule, notFoundAs } from './milestone-gate';
 import { changedFields, deliverableStatus, toDeliverable } from './milestones.dto';
@@ -56,6 +59,7 @@ export class DeliverablesService {
     private readonly repo: MilestonesRepository,
     private readonly gate: MilestoneGate,
     private readonly files: AttachmentStorage,
+    private readonly clock: Clock,
   ) {}
 
   async listForTask(principal: Principal, taskId: string): Promise<Deliverable[]> {
@@ -149,22 +153,16 @@ export class DeliverablesService {
   }
 
   /**
-   * POST accept: an investor of the milestone takes a submitted deliverable (or one sent back, if
-   * they judge it good after all); records who and when.
+   * POST accept: an investor of the milestone takes a submitted deliverable; records who and
+   * when (by the clock, which the undo window reads too). One sent back waits for the founder to
+   * submit something new: accepting it then would accept work the investor asked to change.
    */
   async accept(principal: Principal, deliverableId: string): Promise<Deliverable> {
     await this.change(canReviewWork, principal, deliverableId, async (writer, before, task) => {
       const status = deliverableStatus(before);
-      if (status !== 'submitted' && status !== 'changes_requested') {
-        throw new AppError(
-          'CONFLICT',
-          status === 'accepted'
-            ? `“${before.title}” is accepted already.`
-            : `“${before.title}” has not been submitted yet; there is nothing to accept.`,
-          { status },
-        );
-      }
-      await writer.updateDeliverable(deliverableId, { isAccepted: true });
+      const refusal = acceptBlockedReason({ status, title: before.title });
+      if (refusal) throw new AppError('CONFLICT', refusal, { status });
+      await writer.updateDeliverable(deliverableId, { acceptedAt: this.clock.now() });
       return {
         result: undefined,
         activity: {
@@ -172,6 +170,46 @@ export class DeliverablesService {
           taskId: task.id,
           stage: task.stage,
           newValue: { deliverableId, title: before.title, ...submittedValues(before) },
+        },
+      };
+    });
+    return this.describe(deliverableId);
+  }
+
+  /**
+   * POST accept/undo: whoever accepted a deliverable takes it back within `acceptUndoSeconds`
+   * (by the clock): it is submitted again, as before the acceptance. Later, or by anyone else,
+   * 409 with a sentence saying why; the acceptance stands.
+   */
+  async undoAccept(principal: Principal, deliverableId: string): Promise<Deliverable> {
+    await this.change(canReviewWork, principal, deliverableId, async (writer, before, task) => {
+      if (!before.acceptedAt) {
+        throw new AppError('CONFLICT', `“${before.title}” is not accepted; there is nothing to undo.`, {
+          status: deliverableStatus(before),
+        });
+      }
+      if (before.acceptedById !== principal.accountId) {
+        throw new AppError('CONFLICT', 'Only the investor who accepted this deliverable can undo that.', {
+          status: 'accepted',
+        });
+      }
+      const undoableUntil = new Date(before.acceptedAt.getTime() + acceptUndoSeconds * 1000);
+      if (this.clock.now().getTime() > undoableUntil.getTime()) {
+        throw new AppError(
+          'CONFLICT',
+          `The acceptance of “${before.title}” can no longer be undone: that is possible for ${acceptUndoSeconds} seconds after accepting.`,
+          { status: 'accepted', undoableUntil: undoableUntil.toISOString() },
+        );
+      }
+      await writer.updateDeliverable(deliverableId, { acceptedAt: null });
+      return {
+        result: undefined,
+        activity: {
+          action: 'deliverable.acceptance_undone',
+          taskId: task.id,
+          stage: task.stage,
+          oldValue: { deliverableId, status: 'accepted' },
+          newValue: { deliverableId, title: before.title, status: 'submitted' },
         },
       };
     });

@@ -14,7 +14,7 @@ import type {
   Subtask,
   Task,
 } from '@deckvalid/contract/milestones';
-import { progressPercent } from '@deckvalid/contract/milestones';
+import { acceptUndoSeconds, progressPercent } from '@deckvalid/contract/milestones';
 import type {
   ActivityRow,
   ApprovalRow,
@@ -181,6 +181,9 @@ export function toDeliverable(row: DeliverableRow, file: MessageAttachment | nul
         ? { id: row.acceptedById, name: row.acceptedByName, role: row.acceptedByRole }
         : null,
     acceptedAt: row.acceptedAt?.toISOString() ?? null,
+    acceptUndoableUntil: row.acceptedAt
+      ? new Date(row.acceptedAt.getTime() + acceptUndoSeconds * 1000).toISOString()
+      : null,
     changesRequested: row.changesRequestedAt
       ? {
           by:

@@ -10,6 +10,7 @@ import { MilestonesRepository } from './milestones.repository';
 import { investorMilestonesRoutes, milestonesRoutes } from './milestones.routes';
 import { type DeckInvestors, MilestonesService, type OwnDecks } from './milestones.service';
 import { MilestoneSockets } from './milestones.socket';
+import { TaskReminders } from './task-reminders';
 import { TasksService } from './tasks.service';
 import { ThreadsRepository } from './threads.repository';
 import { threadsRoutes } from './threads.routes';
@@ -42,7 +43,7 @@ export function createMilestonesModule(
   const milestones = new MilestonesService(repo, gate, decks, investors, threads.milestoneFiles);
   const tasks = new TasksService(repo, gate, investors);
   const dependencies = new DependenciesService(repo, gate);
-  const deliverables = new DeliverablesService(repo, gate, attachments);
+  const deliverables = new DeliverablesService(repo, gate, attachments, context.clock);
   const approvals = new ApprovalsService(repo, gate);
   const meets = new MeetsService(repo, gate);
   const sockets = new MilestoneSockets(gate, context.logger);
@@ -60,8 +61,22 @@ export function createMilestonesModule(
     sockets.accessEnded(investorId, await repo.findIdsOfDeck(pitchDeckId));
   context.events.on('interest.withdrawn', accessEnded);
   context.events.on('interest.decided', (event) => (event.status === 'declined' ? accessEnded(event) : undefined));
+  const reminders = new TaskReminders(repo, context.events, context.clock);
   const module: AppModule = {
     name: 'milestones',
+    jobs: [
+      {
+        // Every five minutes: a reminder goes out within minutes of its day starting (UTC), and
+        // what a stopped process owed is sent soon after one starts; the claim stops a second send.
+        name: 'remind of tasks due',
+        firstAfterMs: 30_000,
+        everyMs: 5 * 60_000,
+        run: async () => {
+          const sent = await reminders.run();
+          if (sent > 0) context.logger.info({ reminders: sent }, 'sent due-date reminders');
+        },
+      },
+    ],
     routes: async (app) => {
       await milestonesRoutes(app, { auth, milestones, tasks, dependencies, deliverables, approvals, meets });
       await investorMilestonesRoutes(app, { auth, milestones, tasks, deliverables, approvals, meets });
@@ -71,7 +86,7 @@ export function createMilestonesModule(
   };
   // Each service, as App['services'].milestones exposes them: the demo seed works a milestone as its users would.
   const services = { milestones, tasks, dependencies, deliverables, approvals, meets, threads };
-  return { module, milestones, tasks, dependencies, services };
+  return { module, milestones, tasks, dependencies, reminders, services };
 }
 
 /** The milestones module's services, one per use case. */

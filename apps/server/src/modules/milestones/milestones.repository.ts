@@ -40,6 +40,7 @@ import {
   milestones,
   milestoneTaskApprovals,
   milestoneTaskPrefixes,
+  milestoneTaskReminders,
   milestoneTasks,
   taskDependencies,
 } from './milestones.schema';
@@ -109,6 +110,21 @@ export type ActivityInput = {
   stage?: TaskStage | null;
   oldValue?: ActivityValues | null;
   newValue?: ActivityValues | null;
+};
+
+/** A due-date reminder claimed by the reminder job, with what its news names. */
+export type DueReminderRow = {
+  kind: 'due_soon' | 'overdue';
+  dueDate: string;
+  taskId: string;
+  taskKey: string;
+  taskTitle: string;
+  assigneeId: string | null;
+  milestoneId: string;
+  milestoneTitle: string;
+  pitchDeckId: string;
+  founderId: string;
+  assigneeIsMember: boolean;
 };
 
 export type TaskFields = {
@@ -680,6 +696,59 @@ export class MilestonesRepository {
     return rows.map((row) => row.id);
   }
 
+  /**
+   * Claims the due-date reminders owed on `today` and answers them: open tasks of editable
+   * milestones due today or tomorrow (`due_soon`), or due in the `overdueDays` before today
+   * (`overdue`: a process down over a weekend catches up, a task overdue for months when this
+   * started is not news). The insert records each as sent, and `on conflict do nothing` makes
+   * the claim: a rerun, a restart or a second process at the same moment gets nothing back for
+   * a reminder already claimed, so each is sent once. `assigneeIsMember`: the assignee is the
+   * founder or an accepted investor of the deck now.
+   */
+  async claimDueReminders({
+    today,
+    tomorrow,
+    overdueSince,
+    limit,
+  }: {
+    today: string;
+    tomorrow: string;
+    overdueSince: string;
+    limit: number;
+  }): Promise<DueReminderRow[]> {
+    const result = await this.db.execute(sql`
+      with owed as (
+        select t.id as task_id,
+          case when t.due_date < ${today}::date then 'overdue' else 'due_soon' end as kind,
+          t.due_date
+        from ${milestoneTasks} t
+        join ${milestones} m on m.id = t.milestone_id
+        where t.stage <> 'done'
+          and t.due_date between ${overdueSince}::date and ${tomorrow}::date
+          and m.status in ('draft', 'active')
+          and m.archived_at is null
+        order by t.due_date, t.id
+        limit ${limit}
+      ), claimed as (
+        insert into ${milestoneTaskReminders} (task_id, kind, due_date)
+        select task_id, kind, due_date from owed
+        on conflict do nothing
+        returning task_id, kind, due_date
+      )
+      select c.kind, to_char(c.due_date, 'YYYY-MM-DD') as "dueDate", t.id as "taskId", t.key as "taskKey",
+        t.title as "taskTitle", t.assignee_id as "assigneeId", m.id as "milestoneId", m.title as "milestoneTitle",
+        m.pitch_deck_id as "pitchDeckId", m.founder_id as "founderId",
+        (t.assignee_id = m.founder_id or exists (
+          select 1 from ${interests} i
+          where i.pitch_deck_id = m.pitch_deck_id and i.investor_id = t.assignee_id and i.status = 'accepted'
+        )) as "assigneeIsMember"
+      from claimed c
+      join ${milestoneTasks} t on t.id = c.task_id
+      join ${milestones} m on m.id = t.milestone_id
+      order by c.due_date, t.id`);
+    return rowsOf<DueReminderRow>(result).map((row) => ({ ...row, assigneeIsMember: row.assigneeIsMember === true }));
+  }
+
   /** Creates a draft milestone and logs it, in one transaction. */
   async insertMilestone(
     founderId: string,
@@ -1088,11 +1157,12 @@ export class MilestoneWriter {
       title?: string;
       description?: string;
       submitted?: { url: string } | { file: DeliverableFile };
-      isAccepted?: true;
+      /** Accepted by the writer's actor at that instant; null takes an acceptance back. */
+      acceptedAt?: Date | null;
       changesRequested?: string;
     },
   ): Promise<void> {
-    const { isAccepted, changesRequested, submitted, ...fields } = changes;
+    const { acceptedAt, changesRequested, submitted, ...fields } = changes;
     const noFile = { fileKey: null, fileName: null, fileContentType: null, fileSize: null };
     await this.tx
       .update(milestoneDeliverables)
@@ -1110,7 +1180,11 @@ export class MilestoneWriter {
                 fileSize: submitted.file.size,
                 submittedAt: sql`now()`,
               }),
-        ...(isAccepted ? { acceptedAt: sql`now()`, acceptedById: this.actorId } : {}),
+        ...(acceptedAt === undefined
+          ? {}
+          : acceptedAt === null
+            ? { acceptedAt: null, acceptedById: null }
+            : { acceptedAt, acceptedById: this.actorId }),
         ...(changesRequested === undefined
           ? {}
           : {

@@ -491,6 +491,13 @@ export async function investorMilestonesRoutes(
     async (request) => ({ deliverable: await deliverables.accept(principalOf(request), request.params.deliverableId) }),
   );
   app.post(
+    '/api/v1/investors/deliverables/:deliverableId/accept/undo',
+    { ...investor, schema: { params: deliverableParamsSchema, response: { 200: deliverableResponseSchema } } },
+    async (request) => ({
+      deliverable: await deliverables.undoAccept(principalOf(request), request.params.deliverableId),
+    }),
+  );
+  app.post(
     '/api/v1/investors/deliverables/:deliverableId/request-changes',
     {
       ...investor,

@@ -1,4 +1,5 @@
 import type { InboxKind } from '@deckvalid/contract/notifications';
+import type { TaskDueReminder } from '@/core/events';
 import type { MilestoneActivityFacts } from './inbox-facts.repository';
 
 /**
@@ -162,6 +163,23 @@ export function chatUnreadTitle(run: {
   const many = run.unread === 1 ? 'A message' : `${run.unread} messages`;
   if (run.roomType === 'group' && run.roomName) return `${many} in ${run.roomName}`;
   return `${many} from ${run.latestSender?.name ?? 'someone'}`;
+}
+
+/**
+ * A due-date reminder's words: the task's key first, as people say it ("LDG-12 is due
+ * tomorrow"), then the task and its milestone; an overdue one names the day it was due.
+ */
+export function taskDueWording(reminder: TaskDueReminder): Wording {
+  const where = `${quoted(reminder.taskTitle)} in ${quoted(reminder.milestoneTitle)}`;
+  if (reminder.kind === 'overdue') {
+    return {
+      kind: 'task.overdue',
+      title: `${reminder.taskKey} is overdue`,
+      message: `${where} was due on ${reminder.dueDate} and is not done.`,
+    };
+  }
+  const when = reminder.dueDate === reminder.today ? 'today' : 'tomorrow';
+  return { kind: 'task.due_soon', title: `${reminder.taskKey} is due ${when}`, message: `${where} is due ${when}.` };
 }
 
 /**

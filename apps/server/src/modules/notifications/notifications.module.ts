@@ -8,6 +8,7 @@ import { InboxRepository } from './inbox.repository';
 import { inboxRoutes } from './inbox.routes';
 import { InboxService } from './inbox.service';
 import { InboxFactsRepository } from './inbox-facts.repository';
+import { inboxLinks, taskDueWording } from './inbox-wording';
 import { MailOutboxRepository } from './mail-outbox.repository';
 import { MailOutboxService } from './mail-outbox.service';
 import { NotificationPreferencesRepository } from './notifications.repository';
@@ -110,6 +111,25 @@ export function createNotificationsModule(
   events.on(
     'milestone.task-changed',
     toInbox('task changed', (change) => inbox.milestoneChanged(change)),
+  );
+
+  // Due-date reminders the milestones module claimed (once each): to the inbox, and mailed
+  // through `onStored` under each recipient's taskDueReminders switch.
+  events.on(
+    'milestone.task-due',
+    toInbox('task due', async (reminder) => {
+      const wording = taskDueWording(reminder);
+      await inbox.record(
+        reminder.recipientIds.map((accountId) => ({
+          accountId,
+          ...wording,
+          link: inboxLinks.milestone(accountId === reminder.founderId, reminder.milestoneId, reminder.taskKey),
+          pitchDeckId: reminder.pitchDeckId,
+          actor: null,
+          sourceKey: `${wording.kind}:${reminder.taskId}:${reminder.dueDate}`,
+        })),
+      );
+    }),
   );
 
   const module: AppModule = {

@@ -223,6 +223,7 @@ describe('notification settings calls', () => {
           deliverableDecisions: true,
           approvalDecisions: true,
           meetInvitations: true,
+          taskDueReminders: true,
           chatDigest: true,
           chatMentions: true,
         },
@@ -230,7 +231,14 @@ describe('notification settings calls', () => {
       [
         newInvestor,
         notificationSettingsPaths.investor,
-        { interestDecided: true, meetInvitations: true, chatDigest: true, chatMentions: true, thesisMatches: true },
+        {
+          interestDecided: true,
+          meetInvitations: true,
+          taskDueReminders: true,
+          chatDigest: true,
+          chatMentions: true,
+          thesisMatches: true,
+        },
       ],
     ] as const) {
       const read = await ctx.app.fastify.inject({ method: 'GET', url: path, headers: authHeaders(who.tokens) });
