@@ -138,6 +138,7 @@ function versionOf(deck: WorldDeck): DeckVersion {
     pageCount: deck.pages.length,
     minFontSize: 24,
     maxFontSize: 40,
+    thumbnailKey: null,
     processingClaimedBy: null,
     processingClaimedAt: null,
     processingHeartbeatAt: null,
@@ -170,6 +171,7 @@ function cardOf(deck: WorldDeck): InvestorPitchDeck {
       ? { id: `int-${deck.id}`, status: deck.interest, note: null, updatedAt: created.toISOString() }
       : null,
     fileUrl: `/files/${deck.id}.pdf`,
+    thumbnailUrl: null,
     excerpt: null,
     thesisFit: null,
   };

@@ -100,6 +100,8 @@ export const founderPitchDeckSchema = pitchDeckBaseSchema.extend({
   viewCount: z.number(),
   /** Signed, short-lived address of the PDF (null once processing failed: that file could not be read). */
   fileUrl: z.string().nullable(),
+  /** Signed, short-lived address of page 1 as a small WebP, drawn while processing; null without one. */
+  thumbnailUrl: z.string().nullable(),
 });
 export type FounderPitchDeck = z.infer<typeof founderPitchDeckSchema>;
 
@@ -139,6 +141,8 @@ export const investorPitchDeckSchema = pitchDeckBaseSchema.extend({
   founder: z.object({ id: z.string(), name: z.string() }),
   myInterest: myInterestSchema.nullable(),
   fileUrl: z.string(),
+  /** Signed, short-lived address of page 1 as a small WebP; null for a version processed without one. */
+  thumbnailUrl: z.string().nullable(),
   /** Words of the deck's own text around the search term, with matches wrapped in « ». */
   excerpt: z.string().nullable(),
   /** How the deck fits the investor's thesis; null while their info names no criteria. */

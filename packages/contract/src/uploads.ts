@@ -13,6 +13,14 @@ export const uploadKinds = {
 } as const;
 export type UploadKind = keyof typeof uploadKinds;
 
+/** What the server stores: every kind browsers upload, and the files it makes itself. */
+export const storedKinds = {
+  ...uploadKinds,
+  /** Page 1 of a deck version, drawn by the server while processing; never uploaded by a browser. */
+  thumbnail: { contentTypes: ['image/webp'], maxBytes: 2 * 1024 * 1024 },
+} as const;
+export type StoredKind = keyof typeof storedKinds;
+
 /** A deck may have at most this many pages; longer ones fail processing with a reason. */
 export const maxDeckPages = 300;
 

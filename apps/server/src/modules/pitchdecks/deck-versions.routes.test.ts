@@ -152,6 +152,7 @@ describe('a new version', () => {
       pages: Array(pages).fill('Slide'),
       layouts: Array(pages).fill({ title: null, minFontSize: null, bodyFontSize: null }),
       fontSizes: null,
+      thumbnailKey: null,
       processingMs: 1,
     });
     expect(await repo.markReady('ver-quick', 'this-process', result(3))).toBe(true);

@@ -47,3 +47,11 @@ export async function fileUrlOf(
 ): Promise<string | null> {
   return version.status === 'failed' ? null : uploads.downloadUrl(version.fileKey);
 }
+
+/** A signed address of the version's drawn page 1, or null while it has none. */
+export async function thumbnailUrlOf(
+  uploads: UploadsService,
+  version: Pick<DeckVersion, 'thumbnailKey'>,
+): Promise<string | null> {
+  return version.thumbnailKey ? uploads.downloadUrl(version.thumbnailKey) : null;
+}

@@ -20,7 +20,7 @@ export function createPitchDecksModule(
   const { db, events, background, logger } = context;
   const repo = new PitchDecksRepository(db);
   const pool = new PdfPool(logger);
-  const processor = new DeckProcessor({ repo, storage, pool, background, events, logger });
+  const processor = new DeckProcessor({ repo, storage, uploads, pool, background, events, logger });
   const pitchDecks = new PitchDecksService({ repo, uploads, processor, events });
   const versions = new DeckVersionsService({ repo, uploads, processor, decks: pitchDecks });
   const readingActivity = new ReadingActivityService(new ReadingActivityRepository(db));

@@ -45,6 +45,8 @@ export type DeckVersion = {
   pageCount: number | null;
   minFontSize: number | null;
   maxFontSize: number | null;
+  /** Page 1 drawn while processing, once ready (null when it could not be drawn). */
+  thumbnailKey: string | null;
   /** The process that holds the version for processing, while one does. */
   processingClaimedBy: string | null;
   processingClaimedAt: Date | null;
@@ -139,7 +141,7 @@ export type ThesisMatch = {
 
 /** A live deck as a search hit: its live version, its founder's name and the searching investor's own interest. */
 export type PitchDeckHit = PitchDeck & {
-  live: Pick<DeckVersion, 'id' | 'number' | 'fileKey' | 'fileSize' | 'pageCount'>;
+  live: Pick<DeckVersion, 'id' | 'number' | 'fileKey' | 'fileSize' | 'pageCount' | 'thumbnailKey'>;
   founderName: string;
   interest: {
     id: string;
@@ -180,6 +182,8 @@ export type ProcessedDeck = {
   /** One per page, beside `pages`. */
   layouts: PageLayout[];
   fontSizes: { min: number; max: number } | null;
+  /** Where page 1's picture was stored, if it could be drawn. */
+  thumbnailKey: string | null;
   processingMs: number;
 };
 
@@ -248,6 +252,7 @@ const hitColumns = {
     fileKey: liveVersion.fileKey,
     fileSize: liveVersion.fileSize,
     pageCount: liveVersion.pageCount,
+    thumbnailKey: liveVersion.thumbnailKey,
   },
   founderName: accounts.name,
   interestId: interests.id,
@@ -553,7 +558,7 @@ export class PitchDecksRepository {
   ): Promise<{ fileKeys: string[]; tiedInvestorIds: string[] } | undefined> {
     return this.db.transaction(async (tx) => {
       const versions = await tx
-        .select({ fileKey: pitchDeckVersions.fileKey })
+        .select({ fileKey: pitchDeckVersions.fileKey, thumbnailKey: pitchDeckVersions.thumbnailKey })
         .from(pitchDeckVersions)
         .where(eq(pitchDeckVersions.pitchDeckId, id));
       // A read of the interests module's table, as the interest counts are: the cascade ends them.
@@ -567,7 +572,9 @@ export class PitchDecksRepository {
         .returning({ id: pitchDecks.id });
       if (!deleted) return undefined;
       return {
-        fileKeys: versions.map((version) => version.fileKey),
+        fileKeys: versions.flatMap((version) =>
+          version.thumbnailKey ? [version.fileKey, version.thumbnailKey] : [version.fileKey],
+        ),
         tiedInvestorIds: tied.map((row) => row.investorId),
       };
     });
@@ -786,6 +793,7 @@ export class PitchDecksRepository {
             pageCount: result.pageCount,
             minFontSize: result.fontSizes?.min ?? null,
             maxFontSize: result.fontSizes?.max ?? null,
+            thumbnailKey: result.thumbnailKey,
             processingMs: result.processingMs,
             readyAt: sql`now()`,
           })

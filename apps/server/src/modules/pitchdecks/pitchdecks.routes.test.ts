@@ -331,6 +331,66 @@ describe('processing', () => {
   });
 });
 
+describe('page 1 drawn for the cards', () => {
+  it('draws page 1 as a small WebP while processing, served signed to the founder and investors, gone with the deck', async () => {
+    const deck = await readyDeck(ctx, founder, { pdf: await deckPdf(3) });
+    expect(deck.thumbnailUrl).toMatch(/^\/api\/v1\/storage\/thumbnails\/usr-[0-9a-z]{16}\/upl-[0-9a-z]{16}\.webp\?/);
+    const picture = await inject({ method: 'GET', url: deck.thumbnailUrl ?? '' });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/webp');
+    const bytes = picture.rawPayload;
+    expect([bytes.subarray(0, 4).toString('latin1'), bytes.subarray(8, 12).toString('latin1')]).toEqual([
+      'RIFF',
+      'WEBP',
+    ]);
+    // A card's picture, not a page scan: far smaller than the file and than a megabyte.
+    expect(bytes.length).toBeLessThan(200 * 1024);
+    const altered = await inject({
+      method: 'GET',
+      url: (deck.thumbnailUrl ?? '').replace(/signature=../, 'signature=zz'),
+    });
+    expect(altered.statusCode).toBe(403);
+
+    const seen = await inject({
+      method: 'GET',
+      url: investorDeckPaths.pitchDeck(deck.id),
+      headers: authHeaders(investor.tokens),
+    });
+    expect(seen.json().pitchDeck.thumbnailUrl).toMatch(/^\/api\/v1\/storage\/thumbnails\//);
+
+    const key = decodeURIComponent(
+      new URL(deck.thumbnailUrl ?? '', 'http://x').pathname.replace('/api/v1/storage/', ''),
+    );
+    expect(storedKeys()).toContain(key);
+    const gone = await inject({
+      method: 'DELETE',
+      url: founderDeckPaths.pitchDeck(deck.id),
+      headers: authHeaders(founder.tokens),
+    });
+    expect(gone.statusCode).toBe(204);
+    expect(storedKeys()).not.toContain(key);
+  });
+
+  it('keeps a drawn page 1 from the uploads sweep, which takes an unused one', async () => {
+    const deck = await readyDeck(ctx, founder, { pdf: await deckPdf(1) });
+    const [row] = await ctx.sql<{ thumbnail_key: string }>(
+      'select thumbnail_key from pitch_deck_versions where pitch_deck_id = $1',
+      [deck.id],
+    );
+    const kept = String(row?.thumbnail_key);
+    const orphan = await ctx.app.services.uploads.storeServerFile(
+      founder.user.id,
+      'thumbnail',
+      new Uint8Array(Buffer.from('RIFF\0\0\0\0WEBPVP8 ')),
+      'image/webp',
+    );
+    await ctx.sql(`update uploads set created_at = now() - interval '2 days' where key = any($1)`, [[kept, orphan]]);
+    await ctx.app.services.uploads.sweep();
+    expect(storedKeys()).toContain(kept);
+    expect(storedKeys()).not.toContain(orphan);
+  });
+});
+
 describe('founder and investor reads', () => {
   it('lists the founder’s own decks only, with counts and pages', async () => {
     const mine = await inject({

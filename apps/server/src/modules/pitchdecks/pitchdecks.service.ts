@@ -16,7 +16,7 @@ import type { Principal } from '@/core/identity/principal';
 import { AppError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import type { UploadsService } from '@/modules/storage/uploads.service';
-import { baseDto, fileUrlOf, versionSummary } from './pitchdecks.dto';
+import { baseDto, fileUrlOf, thumbnailUrlOf, versionSummary } from './pitchdecks.dto';
 import { canFounderManageDeck, canInvestorSeeDeck, canMatchThesis } from './pitchdecks.policy';
 import type {
   DeckPage,
@@ -367,6 +367,7 @@ export class PitchDecksService {
       interestCount: row.interestCount,
       viewCount: row.viewCount,
       fileUrl: await fileUrlOf(this.deps.uploads, shown),
+      thumbnailUrl: await thumbnailUrlOf(this.deps.uploads, shown),
     };
   }
 
@@ -388,6 +389,7 @@ export class PitchDecksService {
           }
         : null,
       fileUrl: await this.deps.uploads.downloadUrl(row.live.fileKey),
+      thumbnailUrl: await thumbnailUrlOf(this.deps.uploads, row.live),
       excerpt,
       thesisFit: thesis && row.fit ? toThesisFit(row.fit, thesis, row) : null,
     };

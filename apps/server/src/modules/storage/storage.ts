@@ -1,4 +1,4 @@
-import { type UploadKind, uploadKinds } from '@deckvalid/contract/uploads';
+import { type StoredKind, storedKinds } from '@deckvalid/contract/uploads';
 import { AppError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 
@@ -51,23 +51,28 @@ const extensionByType: Record<string, string> = {
 };
 const typeByExtension = Object.fromEntries(Object.entries(extensionByType).map(([type, ext]) => [ext, type]));
 
-const folderByKind: Record<UploadKind, string> = { deck: 'decks', picture: 'pictures', attachment: 'attachments' };
+const folderByKind: Record<StoredKind, string> = {
+  deck: 'decks',
+  picture: 'pictures',
+  attachment: 'attachments',
+  thumbnail: 'thumbnails',
+};
 const kindByFolder = Object.fromEntries(Object.entries(folderByKind).map(([kind, folder]) => [folder, kind])) as Record<
   string,
-  UploadKind
+  StoredKind
 >;
 
 /** decks/usr-…/upl-….pdf: the folder says the kind, the second part the owner. */
 const keyPattern =
-  /^(decks|pictures|attachments)\/((?:usr|inv|mtr)-[0-9a-z]{16})\/upl-[0-9a-z]{16}\.(pdf|png|jpg|webp)$/;
+  /^(decks|pictures|attachments|thumbnails)\/((?:usr|inv|mtr)-[0-9a-z]{16})\/upl-[0-9a-z]{16}\.(pdf|png|jpg|webp)$/;
 
 /** A fresh key for an upload of `kind` by `ownerId`. */
-export function newObjectKey(kind: UploadKind, ownerId: string, contentType: string): string {
+export function newObjectKey(kind: StoredKind, ownerId: string, contentType: string): string {
   return `${folderByKind[kind]}/${ownerId}/${newId('upl-')}.${extensionByType[contentType]}`;
 }
 
 /** Reads a key the server made; anything else is null. */
-export function parseObjectKey(key: string): { kind: UploadKind; ownerId: string; contentType: string } | null {
+export function parseObjectKey(key: string): { kind: StoredKind; ownerId: string; contentType: string } | null {
   const match = keyPattern.exec(key);
   if (!match) return null;
   const [, folder, ownerId, extension] = match as unknown as [string, string, string, string];
@@ -77,38 +82,41 @@ export function parseObjectKey(key: string): { kind: UploadKind; ownerId: string
   return { kind, ownerId, contentType };
 }
 
-const kindNames: Record<UploadKind, string> = {
+const kindNames: Record<StoredKind, string> = {
   deck: 'Decks',
   picture: 'Profile pictures',
   attachment: 'Attachments',
+  thumbnail: 'Deck previews',
 };
-const acceptedNames: Record<UploadKind, string> = {
+const acceptedNames: Record<StoredKind, string> = {
   deck: 'a PDF',
   picture: 'a PNG, JPEG or WebP image',
   attachment: 'a PDF, or a PNG, JPEG or WebP image',
+  thumbnail: 'a WebP image',
 };
-const smallerAdvice: Record<UploadKind, string> = {
+const smallerAdvice: Record<StoredKind, string> = {
   deck: 'Compress the PDF (for example, export it with smaller images) and upload it again.',
   picture: 'Choose a smaller image and upload it again.',
   attachment: 'Compress the file or split it, and upload it again.',
+  thumbnail: 'Process the deck again.',
 };
 
 const megabytes = (bytes: number) => `${Math.ceil(bytes / (1024 * 1024))} MB`;
 
 /** 415 unless `contentType` is one the kind accepts. */
-export function assertAcceptedType(kind: UploadKind, contentType: string): void {
-  if (!(uploadKinds[kind].contentTypes as readonly string[]).includes(contentType)) {
+export function assertAcceptedType(kind: StoredKind, contentType: string): void {
+  if (!(storedKinds[kind].contentTypes as readonly string[]).includes(contentType)) {
     throw new AppError(
       'UNSUPPORTED_MEDIA_TYPE',
       `${kindNames[kind]} must be ${acceptedNames[kind]}. Export the file in that format and upload it again.`,
-      { accepted: uploadKinds[kind].contentTypes },
+      { accepted: storedKinds[kind].contentTypes },
     );
   }
 }
 
 /** 413 when `size` bytes is over the kind's cap. */
-export function assertAcceptedSize(kind: UploadKind, size: number): void {
-  const { maxBytes } = uploadKinds[kind];
+export function assertAcceptedSize(kind: StoredKind, size: number): void {
+  const { maxBytes } = storedKinds[kind];
   if (size > maxBytes) {
     throw new AppError(
       'PAYLOAD_TOO_LARGE',
@@ -148,7 +156,7 @@ export function hasMagicBytes(contentType: string, start: Buffer): boolean {
 }
 
 /** 415 for a file whose content is not what its type says. */
-export function notThatTypeError(kind: UploadKind): AppError {
+export function notThatTypeError(kind: StoredKind): AppError {
   return new AppError(
     'UNSUPPORTED_MEDIA_TYPE',
     {
@@ -157,6 +165,7 @@ export function notThatTypeError(kind: UploadKind): AppError {
         'This file is not a PNG, JPEG or WebP image. Save the picture in one of those formats and upload it again.',
       attachment:
         'This file is not a PDF, PNG, JPEG or WebP file, whatever its name says. Save it in one of those formats and attach it again.',
+      thumbnail: 'This deck preview is not a WebP image.',
     }[kind],
   );
 }

@@ -11,7 +11,7 @@ export class UploadsRepository {
   }
 
   /**
-   * Keys handed out before `cutoff` that no deck version, profile picture, thread message or
+   * Keys handed out before `cutoff` that no deck version (file or drawn page 1), profile picture, thread message or
    * deliverable uses. It reads the deck, account, message attachment and deliverable tables directly (reads only; their modules
    * stay their only writers): "is this file used" spans modules, and asking each module for every
    * key would move the whole list through the process.
@@ -24,6 +24,7 @@ export class UploadsRepository {
         and(
           lt(uploads.createdAt, cutoff),
           sql`not exists (select 1 from pitch_deck_versions where pitch_deck_versions.file_key = ${uploads.key})`,
+          sql`not exists (select 1 from pitch_deck_versions where pitch_deck_versions.thumbnail_key = ${uploads.key})`,
           sql`not exists (select 1 from accounts where accounts.picture_key = ${uploads.key})`,
           sql`not exists (select 1 from milestone_message_attachments where milestone_message_attachments.key = ${uploads.key})`,
           sql`not exists (select 1 from milestone_deliverables where milestone_deliverables.file_key = ${uploads.key})`,
@@ -47,6 +48,7 @@ export class UploadsRepository {
           eq(uploads.ownerId, ownerId),
           gte(uploads.createdAt, since),
           sql`not exists (select 1 from pitch_deck_versions where pitch_deck_versions.file_key = ${uploads.key})`,
+          sql`not exists (select 1 from pitch_deck_versions where pitch_deck_versions.thumbnail_key = ${uploads.key})`,
           sql`not exists (select 1 from accounts where accounts.picture_key = ${uploads.key})`,
           sql`not exists (select 1 from milestone_message_attachments where milestone_message_attachments.key = ${uploads.key})`,
           sql`not exists (select 1 from milestone_deliverables where milestone_deliverables.file_key = ${uploads.key})`,

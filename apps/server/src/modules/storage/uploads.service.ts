@@ -1,4 +1,4 @@
-import { signedUrlTtlSeconds, type UploadKind, type UploadTicket } from '@deckvalid/contract/uploads';
+import { type StoredKind, signedUrlTtlSeconds, type UploadKind, type UploadTicket } from '@deckvalid/contract/uploads';
 import type { Principal } from '@/core/identity/principal';
 import { AppError } from '@/lib/errors';
 import {
@@ -149,7 +149,7 @@ export class UploadsService {
    * Stores a file the server made itself (the demo seed) under a fresh key of `ownerId`'s, with
    * the same record a signed upload leaves, so everything said of uploads holds for it too.
    */
-  async storeServerFile(ownerId: string, kind: UploadKind, bytes: Uint8Array, contentType: string): Promise<string> {
+  async storeServerFile(ownerId: string, kind: StoredKind, bytes: Uint8Array, contentType: string): Promise<string> {
     assertAcceptedType(kind, contentType);
     const key = newObjectKey(kind, ownerId, contentType);
     await this.repo.insert(key, ownerId);

@@ -86,6 +86,7 @@ function makeDeck(id: string, status: FounderPitchDeck['status'], title: string)
     interestCount: 0,
     viewCount: 0,
     fileUrl: null,
+    thumbnailUrl: null,
   } as FounderPitchDeck;
 }
 

@@ -52,6 +52,7 @@ function makeDeck(overrides: Partial<InvestorPitchDeck> = {}): InvestorPitchDeck
     founder: { id: 'usr-1', name: 'Maya Founder' },
     myInterest: null,
     fileUrl: '/api/v1/storage/decks/pd-1.pdf?expires=1&signature=x',
+    thumbnailUrl: null,
     excerpt: null,
     thesisFit: null,
     ...overrides,

@@ -69,6 +69,7 @@ const bridgeDeck = {
   interestCount: 0,
   viewCount: 0,
   fileUrl: null,
+  thumbnailUrl: null,
 } as FounderPitchDeck;
 
 const page = <Item,>(data: Item[]) => ({ data, meta: { page: 1, limit: 100, total: data.length, hasMore: false } });

@@ -7,6 +7,12 @@ import type { PdfThumbnailCanvasProps } from './pdf-thumbnail-canvas';
 export type PdfThumbnailProps = {
   /** A signed address of the PDF, or a file the user just picked (shown before upload). */
   fileUrl: string | File;
+  /**
+   * Page 1 already drawn by the server (a small image): shown instead of drawing the PDF, which
+   * means fetching the whole file and half a megabyte of pdf.js. The PDF is drawn only when the
+   * image is missing or fails to load.
+   */
+  imageUrl?: string | null | undefined;
   /** Width in CSS pixels; the height follows the first page's shape. */
   width: number;
   /** Called once when the file cannot be read or drawn (the placeholder is shown either way). */
@@ -34,11 +40,12 @@ const assumedAspectRatio = 16 / 9;
 type Status = 'loading' | 'ready' | 'error';
 
 /**
- * Page 1 of a PDF as a picture. It waits until it scrolls into view before fetching the file, so
- * a list of decks loads only the thumbnails a person can see; a skeleton holds the place while
- * loading and a neutral file icon replaces it when the file cannot be shown.
+ * Page 1 of a PDF as a picture: the server's drawing when there is one, else drawn here. It waits
+ * until it scrolls into view before fetching, so a list of decks loads only the thumbnails a
+ * person can see; a skeleton holds the place while loading and a neutral file icon replaces it
+ * when the file cannot be shown.
  */
-export function PdfThumbnail({ fileUrl, width, onError }: PdfThumbnailProps) {
+export function PdfThumbnail({ fileUrl, imageUrl, width, onError }: PdfThumbnailProps) {
   const { ref, inViewport } = useInViewport<HTMLDivElement>();
   const [hasBeenInView, setHasBeenInView] = useState(false);
   const [status, setStatus] = useState<Status>('loading');
@@ -46,6 +53,8 @@ export function PdfThumbnail({ fileUrl, width, onError }: PdfThumbnailProps) {
   const onErrorRef = useRef(onError);
   onErrorRef.current = onError;
   const hasReportedErrorRef = useRef(false);
+  const [imageFailed, setImageFailed] = useState(false);
+  const showsImage = Boolean(imageUrl) && !imageFailed;
 
   useEffect(() => {
     // Without IntersectionObserver (old browsers, jsdom) every thumbnail counts as in view.
@@ -53,11 +62,12 @@ export function PdfThumbnail({ fileUrl, width, onError }: PdfThumbnailProps) {
   }, [inViewport]);
 
   // A new file starts over (the founder picked another file, or the address was re-signed).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: fileUrl is the trigger, not a value read here
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the addresses are the trigger, not values read here
   useEffect(() => {
     setStatus('loading');
+    setImageFailed(false);
     hasReportedErrorRef.current = false;
-  }, [fileUrl]);
+  }, [fileUrl, imageUrl]);
 
   const handleReady = useRef(() => setStatus('ready')).current;
   const handleError = useRef(() => {
@@ -91,7 +101,22 @@ export function PdfThumbnail({ fileUrl, width, onError }: PdfThumbnailProps) {
           ) : null}
         </Center>
       ) : null}
-      {status !== 'error' && hasBeenInView ? (
+      {status !== 'error' && hasBeenInView && showsImage ? (
+        <img
+          src={imageUrl ?? undefined}
+          alt=""
+          decoding="async"
+          onLoad={(event) => {
+            const { naturalWidth, naturalHeight } = event.currentTarget;
+            if (naturalWidth > 0 && naturalHeight > 0) setAspectRatio(naturalWidth / naturalHeight);
+            handleReady();
+          }}
+          // A lost or expired picture: the PDF is drawn instead, and only its failure is reported.
+          onError={() => setImageFailed(true)}
+          style={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover', objectPosition: 'top' }}
+        />
+      ) : null}
+      {status !== 'error' && hasBeenInView && !showsImage ? (
         <Suspense fallback={null}>
           <PdfThumbnailCanvas
             fileUrl={fileUrl}

@@ -53,7 +53,19 @@ function processorWith(
   } as unknown as PdfPool;
   const background = new BackgroundTasks(logger);
   const events = new EventBus(logger);
-  const processor = new DeckProcessor({ repo, storage, pool, background, events, logger, concurrency, heartbeatMs });
+  // The stand-in pool draws no page 1, so nothing is stored besides what the repository records.
+  const uploads = { storeServerFile: () => Promise.reject(new Error('no picture expected')) };
+  const processor = new DeckProcessor({
+    repo,
+    storage,
+    uploads,
+    pool,
+    background,
+    events,
+    logger,
+    concurrency,
+    heartbeatMs,
+  });
   return { processor, background, events, failed, ready, readKeys, beats, mostReadAtOnce: () => mostReadAtOnce };
 }
 

@@ -5,8 +5,13 @@ import type { Logger } from 'pino';
 import type { EventBus } from '@/core/events';
 import type { BackgroundTasks } from '@/lib/background';
 import type { FileStorage } from '@/modules/storage/storage';
+import type { UploadsService } from '@/modules/storage/uploads.service';
 import type { PitchDecksRepository } from '../pitchdecks.repository';
-import type { PdfPool } from './pdf-pool';
+import type { PdfParseResult, PdfPool } from './pdf-pool';
+
+/** The parse result with its picture apart, which is stored before the rest is recorded. */
+const withoutThumbnail = (result: PdfParseResult) =>
+  result.ok ? result : { ...result, thumbnail: null as Uint8Array | null };
 
 /**
  * How often a process refreshes the heartbeat of the decks it holds, and how often every
@@ -60,6 +65,8 @@ export class DeckProcessor {
     private readonly deps: {
       repo: PitchDecksRepository;
       storage: FileStorage;
+      /** Where page 1's picture is stored, with the upload record the sweep reads. */
+      uploads: Pick<UploadsService, 'storeServerFile'>;
       pool: PdfPool;
       background: BackgroundTasks;
       /** Where a deck leaving processing is announced (`deck.ready`, `deck.failed`). */
@@ -137,9 +144,14 @@ export class DeckProcessor {
         } else {
           const bytes = await storage.read(version.fileKey);
           const data = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-          const result = await pool.parse(data, maxDeckPages);
+          const { thumbnail, ...result } = await pool.parse(data, maxDeckPages).then(withoutThumbnail);
           if (result.ok) {
-            isStillHeld = await repo.markReady(versionId, this.instanceId, { ...result, processingMs: elapsed() });
+            const thumbnailKey = await this.storeThumbnail(founderId, thumbnail);
+            isStillHeld = await repo.markReady(versionId, this.instanceId, {
+              ...result,
+              thumbnailKey,
+              processingMs: elapsed(),
+            });
             status = 'ready';
           } else {
             failure = result.reason;
@@ -167,6 +179,21 @@ export class DeckProcessor {
     if (status === 'ready')
       this.deps.events.emit('deck.ready', { pitchDeckId, founderId, versionId, title: deckTitle });
     else this.deps.events.emit('deck.failed', { pitchDeckId, founderId, title: deckTitle, reason: failure });
+  }
+
+  /**
+   * Stores page 1's picture under the founder's keys (their account's deletion takes it along);
+   * answers its key, or null without a picture or when storing it failed: the cards then draw
+   * the PDF themselves, which is slower but no reason to fail the deck.
+   */
+  private async storeThumbnail(founderId: string, thumbnail: Uint8Array | null): Promise<string | null> {
+    if (!thumbnail) return null;
+    try {
+      return await this.deps.uploads.storeServerFile(founderId, 'thumbnail', thumbnail, 'image/webp');
+    } catch (error) {
+      this.deps.logger.warn({ err: error }, 'deck thumbnail could not be stored; cards draw the PDF instead');
+      return null;
+    }
   }
 
   /** Starts beating for `versionId`; one timer serves every version this process holds. */

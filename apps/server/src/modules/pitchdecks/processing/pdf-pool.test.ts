@@ -86,6 +86,22 @@ describe('PdfPool', () => {
     expect(await pool.parse(await deckPdf(3), 300)).toMatchObject({ ok: true, pageCount: 3 });
   });
 
+  it('draws page 1 of a deck for the cards, but not a page of hundreds of thousands of operations', async () => {
+    const pool = poolWith({ size: 1 });
+    const drawn = await pool.parse(await deckPdf(2), 300);
+    if (!drawn.ok) throw new Error(drawn.reason);
+    expect(
+      Buffer.from(drawn.thumbnail ?? [])
+        .subarray(8, 12)
+        .toString('latin1'),
+    ).toBe('WEBP');
+    const started = performance.now();
+    const crowded = await pool.parse(await manyTextRunsPdf(100_000), 300);
+    expect(crowded).toMatchObject({ ok: true, pageCount: 1, thumbnail: null });
+    // Its text is read as ever; only the picture is left to the browser.
+    expect(performance.now() - started).toBeLessThan(20_000);
+  });
+
   it('keeps a worker that waited, then reads a deck for longer than the idle time', async () => {
     const pool = poolWith({ size: 1, idleMs: 300 });
     expect(await pool.parse(await deckPdf(1), 300)).toMatchObject({ ok: true });

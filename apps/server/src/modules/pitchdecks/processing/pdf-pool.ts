@@ -19,6 +19,8 @@ const parseResultSchema = z.union([
       }),
     ),
     fontSizes: z.object({ min: z.number(), max: z.number() }).nullable(),
+    /** Page 1 drawn as a WebP for the deck cards; null when it could not be drawn. */
+    thumbnail: z.instanceof(Uint8Array).nullable(),
   }),
   z.object({ ok: z.literal(false), reason: z.string() }),
   // Worded here, not in the worker (plain JS, no contract import): the browser refuses the same

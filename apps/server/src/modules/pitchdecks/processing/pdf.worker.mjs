@@ -22,6 +22,56 @@ const cMapUrl = `${path.join(packageRoot, 'cmaps')}${path.sep}`;
 
 const tenth = (/** @type {number} */ size) => Math.round(size * 10) / 10;
 
+/** A card's picture of page 1: wide enough for the widest card on a 2x screen. */
+const thumbnailWidth = 640;
+/** A page drawn taller than this (a scroll, a poster) is cut: a card shows its top anyway. */
+const thumbnailMaxHeight = 1280;
+/**
+ * A slide draws in well under a thousand operations; a page of hundreds of thousands (a hostile
+ * file, a plotted point cloud) would hold the worker for many seconds for a card's picture.
+ */
+const thumbnailMaxOperations = 20_000;
+/** However a page is made, drawing it stops after this long. */
+const thumbnailBudgetMs = 3_000;
+
+/**
+ * Page 1 as a WebP for the deck cards, drawn with the canvas pdf.js brings along for Node; null
+ * when it cannot be drawn (no canvas on this platform, a page pdf.js cannot paint): the cards
+ * then draw the PDF themselves, so a picture is never a reason to fail a deck.
+ * @param {import('pdfjs-dist').PDFDocumentProxy} document
+ * @returns {Promise<Uint8Array | null>}
+ */
+async function drawThumbnail(document) {
+  try {
+    const page = await document.getPage(1);
+    const natural = page.getViewport({ scale: 1 });
+    if (natural.width <= 0 || natural.height <= 0) return null;
+    // Read once: the drawing below reuses this list rather than building it again.
+    const operations = await page.getOperatorList();
+    if (operations.fnArray.length > thumbnailMaxOperations) return null;
+    const viewport = page.getViewport({ scale: thumbnailWidth / natural.width });
+    const height = Math.min(thumbnailMaxHeight, Math.round(viewport.height));
+    const target = document.canvasFactory.create(thumbnailWidth, height);
+    // White first: a page without a background is transparent, which reads as black in WebP.
+    target.context.fillStyle = '#ffffff';
+    target.context.fillRect(0, 0, thumbnailWidth, height);
+    const drawing = page.render({ canvasContext: target.context, canvas: target.canvas, viewport });
+    const stop = setTimeout(() => drawing.cancel(), thumbnailBudgetMs);
+    try {
+      await drawing.promise;
+    } finally {
+      clearTimeout(stop);
+    }
+    const webp = await target.canvas.encode('webp', 80);
+    document.canvasFactory.destroy(target);
+    page.cleanup();
+    // A copy the worker owns alone, so it can be handed to the main thread whole.
+    return new Uint8Array(webp);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * What the deck analysis reads of a page's type: its title (the runs set in the page's largest
  * size, when that stands out from the body), the body's size (the one most characters are set
@@ -67,8 +117,9 @@ function layoutOf(runs) {
  * @param {Uint8Array} data
  * @param {number} maxPages
  * @param {{ maxDecodedBytes: number, maxImageBytes: number }} limits
+ * @param {{ thumbnail: boolean }} options
  */
-async function parse(data, maxPages, limits) {
+async function parse(data, maxPages, limits, options) {
   // Before pdf.js sees the file: pdf.js would hold whatever its streams inflate to.
   if (!(await fitsDecodedBudget(data, limits))) {
     return {
@@ -129,6 +180,7 @@ async function parse(data, maxPages, limits) {
       pages,
       layouts,
       fontSizes: hasText ? { min: Math.round(minFontSize * 10) / 10, max: Math.round(maxFontSize * 10) / 10 } : null,
+      thumbnail: options.thumbnail ? await drawThumbnail(document) : null,
     };
   } catch (error) {
     const name = error instanceof Error ? error.name : '';
@@ -148,8 +200,10 @@ async function parse(data, maxPages, limits) {
  * @typedef {{ jobId: number, data: Uint8Array, maxPages: number, limits: { maxDecodedBytes: number, maxImageBytes: number } }} ParseMessage
  */
 parentPort?.on('message', async (/** @type {ParseMessage} */ message) => {
-  const result = await parse(message.data, message.maxPages, message.limits);
-  parentPort?.postMessage({ jobId: message.jobId, result });
+  const result = await parse(message.data, message.maxPages, message.limits, { thumbnail: true });
+  // The picture's bytes move to the main thread rather than being copied.
+  const transfer = result.ok && result.thumbnail ? [result.thumbnail.buffer] : [];
+  parentPort?.postMessage({ jobId: message.jobId, result }, transfer);
 });
 
 /** A one-page PDF in the two fonts decks use most, written here so a worker can warm itself up. */
@@ -178,6 +232,7 @@ function warmUpPdf() {
 
 // A fresh worker's first parse takes ten times its later ones (pdf.js loads its font metrics
 // and its code is not yet compiled): that cost is paid here, before the worker takes a deck.
-await parse(warmUpPdf(), 1, { maxDecodedBytes: 1024 * 1024, maxImageBytes: 1024 * 1024 });
+// Drawing warms up too: the canvas's native module loads on the first picture.
+await parse(warmUpPdf(), 1, { maxDecodedBytes: 1024 * 1024, maxImageBytes: 1024 * 1024 }, { thumbnail: true });
 // The pool starts a deck's clock only once its worker says so.
 parentPort?.postMessage({ ready: true });

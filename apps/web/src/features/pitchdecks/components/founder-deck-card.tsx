@@ -9,10 +9,16 @@ import { PdfThumbnail } from '@/shared/pdf/pdf-thumbnail';
 import { countLabel } from '../deck-status';
 import { FounderDeckStatusBadge } from './founder-deck-status-badge';
 
+/** What a cover is drawn from: the server's picture of page 1 if any, else the PDF. */
+export type DeckCoverUrls = { fileUrl: string; imageUrl: string | null };
+
 type FounderDeckCardProps = {
   deck: FounderPitchDeck;
-  /** Address of the PDF for the cover; the list keeps it stable across polls (see FounderDeckList). */
-  coverUrl: string | null;
+  /**
+   * Addresses of the PDF and of its page 1 drawn by the server, for the cover; the list keeps them
+   * stable across polls (see FounderDeckList).
+   */
+  cover: DeckCoverUrls | null;
   /** Where the card leads (the founder's deck page); a prop because URLs live in app/config. */
   to: string;
   /** The thumbnail could not load: most likely its signed address expired. */
@@ -20,7 +26,7 @@ type FounderDeckCardProps = {
 };
 
 /** One deck on /founder/pitchdecks: page 1, status, interests and views. */
-export function FounderDeckCard({ deck, coverUrl, to, onThumbnailError }: FounderDeckCardProps) {
+export function FounderDeckCard({ deck, cover, to, onThumbnailError }: FounderDeckCardProps) {
   const titleId = `deck-title-${deck.id}`;
   return (
     <Card
@@ -37,7 +43,7 @@ export function FounderDeckCard({ deck, coverUrl, to, onThumbnailError }: Founde
       <Card.Section withBorder>
         {/* The title link is the keyboard route; the picture is a larger target for the pointer. */}
         <Link to={to} tabIndex={-1} aria-hidden style={{ display: 'block', color: 'inherit', textDecoration: 'none' }}>
-          <DeckCover deck={deck} coverUrl={coverUrl} onThumbnailError={onThumbnailError} />
+          <DeckCover deck={deck} cover={cover} onThumbnailError={onThumbnailError} />
         </Link>
       </Card.Section>
       <Stack gap={6} mt="md" style={{ flex: 1 }}>
@@ -85,16 +91,21 @@ export function FounderDeckCard({ deck, coverUrl, to, onThumbnailError }: Founde
 /** Page 1 once the deck is ready; a placeholder that says why otherwise. */
 function DeckCover({
   deck,
-  coverUrl,
+  cover,
   onThumbnailError,
-}: Pick<FounderDeckCardProps, 'deck' | 'coverUrl' | 'onThumbnailError'>) {
+}: Pick<FounderDeckCardProps, 'deck' | 'cover' | 'onThumbnailError'>) {
   const { ref, width } = useElementSize<HTMLDivElement>();
-  const fileUrl = deck.status === 'ready' ? coverUrl : null;
+  const shown = deck.status === 'ready' ? cover : null;
   return (
     <AspectRatio ratio={16 / 9} bg="gray.1">
       <Box ref={ref} style={{ overflow: 'hidden' }}>
-        {fileUrl && width > 0 ? (
-          <PdfThumbnail fileUrl={fileUrl} width={Math.floor(width)} onError={() => onThumbnailError?.(deck.id)} />
+        {shown && width > 0 ? (
+          <PdfThumbnail
+            fileUrl={shown.fileUrl}
+            imageUrl={shown.imageUrl}
+            width={Math.floor(width)}
+            onError={() => onThumbnailError?.(deck.id)}
+          />
         ) : null}
         {deck.status === 'processing' ? (
           <Center h="100%">

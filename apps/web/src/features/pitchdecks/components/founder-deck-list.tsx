@@ -6,7 +6,7 @@ import { describeApiError } from '@/shared/api/api-error';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
 import { pollingIntervalFor } from '../deck-status';
 import { founderPitchDecksApi, useFounderPitchDecksQuery } from '../founder-pitchdecks-api';
-import { FounderDeckCard } from './founder-deck-card';
+import { type DeckCoverUrls, FounderDeckCard } from './founder-deck-card';
 
 /** Cards per page: four rows of three on a wide screen. */
 const pageSize = 12;
@@ -33,21 +33,24 @@ export function FounderDeckList({ deckPath, submitAction }: FounderDeckListProps
   });
   // Every answer signs the file addresses anew. Keeping the first address per deck stops each
   // 2 s poll from redrawing every cover; a cover that fails drops its address for the next one.
-  const coverUrls = useRef(new Map<string, string>());
+  const covers = useRef(new Map<string, DeckCoverUrls & { version: number | null }>());
   // One fresh address per deck: a second failure means the file itself cannot be drawn.
   const refreshedDeckIds = useRef(new Set<string>());
 
-  const coverUrlOf = (deck: FounderPitchDeck) => {
-    const kept = coverUrls.current.get(deck.id);
-    if (kept) return kept;
-    if (deck.fileUrl) coverUrls.current.set(deck.id, deck.fileUrl);
-    return deck.fileUrl;
+  // Kept per live version: a new one ready is a new cover.
+  const coverOf = (deck: FounderPitchDeck): DeckCoverUrls | null => {
+    const kept = covers.current.get(deck.id);
+    if (kept && kept.version === deck.liveVersion) return kept;
+    if (!deck.fileUrl) return null;
+    const cover = { fileUrl: deck.fileUrl, imageUrl: deck.thumbnailUrl, version: deck.liveVersion };
+    covers.current.set(deck.id, cover);
+    return cover;
   };
 
   const handleThumbnailError = (deckId: string) => {
     if (refreshedDeckIds.current.has(deckId)) return;
     refreshedDeckIds.current.add(deckId);
-    coverUrls.current.delete(deckId);
+    covers.current.delete(deckId);
     void decks.refetch();
   };
 
@@ -89,7 +92,7 @@ export function FounderDeckList({ deckPath, submitAction }: FounderDeckListProps
           <FounderDeckCard
             key={deck.id}
             deck={deck}
-            coverUrl={coverUrlOf(deck)}
+            cover={coverOf(deck)}
             to={deckPath(deck.id)}
             onThumbnailError={handleThumbnailError}
           />

@@ -48,6 +48,7 @@ function makeDeck(overrides: Partial<FounderPitchDeck> = {}): FounderPitchDeck {
     interestCount: 0,
     viewCount: 0,
     fileUrl: '/files/v2.pdf',
+    thumbnailUrl: null,
     ...overrides,
   } as FounderPitchDeck;
 }

@@ -32,6 +32,7 @@ const deck: FounderPitchDeck = {
   interestCount: 0,
   viewCount: 0,
   fileUrl: null,
+  thumbnailUrl: null,
 };
 
 function renderEditor() {

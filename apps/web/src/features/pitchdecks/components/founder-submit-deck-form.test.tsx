@@ -69,6 +69,7 @@ const createdDeck = {
   interestCount: 0,
   viewCount: 0,
   fileUrl: null,
+  thumbnailUrl: null,
 };
 
 let requests: { method: string; url: URL; body: unknown }[] = [];

@@ -26,6 +26,7 @@ const deck: InvestorPitchDeck = {
   founder: { id: 'usr-1', name: 'Ines Founder' },
   myInterest: null,
   fileUrl: '/files/dck-1.pdf',
+  thumbnailUrl: null,
   excerpt: null,
   thesisFit: null,
 };

@@ -66,6 +66,7 @@ export function InvestorDeckCard({
         {thumbWidth > 0 ? (
           <PdfThumbnail
             fileUrl={stableFileUrl(deck.id, deck.fileUrl)}
+            imageUrl={deck.thumbnailUrl && stableFileUrl(`${deck.id}:page-1:${deck.version}`, deck.thumbnailUrl)}
             width={Math.floor(thumbWidth)}
             onError={() => {
               forgetFileUrl(deck.id);
