@@ -242,6 +242,7 @@ const actionPhrases: Record<Activity['action'], (activity: Activity) => Activity
   'deliverable.updated': (a) => ['edited the deliverable ', deliverableOf(a)],
   'deliverable.submitted': (a) => [logged(a, 'fileName') ? 'uploaded a file for ' : 'submitted ', deliverableOf(a)],
   'deliverable.accepted': (a) => ['accepted ', deliverableOf(a)],
+  'deliverable.acceptance_undone': (a) => ['took back the acceptance of ', deliverableOf(a)],
   'deliverable.sent_back': (a) => ['sent back ', deliverableOf(a), ' with a request for changes'],
   'approval.recorded': (a) => {
     const subject = logged(a, 'deliverableId') ? deliverableOf(a) : taskOf(a);

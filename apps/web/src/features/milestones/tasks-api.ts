@@ -199,6 +199,17 @@ export const tasksApi = api.injectEndpoints({
       invalidatesTags: staleAfterChange,
     }),
 
+    /** The investor who accepted a deliverable takes it back, within a minute of accepting it. */
+    undoAcceptDeliverable: build.mutation<Deliverable, MilestoneArgs & { deliverableId: string }>({
+      query: ({ deliverableId }) => ({
+        url: investorMilestonePaths.deliverableUndoAccept(deliverableId),
+        method: 'POST',
+        body: {},
+      }),
+      transformResponse: (response: { deliverable: Deliverable }) => response.deliverable,
+      invalidatesTags: staleAfterChange,
+    }),
+
     /** An investor sends a submitted deliverable back with a comment. */
     requestDeliverableChanges: build.mutation<Deliverable, MilestoneArgs & { deliverableId: string; comment: string }>({
       query: ({ deliverableId, comment }) => ({
@@ -255,6 +266,7 @@ export const {
   useUpdateDeliverableMutation,
   useSubmitDeliverableMutation,
   useAcceptDeliverableMutation,
+  useUndoAcceptDeliverableMutation,
   useRequestDeliverableChangesMutation,
   useTaskApprovalsQuery,
   useApproveTaskMutation,

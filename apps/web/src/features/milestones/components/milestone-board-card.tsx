@@ -73,6 +73,19 @@ export function MilestoneBoardCard({
           {task.title}
         </Text>
         <div id={detailsId}>
+          {/* The key in the details, not the name: tests and screen readers find a card by its title. */}
+          <Text fz="xs" c="dimmed" ff="monospace" mt={2} data-testid="card-key">
+            {task.key}
+          </Text>
+          {task.labels.length > 0 ? (
+            <Group gap={4} mt={6} data-testid="card-labels">
+              {task.labels.map((label) => (
+                <Badge key={label} size="xs" variant="outline" color="gray" tt="none">
+                  {label}
+                </Badge>
+              ))}
+            </Group>
+          ) : null}
           {isBlocked || task.isOverdue ? (
             <Group gap={4} mt={6}>
               {isBlocked ? (

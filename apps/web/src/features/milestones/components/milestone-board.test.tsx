@@ -1,6 +1,7 @@
 import type { Milestone, Task, TaskStage } from '@deckvalid/contract/milestones';
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { createAppStore } from '@/app/store';
@@ -24,6 +25,7 @@ const milestone: Milestone = {
 
 const task = (id: string, title: string, stage: TaskStage, extra: Partial<Task> = {}): Task => ({
   id,
+  key: `CLN-${id.replace(/\D/g, '') || '1'}`,
   milestoneId: 'mst-1',
   title,
   description: '',
@@ -32,6 +34,7 @@ const task = (id: string, title: string, stage: TaskStage, extra: Partial<Task> 
   assignee: null,
   dueDate: null,
   estimateDays: null,
+  labels: [],
   isOverdue: false,
   subtaskCount: 0,
   completedSubtaskCount: 0,
@@ -76,7 +79,7 @@ function stubApi(tasks: Task[], answerMove: (body: { stage: TaskStage }) => Resp
   return sent;
 }
 
-function renderBoard(role: 'founder' | 'investor', onOpenTask = vi.fn()) {
+function renderBoard(role: 'founder' | 'investor', onOpenTask = vi.fn(), initialEntries = ['/']) {
   const store = createAppStore({
     isAuthenticated: true,
     role: role === 'founder' ? 'user' : 'investor',
@@ -85,7 +88,9 @@ function renderBoard(role: 'founder' | 'investor', onOpenTask = vi.fn()) {
   });
   render(
     <AppProviders store={store}>
-      <MilestoneBoard milestone={milestone} role={role} onOpenTask={onOpenTask} />
+      <MemoryRouter initialEntries={initialEntries}>
+        <MilestoneBoard milestone={milestone} role={role} onOpenTask={onOpenTask} />
+      </MemoryRouter>
     </AppProviders>,
   );
   return onOpenTask;
@@ -254,7 +259,15 @@ describe('MilestoneBoard', () => {
     expect(sent.find((call) => call.method === 'POST')).toEqual({
       method: 'POST',
       path: '/api/v1/milestones/mst-1/tasks',
-      body: { title: 'Hire', description: '', stage: 'backlog', assigneeId: null, dueDate: null, estimateDays: 4 },
+      body: {
+        title: 'Hire',
+        description: '',
+        stage: 'backlog',
+        assigneeId: null,
+        dueDate: null,
+        estimateDays: 4,
+        labels: [],
+      },
     });
   });
 

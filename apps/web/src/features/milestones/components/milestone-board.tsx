@@ -11,8 +11,16 @@ import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
 import { type DragEvent, type KeyboardEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { MilestoneRole } from '@/features/milestones/milestone-api-shared';
 import { describeApiError } from '@/shared/api/api-error';
+import {
+  type BoardFilters,
+  boardFilterKeys,
+  hasBoardFilters,
+  matchesBoardFilters,
+  readBoardFilters,
+} from '../board-filters';
 import {
   applyMove,
   blockedMoveMessage,
@@ -29,6 +37,7 @@ import {
   stageLabels,
 } from '../board-moves';
 import { useBoardTasksQuery, useMoveTaskMutation } from '../tasks-api';
+import { BoardFilterBar } from './board-filter-bar';
 import classes from './milestone-board.module.css';
 import { MilestoneBoardCard } from './milestone-board-card';
 import { TaskCreateModal } from './task-create-modal';
@@ -67,9 +76,31 @@ export function MilestoneBoard({ milestone, role, onOpenTask }: MilestoneBoardPr
   // A card re-mounts when it changes column; focus follows it there (keyboard moves, drops).
   const focusAfterRender = useRef<string | null>(null);
 
+  const [params, setParams] = useSearchParams();
+  const filters = readBoardFilters(params);
+  const isFiltered = hasBoardFilters(filters);
+  // In the URL, so a reload or a shared link shows the same cards; replaced, not pushed: Back
+  // leaves the board rather than stepping through every filter tried.
+  const handleFiltersChange = (next: BoardFilters) => {
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        for (const key of boardFilterKeys) {
+          const value = next[key];
+          if (value === null) updated.delete(key);
+          else updated.set(key, value);
+        }
+        return updated;
+      },
+      { replace: true },
+    );
+  };
+
   const allTasks = tasks ?? [];
   // While a card is picked up it is shown where it would land; nothing is sent until the drop.
-  const shownTasks = pick ? applyMove(allTasks, pick.taskId, keyboardTarget(allTasks, pick)) : allTasks;
+  const movedTasks = pick ? applyMove(allTasks, pick.taskId, keyboardTarget(allTasks, pick)) : allTasks;
+  const now = new Date();
+  const shownTasks = isFiltered ? movedTasks.filter((task) => matchesBoardFilters(task, filters, now)) : movedTasks;
   const columns = groupByStage(shownTasks);
   const stageById = useMemo(() => new Map(allTasks.map((task) => [task.id, task.stage])), [allTasks]);
 
@@ -204,7 +235,11 @@ export function MilestoneBoard({ milestone, role, onOpenTask }: MilestoneBoardPr
       </VisuallyHidden>
       <Group justify="space-between" mb="sm" gap="xs">
         <Text fz="sm" c="dimmed">
-          {isLoading ? 'Loading tasks…' : `${allTasks.length} ${allTasks.length === 1 ? 'task' : 'tasks'}`}
+          {isLoading
+            ? 'Loading tasks…'
+            : isFiltered
+              ? `${shownTasks.length} of ${allTasks.length} ${allTasks.length === 1 ? 'task' : 'tasks'}`
+              : `${allTasks.length} ${allTasks.length === 1 ? 'task' : 'tasks'}`}
           {/* Native drag and drop does not start on a touch screen: phones use "Move to…". */}
           {canMove ? (
             <Text span inherit visibleFrom="sm">
@@ -219,6 +254,7 @@ export function MilestoneBoard({ milestone, role, onOpenTask }: MilestoneBoardPr
           </Button>
         ) : null}
       </Group>
+      <BoardFilterBar tasks={allTasks} filters={filters} onChange={handleFiltersChange} />
       <VisuallyHidden aria-live="assertive" aria-atomic="true" data-testid="board-announcer">
         {announcement}
       </VisuallyHidden>
@@ -278,7 +314,7 @@ export function MilestoneBoard({ milestone, role, onOpenTask }: MilestoneBoardPr
                 {!isLoading && columnTasks.length === 0 ? (
                   <li className={classes.empty}>
                     <Text fz="xs" c="dimmed">
-                      No tasks here yet.
+                      {isFiltered ? 'No tasks match the filters.' : 'No tasks here yet.'}
                     </Text>
                   </li>
                 ) : null}

@@ -1,4 +1,4 @@
-import { isMilestoneEditable, type Milestone } from '@deckvalid/contract/milestones';
+import { isMilestoneEditable, isTaskKey, type Milestone } from '@deckvalid/contract/milestones';
 import { Alert, Anchor, Button, EmptyState, Group, Skeleton, Spoiler, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
@@ -23,6 +23,7 @@ import { formatCalendarDay } from '@/shared/lib/format-date';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
 import { deckLabel, formatAmount, isMilestoneOverdue } from '../milestone-format';
 import { useMilestoneQuery } from '../milestones-api';
+import { useBoardTasksQuery } from '../tasks-api';
 import { useMilestoneLive } from '../use-milestone-live';
 import { MilestoneActivityPanel } from './milestone-activity';
 import { MilestoneBoard } from './milestone-board';
@@ -68,7 +69,13 @@ export function MilestoneDetail({ viewerRole: role, milestoneId, listPath, viewe
   const isPhone = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false });
   const tabIcon = (icon: ReactNode) => (isPhone ? undefined : icon);
   const tab: Section = sections.find((section) => section === params.get('tab')) ?? 'overview';
-  const openTaskId = params.get('task');
+  // `?task=` holds the task's key (LDG-12), which links and people use, or its id (older links).
+  const taskParam = params.get('task');
+  const board = useBoardTasksQuery({ milestoneId, role });
+  const openTaskId =
+    taskParam && isTaskKey(taskParam)
+      ? (board.data?.find((task) => task.key.toUpperCase() === taskParam.toUpperCase())?.id ?? null)
+      : taskParam;
 
   const setParam = (key: string, value: string | null) => {
     setParams(
@@ -82,7 +89,8 @@ export function MilestoneDetail({ viewerRole: role, milestoneId, listPath, viewe
       { replace: key !== 'task' },
     );
   };
-  const openTask = (taskId: string | null) => setParam('task', taskId);
+  const openTask = (taskId: string | null) =>
+    setParam('task', taskId === null ? null : (board.data?.find((task) => task.id === taskId)?.key ?? taskId));
 
   const backLink = (
     <Anchor component={Link} to={listPath} fz="sm">

@@ -19,6 +19,7 @@ const emptyTask: TaskFormValues = {
   assigneeId: null,
   dueDate: '',
   estimateDays: '',
+  labels: [],
   stage: 'backlog',
 };
 

@@ -1,4 +1,5 @@
 import {
+  acceptBlockedReason,
   type Deliverable,
   deliverableBodySchema,
   milestoneLimits,
@@ -13,8 +14,9 @@ import {
   IconExternalLink,
   IconMessageReport,
   IconPlus,
+  IconRotate,
 } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { MilestoneRole } from '@/features/milestones/milestone-api-shared';
 import { describeApiError } from '@/shared/api/api-error';
 import { formatFileSize } from '@/shared/api/upload-file';
@@ -25,6 +27,7 @@ import {
   useCreateDeliverableMutation,
   useRequestDeliverableChangesMutation,
   useTaskDeliverablesQuery,
+  useUndoAcceptDeliverableMutation,
   useUpdateDeliverableMutation,
 } from '../tasks-api';
 import { DeliverableSubmitForm } from './deliverable-submit-form';
@@ -135,6 +138,11 @@ function DeliverableItem({
 }) {
   const [updateDeliverable, update] = useUpdateDeliverableMutation();
   const [acceptDeliverable, acceptance] = useAcceptDeliverableMutation();
+  const [undoAccept, undoing] = useUndoAcceptDeliverableMutation();
+  const [isConfirmingAccept, setConfirmingAccept] = useState(false);
+  // Set by this tab's own acceptance: Undo shows until the server's deadline (acceptUndoableUntil).
+  const [undoUntil, setUndoUntil] = useState<number | null>(null);
+  const acceptReasonId = useId();
   const [requestChanges, changeRequest] = useRequestDeliverableChangesMutation();
   const [isEditing, setEditing] = useState(false);
   const [isRequesting, setRequesting] = useState(false);
@@ -145,14 +153,37 @@ function DeliverableItem({
   const isSettled = deliverable.status === 'accepted';
   const canFounderChange = role === 'founder' && canEdit && !isSettled;
 
+  useEffect(() => {
+    if (undoUntil === null) return;
+    const timer = setTimeout(() => setUndoUntil(null), Math.max(0, undoUntil - Date.now()));
+    return () => clearTimeout(timer);
+  }, [undoUntil]);
+
   const handleAccept = async () => {
     setProblem(null);
+    setConfirmingAccept(false);
     const result = await acceptDeliverable({ milestoneId, deliverableId: deliverable.id });
     if ('error' in result) {
       setProblem(describeApiError(result.error).message);
       return;
     }
-    notifications.show({ color: 'teal', message: `You accepted “${deliverable.title}”.` });
+    const until = result.data.acceptUndoableUntil;
+    setUndoUntil(until ? new Date(until).getTime() : null);
+    notifications.show({
+      color: 'teal',
+      message: `You accepted “${deliverable.title}”. You can undo that for a minute.`,
+    });
+  };
+
+  const handleUndoAccept = async () => {
+    setProblem(null);
+    const result = await undoAccept({ milestoneId, deliverableId: deliverable.id });
+    setUndoUntil(null);
+    if ('error' in result) {
+      setProblem(describeApiError(result.error).message);
+      return;
+    }
+    notifications.show({ color: 'gray', message: `“${deliverable.title}” is no longer accepted.` });
   };
 
   const handleRequestChanges = async (event: FormEvent) => {
@@ -176,6 +207,9 @@ function DeliverableItem({
 
   const canReview =
     role === 'investor' && (deliverable.status === 'submitted' || deliverable.status === 'changes_requested');
+  // Sent back, it waits for something new: the button stays, disabled, with the server's reason.
+  const acceptRefusal = acceptBlockedReason(deliverable);
+  const canUndoAccept = role === 'investor' && deliverable.status === 'accepted' && undoUntil !== null;
   const request = deliverable.changesRequested;
 
   return (
@@ -300,7 +334,46 @@ function DeliverableItem({
               </Stack>
             </form>
           ) : null}
-          {canReview && !isRequesting ? (
+          {canUndoAccept ? (
+            <Group justify="flex-end" gap="xs" data-testid="deliverable-undo">
+              <Text fz="xs" c="dimmed">
+                Accepted just now.
+              </Text>
+              <Button
+                size="xs"
+                variant="light"
+                color="gray"
+                leftSection={<IconRotate size={14} aria-hidden />}
+                loading={undoing.isLoading}
+                onClick={() => void handleUndoAccept()}
+              >
+                Undo acceptance
+              </Button>
+            </Group>
+          ) : null}
+          {canReview && !isRequesting && isConfirmingAccept ? (
+            <Paper withBorder p="xs" radius="sm" role="group" aria-label={`Confirm accepting ${deliverable.title}`}>
+              <Text fz="sm">
+                Accept “{deliverable.title}”? The founder is told at once; you can undo it for a minute.
+              </Text>
+              <Group justify="flex-end" gap="xs" mt="xs">
+                <Button variant="default" size="xs" onClick={() => setConfirmingAccept(false)}>
+                  Back
+                </Button>
+                <Button
+                  size="xs"
+                  color="teal"
+                  leftSection={<IconCheck size={14} aria-hidden />}
+                  loading={acceptance.isLoading}
+                  onClick={() => void handleAccept()}
+                  data-autofocus
+                >
+                  Yes, accept
+                </Button>
+              </Group>
+            </Paper>
+          ) : null}
+          {canReview && !isRequesting && !isConfirmingAccept ? (
             <Group justify="flex-end" gap="xs">
               {deliverable.status === 'submitted' ? (
                 <Button
@@ -317,12 +390,18 @@ function DeliverableItem({
                 size="xs"
                 color="teal"
                 leftSection={<IconCheck size={14} aria-hidden />}
-                loading={acceptance.isLoading}
-                onClick={() => void handleAccept()}
+                disabled={acceptRefusal !== null}
+                aria-describedby={acceptRefusal ? acceptReasonId : undefined}
+                onClick={() => setConfirmingAccept(true)}
               >
                 Accept deliverable
               </Button>
             </Group>
+          ) : null}
+          {canReview && acceptRefusal ? (
+            <Text fz="xs" c="dimmed" ta="right" id={acceptReasonId} data-testid="accept-blocked-reason">
+              {acceptRefusal}
+            </Text>
           ) : null}
           {canFounderChange ? (
             <Stack gap={4}>

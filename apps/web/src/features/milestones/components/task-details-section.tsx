@@ -34,6 +34,7 @@ const valuesOf = (task: TaskDetail): TaskFormValues => ({
   assigneeId: task.assignee?.id ?? null,
   dueDate: task.dueDate ?? '',
   estimateDays: task.estimateDays ?? '',
+  labels: task.labels,
   stage: task.stage,
 });
 
@@ -76,6 +77,7 @@ export function TaskFactsView({ task }: { task: TaskDetail }) {
         <Fact label="Estimate">
           {task.estimateDays === null ? 'None' : `${task.estimateDays} ${task.estimateDays === 1 ? 'day' : 'days'}`}
         </Fact>
+        <Fact label="Labels">{task.labels.length > 0 ? task.labels.join(', ') : 'None'}</Fact>
       </SimpleGrid>
     </Stack>
   );

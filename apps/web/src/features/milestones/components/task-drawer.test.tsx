@@ -24,6 +24,7 @@ const milestone: Milestone = {
 
 const detail: TaskDetail = {
   id: 'tsk-a',
+  key: 'CLN-1',
   milestoneId: 'mst-1',
   title: 'Design',
   description: 'Screens for the pilot',
@@ -32,6 +33,7 @@ const detail: TaskDetail = {
   assignee: { id: 'usr-1', name: 'Maya', role: 'user' },
   dueDate: '2027-01-10',
   estimateDays: 3,
+  labels: ['design'],
   isOverdue: false,
   subtaskCount: 1,
   completedSubtaskCount: 0,
@@ -65,6 +67,7 @@ const deliverable = (id: string, title: string, extra: Partial<Deliverable>): De
   submittedAt: null,
   acceptedBy: null,
   acceptedAt: null,
+  acceptUndoableUntil: null,
   changesRequested: null,
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
@@ -232,6 +235,9 @@ describe('TaskDrawer', () => {
     expect(screen.getByRole('checkbox', { name: 'Wireframes' })).toHaveProperty('disabled', true);
 
     fireEvent.click(within(prototype).getByRole('button', { name: 'Accept deliverable' }));
+    // Accepting asks first; nothing is sent until it is confirmed.
+    expect(sent.some((call) => call.path.endsWith('/accept'))).toBe(false);
+    fireEvent.click(within(prototype).getByRole('button', { name: 'Yes, accept' }));
     await waitFor(() =>
       expect(sent.find((call) => call.path.endsWith('/accept'))).toMatchObject({
         method: 'POST',

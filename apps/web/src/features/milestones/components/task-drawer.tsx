@@ -79,6 +79,20 @@ export function TaskDrawer({ milestone, role, taskId, onClose }: TaskDrawerProps
       size={isPhone ? '100%' : 'xl'}
       title={
         <Group gap="xs" wrap="nowrap">
+          {/* Hidden from the dialog's name like the stage: the key is read off the screen and links. */}
+          {shown ? (
+            <Text
+              component="span"
+              aria-hidden
+              c="dimmed"
+              ff="monospace"
+              fz="sm"
+              style={{ flex: 'none' }}
+              data-testid="drawer-key"
+            >
+              {shown.key}
+            </Text>
+          ) : null}
           <Text component="span" fw={700} fz="lg" style={{ overflowWrap: 'anywhere' }}>
             {shown?.title ?? 'Task'}
           </Text>

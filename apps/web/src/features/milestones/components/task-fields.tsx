@@ -1,5 +1,5 @@
 import { type Milestone, milestoneLimits, type TaskStage, taskStages } from '@deckvalid/contract/milestones';
-import { Group, NumberInput, Select, Textarea, TextInput } from '@mantine/core';
+import { Group, NumberInput, Select, TagsInput, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { stageLabels } from '../board-moves';
 import { useTaskAssigneesQuery } from '../tasks-api';
@@ -13,11 +13,21 @@ export type TaskFormValues = {
   dueDate: string;
   /** A number, or '' while the field is empty (Mantine's NumberInput). */
   estimateDays: number | string;
+  /** Free labels (the board filters on them). */
+  labels: string[];
   stage: TaskStage;
 };
 
 /** The fields' order on screen, for focusing the first invalid one. */
-export const taskFieldOrder = ['title', 'description', 'assigneeId', 'dueDate', 'estimateDays', 'stage'] as const;
+export const taskFieldOrder = [
+  'title',
+  'description',
+  'assigneeId',
+  'dueDate',
+  'estimateDays',
+  'labels',
+  'stage',
+] as const;
 
 /** The form's values as the contract's body expects them (`null` for every "none"). */
 export function taskBodyOf(values: TaskFormValues) {
@@ -28,6 +38,7 @@ export function taskBodyOf(values: TaskFormValues) {
     assigneeId: values.assigneeId || null,
     dueDate: values.dueDate || null,
     estimateDays: estimate === null || Number.isNaN(estimate) ? null : estimate,
+    labels: values.labels,
   };
 }
 
@@ -102,6 +113,14 @@ export function TaskFields({ form, assigneeOptions, withStage }: TaskFieldsProps
           key={form.key('estimateDays')}
         />
       </Group>
+      <TagsInput
+        label="Labels"
+        description="Press Enter after each; the board filters on them."
+        maxTags={milestoneLimits.labelsPerTask}
+        comboboxProps={{ withinPortal: true }}
+        {...form.getInputProps('labels')}
+        key={form.key('labels')}
+      />
       {withStage ? (
         <Select
           label="Stage"
