@@ -182,12 +182,12 @@ describe('reading a room', () => {
     expect(first.meta).toEqual({ hasMore: true, lastRev: 0 });
     const third = (await call(founder, 'GET', `${chatPaths.messages(room.id)}?page=3`)).json();
     expect(third.messages.map((message: { seq: number }) => message.seq)).toEqual([5, 4, 3, 2, 1]);
-    expect(third.meta).toEqual({ hasMore: false });
+    expect(third.meta).toEqual({ hasMore: false, lastRev: 0 });
     const before = (await call(founder, 'GET', `${chatPaths.messages(room.id)}?before=26&limit=5`)).json();
     expect(before.messages.map((message: { seq: number }) => message.seq)).toEqual([25, 24, 23, 22, 21]);
     const after = (await call(founder, 'GET', `${chatPaths.messages(room.id)}?afterSeq=40`)).json();
     expect(after.messages.map((message: { seq: number }) => message.seq)).toEqual([41, 42, 43, 44, 45]);
-    expect(after.meta).toEqual({ hasMore: false });
+    expect(after.meta).toEqual({ hasMore: false, lastRev: 0 });
     const both = await call(founder, 'GET', `${chatPaths.messages(room.id)}?afterSeq=1&before=3`);
     expect(both.statusCode).toBe(400);
   });

@@ -24,8 +24,15 @@ const chatRoomsTag = { type: 'ChatRoom', id: 'LIST' } as const;
  */
 const roomPagesRead = 10;
 
-/** What a page of history is asked with: the newest page, a page before a seq, or a catch-up. */
-export type ChatMessagesArgs = { roomId: string; limit?: number } & ({ before?: number } | { afterSeq: number });
+/**
+ * What a page of history is asked with: the newest page, a page before a seq, a catch-up, or the
+ * catch-up of changes (edits, deletions, reactions after a change number).
+ */
+export type ChatMessagesArgs = { roomId: string; limit?: number } & (
+  | { before?: number }
+  | { afterSeq: number }
+  | { changedAfterRev: number }
+);
 
 /**
  * The chat calls (spec §7 Chat API). The room list is an RTK Query cache entry that socket events

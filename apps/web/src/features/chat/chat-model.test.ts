@@ -32,6 +32,11 @@ function message(seq: number, overrides: Partial<ChatMessage> = {}): ChatMessage
     clientId: null,
     readBy: [],
     sender: { id: 'usr-1', name: 'Maya', role: 'user' },
+    rev: 0,
+    editedAt: null,
+    deletedAt: null,
+    replyTo: null,
+    reactions: [],
     ...overrides,
   };
 }
@@ -239,6 +244,18 @@ describe('createMarkReadScheduler', () => {
   });
 });
 
+describe('changes to messages held', () => {
+  it('keeps the copy with the higher rev, whichever arrives first, with both copies receipts', () => {
+    const original = message(1, { readBy: [{ userId: 'inv-1', readAt: '2026-01-01T10:05:00.000Z' }] });
+    const edited = message(1, { content: 'edited', rev: 3, editedAt: '2026-01-01T10:06:00.000Z' });
+    const stale = message(1, { content: 'first edit', rev: 2 });
+    const merged = mergeBySeq(mergeBySeq([original], [edited]), [stale]);
+    expect(merged).toHaveLength(1);
+    expect(merged[0]).toMatchObject({ content: 'edited', rev: 3 });
+    expect(merged[0]?.readBy).toEqual(original.readBy);
+  });
+});
+
 describe('the room list follows messages and reads', () => {
   const room = (id: string, lastSeq: number, at: string): ChatRoom => ({
     id,
@@ -249,6 +266,7 @@ describe('the room list follows messages and reads', () => {
     lastMessageAt: at,
     lastMessage: null,
     lastSeq,
+    lastRev: 0,
     unreadCount: 0,
     readSeq: lastSeq,
     readOnly: false,

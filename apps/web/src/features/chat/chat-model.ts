@@ -43,6 +43,8 @@ export type PendingMessage = {
   /** 'sending' until acknowledged or broadcast; 'failed' with the server's sentence. */
   status: 'sending' | 'failed';
   error: string | null;
+  /** The message it answers, sent with it (and again on a retry). */
+  replyToId?: string;
 };
 
 /** A presence line (someone opened or left the conversation); local only, never stored. */
@@ -81,8 +83,10 @@ function mergeReceipts(a: ChatMessage['readBy'], b: ChatMessage['readBy']): Chat
 /**
  * Merges incoming messages into a list held in ascending seq (docs/chat.md: overlaps are
  * recognised by seq). A seq held twice keeps one copy with both copies' receipts, so a catch-up
- * page that overlaps a live event never shows a message twice nor loses a 'Seen'. Answers the
- * same array when nothing changed, so React skips the render.
+ * page that overlaps a live event never shows a message twice nor loses a 'Seen'; of two copies,
+ * the one with the higher `rev` (a later edit, deletion or reaction) is the message, so events and
+ * catch-up pages arriving in any order end in the newest state. Answers the same array when
+ * nothing changed, so React skips the render.
  */
 export function mergeBySeq(held: readonly ChatMessage[], incoming: readonly ChatMessage[]): ChatMessage[] {
   if (incoming.length === 0) return held as ChatMessage[];
@@ -97,7 +101,10 @@ export function mergeBySeq(held: readonly ChatMessage[], incoming: readonly Chat
       continue;
     }
     const readBy = mergeReceipts(existing.readBy, message.readBy);
-    if (readBy !== existing.readBy) {
+    if (message.rev > existing.rev) {
+      bySeq.set(message.seq, { ...message, readBy });
+      hasChanged = true;
+    } else if (readBy !== existing.readBy) {
       bySeq.set(message.seq, { ...existing, readBy });
       hasChanged = true;
     }
@@ -192,6 +199,29 @@ export function applyMessageToRooms(
   else if (!isViewing && !room.muted) room.unreadCount += 1;
   rooms.sort((a, b) => (b.lastMessageAt ?? b.createdAt).localeCompare(a.lastMessageAt ?? a.createdAt));
   return true;
+}
+
+/**
+ * A room's last message as an edit or a deletion left it: the list's preview follows (a
+ * deleted one previews as deleted, from its empty text).
+ */
+export function applyRevisionToRooms(rooms: ChatRoom[], message: ChatMessage): void {
+  const room = rooms.find((candidate) => candidate.id === message.chatRoomId);
+  if (room?.lastMessage?.seq === message.seq) room.lastMessage.content = message.content;
+}
+
+/** The highest change number among messages, 0 for none. */
+export const newestRev = (messages: readonly Pick<ChatMessage, 'rev'>[]) =>
+  messages.reduce((highest, message) => Math.max(highest, message.rev), 0);
+
+/** What a room list row says of a message's time: the time today, the weekday this week, else the date. */
+export function lastMessageTime(iso: string, now = new Date()): string {
+  const at = new Date(iso);
+  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+  if (at.getTime() >= startOfToday) return at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  if (at.getTime() >= startOfToday - 6 * 24 * 60 * 60 * 1000)
+    return at.toLocaleDateString(undefined, { weekday: 'short' });
+  return at.toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
 }
 
 /**

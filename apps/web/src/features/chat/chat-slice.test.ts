@@ -23,6 +23,11 @@ function message(seq: number, overrides: Partial<ChatMessage> = {}): ChatMessage
     clientId: null,
     readBy: [],
     sender: { id: 'inv-1', name: 'Ravi', role: 'investor' },
+    rev: 0,
+    editedAt: null,
+    deletedAt: null,
+    replyTo: null,
+    reactions: [],
     ...overrides,
   };
 }
@@ -31,7 +36,7 @@ const reduce = (actions: ChatAction[], state: ChatState = initialChatState) => a
 const opened = (messages: ChatMessage[] = [], hasMore = false) =>
   reduce([
     chatActions.historyRequested({ roomId: 'room-1' }),
-    chatActions.historyLoaded({ roomId: 'room-1', messages, hasMore }),
+    chatActions.historyLoaded({ roomId: 'room-1', messages, hasMore, lastRev: 0 }),
   ]);
 
 describe('chat slice', () => {

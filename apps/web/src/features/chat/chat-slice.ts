@@ -1,6 +1,14 @@
 import type { ChatMessage } from '@deckvalid/contract/chat';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { type ChatNotice, chatTimings, mergeBySeq, newestSeq, type PendingMessage, settlePending } from './chat-model';
+import {
+  type ChatNotice,
+  chatTimings,
+  mergeBySeq,
+  newestRev,
+  newestSeq,
+  type PendingMessage,
+  settlePending,
+} from './chat-model';
 
 /** One room's conversation as this session holds it. */
 export type ChatThread = {
@@ -15,6 +23,11 @@ export type ChatThread = {
   /** More history before the oldest message held. */
   hasOlder: boolean;
   isLoadingOlder: boolean;
+  /**
+   * The room's change number up to which every edit, deletion and reaction is held: where the
+   * catch-up of changes starts, and below a live change that skips one (docs/chat.md).
+   */
+  lastRev: number;
 };
 
 /**
@@ -39,6 +52,7 @@ const emptyThread = (): ChatThread => ({
   error: null,
   hasOlder: false,
   isLoadingOlder: false,
+  lastRev: 0,
 });
 
 /** Notices kept per room: presence is a hint, not history. */
@@ -85,11 +99,31 @@ const chatSlice = createSlice({
       thread.error = null;
     },
     /** The newest page (GET messages answers newest first). */
-    historyLoaded(state, action: PayloadAction<{ roomId: string; messages: ChatMessage[]; hasMore: boolean }>) {
+    historyLoaded(
+      state,
+      action: PayloadAction<{ roomId: string; messages: ChatMessage[]; hasMore: boolean; lastRev: number }>,
+    ) {
       const thread = threadOf(state, action.payload.roomId);
       absorb(thread, action.payload.messages);
       thread.status = 'ready';
       thread.hasOlder = action.payload.hasMore;
+      // The page was read after its change number: every change up to it is in the page.
+      thread.lastRev = Math.max(thread.lastRev, action.payload.lastRev);
+    },
+    /**
+     * Messages as an edit, a deletion or a reaction left them (a live event, an acknowledgement,
+     * a catch-up page of changes), and the change number now held (`lastRev`, when known). Only
+     * messages held change: one not held arrives as it is now when its page is read.
+     */
+    messagesRevised(state, action: PayloadAction<{ roomId: string; messages: ChatMessage[]; lastRev?: number }>) {
+      const thread = state.threads[action.payload.roomId];
+      if (!thread || thread.status !== 'ready') return;
+      const held = new Set(thread.messages.map((message) => message.seq));
+      thread.messages = mergeBySeq(
+        thread.messages,
+        action.payload.messages.filter((message) => held.has(message.seq)),
+      );
+      thread.lastRev = Math.max(thread.lastRev, action.payload.lastRev ?? newestRev(action.payload.messages));
     },
     historyFailed(state, action: PayloadAction<{ roomId: string; error: string }>) {
       const thread = threadOf(state, action.payload.roomId);

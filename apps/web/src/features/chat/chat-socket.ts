@@ -1,6 +1,12 @@
 import { apiPaths } from '@deckvalid/contract/api-paths';
 import type { Tokens } from '@deckvalid/contract/auth';
-import type { ChatEventMode, ChatMessage, ChatRoomLeft, MarkChatReadResponse } from '@deckvalid/contract/chat';
+import type {
+  ChatEventMode,
+  ChatMessage,
+  ChatReactionEmoji,
+  ChatRoomLeft,
+  MarkChatReadResponse,
+} from '@deckvalid/contract/chat';
 import type { LiveNotification } from '@deckvalid/contract/notifications';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 
@@ -32,7 +38,12 @@ export type ChatServerEvents = {
   'chat:room_left': (left: ChatRoomLeft) => void;
   /** Something that concerns this account happened (docs/api.md, Real time). */
   notification: (notification: LiveNotification) => void;
+  /** A message edited, deleted or reacted to, as it is now (contract `chatSocketEvents.messageUpdated`). */
+  'chat:message_updated': (message: ChatMessage) => void;
 };
+
+type MessageRef = RoomEvent & { messageId: string };
+type MessageAck = (answer: ChatAck<{ message: ChatMessage }>) => void;
 
 /** Events this client sends, each with its acknowledgement. */
 export type ChatClientEvents = {
@@ -40,9 +51,12 @@ export type ChatClientEvents = {
   'chat:leave': (room: RoomEvent, ack: (answer: ChatAck<RoomEvent>) => void) => void;
   'chat:typing': (typing: RoomEvent & { isTyping: boolean }, ack: (answer: ChatAck<object>) => void) => void;
   'chat:message': (
-    message: RoomEvent & { content: string; type: 'text'; clientId: string },
+    message: RoomEvent & { content: string; type: 'text'; clientId: string; replyToId?: string },
     ack: (answer: ChatAck<{ message: ChatMessage }>) => void,
   ) => void;
+  'chat:edit_message': (edit: MessageRef & { content: string }, ack: MessageAck) => void;
+  'chat:delete_message': (target: MessageRef, ack: MessageAck) => void;
+  'chat:react': (reaction: MessageRef & { emoji: ChatReactionEmoji; reacted: boolean }, ack: MessageAck) => void;
   'chat:mark_read': (read: RoomEvent & { seq: number }, ack: (answer: ChatAck<MarkChatReadResponse>) => void) => void;
 };
 

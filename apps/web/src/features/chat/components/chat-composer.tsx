@@ -1,5 +1,5 @@
-import { ActionIcon, Group, Text, Textarea } from '@mantine/core';
-import { IconSend } from '@tabler/icons-react';
+import { ActionIcon, Box, CloseButton, Group, Text, Textarea } from '@mantine/core';
+import { IconCheck, IconSend } from '@tabler/icons-react';
 import { type KeyboardEvent, type Ref, useState } from 'react';
 
 /** Spec §9: the input grows with its text up to this height, then scrolls. */
@@ -15,14 +15,30 @@ type ChatComposerProps = {
   onSend: (text: string) => boolean;
   onTyping: () => void;
   ref?: Ref<HTMLTextAreaElement>;
+  /**
+   * What the next send is (a reply to someone, an edit of one's message), shown above the input
+   * with a way out; the text starts as `initialText` (an edit starts from the message's text).
+   */
+  draft?: { label: string; detail: string; kind: 'reply' | 'edit'; onCancel: () => void } | null;
+  initialText?: string;
 };
 
 /**
  * The message input: Enter sends, Shift+Enter breaks the line (spec §5), a text blank after
  * trimming is ignored, and a composition in progress (IME) is never cut off by its Enter.
  */
-export function ChatComposer({ roomName, blockedReason, isInputDisabled, onSend, onTyping, ref }: ChatComposerProps) {
-  const [text, setText] = useState('');
+export function ChatComposer({
+  roomName,
+  blockedReason,
+  isInputDisabled,
+  onSend,
+  onTyping,
+  ref,
+  draft = null,
+  initialText = '',
+}: ChatComposerProps) {
+  const [text, setText] = useState(initialText);
+  const isEditing = draft?.kind === 'edit';
   const canSend = blockedReason === null && text.trim() !== '';
 
   const handleSend = () => {
@@ -31,6 +47,11 @@ export function ChatComposer({ roomName, blockedReason, isInputDisabled, onSend,
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Escape' && draft) {
+      event.preventDefault();
+      draft.onCancel();
+      return;
+    }
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
     handleSend();
@@ -43,6 +64,31 @@ export function ChatComposer({ roomName, blockedReason, isInputDisabled, onSend,
         handleSend();
       }}
     >
+      {draft ? (
+        <Group
+          gap="xs"
+          wrap="nowrap"
+          px="sm"
+          pt={6}
+          data-testid="chat-composer-draft"
+          data-kind={draft.kind}
+          aria-live="polite"
+        >
+          <Box style={{ flex: 1, minWidth: 0, borderLeft: '3px solid var(--mantine-color-indigo-4)' }} pl={8}>
+            <Text fz="xs" fw={700} truncate="end">
+              {draft.label}
+            </Text>
+            <Text fz="xs" c="dimmed" truncate="end">
+              {draft.detail}
+            </Text>
+          </Box>
+          <CloseButton
+            size="sm"
+            aria-label={isEditing ? 'Cancel the edit' : 'Cancel the reply'}
+            onClick={draft.onCancel}
+          />
+        </Group>
+      ) : null}
       {blockedReason ? (
         <Text fz="xs" c="dimmed" px="sm" pt={6} data-testid="chat-composer-hint">
           {blockedReason}
@@ -67,8 +113,14 @@ export function ChatComposer({ roomName, blockedReason, isInputDisabled, onSend,
           styles={{ input: { maxHeight: composerMaxHeightPx, overflowY: 'auto' } }}
           data-testid="chat-input"
         />
-        <ActionIcon type="submit" size={36} radius="md" aria-label="Send message" disabled={!canSend}>
-          <IconSend size={18} aria-hidden />
+        <ActionIcon
+          type="submit"
+          size={36}
+          radius="md"
+          aria-label={isEditing ? 'Save the edit' : 'Send message'}
+          disabled={!canSend}
+        >
+          {isEditing ? <IconCheck size={18} aria-hidden /> : <IconSend size={18} aria-hidden />}
         </ActionIcon>
       </Group>
     </form>

@@ -1,12 +1,13 @@
-import type { ChatRoom } from '@deckvalid/contract/chat';
+import type { ChatMessage, ChatRoom } from '@deckvalid/contract/chat';
 import { maxPageSize } from '@deckvalid/contract/pagination';
 import { Alert, Avatar, Badge, Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import { type Ref, useEffect, useState } from 'react';
-import { typingLabel } from '../chat-model';
+import { firstLine, typingLabel } from '../chat-model';
 import { selectThread, selectTypingNames } from '../chat-slice';
 import { useChat } from '../hooks/use-chat';
 import { ChatComposer } from './chat-composer';
+import type { MessageActions } from './chat-message-actions';
 import { ChatMessageList } from './chat-message-list';
 import {
   ChatRoomAddPeople,
@@ -48,6 +49,58 @@ export function ChatConversation({ room, onBack, composerRef }: ChatConversation
   const typing = typingLabel(selectTypingNames(chat.state, room.id));
   const { loadHistory } = chat;
   const [pendingAction, setPendingAction] = useState<PendingRoomAction | null>(null);
+  // What the composer's next send is: a reply to a message, or an edit of one's own.
+  const [replyingTo, setReplyingTo] = useState<ChatMessage | null>(null);
+  const [editing, setEditing] = useState<ChatMessage | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const report = (answer: Promise<string | null>) => {
+    setActionError(null);
+    void answer.then((error) => setActionError(error));
+  };
+  const focusComposer = () =>
+    requestAnimationFrame(() => {
+      if (composerRef && typeof composerRef === 'object') composerRef.current?.focus();
+    });
+  const actions: MessageActions = {
+    onReply: (message) => {
+      setEditing(null);
+      setReplyingTo(message);
+      focusComposer();
+    },
+    onEdit: (message) => {
+      setReplyingTo(null);
+      setEditing(message);
+      focusComposer();
+    },
+    onDelete: (message) => report(chat.deleteMessage(room.id, message.id)),
+    onReact: (message, emoji, reacted) => report(chat.react(room.id, message.id, emoji, reacted)),
+    onJump: (seq) => chat.openAtMessage(room.id, seq),
+  };
+  const handleSend = (text: string) => {
+    if (editing) {
+      report(chat.editMessage(room.id, editing.id, text));
+      setEditing(null);
+      return true;
+    }
+    const isSent = chat.send(room.id, text, replyingTo?.id);
+    if (isSent) setReplyingTo(null);
+    return isSent;
+  };
+  const draft = editing
+    ? {
+        kind: 'edit' as const,
+        label: 'Editing your message',
+        detail: firstLine(editing.content),
+        onCancel: () => setEditing(null),
+      }
+    : replyingTo
+      ? {
+          kind: 'reply' as const,
+          label: `Replying to ${replyingTo.senderId === chat.me.id ? 'yourself' : (replyingTo.sender?.name ?? 'a former member')}`,
+          detail: firstLine(replyingTo.content),
+          onCancel: () => setReplyingTo(null),
+        }
+      : null;
 
   useEffect(() => {
     if (thread.status === 'idle') loadHistory(room.id);
@@ -147,19 +200,30 @@ export function ChatConversation({ room, onBack, composerRef }: ChatConversation
           onReadUpTo={(seq) => chat.reportReadUpTo(room.id, seq)}
           onRetry={(clientId) => chat.retry(room.id, clientId)}
           onDiscard={(clientId) => chat.discard(room.id, clientId)}
+          actions={actions}
+          canAct={!room.readOnly && room.leftAt === null}
         />
       )}
 
+      {actionError ? (
+        <Text fz="xs" c="red.8" px="sm" role="alert" data-testid="chat-action-error">
+          {actionError}
+        </Text>
+      ) : null}
       <Text fz="xs" c="dimmed" px="sm" h={18} aria-live="polite" data-testid="chat-typing">
         {typing ?? ''}
       </Text>
       <Box style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
         <ChatComposer
+          // A new edit starts from its message's text; leaving it starts empty again.
+          key={editing?.id ?? 'new'}
+          initialText={editing?.content ?? ''}
+          draft={draft}
           ref={composerRef}
           roomName={room.name}
           blockedReason={blockedReason}
           isInputDisabled={room.readOnly}
-          onSend={(text) => chat.send(room.id, text)}
+          onSend={handleSend}
           onTyping={() => chat.reportTyping(room.id)}
         />
       </Box>

@@ -18,6 +18,11 @@ function message(seq: number, overrides: Partial<ChatMessage> = {}): ChatMessage
     clientId: null,
     readBy: [],
     sender: { id: 'inv-1', name: 'Ravi Rao', role: 'investor' },
+    rev: 0,
+    editedAt: null,
+    deletedAt: null,
+    replyTo: null,
+    reactions: [],
     ...overrides,
   };
 }
@@ -28,6 +33,7 @@ function renderList(messages: ChatMessage[]) {
     pending: [],
     notices: [],
     status: 'ready',
+    lastRev: 0,
     error: null,
     hasOlder: false,
     isLoadingOlder: false,

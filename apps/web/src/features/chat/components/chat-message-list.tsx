@@ -1,11 +1,12 @@
-import type { ChatMessage, ChatParticipant } from '@deckvalid/contract/chat';
+import { type ChatMessage, type ChatParticipant, findMentionRanges } from '@deckvalid/contract/chat';
 import { Anchor, Avatar, Box, Button, Divider, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { Fragment, type ReactNode, useLayoutEffect, useRef } from 'react';
+import { Fragment, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { formatDateTime } from '@/shared/lib/format-date';
 import { splitMessageLinks } from '../chat-links';
 import { type ChatNotice, isNearBottom, isSeenByOthers, newestSeq, type PendingMessage } from '../chat-model';
 import type { ChatThread } from '../chat-slice';
+import { type MessageActions, MessageActionsMenu, ReactionBar, ReplyQuote } from './chat-message-actions';
 
 /** Older history is asked for when the reader scrolls this close to the top. */
 const topThresholdPx = 40;
@@ -48,21 +49,49 @@ type ChatMessageListProps = {
   onDiscard: (clientId: string) => void;
   /** A message to scroll to and mark (a search hit), once it is held. */
   highlightSeq?: number | null;
-  /** The room's people, for avatars in groups. */
+  /** The room's people, for avatars in groups, mentions and who reacted. */
   participants?: ChatParticipant[];
+  /** Reply, react, edit and delete; without them (or in a read-only room) messages are only read. */
+  actions?: MessageActions;
+  /** Whether the reader may act on messages (a member of a room open to them). */
+  canAct?: boolean;
 };
+
+/** A text part with the room's members it names (`@Name`) set in bold, as the server reads them. */
+function WithMentions({ text, people }: { text: string; people: ChatParticipant[] }) {
+  const ranges = findMentionRanges(text, people);
+  if (ranges.length === 0) return text;
+  const parts: ReactNode[] = [];
+  let at = 0;
+  for (const range of ranges) {
+    if (range.start > at) parts.push(text.slice(at, range.start));
+    parts.push(
+      <Text key={range.start} span inherit fw={700} data-testid="chat-mention" data-account-id={range.accountId}>
+        {text.slice(range.start, range.end)}
+      </Text>,
+    );
+    at = range.end;
+  }
+  if (at < text.length) parts.push(text.slice(at));
+  return parts;
+}
 
 /**
  * A message's text with its http(s) URLs as links. Text parts stay React text nodes, never
  * markup, so `<b>x</b>` shows as typed; the bubble's pre-wrap and overflow-wrap reach them all.
  */
-function MessageText({ content }: { content: string }) {
+function MessageText({ content, people = [] }: { content: string; people?: ChatParticipant[] }) {
   let offset = 0;
   return splitMessageLinks(content).map((part) => {
     // The parts of one content never move, so their offset is a stable key.
     const key = offset;
     offset += part.text.length;
-    if (part.kind === 'text') return <Fragment key={key}>{part.text}</Fragment>;
+    if (part.kind === 'text')
+      return (
+        <Fragment key={key}>
+          <WithMentions text={part.text} people={people} />
+        </Fragment>
+      );
     return (
       <Anchor
         key={key}
@@ -91,6 +120,11 @@ function Bubble({
   testId,
   data,
   avatar,
+  quote,
+  isDeleted = false,
+  people,
+  actions,
+  below,
 }: {
   isMine: boolean;
   sender: string | null;
@@ -100,6 +134,16 @@ function Bubble({
   data: Record<string, string | number>;
   /** In a group, others' messages sit beside the sender's avatar (shown on a run's first message). */
   avatar?: ReactNode;
+  /** What a reply answers, shown inside the bubble above its text. */
+  quote?: ReactNode;
+  /** A deleted message keeps its place and says so instead of its text. */
+  isDeleted?: boolean;
+  /** The room's members, whose `@Name`s are marked. */
+  people?: ChatParticipant[];
+  /** The message's ⋯ menu, beside the bubble. */
+  actions?: ReactNode;
+  /** Under the bubble, above the time: its reactions. */
+  below?: ReactNode;
 }) {
   const bubble = (
     <Stack
@@ -114,24 +158,37 @@ function Bubble({
           {sender}
         </Text>
       ) : null}
-      <Box
-        maw="85%"
-        px="sm"
-        py={6}
-        bg={isMine ? 'indigo.7' : 'gray.1'}
-        c={isMine ? 'white' : 'dark.7'}
-        fz="sm"
-        style={{
-          borderRadius: 14,
-          borderBottomRightRadius: isMine ? 4 : 14,
-          borderBottomLeftRadius: isMine ? 14 : 4,
-          whiteSpace: 'pre-wrap',
-          overflowWrap: 'anywhere',
-        }}
-        data-testid="chat-message-content"
-      >
-        <MessageText content={content} />
-      </Box>
+      <Group gap={2} wrap="nowrap" align="center" maw="100%" style={{ flexDirection: isMine ? 'row-reverse' : 'row' }}>
+        <Box
+          maw="85%"
+          px="sm"
+          py={6}
+          bg={isDeleted ? 'transparent' : isMine ? 'indigo.7' : 'gray.1'}
+          c={isDeleted ? 'dimmed' : isMine ? 'white' : 'dark.7'}
+          fz="sm"
+          style={{
+            borderRadius: 14,
+            borderBottomRightRadius: isMine ? 4 : 14,
+            borderBottomLeftRadius: isMine ? 14 : 4,
+            border: isDeleted ? '1px dashed var(--mantine-color-gray-4)' : undefined,
+            whiteSpace: 'pre-wrap',
+            overflowWrap: 'anywhere',
+            minWidth: 0,
+          }}
+          data-testid="chat-message-content"
+        >
+          {quote}
+          {isDeleted ? (
+            <Text span inherit fs="italic" data-testid="chat-message-deleted">
+              Message deleted
+            </Text>
+          ) : (
+            <MessageText content={content} {...(people ? { people } : {})} />
+          )}
+        </Box>
+        {actions}
+      </Group>
+      {below}
       {footer}
     </Stack>
   );
@@ -152,6 +209,9 @@ function StoredMessage({
   isGroup,
   isRunStart,
   avatarUrl,
+  participants,
+  actions,
+  canAct,
 }: {
   message: ChatMessage;
   myId: string;
@@ -159,8 +219,13 @@ function StoredMessage({
   /** The first of one sender's consecutive messages: names them (and shows their avatar) in a group. */
   isRunStart: boolean;
   avatarUrl: string | null;
+  participants: ChatParticipant[];
+  actions: MessageActions | undefined;
+  canAct: boolean;
 }) {
+  const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
   const isMine = message.senderId === myId;
+  const isDeleted = message.deletedAt !== null;
   const status = isMine ? (isSeenByOthers(message, myId) ? 'Seen' : 'Sent') : null;
   const senderName = message.sender?.name ?? 'Former member';
   const isOthersInGroup = isGroup && !isMine;
@@ -177,10 +242,64 @@ function StoredMessage({
       }
       content={message.content}
       testId="chat-message"
-      data={{ seq: message.seq, id: message.id }}
+      data={{ seq: message.seq, id: message.id, rev: message.rev }}
+      isDeleted={isDeleted}
+      people={participants}
+      quote={
+        message.replyTo && actions ? (
+          <ReplyQuote replyTo={message.replyTo} isMine={isMine && !isDeleted} onJump={actions.onJump} />
+        ) : null
+      }
+      actions={
+        actions ? (
+          <MessageActionsMenu
+            message={message}
+            isMine={isMine}
+            canAct={canAct}
+            myId={myId}
+            actions={{ ...actions, onDelete: () => setIsConfirmingDelete(true) }}
+          />
+        ) : null
+      }
+      below={
+        <>
+          {actions ? (
+            <ReactionBar
+              message={message}
+              participants={participants}
+              myId={myId}
+              canAct={canAct}
+              onReact={(emoji, reacted) => actions.onReact(message, emoji, reacted)}
+            />
+          ) : null}
+          {isConfirmingDelete && actions && !isDeleted ? (
+            <Group gap={4} px={4} data-testid="chat-delete-confirm">
+              <Text fz="xs">Delete this message for everyone?</Text>
+              <Button
+                size="compact-xs"
+                color="red"
+                onClick={() => {
+                  setIsConfirmingDelete(false);
+                  actions.onDelete(message);
+                }}
+              >
+                Delete
+              </Button>
+              <Button size="compact-xs" variant="subtle" color="gray" onClick={() => setIsConfirmingDelete(false)}>
+                Cancel
+              </Button>
+            </Group>
+          ) : null}
+        </>
+      }
       footer={
         <Text fz="xs" c="dimmed" px={4} title={formatDateTime(message.createdAt)}>
           {timeOf(message.createdAt)}
+          {message.editedAt && !isDeleted ? (
+            <span data-testid="chat-message-edited" title={`Edited ${formatDateTime(message.editedAt)}`}>
+              {' · edited'}
+            </span>
+          ) : null}
           {status ? (
             <>
               {' · '}
@@ -280,6 +399,8 @@ export function ChatMessageList({
   onDiscard,
   highlightSeq = null,
   participants = [],
+  actions,
+  canAct = false,
 }: ChatMessageListProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   /** The highlighted message this list last scrolled to, so it scrolls there once. */
@@ -397,6 +518,9 @@ export function ChatMessageList({
                   isGroup={isGroup}
                   isRunStart={isRunStart}
                   avatarUrl={participants.find((participant) => participant.id === message.senderId)?.avatarUrl ?? null}
+                  participants={participants}
+                  actions={actions}
+                  canAct={canAct}
                 />
               </Box>
               {(noticesAfter.get(message.seq) ?? []).map((notice) => (

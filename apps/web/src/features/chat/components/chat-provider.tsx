@@ -1,6 +1,7 @@
 import type { Tokens } from '@deckvalid/contract/auth';
-import type { ChatMessage, ChatRoom } from '@deckvalid/contract/chat';
+import { type ChatMessage, type ChatReactionEmoji, type ChatRoom, chatSocketEvents } from '@deckvalid/contract/chat';
 import type { LiveNotification } from '@deckvalid/contract/notifications';
+import { maxPageSize } from '@deckvalid/contract/pagination';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
@@ -12,17 +13,19 @@ import { type ChatMessagesArgs, chatApi, refetchChatRooms, useChatRoomsQuery } f
 import {
   applyMessageToRooms,
   applyReadToRooms,
+  applyRevisionToRooms,
   chatTimings,
   contiguousSeq,
   createClientId,
   createMarkReadScheduler,
   firstLine,
   type MarkReadScheduler,
+  newestRev,
   newestSeq,
   type PendingMessage,
 } from '../chat-model';
 import { type ChatAction, type ChatState, chatActions, chatReducer, initialChatState } from '../chat-slice';
-import { type ChatSocket, createChatSocket } from '../chat-socket';
+import { type ChatAck, type ChatSocket, createChatSocket } from '../chat-socket';
 import { ChatContext, type ChatContextValue, type ChatMe } from '../hooks/use-chat';
 
 /**
@@ -30,6 +33,9 @@ import { ChatContext, type ChatContextValue, type ChatMe } from '../hooks/use-ch
  * state type is the app's and cannot be named below app/ (`never` accepts any thunk's getState).
  */
 type StoreDispatch = ThunkDispatch<never, unknown, UnknownAction>;
+
+/** What an edit, a deletion or a reaction is acknowledged with. */
+type ChatAckOf = ChatAck<{ message: ChatMessage }>;
 
 /** Ids of messages already handled, so the duplicate `chat:message` of a `chat:new_message` is ignored. */
 const seenIdsKept = 500;
@@ -115,9 +121,16 @@ export function ChatProvider({ tokens, me, onLiveNotification, children }: ChatP
     [storeDispatch],
   );
 
+  /** The room list's preview follows an edit or a deletion of a room's last message. */
+  const reviseRooms = useCallback(
+    (message: ChatMessage) =>
+      storeDispatch(chatApi.util.updateQueryData('chatRooms', me.id, (rooms) => applyRevisionToRooms(rooms, message))),
+    [me.id, storeDispatch],
+  );
+
   /**
-   * Fetches everything after the last seq held without a hole, page after page (docs/chat.md,
-   * catch-up).
+   * Fetches everything after the last seq held without a hole, page after page, then every
+   * change after the last change held (docs/chat.md, catch-up).
    */
   const catchUp = useCallback(
     async (roomId: string) => {
@@ -138,6 +151,17 @@ export function ChatProvider({ tokens, me, onLiveNotification, children }: ChatP
             dispatch(chatActions.messagesReceived({ roomId, messages: page.messages }));
             if (!page.meta.hasMore || page.messages.length === 0) break;
           }
+          // Then the edits, deletions and reactions made since the last change held, in their
+          // order: the messages held end as everyone else sees them (docs/chat.md).
+          for (;;) {
+            const changedAfterRev = stateRef.current.threads[roomId]?.lastRev ?? 0;
+            const page = await fetchPage({ roomId, changedAfterRev, limit: maxPageSize });
+            const isLast = !page.meta.hasMore || page.messages.length === 0;
+            const lastRev = isLast ? Math.max(page.meta.lastRev, newestRev(page.messages)) : newestRev(page.messages);
+            dispatch(chatActions.messagesRevised({ roomId, messages: page.messages, lastRev }));
+            for (const message of page.messages) reviseRooms(message);
+            if (isLast) break;
+          }
         } while (running.get(roomId));
       } catch (error) {
         logSocketProblem(`catch-up of ${roomId} failed`, error);
@@ -145,7 +169,54 @@ export function ChatProvider({ tokens, me, onLiveNotification, children }: ChatP
         running.delete(roomId);
       }
     },
-    [dispatch, fetchPage],
+    [dispatch, fetchPage, reviseRooms],
+  );
+
+  /**
+   * A message as a change left it, from an event or an acknowledgement. Changes of a room are
+   * numbered without gaps, so one past the next number means one was missed (its broadcast died
+   * with its process): the held number stays, and the catch-up of changes fetches from it.
+   */
+  const receiveRevision = useCallback(
+    (message: ChatMessage) => {
+      const roomId = message.chatRoomId;
+      const held = stateRef.current.threads[roomId];
+      const heldRev = held?.lastRev ?? 0;
+      const isNext = message.rev <= heldRev + 1;
+      dispatch(
+        chatActions.messagesRevised({
+          roomId,
+          messages: [message],
+          lastRev: isNext ? Math.max(heldRev, message.rev) : heldRev,
+        }),
+      );
+      reviseRooms(message);
+      if (!isNext && held?.status === 'ready' && socketRef.current?.connected) void catchUp(roomId);
+    },
+    [catchUp, dispatch, reviseRooms],
+  );
+
+  /** Sends an edit, a deletion or a reaction; answers the server's refusal in words, or null. */
+  const changeMessage = useCallback(
+    (
+      emitChange: (socket: ChatSocket, ack: (error: Error | null, answer: ChatAckOf) => void) => void,
+    ): Promise<string | null> =>
+      new Promise((resolve) => {
+        const current = socketRef.current;
+        if (!current?.connected) {
+          resolve('Reconnecting… Try again once the connection is back.');
+          return;
+        }
+        emitChange(current, (error, answer) => {
+          if (error) resolve('Pitchlane did not confirm this change. Try again.');
+          else if (!answer.ok) resolve(answer.error.message);
+          else {
+            receiveRevision(answer.message);
+            resolve(null);
+          }
+        });
+      }),
+    [receiveRevision],
   );
 
   const loadHistory = useCallback(
@@ -154,7 +225,14 @@ export function ChatProvider({ tokens, me, onLiveNotification, children }: ChatP
       dispatch(chatActions.historyRequested({ roomId }));
       try {
         const page = await fetchPage({ roomId });
-        dispatch(chatActions.historyLoaded({ roomId, messages: page.messages, hasMore: page.meta.hasMore }));
+        dispatch(
+          chatActions.historyLoaded({
+            roomId,
+            messages: page.messages,
+            hasMore: page.meta.hasMore,
+            lastRev: page.meta.lastRev,
+          }),
+        );
         // A connect while the page was on its way may have missed what was sent in between.
         if (connectEpochRef.current !== epoch && socketRef.current?.connected) void catchUp(roomId);
       } catch (error) {
@@ -221,26 +299,30 @@ export function ChatProvider({ tokens, me, onLiveNotification, children }: ChatP
     (pending: PendingMessage) => {
       const current = socketRef.current;
       if (!current) return;
-      const { chatRoomId, content, clientId } = pending;
+      const { chatRoomId, content, clientId, replyToId } = pending;
       current
         .timeout(chatTimings.sendAckTimeoutMs)
-        .emit('chat:message', { chatRoomId, content, type: 'text', clientId }, (error, answer) => {
-          if (error) {
-            // No acknowledgement: if the socket dropped, the send goes again on reconnect.
-            if (socketRef.current?.connected) {
-              dispatch(
-                chatActions.messageFailed({
-                  roomId: chatRoomId,
-                  clientId,
-                  error: 'Pitchlane did not confirm this message. Try again.',
-                }),
-              );
+        .emit(
+          'chat:message',
+          { chatRoomId, content, type: 'text', clientId, ...(replyToId ? { replyToId } : {}) },
+          (error, answer) => {
+            if (error) {
+              // No acknowledgement: if the socket dropped, the send goes again on reconnect.
+              if (socketRef.current?.connected) {
+                dispatch(
+                  chatActions.messageFailed({
+                    roomId: chatRoomId,
+                    clientId,
+                    error: 'Pitchlane did not confirm this message. Try again.',
+                  }),
+                );
+              }
+              return;
             }
-            return;
-          }
-          if (answer.ok) receive(answer.message, { isLive: false });
-          else dispatch(chatActions.messageFailed({ roomId: chatRoomId, clientId, error: answer.error.message }));
-        });
+            if (answer.ok) receive(answer.message, { isLive: false });
+            else dispatch(chatActions.messageFailed({ roomId: chatRoomId, clientId, error: answer.error.message }));
+          },
+        );
     },
     [dispatch, receive],
   );
@@ -338,6 +420,7 @@ export function ChatProvider({ tokens, me, onLiveNotification, children }: ChatP
     };
     // The socket is compact (chat-socket.ts): each message arrives once, under this name.
     current.on('chat:new_message', handleMessage);
+    current.on(chatSocketEvents.messageUpdated, (message) => receiveRevision(message));
 
     current.on('chat:messages_read', (read) => {
       if (read.userId === me.id) {
@@ -410,7 +493,7 @@ export function ChatProvider({ tokens, me, onLiveNotification, children }: ChatP
       setSocket(null);
       setIsConnected(false);
     };
-  }, [tokens, me.id, catchUp, dispatch, emitMessage, receive, storeDispatch, syncJoinedRoom]);
+  }, [tokens, me.id, catchUp, dispatch, emitMessage, receive, receiveRevision, storeDispatch, syncJoinedRoom]);
 
   // Join the conversation on screen; leave it when the panel closes or another room opens.
   const wantedRoomId = isPanelOpen ? activeRoomId : null;
@@ -439,7 +522,7 @@ export function ChatProvider({ tokens, me, onLiveNotification, children }: ChatP
   }, [storeDispatch]);
 
   const send = useCallback(
-    (roomId: string, text: string) => {
+    (roomId: string, text: string, replyToId?: string) => {
       const content = text.trim();
       const room = viewRef.current.rooms.find((candidate) => candidate.id === roomId);
       // Spec §5: blank is ignored; a send needs a connected socket and a room.
@@ -452,6 +535,7 @@ export function ChatProvider({ tokens, me, onLiveNotification, children }: ChatP
         createdAt: new Date().toISOString(),
         status: 'sending',
         error: null,
+        ...(replyToId ? { replyToId } : {}),
       };
       dispatch(chatActions.messageQueued(pending));
       emitMessage(pending);
@@ -545,6 +629,24 @@ export function ChatProvider({ tokens, me, onLiveNotification, children }: ChatP
       loadHistory: (roomId) => void loadHistory(roomId),
       loadOlder: (roomId, limit) => void loadOlder(roomId, limit),
       send,
+      editMessage: (roomId, messageId, content) =>
+        changeMessage((socket, ack) =>
+          socket
+            .timeout(chatTimings.sendAckTimeoutMs)
+            .emit(chatSocketEvents.editMessage, { chatRoomId: roomId, messageId, content }, ack),
+        ),
+      deleteMessage: (roomId, messageId) =>
+        changeMessage((socket, ack) =>
+          socket
+            .timeout(chatTimings.sendAckTimeoutMs)
+            .emit(chatSocketEvents.deleteMessage, { chatRoomId: roomId, messageId }, ack),
+        ),
+      react: (roomId, messageId, emoji, reacted) =>
+        changeMessage((socket, ack) =>
+          socket
+            .timeout(chatTimings.sendAckTimeoutMs)
+            .emit(chatSocketEvents.react, { chatRoomId: roomId, messageId, emoji, reacted }, ack),
+        ),
       receiveStored: (messages) => {
         for (const message of messages) receive(message, { isLive: false });
       },
@@ -568,6 +670,7 @@ export function ChatProvider({ tokens, me, onLiveNotification, children }: ChatP
       loadHistory,
       loadOlder,
       send,
+      changeMessage,
       receive,
       retry,
       dispatch,

@@ -18,7 +18,7 @@ import { IconBellOff, IconPlus, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, type Ref, useState } from 'react';
 import { formatDateTime } from '@/shared/lib/format-date';
 import { useSearchChatMessagesQuery } from '../chat-api';
-import { filterRooms, firstLine, unreadBadgeLabel } from '../chat-model';
+import { filterRooms, firstLine, lastMessageTime, unreadBadgeLabel } from '../chat-model';
 
 /** Message search waits for a pause in typing, and for a word worth searching. */
 const searchDebounceMs = 300;
@@ -212,7 +212,8 @@ function MessageHits({
 
 function lastMessagePreview(room: ChatRoom, myId: string): string {
   if (!room.lastMessage) return 'No messages yet';
-  const text = firstLine(room.lastMessage.content, 60);
+  // A message is never blank (the contract refuses it), so an empty one is a deleted one.
+  const text = room.lastMessage.content === '' ? 'Message deleted' : firstLine(room.lastMessage.content, 60);
   return room.lastMessage.senderId === myId ? `You: ${text}` : text;
 }
 
@@ -261,14 +262,34 @@ function RoomRow({
                 <IconBellOff size={14} color="var(--mantine-color-dimmed)" aria-label="Muted" role="img" />
               ) : null}
             </Group>
-            {unread ? (
-              <>
-                <Badge size="sm" circle={unread.length === 1} color="red.9" aria-hidden data-testid="chat-room-unread">
-                  {unread}
-                </Badge>
-                <VisuallyHidden>{`, ${unread} unread`}</VisuallyHidden>
-              </>
-            ) : null}
+            <Group gap={6} wrap="nowrap" style={{ flex: 'none' }}>
+              {room.lastMessage ? (
+                <Text
+                  fz={11}
+                  c={unread ? 'indigo.8' : 'dimmed'}
+                  fw={unread ? 700 : 400}
+                  style={{ flex: 'none' }}
+                  title={formatDateTime(room.lastMessage.createdAt)}
+                  data-testid="chat-room-time"
+                >
+                  {lastMessageTime(room.lastMessage.createdAt)}
+                </Text>
+              ) : null}
+              {unread ? (
+                <>
+                  <Badge
+                    size="sm"
+                    circle={unread.length === 1}
+                    color="red.9"
+                    aria-hidden
+                    data-testid="chat-room-unread"
+                  >
+                    {unread}
+                  </Badge>
+                  <VisuallyHidden>{`, ${unread} unread`}</VisuallyHidden>
+                </>
+              ) : null}
+            </Group>
           </Group>
           <Text fz="xs" c={unread ? 'dark.7' : 'dimmed'} truncate="end">
             {preview}

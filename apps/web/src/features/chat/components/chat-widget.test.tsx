@@ -85,6 +85,7 @@ function room(overrides: Partial<ChatRoom> = {}): ChatRoom {
     lastMessageAt: '2026-01-01T10:02:00.000Z',
     lastMessage: { content: 'message 2', seq: 2, senderId: 'inv-1', createdAt: '2026-01-01T10:02:00.000Z' },
     lastSeq: 2,
+    lastRev: 0,
     unreadCount: 0,
     readSeq: 2,
     readOnly: false,
@@ -110,6 +111,11 @@ function message(seq: number, overrides: Partial<ChatMessage> = {}): ChatMessage
     clientId: null,
     readBy: [],
     sender: { id: 'inv-1', name: 'Ravi Rao', role: 'investor' },
+    rev: 0,
+    editedAt: null,
+    deletedAt: null,
+    replyTo: null,
+    reactions: [],
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatRoom } from '@deckvalid/contract/chat';
+import type { ChatMessage, ChatReactionEmoji, ChatRoom } from '@deckvalid/contract/chat';
 import { createContext, useContext } from 'react';
 import type { ChatState } from '../chat-slice';
 
@@ -29,8 +29,14 @@ export type ChatContextValue = {
   loadHistory: (roomId: string) => void;
   /** The page before the oldest message held; `limit` larger than a page when seeking a search hit. */
   loadOlder: (roomId: string, limit?: number) => void;
-  /** Sends a message; false when it was not sent (blank, no socket, no room, read-only). */
-  send: (roomId: string, text: string) => boolean;
+  /** Sends a message (a reply to `replyToId`); false when it was not sent (blank, no socket, no room, read-only). */
+  send: (roomId: string, text: string, replyToId?: string) => boolean;
+  /** The author rewrites their message; answers the refusal in words, or null once done. */
+  editMessage: (roomId: string, messageId: string, content: string) => Promise<string | null>;
+  /** The author deletes their message; answers the refusal in words, or null once done. */
+  deleteMessage: (roomId: string, messageId: string) => Promise<string | null>;
+  /** Puts the person's reaction on a message or takes it off; answers the refusal, or null. */
+  react: (roomId: string, messageId: string, emoji: ChatReactionEmoji, reacted: boolean) => Promise<string | null>;
   /** Stored messages a call answered with (a bot's ask), merged as the socket's would be. */
   receiveStored: (messages: ChatMessage[]) => void;
   retry: (roomId: string, clientId: string) => void;
