@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../support/accounts';
 import { type Browser, launchBrowser, newContext } from '../support/browser';
+import { submitReadyDeck } from '../support/decks';
 import { type RunningServer, startServer } from '../support/server';
 
 let server: RunningServer;
@@ -178,8 +179,67 @@ describe('a cold home, compressed and not', () => {
   }, 180_000);
 });
 
+/**
+ * Runs in the page before its scripts: when the first deck card and when the last of the cards'
+ * pictures (`pdf-thumbnail` turning `ready`) were first in the DOM, on the navigation's clock.
+ */
+function watchCovers() {
+  const probe = { cardsAt: -1, coversAt: -1 };
+  (window as unknown as { coversProbe: typeof probe }).coversProbe = probe;
+  const check = () => {
+    const cards = document.querySelectorAll('[data-testid="deck-card"]');
+    if (cards.length === 0) return;
+    if (probe.cardsAt < 0) probe.cardsAt = performance.now();
+    const covers = document.querySelectorAll('[data-testid="deck-card"] [data-testid="pdf-thumbnail"]');
+    const ready = [...covers].every((cover) => cover.getAttribute('data-status') === 'ready');
+    if (probe.coversAt < 0 && covers.length === cards.length && ready) probe.coversAt = performance.now();
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
+}
+
+describe('deck cards on a first visit', () => {
+  it('show page 1 as the server drew it soon after the cards, without fetching a PDF or pdf.js', async () => {
+    for (const company of ['Coverlight', 'Coverstone', 'Covermere']) {
+      await submitReadyDeck(server, founder, { company, title: `${company} seed`, slides: 4 });
+    }
+    const gaps: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      const context = await newContext(browser, server.baseUrl);
+      try {
+        await context.addInitScript(({ tokens }) => localStorage.setItem('investor_tokens', JSON.stringify(tokens)), {
+          tokens: investor.tokens,
+        });
+        await context.addInitScript(watchCovers);
+        const page = await context.newPage();
+        const fetched: string[] = [];
+        page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+        await page.goto('/investor', { waitUntil: 'commit' });
+        await expect
+          .poll(() => page.evaluate(() => window.coversProbe.coversAt), { timeout: 30_000 })
+          .toBeGreaterThan(0);
+        const probe = await page.evaluate(() => window.coversProbe);
+        gaps.push(probe.coversAt - probe.cardsAt);
+        expect(await page.getByTestId('deck-card').count()).toBe(3);
+        // Pictures, not documents: no deck file and no pdf.js chunk was needed for the covers.
+        expect(fetched.filter((path) => path.startsWith('/api/v1/storage/decks/'))).toEqual([]);
+        expect(fetched.filter((path) => /\/assets\/(pdf-thumbnail-canvas|pdf-setup|pdf\.worker)/.test(path))).toEqual(
+          [],
+        );
+        expect(fetched.filter((path) => path.startsWith('/api/v1/storage/thumbnails/'))).toHaveLength(3);
+      } finally {
+        await context.close();
+      }
+    }
+    console.info(
+      `[first-paint] deck covers ready after the cards: median ${Math.round(median(gaps))} ms ` +
+        `(${gaps.map(Math.round).join(', ')})`,
+    );
+  }, 180_000);
+});
+
 declare global {
   interface Window {
     firstPaintProbe: { headingAt: number; debugText: string };
+    coversProbe: { cardsAt: number; coversAt: number };
   }
 }
