@@ -3,6 +3,7 @@ import { principal } from '../../../test/principals';
 import {
   canAddMembers,
   canAskInBotRoom,
+  canChangeOwnMessage,
   canCreateGroupRoom,
   canJoinRoom,
   canLeaveRoom,
@@ -10,6 +11,7 @@ import {
   canOpenBotRoom,
   canOpenPrivateRoom,
   canPostToRoom,
+  canReactToMessage,
   canReadRoom,
   canRemoveMember,
   canRenameRoom,
@@ -239,5 +241,29 @@ describe('the copilot room', () => {
   it('is not a bot room because its creator asks: a private or group room never takes copilot asks', () => {
     expect(canAskInBotRoom(investor, { ...bot, type: 'private' })).toBe(false);
     expect(canAskInBotRoom(investor, { ...bot, type: 'group' })).toBe(false);
+  });
+});
+
+describe('changing messages (docs/chat.md, "Edits, deletions, replies, reactions and mentions")', () => {
+  const byFounder = { senderId: founder.accountId, deletedAt: null };
+  const deleted = { senderId: founder.accountId, deletedAt: new Date('2026-01-01T00:00:00Z') };
+  // Who may edit or delete the founder's message in the founder's group, and who may react to it.
+  const table: [string, typeof founder, typeof byFounder, boolean, boolean][] = [
+    ['its author', founder, byFounder, true, true],
+    ['another member', investor, byFounder, false, true],
+    ['a member whose tie lapsed', lapsed, byFounder, false, true],
+    ['a former member', former, byFounder, false, false],
+    ['a stranger', stranger, byFounder, false, false],
+    ['its author, once deleted', founder, deleted, false, false],
+    ['another member, once deleted', investor, deleted, false, false],
+  ];
+  it.each(table)('%s: edit or delete %s, react %s', (_who, caller, message, mayChange, mayReact) => {
+    expect(canChangeOwnMessage(caller, group, message)).toBe(mayChange);
+    expect(canReactToMessage(caller, group, message)).toBe(mayReact);
+  });
+
+  it('lets the author take back a message in a room closed to new messages', () => {
+    expect(canPostToRoom(lapsed, lapsedRoom, ties(lapsed))).toBe(false);
+    expect(canChangeOwnMessage(lapsed, lapsedRoom, { senderId: lapsed.accountId, deletedAt: null })).toBe(true);
   });
 });
