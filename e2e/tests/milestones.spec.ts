@@ -216,7 +216,10 @@ describe('the milestones workspace', () => {
     const contract = drawer(investorPage, 'Sign the contract');
     const deliverable = contract.getByRole('listitem', { name: 'Signed contract' });
     await deliverable.getByRole('button', { name: 'Accept deliverable' }).click();
+    // Accepting asks first; Undo then stays offered for the minute the server allows.
+    await deliverable.getByRole('button', { name: 'Yes, accept' }).click();
     await deliverable.getByText('Accepted by Omar Investor').waitFor();
+    await deliverable.getByRole('button', { name: 'Undo acceptance' }).waitFor();
     const review = contract.getByRole('form', { name: 'Review task' });
     await review.getByLabel('Comment').fill('Contract looks right.');
     await review.getByRole('button', { name: 'Approve task' }).click();
