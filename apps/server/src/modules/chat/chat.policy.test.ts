@@ -15,6 +15,7 @@ import {
   canReadRoom,
   canRemoveMember,
   canRenameRoom,
+  type MessageSubject,
   type RoomSubject,
 } from './chat.policy';
 
@@ -245,10 +246,10 @@ describe('the copilot room', () => {
 });
 
 describe('changing messages (docs/chat.md, "Edits, deletions, replies, reactions and mentions")', () => {
-  const byFounder = { senderId: founder.accountId, deletedAt: null };
-  const deleted = { senderId: founder.accountId, deletedAt: new Date('2026-01-01T00:00:00Z') };
+  const byFounder: MessageSubject = { senderId: founder.accountId, deletedAt: null };
+  const deleted: MessageSubject = { senderId: founder.accountId, deletedAt: new Date('2026-01-01T00:00:00Z') };
   // Who may edit or delete the founder's message in the founder's group, and who may react to it.
-  const table: [string, typeof founder, typeof byFounder, boolean, boolean][] = [
+  const table: [string, typeof founder, MessageSubject, boolean, boolean][] = [
     ['its author', founder, byFounder, true, true],
     ['another member', investor, byFounder, false, true],
     ['a member whose tie lapsed', lapsed, byFounder, false, true],

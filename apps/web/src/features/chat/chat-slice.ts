@@ -117,7 +117,7 @@ const chatSlice = createSlice({
      */
     messagesRevised(state, action: PayloadAction<{ roomId: string; messages: ChatMessage[]; lastRev?: number }>) {
       const thread = state.threads[action.payload.roomId];
-      if (!thread || thread.status !== 'ready') return;
+      if (thread?.status !== 'ready') return;
       const held = new Set(thread.messages.map((message) => message.seq));
       thread.messages = mergeBySeq(
         thread.messages,

@@ -4,7 +4,7 @@ import {
   type ChatReactionEmoji,
   chatReactionEmoji,
 } from '@deckvalid/contract/chat';
-import { ActionIcon, Box, Button, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Menu, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowBackUp, IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 
 /** What one can do to a message held: reply to it, react, and (its author) edit or delete it. */
@@ -112,7 +112,6 @@ export function ReplyQuote({
       onClick={() => onJump(replyTo.seq)}
       data-testid="chat-reply-quote"
       data-reply-seq={replyTo.seq}
-      aria-label={`Go to the message this replies to${replyTo.senderName ? `, from ${replyTo.senderName}` : ''}`}
       mb={4}
       px={8}
       py={4}
@@ -125,6 +124,7 @@ export function ReplyQuote({
         color: 'inherit',
       }}
     >
+      <VisuallyHidden>Go to the message this replies to: </VisuallyHidden>
       <Text fz={11} fw={700} c="inherit" truncate="end">
         {replyTo.senderName ?? 'Former member'}
       </Text>

@@ -158,7 +158,15 @@ function Bubble({
           {sender}
         </Text>
       ) : null}
-      <Group gap={2} wrap="nowrap" align="center" maw="100%" style={{ flexDirection: isMine ? 'row-reverse' : 'row' }}>
+      {/* The full row, so the bubble's 85% is of the conversation's width, with the ⋯ beside it. */}
+      <Group
+        gap={2}
+        wrap="nowrap"
+        align="center"
+        w="100%"
+        justify="flex-start"
+        style={{ flexDirection: isMine ? 'row-reverse' : 'row' }}
+      >
         <Box
           maw="85%"
           px="sm"
@@ -183,7 +191,9 @@ function Bubble({
               Message deleted
             </Text>
           ) : (
-            <MessageText content={content} {...(people ? { people } : {})} />
+            <span data-testid="chat-message-text">
+              <MessageText content={content} {...(people ? { people } : {})} />
+            </span>
           )}
         </Box>
         {actions}

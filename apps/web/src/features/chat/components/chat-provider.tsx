@@ -1,5 +1,5 @@
 import type { Tokens } from '@deckvalid/contract/auth';
-import { type ChatMessage, type ChatReactionEmoji, type ChatRoom, chatSocketEvents } from '@deckvalid/contract/chat';
+import { type ChatMessage, type ChatRoom, chatSocketEvents } from '@deckvalid/contract/chat';
 import type { LiveNotification } from '@deckvalid/contract/notifications';
 import { maxPageSize } from '@deckvalid/contract/pagination';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
