@@ -11,6 +11,7 @@ import { useSessionSocket } from '@/shared/lib/session-socket';
 import { useInboxPageQuery, useMarkAllNotificationsReadMutation } from '../inbox-api';
 import { unreadBadge } from '../inbox-model';
 import { InboxItem } from './inbox-item';
+import { InboxEmpty, InboxLoadFailed, InboxLoading } from './inbox-states';
 
 /**
  * Notifications marked read elsewhere (another tab, or by reading the chat room they told of)
@@ -110,37 +111,11 @@ function InboxPanel({
 
   let body: React.ReactNode;
   if (first.isLoading) {
-    body = (
-      <Group justify="center" gap="xs" py="xl" role="status">
-        <Loader size="sm" />
-        <Text fz="sm" c="dimmed">
-          Loading notifications…
-        </Text>
-      </Group>
-    );
+    body = <InboxLoading />;
   } else if (first.isError || !first.data) {
-    body = (
-      <Stack align="center" gap="xs" py="xl" px="md">
-        <Text fz="sm" c="dimmed" ta="center">
-          Notifications could not be loaded.
-        </Text>
-        <Button size="xs" variant="light" onClick={() => first.refetch()}>
-          Try again
-        </Button>
-      </Stack>
-    );
+    body = <InboxLoadFailed onRetry={() => first.refetch()} />;
   } else if (first.data.meta.total === 0) {
-    body = (
-      <Stack align="center" gap={4} py="xl" px="lg" data-testid="inbox-empty">
-        <IconBell size={28} stroke={1.5} color="var(--mantine-color-gray-5)" aria-hidden />
-        <Text fz="sm" fw={600}>
-          Nothing here yet
-        </Text>
-        <Text fz="xs" c="dimmed" ta="center">
-          Interests, deck updates and milestone news land here as they happen.
-        </Text>
-      </Stack>
-    );
+    body = <InboxEmpty testId="inbox-empty" />;
   } else {
     body = (
       <ScrollArea.Autosize mah="min(70vh, 480px)" type="auto">

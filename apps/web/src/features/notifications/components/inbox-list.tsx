@@ -1,10 +1,11 @@
 import { type InboxKind, inboxKinds } from '@deckvalid/contract/notifications';
-import { Button, Group, Loader, Pagination, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
-import { IconBell, IconChecks } from '@tabler/icons-react';
+import { Button, Group, Pagination, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { IconChecks } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { inboxPageSize, useInboxPageQuery, useMarkAllNotificationsReadMutation } from '../inbox-api';
 import { inboxKindLabels } from '../inbox-model';
 import { InboxItem } from './inbox-item';
+import { InboxEmpty, InboxLoadFailed, InboxLoading } from './inbox-states';
 
 const kindOptions = inboxKinds.map((kind) => ({ value: kind, label: inboxKindLabels[kind] }));
 const isInboxKind = (value: string | null): value is InboxKind =>
@@ -40,40 +41,11 @@ export function InboxList() {
 
   let body: React.ReactNode;
   if (query.isLoading) {
-    body = (
-      <Group justify="center" gap="xs" py="xl" role="status">
-        <Loader size="sm" />
-        <Text fz="sm" c="dimmed">
-          Loading notifications…
-        </Text>
-      </Group>
-    );
+    body = <InboxLoading />;
   } else if (query.isError || !query.data) {
-    body = (
-      <Stack align="center" gap="xs" py="xl">
-        <Text fz="sm" c="dimmed">
-          Notifications could not be loaded.
-        </Text>
-        <Button size="xs" variant="light" onClick={() => query.refetch()}>
-          Try again
-        </Button>
-      </Stack>
-    );
+    body = <InboxLoadFailed onRetry={() => query.refetch()} />;
   } else if (query.data.data.length === 0) {
-    const isFiltered = isUnreadOnly || kind !== undefined;
-    body = (
-      <Stack align="center" gap={4} py="xl" px="lg" data-testid="inbox-list-empty">
-        <IconBell size={28} stroke={1.5} color="var(--mantine-color-gray-5)" aria-hidden />
-        <Text fz="sm" fw={600}>
-          {isFiltered ? 'Nothing matches these filters' : 'Nothing here yet'}
-        </Text>
-        <Text fz="xs" c="dimmed" ta="center">
-          {isFiltered
-            ? 'Show all notifications to see the rest.'
-            : 'Interests, deck updates and milestone news land here as they happen.'}
-        </Text>
-      </Stack>
-    );
+    body = <InboxEmpty isFiltered={isUnreadOnly || kind !== undefined} testId="inbox-list-empty" />;
   } else {
     body = (
       <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Notifications">
