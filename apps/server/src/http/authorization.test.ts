@@ -6,6 +6,7 @@ import { type SignedUp, signUp } from '../../test/accounts';
 import { authHeaders, build, type TestContext } from '../../test/build';
 import { createDeck, deckPdf, processed, readyDeck, uploadFile } from '../../test/decks';
 import { type MilestoneFixtures, meetBody, milestoneFixtures } from '../../test/milestones';
+import { principal } from '../../test/principals';
 import { type ThreadFixtures, threadFixtures } from '../../test/threads';
 
 /**
@@ -44,6 +45,9 @@ type Fixtures = MilestoneFixtures &
     chatRoomId: string;
     /** `investor`'s copilot room. */
     botRoomId: string;
+    /** Messages of `founder` in `chatRoomId`: one the table edits and reacts to, one it deletes. */
+    chatMessageId: string;
+    deletableMessageId: string;
     /** Copilot proposals to `investor` (show interest in a deck nobody else touches), and a stored reply. */
     confirmActionId: string;
     cancelActionId: string;
@@ -444,6 +448,32 @@ const rows: Row[] = [
   {
     route: 'PUT /api/v1/chats/rooms/:roomId/read',
     request: (f) => ({ method: 'PUT', url: `/api/v1/chats/rooms/${f.chatRoomId}/read`, payload: {} }),
+    expected: { anonymous: 401, founder: 200, investor: 200, otherFounder: 404, otherInvestor: 404 },
+  },
+  {
+    route: 'PATCH /api/v1/chats/rooms/:roomId/messages/:messageId',
+    request: (f) => ({
+      method: 'PATCH',
+      url: `/api/v1/chats/rooms/${f.chatRoomId}/messages/${f.chatMessageId}`,
+      payload: { content: 'Edited' },
+    }),
+    // Its author only; the other member may not (403), and to anyone else the room does not exist.
+    expected: { anonymous: 401, founder: 200, investor: 403, otherFounder: 404, otherInvestor: 404 },
+  },
+  {
+    route: 'DELETE /api/v1/chats/rooms/:roomId/messages/:messageId',
+    request: (f) => ({ method: 'DELETE', url: `/api/v1/chats/rooms/${f.chatRoomId}/messages/${f.deletableMessageId}` }),
+    // As an edit: the investor asks before the founder deletes it.
+    expected: { anonymous: 401, founder: 200, investor: 403, otherFounder: 404, otherInvestor: 404 },
+  },
+  {
+    route: 'PUT /api/v1/chats/rooms/:roomId/messages/:messageId/reactions',
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/v1/chats/rooms/${f.chatRoomId}/messages/${f.chatMessageId}/reactions`,
+      payload: { emoji: '👍', reacted: true },
+    }),
+    // Every member reacts, the author too; strangers learn nothing of the room.
     expected: { anonymous: 401, founder: 200, investor: 200, otherFounder: 404, otherInvestor: 404 },
   },
   {
@@ -1114,6 +1144,17 @@ beforeAll(async () => {
     payload: { participantId: founder.user.id },
   });
   expect(chatRoom.statusCode).toBe(201);
+  // Messages are sent on the socket; the table's are stored through the service the socket calls.
+  const chatMessage = (content: string) =>
+    ctx.app.services.chat.postMessage(principal(founder.user.id, 'user'), {
+      chatRoomId: chatRoom.json().room.id,
+      content,
+      type: 'text',
+    });
+  const [chatMessageId, deletableMessageId] = [
+    (await chatMessage('To edit and react to')).message.id,
+    (await chatMessage('To delete')).message.id,
+  ];
   const chatGroup = async (name: string) => {
     const reply = await ctx.app.fastify.inject({
       method: 'POST',
@@ -1169,6 +1210,8 @@ beforeAll(async () => {
     ...(await threadFixtures(ctx, founder, investor, milestoneObjects)),
     chatRoomId: chatRoom.json().room.id as string,
     botRoomId: botRoom.json().room.id as string,
+    chatMessageId,
+    deletableMessageId,
     confirmActionId: confirming.reply.action.id,
     cancelActionId: cancelling.reply.action.id,
     aiReplyId: confirming.messages.answer.id,
