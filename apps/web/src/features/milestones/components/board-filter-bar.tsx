@@ -12,6 +12,9 @@ import {
   unassignedFilter,
 } from '../board-filters';
 
+/** Three to a row even at 390 px: stacked, they pushed the board's first card off a phone's first screen. */
+const selectStyle = { flex: '1 1 100px', minWidth: 0, maxWidth: 200 } as const;
+
 type BoardFilterBarProps = {
   tasks: readonly Task[];
   filters: BoardFilters;
@@ -32,7 +35,7 @@ export function BoardFilterBar({ tasks, filters, onChange }: BoardFilterBarProps
     <Group gap="xs" align="end" wrap="wrap" mb="sm" data-testid="board-filters" role="group" aria-label="Filter tasks">
       <Select
         size="xs"
-        w={{ base: '100%', xs: 180 }}
+        style={selectStyle}
         label="Assignee"
         placeholder="Anyone"
         clearable
@@ -45,7 +48,7 @@ export function BoardFilterBar({ tasks, filters, onChange }: BoardFilterBarProps
       />
       <Select
         size="xs"
-        w={{ base: '100%', xs: 160 }}
+        style={selectStyle}
         label="Label"
         placeholder={labels.length === 0 ? 'No labels yet' : 'Any label'}
         clearable
@@ -56,7 +59,7 @@ export function BoardFilterBar({ tasks, filters, onChange }: BoardFilterBarProps
       />
       <Select
         size="xs"
-        w={{ base: '100%', xs: 160 }}
+        style={selectStyle}
         label="Due"
         placeholder="Any time"
         clearable
