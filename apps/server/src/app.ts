@@ -52,6 +52,7 @@ import { createOAuthModule } from './modules/oauth/oauth.module';
 import { createPitchDecksModule } from './modules/pitchdecks/pitchdecks.module';
 import type { PitchDecksService } from './modules/pitchdecks/pitchdecks.service';
 import type { DeckProcessor } from './modules/pitchdecks/processing/deck-processor';
+import { createSearchModule } from './modules/search/search.module';
 import type { FileStorage } from './modules/storage/storage';
 import { createStorageModule } from './modules/storage/storage.module';
 import type { UploadsService } from './modules/storage/uploads.service';
@@ -179,6 +180,14 @@ export async function buildApp(
     interests: interests.interests,
     tasks: milestones.milestones,
   });
+  // The command palette's search asks each module as the caller, through its service.
+  const search = createSearchModule({
+    auth: auth.sessions,
+    decks: decks.pitchDecks,
+    milestones: milestones.milestones,
+    rooms: chat.chat,
+    people: chat.search,
+  });
   // The copilot asks every other module as the investor, through their services.
   const ai = createAiModule(context, {
     auth: auth.sessions,
@@ -203,6 +212,7 @@ export async function buildApp(
     milestones.module,
     companies.module,
     trends.module,
+    search.module,
     ai.module,
     notifications.module,
     files.module,

@@ -61,5 +61,5 @@ export function createChatModule(
     routes: (app) => chatRoutes(app, { auth, chat, membership, search, bots, fanout: sockets }),
     realtime: (namespace) => sockets.attach(namespace),
   };
-  return { module, chat, bots };
+  return { module, chat, bots, search };
 }

@@ -151,6 +151,9 @@ const deckHeading = { id: pitchDecks.id, title: pitchDecks.title, company: pitch
 const callerIsAccepted = (callerId: string | Placeholder) =>
   sql<boolean>`exists (select 1 from ${interests} where ${qualified(interests.pitchDeckId)} = ${qualified(milestones.pitchDeckId)} and ${qualified(interests.investorId)} = ${callerId} and ${qualified(interests.status)} = 'accepted')`;
 
+/** The live milestones an investor may read: those of decks their interest is accepted on. */
+const liveForInvestor = (investorId: string) => and(isNull(milestones.archivedAt), callerIsAccepted(investorId));
+
 /** A range of UTC days, both ends included (`YYYY-MM-DD`), over one founder's decks or one of them. */
 export type MilestoneDayRange = { founderId: string; from: string; to: string; pitchDeckId?: string };
 
@@ -457,7 +460,39 @@ export class MilestonesRepository {
 
   /** The live milestones of every deck the investor's interest is accepted on, each with its deck. */
   async listForInvestorIncludeDeck(investorId: string, query: MilestonesQuery) {
-    return this.page(and(isNull(milestones.archivedAt), callerIsAccepted(investorId)), query);
+    return this.page(liveForInvestor(investorId), query);
+  }
+
+  /**
+   * Tasks of the live milestones listed for this caller (the lists' scopes above: a founder's own,
+   * an investor's accepted decks') whose title or key holds every word, newest first, each with
+   * its milestone's title: what the command palette finds.
+   */
+  async findTasksMatchingForCaller(
+    caller: { accountId: string; isInvestor: boolean },
+    words: readonly string[],
+    limit: number,
+  ): Promise<{ id: string; key: string; title: string; milestoneId: string; milestoneTitle: string }[]> {
+    const scope = caller.isInvestor
+      ? liveForInvestor(caller.accountId)
+      : and(eq(milestones.founderId, caller.accountId), isNull(milestones.archivedAt));
+    // Words are letters and digits only (queryWordsOf), so none carries a LIKE wildcard.
+    const holdsWords = words.map(
+      (word) => sql`(${milestoneTasks.title} || ' ' || ${milestoneTasks.key}) ilike ${`%${word}%`}`,
+    );
+    return this.db
+      .select({
+        id: milestoneTasks.id,
+        key: milestoneTasks.key,
+        title: milestoneTasks.title,
+        milestoneId: milestones.id,
+        milestoneTitle: milestones.title,
+      })
+      .from(milestoneTasks)
+      .innerJoin(milestones, eq(milestones.id, milestoneTasks.milestoneId))
+      .where(and(scope, ...holdsWords))
+      .orderBy(desc(milestoneTasks.createdAt), asc(milestoneTasks.id))
+      .limit(limit);
   }
 
   private async page(

@@ -341,6 +341,20 @@ export class MilestonesService {
     }));
   }
 
+  /**
+   * Tasks whose title or key holds every one of `words`, among the milestones `principal` may
+   * read: the same scopes as `list` (a founder's own live milestones, an investor's of decks their
+   * interest is accepted on, acceptance read fresh); mentors and others read none here.
+   */
+  async findReadableTasks(principal: Principal, words: readonly string[], limit: number) {
+    if (principal.role !== 'user' && principal.role !== 'investor') return [];
+    return this.repo.findTasksMatchingForCaller(
+      { accountId: principal.accountId, isInvestor: principal.role === 'investor' },
+      words,
+      limit,
+    );
+  }
+
   // The two reads below check no principal: the trends service passes the founder it serves.
 
   /** Tasks reaching done per UTC day on a founder's milestones (or one deck's). */
