@@ -70,6 +70,7 @@ function botRoom(overrides: Partial<ChatRoom> = {}): ChatRoom {
     lastMessageAt: null,
     lastMessage: null,
     lastSeq: 0,
+    lastRev: 0,
     unreadCount: 0,
     readSeq: 0,
     readOnly: false,
@@ -95,6 +96,11 @@ function message(seq: number, content: string, isCopilot: boolean): ChatMessage 
     clientId: null,
     readBy: [],
     sender: isCopilot ? null : { id: investor.id, name: investor.name, role: 'investor' },
+    rev: 0,
+    editedAt: null,
+    deletedAt: null,
+    replyTo: null,
+    reactions: [],
   };
 }
 
