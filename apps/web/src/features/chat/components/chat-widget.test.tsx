@@ -279,6 +279,41 @@ describe('ChatWidget', () => {
     expect(requests.some((url) => url.searchParams.get('afterSeq') === '3')).toBe(true);
   });
 
+  it('follows edits and deletions live, ignores an older copy, and catches up on a change it missed', async () => {
+    const requests = stubServer({
+      rooms: () => [room()],
+      history: (query) => {
+        if (query.get('changedAfterRev') === '1') {
+          const deleted = message(2, { content: '', deletedAt: '2026-01-01T10:05:00.000Z', rev: 2 });
+          return { messages: [deleted], meta: { hasMore: false, lastRev: 3 } };
+        }
+        return { messages: [message(2), message(1)], meta: { hasMore: false, lastRev: 0 } };
+      },
+    });
+    const socket = renderWidget();
+    socket.serverSends('connect');
+    await screen.findByRole('button', { name: 'Open Founder Chat' });
+    act(() => dispatchChatOpen('room-1'));
+    const log = await screen.findByRole('log', { name: 'Messages with Ravi Rao' });
+    const contents = () =>
+      within(log)
+        .queryAllByTestId('chat-message-content')
+        .map((node) => node.textContent);
+    await waitFor(() => expect(contents()).toEqual(['message 1', 'message 2']));
+
+    // The next change: shown at once, marked edited.
+    socket.serverSends('chat:message_updated', message(1, { content: 'first, edited', rev: 1, editedAt: 'x' }));
+    expect(contents()).toEqual(['first, edited', 'message 2']);
+    expect(within(log).getAllByTestId('chat-message-edited')).toHaveLength(1);
+    // A change past a hole (2 never arrived): shown, and the changes after 1 are fetched.
+    socket.serverSends('chat:message_updated', message(1, { content: 'first, again', rev: 3, editedAt: 'x' }));
+    await waitFor(() => expect(contents()).toEqual(['first, again', 'Message deleted']));
+    expect(requests.some((url) => url.searchParams.get('changedAfterRev') === '1')).toBe(true);
+    // An older copy arriving late changes nothing.
+    socket.serverSends('chat:message_updated', message(1, { content: 'first, edited', rev: 1, editedAt: 'x' }));
+    expect(contents()).toEqual(['first, again', 'Message deleted']);
+  });
+
   it("shows a send as 'Sent' at once and replaces it with the acknowledged message", async () => {
     stubServer({
       rooms: () => [room()],
