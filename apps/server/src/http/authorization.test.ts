@@ -502,6 +502,12 @@ const rows: Row[] = [
     expected: { anonymous: 401, founder: 200, investor: 200, otherFounder: 200, otherInvestor: 200 },
   },
   {
+    route: 'GET /api/v1/search',
+    request: { method: 'GET', url: '/api/v1/search?q=anvil' },
+    // Each signed-in account searches what it may open (search.routes.test.ts checks the scoping).
+    expected: { anonymous: 401, founder: 200, investor: 200, otherFounder: 200, otherInvestor: 200 },
+  },
+  {
     route: 'GET /api/v1/chats/search',
     request: { method: 'GET', url: '/api/v1/chats/search?q=hello' },
     // Each searches only the rooms they are in.
