@@ -68,4 +68,29 @@ describe('ChatComposer', () => {
     expect(input.disabled).toBe(true);
     expect(screen.getByTestId('chat-composer-hint').textContent).toBe('This conversation is read-only.');
   });
+
+  it('suggests the room members for an @ and puts the picked name in, without sending', () => {
+    const people = [
+      { id: 'inv-1', name: 'Ravi Rao' },
+      { id: 'inv-2', name: 'Theo Brandt' },
+    ];
+    const { input, type, onSend } = renderComposer({ people });
+    type('Thanks @ra');
+    const options = screen.getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Ravi Rao']);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onSend).not.toHaveBeenCalled();
+    expect(input.value).toBe('Thanks @Ravi Rao ');
+    expect(screen.queryAllByRole('option')).toEqual([]);
+    // A word's start matches too; Escape hides the list and Enter sends again.
+    type('Thanks @Ravi Rao and @brandt');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Theo Brandt']);
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(screen.queryAllByRole('option')).toEqual([]);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onSend).toHaveBeenCalledWith('Thanks @Ravi Rao and @brandt');
+    // An address is no mention.
+    type('mail ravi@ra');
+    expect(screen.queryAllByRole('option')).toEqual([]);
+  });
 });

@@ -219,6 +219,7 @@ export function ChatConversation({ room, onBack, composerRef }: ChatConversation
           key={editing?.id ?? 'new'}
           initialText={editing?.content ?? ''}
           draft={draft}
+          people={room.participants.filter((participant) => participant.id !== chat.me.id)}
           ref={composerRef}
           roomName={room.name}
           blockedReason={blockedReason}
