@@ -125,6 +125,7 @@ async function seedDecks(databaseUrl: string, founderId: string): Promise<string
         const pages = deckPages(index);
         const isReady = await repository.markReady(deck.latest.id, instanceId, {
           pageCount: pages.length,
+          thumbnailKey: null,
           pages: pages.map((page) => page.text),
           layouts: pages.map((page) => ({ title: page.title, minFontSize: 18, bodyFontSize: 24 })),
           fontSizes: { min: 18, max: 40 },

@@ -305,6 +305,7 @@ async function seedDecks(databaseUrl: string, founderId: string) {
       });
       const isReady = await repository.markReady(deck.latest.id, instanceId, {
         pageCount: pages.length,
+        thumbnailKey: null,
         pages,
         layouts: pages.map((_, offset) => ({ title: `Slide ${offset + 1}`, minFontSize: 18, bodyFontSize: 24 })),
         fontSizes: { min: 18, max: 32 },

@@ -191,7 +191,7 @@ function watchCovers() {
     if (cards.length === 0) return;
     if (probe.cardsAt < 0) probe.cardsAt = performance.now();
     const covers = document.querySelectorAll('[data-testid="deck-card"] [data-testid="pdf-thumbnail"]');
-    const ready = [...covers].every((cover) => cover.getAttribute('data-status') === 'ready');
+    const ready = Array.from(covers).every((cover) => cover.getAttribute('data-status') === 'ready');
     if (probe.coversAt < 0 && covers.length === cards.length && ready) probe.coversAt = performance.now();
   };
   new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
