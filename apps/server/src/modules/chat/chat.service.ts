@@ -284,6 +284,9 @@ export class ChatService {
     messageId: string,
     change: MessageChange,
   ): Promise<ChangedMessage> {
+    // Changes share the sends' bucket: each is told to every member's tabs, as a message is.
+    const take = await this.limits.take(`chat-sends:${principal.accountId}`, sendBucket);
+    if (!take.isAllowed) throw rateLimited('You are changing messages too fast.', take.retryAfterMs);
     const room = await this.requireMember(principal, roomId);
     const before = await this.repo.findMessageInRoom(room.id, messageId);
     if (!before) throw messageNotFound();
