@@ -752,7 +752,7 @@ export class MilestonesRepository {
     limit: number;
   }): Promise<DueReminderRow[]> {
     const result = await this.db.execute(sql`
-      with owed as (
+      with due as (
         select t.id as task_id,
           case when t.due_date < ${today}::date then 'overdue' else 'due_soon' end as kind,
           t.due_date
@@ -762,7 +762,14 @@ export class MilestonesRepository {
           and t.due_date between ${overdueSince}::date and ${tomorrow}::date
           and m.status in ('draft', 'active')
           and m.archived_at is null
-        order by t.due_date, t.id
+      ), owed as (
+        -- Those sent already are left out before the limit, or a full page of them would hide the rest.
+        select due.* from due
+        where not exists (
+          select 1 from ${milestoneTaskReminders} r
+          where r.task_id = due.task_id and r.kind = due.kind and r.due_date = due.due_date
+        )
+        order by due.due_date, due.task_id
         limit ${limit}
       ), claimed as (
         insert into ${milestoneTaskReminders} (task_id, kind, due_date)

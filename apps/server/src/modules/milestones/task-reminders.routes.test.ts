@@ -8,6 +8,8 @@ import { build, type TestContext } from '../../../test/build';
 import { showInterest, withdrawInterest } from '../../../test/chat';
 import { readyDeck } from '../../../test/decks';
 import { acceptedInvestor, callAs, createMilestone, createTask } from '../../../test/milestones';
+import { MilestonesRepository } from './milestones.repository';
+import { TaskReminders } from './task-reminders';
 
 /**
  * Due-date reminders through the real app and its job, with the clock moved: a day before a
@@ -166,5 +168,16 @@ describe('due-date reminders', () => {
     await createTask(ctx, founder, archived.id, { title: 'Never mind', dueDate: '2027-06-03' });
     expect((await callAs(ctx, founder, 'DELETE', milestonePaths.milestone(archived.id))).statusCode).toBe(204);
     expect(await runJob()).toBe(0);
+  });
+
+  it('take what is owed a page at a time, never the same page of reminders sent already', async () => {
+    clock.set(new Date('2027-09-01T09:00:00Z'));
+    for (const title of ['One', 'Two', 'Three'])
+      await createTask(ctx, founder, milestoneId, { title, dueDate: '2027-09-02' });
+    const small = new TaskReminders(new MilestonesRepository(ctx.database.db), ctx.app.events, clock, 2);
+    expect(await small.run()).toBe(2);
+    expect(await small.run()).toBe(1);
+    expect(await small.run()).toBe(0);
+    await ctx.app.background.drain();
   });
 });

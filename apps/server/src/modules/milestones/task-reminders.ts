@@ -8,7 +8,7 @@ const dayMs = 24 * 60 * 60_000;
 /** Overdue tasks are reminded of when they became overdue up to this many days ago (catch-up after downtime). */
 export const overdueCatchUpDays = 3;
 
-/** Reminders claimed per run; the next run (minutes later) takes the rest. */
+/** Reminders claimed per run by default; the next run (minutes later) takes the rest. */
 const remindersPerRun = 500;
 
 /**
@@ -25,6 +25,7 @@ export class TaskReminders {
     private readonly repo: MilestonesRepository,
     private readonly events: EventBus,
     private readonly clock: Clock,
+    private readonly perRun = remindersPerRun,
   ) {}
 
   /** Claims and announces what is owed now; answers how many reminders went out. */
@@ -35,7 +36,7 @@ export class TaskReminders {
       today,
       tomorrow: todayUtc(new Date(now.getTime() + dayMs)),
       overdueSince: todayUtc(new Date(now.getTime() - overdueCatchUpDays * dayMs)),
-      limit: remindersPerRun,
+      limit: this.perRun,
     });
     for (const reminder of claimed) {
       const recipient = reminder.assigneeId && reminder.assigneeIsMember ? reminder.assigneeId : reminder.founderId;
