@@ -7,6 +7,8 @@ import { paths } from '@/config/paths';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { InboxBell } from '@/features/notifications/components/inbox-bell';
+import { CommandPalette, CommandPaletteButton } from '@/features/search/components/command-palette';
+import { KeyboardShortcuts } from '@/features/search/components/keyboard-shortcuts';
 import { SectionFallback } from '@/shared/ui/section-fallback';
 import { type WorkspaceNavItem, WorkspaceShell } from '@/shared/ui/workspace-shell';
 import { AccountSettingsModal } from '../account-settings-modal';
@@ -31,6 +33,7 @@ export function FounderLayout() {
       navItems={founderNav}
       userMenu={
         <Group gap={4} wrap="nowrap">
+          <CommandPaletteButton />
           <InboxBell seeAllPath={paths.founder.inbox} />
           <UserMenu onOpenSettings={settings.open} />
         </Group>
@@ -42,6 +45,8 @@ export function FounderLayout() {
       </Suspense>
       <AccountSettingsModal accountRole="user" isOpen={isSettingsOpen} onClose={settings.close} />
       <SessionChat title="Founder Chat" />
+      <CommandPalette area="founder" />
+      <KeyboardShortcuts />
     </WorkspaceShell>
   );
 }

@@ -7,6 +7,8 @@ import { paths } from '@/config/paths';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { InboxBell } from '@/features/notifications/components/inbox-bell';
+import { CommandPalette, CommandPaletteButton } from '@/features/search/components/command-palette';
+import { KeyboardShortcuts } from '@/features/search/components/keyboard-shortcuts';
 import { SectionFallback } from '@/shared/ui/section-fallback';
 import { type WorkspaceNavItem, WorkspaceShell } from '@/shared/ui/workspace-shell';
 import { AccountSettingsModal } from '../account-settings-modal';
@@ -28,6 +30,7 @@ export function InvestorLayout() {
       navItems={investorNav}
       userMenu={
         <Group gap={4} wrap="nowrap">
+          <CommandPaletteButton />
           <InboxBell seeAllPath={paths.investor.inbox} />
           <UserMenu onOpenSettings={settings.open} />
         </Group>
@@ -39,6 +42,8 @@ export function InvestorLayout() {
       </Suspense>
       <AccountSettingsModal accountRole="investor" isOpen={isSettingsOpen} onClose={settings.close} />
       <SessionChat title="Investor Chat" />
+      <CommandPalette area="investor" />
+      <KeyboardShortcuts />
     </WorkspaceShell>
   );
 }

@@ -10,7 +10,7 @@ import { Alert, Badge, Button, Group, Skeleton, Text, Title, VisuallyHidden } fr
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
-import { type DragEvent, type KeyboardEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type DragEvent, type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { MilestoneRole } from '@/features/milestones/milestone-api-shared';
 import { describeApiError } from '@/shared/api/api-error';
@@ -77,6 +77,21 @@ export function MilestoneBoard({ milestone, role, onOpenTask }: MilestoneBoardPr
   const focusAfterRender = useRef<string | null>(null);
 
   const [params, setParams] = useSearchParams();
+  // `?new=task` (the command palette's "New task") opens the Add task form once, then leaves the URL.
+  const isNewTaskAsked = params.get('new') === 'task';
+  const openCreateDialog = createDialog.open;
+  useEffect(() => {
+    if (!isNewTaskAsked) return;
+    if (canMove) openCreateDialog();
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.delete('new');
+        return updated;
+      },
+      { replace: true },
+    );
+  }, [isNewTaskAsked, canMove, openCreateDialog, setParams]);
   const filters = readBoardFilters(params);
   const isFiltered = hasBoardFilters(filters);
   // In the URL, so a reload or a shared link shows the same cards; replaced, not pushed: Back

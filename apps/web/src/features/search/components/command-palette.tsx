@@ -1,0 +1,207 @@
+import { ActionIcon, Badge, Center, Group, Kbd, Loader, Stack, Text } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { Spotlight, type SpotlightActionData, spotlight } from '@mantine/spotlight';
+import {
+  IconBriefcase,
+  IconCheckbox,
+  IconFileUpload,
+  IconFlag3,
+  IconMessages,
+  IconPlus,
+  IconPresentation,
+  IconSearch,
+  IconUser,
+} from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { useOpenChat } from '@/shared/hooks/use-open-chat';
+import { dispatchChatOpen } from '@/shared/lib/chat-open-event';
+import {
+  newTaskPath,
+  type PaletteArea,
+  type PaletteEntry,
+  type PaletteGroup,
+  type PaletteTarget,
+  paletteGroupsOf,
+} from '../palette-model';
+import { useSearchQuery } from '../search-api';
+
+/** Typing settles for this long before the server is asked. */
+const debounceMs = 200;
+
+const groupIcons: Record<string, ReactNode> = {
+  'Pitch decks': <IconPresentation size={18} aria-hidden />,
+  Milestones: <IconFlag3 size={18} aria-hidden />,
+  Tasks: <IconCheckbox size={18} aria-hidden />,
+  'Chat rooms': <IconMessages size={18} aria-hidden />,
+  People: <IconUser size={18} aria-hidden />,
+};
+
+/**
+ * The command palette of a signed-in area (Ctrl/⌘+K, also from inside a field, as in Linear):
+ * actions first, then what the server finds the caller may open, grouped by kind. Arrow keys move
+ * through every entry and Enter opens it (Spotlight's own navigation). Chats open through the
+ * shared opener, so the chat widget stays the only thing that knows how a room is shown.
+ */
+export function CommandPalette({ area }: { area: PaletteArea }) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { openChat } = useOpenChat();
+  const [isOpen, setIsOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const [settledQuery] = useDebouncedValue(query.trim(), debounceMs);
+  const isPhone = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false });
+  const search = useSearchQuery(settledQuery, { skip: !isOpen, refetchOnMountOrArgChange: true });
+  // While typing runs ahead of the answer, the held answer is for an older query: it is not
+  // shown (Enter would open something the words typed no longer name), the loader is.
+  const isLoading = isOpen && (search.isFetching || settledQuery !== query.trim());
+  const answer = isLoading ? undefined : search.currentData;
+  const groups: PaletteGroup[] = answer ? paletteGroupsOf(answer, area) : [];
+
+  const go = (target: PaletteTarget) => {
+    if (target.kind === 'path') void navigate(target.to);
+    else if (target.kind === 'room') dispatchChatOpen(target.roomId);
+    else void openChat(target.personId);
+  };
+
+  const handleOpenChat = () => {
+    // The most recent conversation (rooms come newest first); else the first person to talk to.
+    const room = search.data?.rooms[0];
+    const person = search.data?.people[0];
+    if (room) dispatchChatOpen(room.id);
+    else if (person) void openChat(person.id);
+    else notifications.show({ message: 'No conversations yet: an interest in a deck opens one.' });
+  };
+
+  const actions: SpotlightActionData[] = [
+    ...(area === 'founder'
+      ? [
+          {
+            id: 'action:new-task',
+            label: 'New task',
+            description: 'Add a task to a milestone',
+            leftSection: <IconPlus size={18} aria-hidden />,
+            onClick: () => void navigate(newTaskPath(pathname)),
+          },
+          {
+            id: 'action:submit-deck',
+            label: 'Submit a deck',
+            description: 'Upload a new pitch deck',
+            leftSection: <IconFileUpload size={18} aria-hidden />,
+            onClick: () => void navigate(paths.founder.submit),
+          },
+        ]
+      : [
+          {
+            id: 'action:browse-decks',
+            label: 'Browse decks',
+            description: 'Search every ready deck',
+            leftSection: <IconBriefcase size={18} aria-hidden />,
+            onClick: () => void navigate(paths.investor.home),
+          },
+        ]),
+    {
+      id: 'action:open-chat',
+      label: 'Open chat',
+      description: 'Your most recent conversation',
+      leftSection: <IconMessages size={18} aria-hidden />,
+      onClick: handleOpenChat,
+    },
+  ];
+  const words = query.trim().toLowerCase();
+  const shownActions = actions.filter((action) => !words || action.label?.toLowerCase().includes(words));
+
+  const actionItem = (action: SpotlightActionData) => <Spotlight.Action key={action.id} {...action} />;
+  const entryItem = (group: PaletteGroup, entry: PaletteEntry) => (
+    <Spotlight.Action
+      key={entry.id}
+      label={entry.label}
+      description={entry.description}
+      leftSection={groupIcons[group.label]}
+      onClick={() => go(entry.target)}
+      data-testid="palette-result"
+    />
+  );
+
+  const hasResults = shownActions.length > 0 || groups.length > 0;
+  return (
+    <Spotlight.Root
+      query={query}
+      onQueryChange={setQuery}
+      shortcut={['mod + K']}
+      // Ctrl/⌘+K opens it from inside a field too: it is no character anyone types.
+      tagsToIgnore={[]}
+      triggerOnContentEditable
+      onSpotlightOpen={() => setIsOpen(true)}
+      onSpotlightClose={() => setIsOpen(false)}
+      fullScreen={isPhone}
+      maxHeight={isPhone ? '100%' : 480}
+      scrollable
+      aria-label="Command palette"
+    >
+      <Spotlight.Search
+        placeholder="Search decks, milestones, tasks, chats, people…"
+        aria-label="Search or run a command"
+        leftSection={<IconSearch size={18} aria-hidden />}
+        rightSection={isLoading ? <Loader size="xs" aria-label="Searching" data-testid="palette-loading" /> : null}
+      />
+      <Spotlight.ActionsList aria-label="Results">
+        {shownActions.length > 0 ? (
+          <Spotlight.ActionsGroup label="Actions">{shownActions.map(actionItem)}</Spotlight.ActionsGroup>
+        ) : null}
+        {groups.map((group) => (
+          <Spotlight.ActionsGroup key={group.label} label={group.label}>
+            {group.entries.map((entry) => entryItem(group, entry))}
+          </Spotlight.ActionsGroup>
+        ))}
+        {!hasResults && !isLoading ? (
+          <Spotlight.Empty data-testid="palette-empty">
+            <Stack gap={4} align="center">
+              <Text fw={500}>Nothing found</Text>
+              <Text size="sm" c="dimmed">
+                Try another word: decks, milestones, tasks (or a key like LDG-12), chats and people.
+              </Text>
+            </Stack>
+          </Spotlight.Empty>
+        ) : null}
+        {!hasResults && isLoading ? (
+          <Center py="lg">
+            <Loader size="sm" aria-label="Searching" />
+          </Center>
+        ) : null}
+      </Spotlight.ActionsList>
+      <Spotlight.Footer>
+        <Group gap="xs" justify="space-between" wrap="nowrap">
+          <Text size="xs" c="dimmed">
+            <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> to move, <Kbd size="xs">Enter</Kbd> to open
+          </Text>
+          <Badge variant="light" size="sm" visibleFrom="xs">
+            ? for shortcuts
+          </Badge>
+        </Group>
+      </Spotlight.Footer>
+    </Spotlight.Root>
+  );
+}
+
+/** Opens the palette: the header's search button (and a phone's only way in). */
+export const openCommandPalette = () => spotlight.open();
+
+/** The header's way into the palette: a phone has no Ctrl/⌘+K, and a mouse user may not know it. */
+export function CommandPaletteButton() {
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size="lg"
+      onClick={openCommandPalette}
+      aria-label="Search and commands (Ctrl+K)"
+      title="Search and commands (Ctrl+K)"
+      data-testid="palette-button"
+    >
+      <IconSearch size={20} aria-hidden />
+    </ActionIcon>
+  );
+}
