@@ -285,4 +285,17 @@ describe('MilestoneBoard', () => {
     expect(onOpenTask).toHaveBeenCalledWith('tsk-c');
     expect(sent.every((call) => call.method === 'GET')).toBe(true);
   });
+
+  it('shows only the cards the URL’s filters match, with their keys, and says how many are hidden', async () => {
+    stubApi([task('tsk-a', 'Design', 'todo', { labels: ['Legal'] }), ...board.slice(1)]);
+    renderBoard('investor', vi.fn(), ['/?label=legal']);
+    await screen.findByRole('button', { name: 'Design' });
+    expect(screen.queryByRole('button', { name: 'Build' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Ship' })).toBeNull();
+    expect(screen.getByText('1 of 3 tasks')).toBeTruthy();
+    expect(screen.getAllByTestId('card-key').map((key) => key.textContent)).toEqual(['CLN-1']);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await screen.findByRole('button', { name: 'Ship' });
+    expect(screen.getByText('3 tasks')).toBeTruthy();
+  });
 });
