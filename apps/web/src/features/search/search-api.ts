@@ -14,4 +14,4 @@ export const searchApi = api.injectEndpoints({
   }),
 });
 
-export const { useSearchQuery } = searchApi;
+export const { useSearchQuery, useLazySearchQuery } = searchApi;

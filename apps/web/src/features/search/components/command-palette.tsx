@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Center, Group, Kbd, Loader, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Center, CloseButton, Group, Kbd, Loader, Stack, Text } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Spotlight, type SpotlightActionData, spotlight } from '@mantine/spotlight';
@@ -26,7 +26,7 @@ import {
   type PaletteTarget,
   paletteGroupsOf,
 } from '../palette-model';
-import { useSearchQuery } from '../search-api';
+import { useLazySearchQuery, useSearchQuery } from '../search-api';
 
 /** Typing settles for this long before the server is asked. */
 const debounceMs = 200;
@@ -54,6 +54,7 @@ export function CommandPalette({ area }: { area: PaletteArea }) {
   const [settledQuery] = useDebouncedValue(query.trim(), debounceMs);
   const isPhone = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false });
   const search = useSearchQuery(settledQuery, { skip: !isOpen, refetchOnMountOrArgChange: true });
+  const [readAll] = useLazySearchQuery();
   // While typing runs ahead of the answer, the held answer is for an older query: it is not
   // shown (Enter would open something the words typed no longer name), the loader is.
   const isLoading = isOpen && (search.isFetching || settledQuery !== query.trim());
@@ -66,12 +67,14 @@ export function CommandPalette({ area }: { area: PaletteArea }) {
     else void openChat(target.personId);
   };
 
-  const handleOpenChat = () => {
-    // The most recent conversation (rooms come newest first); else the first person to talk to.
-    const room = search.data?.rooms[0];
-    const person = search.data?.people[0];
+  const handleOpenChat = async () => {
+    // The most recent conversation (rooms come newest first), else the first person to talk to:
+    // from the unfiltered answer, since the words typed ("open chat") name no room.
+    const all = await readAll('', true);
+    const room = all.data?.rooms[0];
+    const person = all.data?.people[0];
     if (room) dispatchChatOpen(room.id);
-    else if (person) void openChat(person.id);
+    else if (person) await openChat(person.id);
     else notifications.show({ message: 'No conversations yet: an interest in a deck opens one.' });
   };
 
@@ -107,7 +110,7 @@ export function CommandPalette({ area }: { area: PaletteArea }) {
       label: 'Open chat',
       description: 'Your most recent conversation',
       leftSection: <IconMessages size={18} aria-hidden />,
-      onClick: handleOpenChat,
+      onClick: () => void handleOpenChat(),
     },
   ];
   const words = query.trim().toLowerCase();
@@ -135,7 +138,11 @@ export function CommandPalette({ area }: { area: PaletteArea }) {
       tagsToIgnore={[]}
       triggerOnContentEditable
       onSpotlightOpen={() => setIsOpen(true)}
-      onSpotlightClose={() => setIsOpen(false)}
+      onSpotlightClose={() => {
+        // The query is ours (controlled): the next open starts empty, as Spotlight's own would.
+        setIsOpen(false);
+        setQuery('');
+      }}
       fullScreen={isPhone}
       maxHeight={isPhone ? '100%' : 480}
       scrollable
@@ -145,7 +152,15 @@ export function CommandPalette({ area }: { area: PaletteArea }) {
         placeholder="Search decks, milestones, tasks, chats, people…"
         aria-label="Search or run a command"
         leftSection={<IconSearch size={18} aria-hidden />}
-        rightSection={isLoading ? <Loader size="xs" aria-label="Searching" data-testid="palette-loading" /> : null}
+        rightSectionWidth={isPhone ? 72 : undefined}
+        rightSectionPointerEvents="all"
+        rightSection={
+          <Group gap={6} wrap="nowrap">
+            {isLoading ? <Loader size="xs" aria-label="Searching" data-testid="palette-loading" /> : null}
+            {/* Full screen on a phone, with no Esc key: the way out. */}
+            {isPhone ? <CloseButton aria-label="Close the palette" onClick={() => spotlight.close()} /> : null}
+          </Group>
+        }
       />
       <Spotlight.ActionsList aria-label="Results">
         {shownActions.length > 0 ? (
@@ -172,12 +187,12 @@ export function CommandPalette({ area }: { area: PaletteArea }) {
           </Center>
         ) : null}
       </Spotlight.ActionsList>
-      <Spotlight.Footer>
+      <Spotlight.Footer visibleFrom="xs">
         <Group gap="xs" justify="space-between" wrap="nowrap">
           <Text size="xs" c="dimmed">
             <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> to move, <Kbd size="xs">Enter</Kbd> to open
           </Text>
-          <Badge variant="light" size="sm" visibleFrom="xs">
+          <Badge variant="light" size="sm">
             ? for shortcuts
           </Badge>
         </Group>
