@@ -172,7 +172,6 @@ export function ChatComposer({
         <Textarea
           ref={mergedRef}
           aria-autocomplete="list"
-          aria-expanded={isSuggesting}
           aria-controls={isSuggesting ? listId : undefined}
           aria-label={`Message ${roomName}`}
           placeholder={isInputDisabled ? 'Messages are closed' : 'Write a message…'}

@@ -4,7 +4,7 @@ import {
   type ChatReactionEmoji,
   chatReactionEmoji,
 } from '@deckvalid/contract/chat';
-import { ActionIcon, Box, Button, Group, Menu, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowBackUp, IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 
 /** What one can do to a message held: reply to it, react, and (its author) edit or delete it. */
@@ -66,7 +66,6 @@ export function MessageActionsMenu({
               p={4}
               w="auto"
               aria-label={`${hasReacted(emoji) ? 'Remove' : 'React with'} ${emoji}`}
-              aria-pressed={hasReacted(emoji)}
               onClick={() => actions.onReact(message, emoji, !hasReacted(emoji))}
               style={{ fontSize: 18, lineHeight: 1 }}
             >
@@ -156,26 +155,28 @@ export function ReactionBar({
         const isMine = reaction.accountIds.includes(myId);
         const who = reactorNames(reaction.accountIds, participants, myId);
         return (
-          <Tooltip key={reaction.emoji} label={`${who} reacted with ${reaction.emoji}`} withinPortal zIndex={400}>
-            <Button
-              size="compact-xs"
-              radius="xl"
-              variant={isMine ? 'light' : 'default'}
-              color={isMine ? 'indigo' : 'gray'}
-              aria-pressed={isMine}
-              aria-label={`${reaction.emoji} ${reaction.count}: ${who}`}
-              disabled={!canAct}
-              onClick={() => onReact(reaction.emoji, !isMine)}
-              data-testid="chat-reaction"
-              data-emoji={reaction.emoji}
-              data-count={reaction.count}
-            >
-              <Box component="span" mr={4} aria-hidden>
-                {reaction.emoji}
-              </Box>
-              {reaction.count}
-            </Button>
-          </Tooltip>
+          // The native title names who reacted on hover: a tooltip portal outside the widget's
+          // dialog would sit outside every landmark.
+          <Button
+            key={reaction.emoji}
+            title={`${who} reacted with ${reaction.emoji}`}
+            size="compact-xs"
+            radius="xl"
+            variant={isMine ? 'light' : 'default'}
+            color={isMine ? 'indigo' : 'gray'}
+            aria-pressed={isMine}
+            aria-label={`${reaction.emoji} ${reaction.count}: ${who}`}
+            disabled={!canAct}
+            onClick={() => onReact(reaction.emoji, !isMine)}
+            data-testid="chat-reaction"
+            data-emoji={reaction.emoji}
+            data-count={reaction.count}
+          >
+            <Box component="span" mr={4} aria-hidden>
+              {reaction.emoji}
+            </Box>
+            {reaction.count}
+          </Button>
         );
       })}
     </Group>
