@@ -245,6 +245,19 @@ describe('MilestoneBoard', () => {
     expect(sent.filter((call) => call.method === 'PATCH')[1]?.body).toEqual({ stage: 'review', beforeTaskId: null });
   });
 
+  it('opens Add task for ?new=task (the command palette), for a founder only', async () => {
+    stubApi(board);
+    renderBoard('founder', vi.fn(), ['/?new=task']);
+    expect(await screen.findByRole('dialog', { name: 'Add task' })).toBeTruthy();
+  });
+
+  it('ignores ?new=task for an investor, who adds no tasks', async () => {
+    stubApi(board);
+    renderBoard('investor', vi.fn(), ['/?new=task']);
+    await screen.findByRole('list', { name: 'Review' });
+    expect(screen.queryByRole('dialog', { name: 'Add task' })).toBeNull();
+  });
+
   it('adds a task with "none" sent as null', async () => {
     const sent = stubApi(board);
     renderBoard('founder');
