@@ -20,14 +20,19 @@ export async function settleAnimations(page: Page): Promise<void> {
 
 /**
  * Runs axe-core on the page as it stands (after finite animations) and answers the violations of
- * moderate impact or worse, one line each. The context needs `bypassCSP`: the product's
- * `script-src 'self'` refuses axe's inline script.
+ * moderate impact or worse, one line each; `within` (a CSS selector) checks only that part of the
+ * page, for a test about one component on a page others change. The context needs `bypassCSP`:
+ * the product's `script-src 'self'` refuses axe's inline script.
  */
-export async function axeViolations(page: Page): Promise<string[]> {
+export async function axeViolations(page: Page, { within }: { within?: string } = {}): Promise<string[]> {
   await settleAnimations(page);
   await page.addScriptTag({ content: axe.source });
-  const results = await page.evaluate(() =>
-    (window as unknown as AxeWindow).axe.run(document, { resultTypes: ['violations'] }),
+  const results = await page.evaluate(
+    (selector) =>
+      (window as unknown as AxeWindow).axe.run(selector ? { include: [selector] } : document, {
+        resultTypes: ['violations'],
+      }),
+    within ?? null,
   );
   return results.violations
     .filter((violation) => violation.impact !== 'minor')
