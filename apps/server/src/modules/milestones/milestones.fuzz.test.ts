@@ -17,6 +17,7 @@ import {
   updateMilestoneBodySchema,
   updateTaskBodySchema,
 } from '@deckvalid/contract/milestones';
+import { findUnstorableText } from '@deckvalid/contract/text';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -415,11 +416,15 @@ describe('random and hostile queries to the milestone lists', () => {
             url: `${list.url()}?${search}`,
             headers: authHeaders(list.caller().tokens),
           });
-          // What arrives is what the URL carries: a lone surrogate travels as U+FFFD.
-          if (list.schema.safeParse(Object.fromEntries(search)).success) expect(reply.statusCode, reply.body).toBe(200);
-          else expect(refusedFields(reply).length, reply.body).toBeGreaterThan(0);
+          // What arrives is what the URL carries: a lone surrogate travels as U+FFFD. The text
+          // guard refuses a NUL in any parameter, even one the contract ignores.
+          const arrived = Object.fromEntries(search);
+          if (list.schema.safeParse(arrived).success && !findUnstorableText(arrived)) {
+            expect(reply.statusCode, reply.body).toBe(200);
+          } else expect(refusedFields(reply).length, reply.body).toBeGreaterThan(0);
         }),
-        { numRuns: 30 },
+        // A NUL in a parameter the list does not read: the contract passes it, the guard does not.
+        { numRuns: 30, examples: [[{ status: '\u0000' }]] },
       );
     });
   }
