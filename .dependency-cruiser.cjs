@@ -22,6 +22,8 @@ const crossModuleReads = {
   chat: ['accounts'],
   // Founders' interest lists name each investor and deck.
   interests: ['accounts', 'pitchdecks'],
+  // Every visitor call reads the link with its deck's title and the version it shows, in one query.
+  links: ['pitchdecks'],
   // Every milestone read asks whether the caller's interest in its deck is accepted, in the same
   // query (access is decided fresh); boards and feeds name assignees and actors; milestone
   // answers name their deck (title and company).

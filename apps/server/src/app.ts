@@ -41,6 +41,9 @@ import { createCompaniesModule } from './modules/companies/companies.module';
 import { createHealthModule } from './modules/health/health.module';
 import { createInterestsModule } from './modules/interests/interests.module';
 import type { InterestsService } from './modules/interests/interests.service';
+import type { LinkAccessService } from './modules/links/link-access.service';
+import { createLinksModule } from './modules/links/links.module';
+import type { LinksService } from './modules/links/links.service';
 import { Mailer } from './modules/mail/mail.service';
 import { createMilestonesModule, type MilestoneServices } from './modules/milestones/milestones.module';
 import type { TaskReminders } from './modules/milestones/task-reminders';
@@ -78,6 +81,8 @@ export type App = {
     chatBots: BotRoomsService;
     ai: AiService;
     milestones: MilestoneServices;
+    /** Share links: the founder's side, and the visitor's gate and files. */
+    links: { links: LinksService; access: LinkAccessService };
     /** The due-date reminder job's work (tests run it with their clock moved). */
     milestoneReminders: TaskReminders;
     notifications: NotificationsService;
@@ -148,6 +153,12 @@ export async function buildApp(
     uploads: files.uploads,
   });
   const interests = createInterestsModule(context, { auth: auth.sessions, pitchDecks: decks.pitchDecks });
+  const links = createLinksModule(context, {
+    auth: auth.sessions,
+    decks: decks.pitchDecks,
+    files: files.storage,
+    mailer,
+  });
   const analysis = createAnalysisModule(context, { auth: auth.sessions, decks: decks.pitchDecks });
   const notifications = createNotificationsModule(context, {
     auth: auth.sessions,
@@ -206,6 +217,7 @@ export async function buildApp(
     accounts.module,
     oauth.module,
     decks.module,
+    links.module,
     analysis.module,
     interests.module,
     chat.module,
@@ -269,6 +281,7 @@ export async function buildApp(
       chatBots: chat.bots,
       ai: ai.ai,
       milestones: milestones.services,
+      links: { links: links.links, access: links.access },
       milestoneReminders: milestones.reminders,
       notifications: notifications.notifications,
       mailOutbox: notifications.outbox,

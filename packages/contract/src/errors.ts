@@ -15,6 +15,17 @@ export const errorCodes = [
   'GONE',
   /** A dependency (the database) was lost mid-request; `details.retryAfterSeconds` says when to retry. */
   'UNAVAILABLE',
+  /**
+   * A share link's gate refused: the code names the first requirement not met
+   * (links.ts `linkAccessErrorCodes`; `CODE_SENT` means a code was mailed).
+   */
+  'EMAIL_REQUIRED',
+  'EMAIL_NOT_ALLOWED',
+  'PASSCODE_REQUIRED',
+  'PASSCODE_WRONG',
+  'AGREEMENT_REQUIRED',
+  'CODE_SENT',
+  'CODE_WRONG',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -32,6 +43,13 @@ export const statusByErrorCode: Record<ErrorCode, number> = {
   INTERNAL: 500,
   GONE: 410,
   UNAVAILABLE: 503,
+  EMAIL_REQUIRED: 403,
+  EMAIL_NOT_ALLOWED: 403,
+  PASSCODE_REQUIRED: 403,
+  PASSCODE_WRONG: 403,
+  AGREEMENT_REQUIRED: 403,
+  CODE_SENT: 403,
+  CODE_WRONG: 403,
 };
 
 /** Reasons carried in `details.reason` where a code alone does not tell the web what to do. */

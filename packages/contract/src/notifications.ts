@@ -143,6 +143,12 @@ export const inboxKinds = [
   'chat.unread',
   'chat.mention',
   'thesis.matches',
+  /**
+   * Someone opened one of the founder's share links for the first time (by email; a visitor who
+   * gives none is new each visit): stored and mailed only when the link's `notify` is on, which
+   * is the switch for both.
+   */
+  'link.first_visit',
 ] as const;
 export type InboxKind = (typeof inboxKinds)[number];
 

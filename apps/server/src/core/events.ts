@@ -73,6 +73,21 @@ export type DomainEvents = {
    * is emitted once in the cluster): the task is due within a day, or became overdue.
    */
   'milestone.task-due': TaskDueReminder;
+  /**
+   * A visitor passed a share link's gate. `isFirstVisit`: their first pass of this link (by email;
+   * a visitor who gave none is new each time). `notify`: the link's founder asked to be told.
+   */
+  'link.visited': {
+    linkId: string;
+    linkName: string;
+    pitchDeckId: string;
+    deckTitle: string;
+    founderId: string;
+    email: string | null;
+    isFirstVisit: boolean;
+    notify: boolean;
+    at: string;
+  };
 };
 
 /** A task's due-date reminder, for the people it goes to (members of its milestone only). */

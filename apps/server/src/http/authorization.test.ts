@@ -60,6 +60,9 @@ type Fixtures = MilestoneFixtures &
     otherInvestorId: string;
     founderId: string;
     investorId: string;
+    /** A share link on `deckId`: the table changes it, then ends it. */
+    linkId: string;
+    linkSlug: string;
   };
 
 /** Headers given here (a content type) join the caller's credentials. */
@@ -196,6 +199,66 @@ const rows: Row[] = [
     route: 'GET /api/v1/users/pitchdecks/:id/analytics',
     request: (f) => ({ method: 'GET', url: `/api/v1/users/pitchdecks/${f.deckId}/analytics` }),
     expected: deckOwnerOnly(200),
+  },
+  // Share links: the founder's calls; the visitor's calls take no account (a session's token is
+  // no viewer token), so every caller gets the same answer.
+  {
+    route: 'POST /api/v1/users/pitchdecks/:id/links',
+    request: (f) => ({ method: 'POST', url: `/api/v1/users/pitchdecks/${f.deckId}/links`, payload: { name: 'Table' } }),
+    expected: deckOwnerOnly(201),
+  },
+  {
+    route: 'GET /api/v1/users/pitchdecks/:id/links',
+    request: (f) => ({ method: 'GET', url: `/api/v1/users/pitchdecks/${f.deckId}/links` }),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'PATCH /api/v1/users/pitchdecks/:id/links/:linkId',
+    request: (f) => ({
+      method: 'PATCH',
+      url: `/api/v1/users/pitchdecks/${f.deckId}/links/${f.linkId}`,
+      payload: { name: 'Renamed' },
+    }),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'GET /api/v1/users/pitchdecks/:id/links/:linkId/visitors',
+    request: (f) => ({ method: 'GET', url: `/api/v1/users/pitchdecks/${f.deckId}/links/${f.linkId}/visitors` }),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'GET /api/v1/links/:slug',
+    request: (f) => ({ method: 'GET', url: `/api/v1/links/${f.linkSlug}` }),
+    expected: everyone(200),
+  },
+  {
+    route: 'POST /api/v1/links/:slug/access (the link asks for an email)',
+    request: (f) => ({ method: 'POST', url: `/api/v1/links/${f.linkSlug}/access`, payload: {} }),
+    expected: everyone(403),
+  },
+  {
+    route: 'GET /api/v1/links/:slug/file',
+    request: (f) => ({ method: 'GET', url: `/api/v1/links/${f.linkSlug}/file` }),
+    expected: everyone(401),
+  },
+  {
+    route: 'GET /api/v1/links/:slug/download',
+    request: (f) => ({ method: 'GET', url: `/api/v1/links/${f.linkSlug}/download` }),
+    expected: everyone(401),
+  },
+  {
+    route: 'POST /api/v1/links/:slug/views',
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/v1/links/${f.linkSlug}/views`,
+      payload: { sessionId: '6f1c1d0e-3b8a-4c2e-9f4a-1d2e3f4a5b6c', pages: [{ page: 1, seconds: 1 }] },
+    }),
+    expected: everyone(401),
+  },
+  {
+    route: 'DELETE /api/v1/users/pitchdecks/:id/links/:linkId',
+    request: (f) => ({ method: 'DELETE', url: `/api/v1/users/pitchdecks/${f.deckId}/links/${f.linkId}` }),
+    expected: deckOwnerOnly(204),
   },
   {
     route: 'GET /api/v1/users/pitchdecks/:id/analysis',
@@ -1210,7 +1273,16 @@ beforeAll(async () => {
       sourceKey: 'authorization-table',
     },
   ]);
+  const link = await ctx.app.fastify.inject({
+    method: 'POST',
+    url: `/api/v1/users/pitchdecks/${deck.id}/links`,
+    headers: authHeaders(founder.tokens),
+    payload: { name: 'Authorisation table' },
+  });
+  expect(link.statusCode).toBe(201);
   fixtures = {
+    linkId: link.json().link.id,
+    linkSlug: link.json().link.slug,
     ...milestoneObjects,
     notificationId: notification?.id ?? '',
     ...(await threadFixtures(ctx, founder, investor, milestoneObjects)),

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { unavailableAfterConnectionLoss } from '@/db/connection-loss';
 import { AppError } from '@/lib/errors';
-import { isClientAbort } from './request-log';
+import { isClientAbort, loggablePath } from './request-log';
 
 const codeByStatus: Record<number, ErrorCode> = {
   400: 'VALIDATION_FAILED',
@@ -86,7 +86,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // the answer. A warning without a stack, and not a 5xx in the traffic summary.
       const code = 'code' in error && typeof error.code === 'string' ? error.code : undefined;
       request.log.warn(
-        { method: request.method, path: request.url.split('?')[0], code },
+        { method: request.method, path: loggablePath(request.url.split('?')[0] ?? ''), code },
         'client closed the connection before the request finished',
       );
       return send(reply, 400, {

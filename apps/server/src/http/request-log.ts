@@ -1,3 +1,4 @@
+import { publicLinksRoot } from '@deckvalid/contract/links';
 import type { FastifyInstance } from 'fastify';
 
 /** How often the one-line traffic summary is written at info level. */
@@ -24,12 +25,25 @@ export function percentile(sorted: readonly number[], p: number): number {
 }
 
 /**
+ * The path as a log may print it: a share link's slug is the whole secret of its address, so
+ * under the visitors' root it is replaced by `:slug` (the rest of the path stays, to tell the
+ * calls apart).
+ */
+export function loggablePath(path: string): string {
+  if (!path.startsWith(publicLinksRoot)) return path;
+  const rest = path.slice(publicLinksRoot.length);
+  const slash = rest.indexOf('/');
+  return `${publicLinksRoot}:slug${slash < 0 ? '' : rest.slice(slash)}`;
+}
+
+/**
  * Request logging for an app built with `disableRequestLogging: true`. Fastify's own logging
  * wrote two info lines per request (10,800 lines in a short tour of the app, drowning the lines
  * that matter); here each request is one debug line, and one info line a minute sums up the
  * traffic (requests, 4xx, 5xx, p50/p95/max time), written only when something was served.
  *
- * The logged URL has no query string: signed storage addresses carry their signature there.
+ * The logged URL has no query string: signed storage addresses carry their signature there; nor
+ * a share link's slug (`loggablePath`).
  */
 export function registerRequestLogging(app: FastifyInstance, options: RequestLogOptions = {}): RequestLog {
   let requests = 0;
@@ -50,7 +64,7 @@ export function registerRequestLogging(app: FastifyInstance, options: RequestLog
       const slot = Math.floor(Math.random() * requests);
       if (slot < maxSamples) samples[slot] = responseTimeMs;
     }
-    const path = request.url.split('?')[0];
+    const path = loggablePath(request.url.split('?')[0] ?? '');
     request.log.debug({ method: request.method, path, statusCode, responseTimeMs }, 'request completed');
     done();
   });

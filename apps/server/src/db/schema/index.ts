@@ -9,6 +9,7 @@ export * from '@/modules/analysis/analysis.schema';
 export * from '@/modules/auth/auth.schema';
 export * from '@/modules/chat/chat.schema';
 export * from '@/modules/interests/interests.schema';
+export * from '@/modules/links/links.schema';
 export * from '@/modules/milestones/milestones.schema';
 export * from '@/modules/milestones/threads.schema';
 export * from '@/modules/notifications/notifications.schema';

@@ -150,6 +150,20 @@ export function thesisMatchesWording(
   return { kind: 'thesis.matches', title, message };
 }
 
+/** A share link's first visit by one visitor: who, which link, which deck. */
+export function linkFirstVisitWording(visit: {
+  email: string | null;
+  linkName: string;
+  deckTitle: string;
+}): Omit<Wording, 'kind'> & { kind: 'link.first_visit' } {
+  const who = visit.email ?? 'Someone without an email';
+  return {
+    kind: 'link.first_visit',
+    title: `${who} opened ${quoted(visit.deckTitle)}`,
+    message: `Through your share link ${quoted(visit.linkName)}, for the first time.`,
+  };
+}
+
 /**
  * The title of chat messages left unread, in sentence case: "A message from Ravi Mehta",
  * "3 messages in Seed syndicate" (a group is named by its name).

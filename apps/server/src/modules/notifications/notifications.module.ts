@@ -8,7 +8,7 @@ import { InboxRepository } from './inbox.repository';
 import { inboxRoutes } from './inbox.routes';
 import { InboxService } from './inbox.service';
 import { InboxFactsRepository } from './inbox-facts.repository';
-import { inboxLinks, taskDueWording } from './inbox-wording';
+import { inboxLinks, linkFirstVisitWording, taskDueWording } from './inbox-wording';
 import { MailOutboxRepository } from './mail-outbox.repository';
 import { MailOutboxService } from './mail-outbox.service';
 import { NotificationPreferencesRepository } from './notifications.repository';
@@ -129,6 +129,32 @@ export function createNotificationsModule(
           sourceKey: `${wording.kind}:${reminder.taskId}:${reminder.dueDate}`,
         })),
       );
+    }),
+  );
+
+  // A share link's first visit by each visitor, when the link says to tell: in the founder's inbox
+  // (and so live in the bell) and by mail. The link's `notify` is the one switch for both.
+  events.on(
+    'link.visited',
+    toInbox('share link visited', async (visit) => {
+      if (!visit.isFirstVisit || !visit.notify) return;
+      const wording = linkFirstVisitWording(visit);
+      await inbox.record([
+        {
+          accountId: visit.founderId,
+          ...wording,
+          link: inboxLinks.founderDeck(visit.pitchDeckId),
+          pitchDeckId: visit.pitchDeckId,
+          actor: null,
+          sourceKey: `${wording.kind}:${visit.linkId}:${visit.email ?? visit.at}`,
+        },
+      ]);
+      await notifications.sendLinkFirstVisit(visit.founderId, {
+        title: wording.title,
+        message: wording.message,
+        pitchDeckId: visit.pitchDeckId,
+        linkName: visit.linkName,
+      });
     }),
   );
 

@@ -17,6 +17,7 @@ import {
   inboxMail,
   interestDecidedMail,
   interestShownMail,
+  linkFirstVisitMail,
   type MeetInvitationFacts,
   meetInvitationMail,
 } from './notifications.templates';
@@ -161,6 +162,25 @@ export class NotificationsService {
       recipient: mail.to,
       ...body(mail),
       ...(mail.attachments ? { attachments: mail.attachments } : {}),
+    });
+  }
+
+  /**
+   * A share link's first visit → its founder, when the link's `notify` is on (the caller checks):
+   * that setting is the switch, so no account setting is read.
+   */
+  async sendLinkFirstVisit(
+    founderId: string,
+    facts: { title: string; message: string; pitchDeckId: string; linkName: string },
+  ): Promise<void> {
+    const founder = await this.deps.accounts.findContact(founderId);
+    if (!founder) return;
+    const mail = linkFirstVisitMail(this.deps.mail, founder, facts);
+    await this.deps.outbox.enqueue({
+      accountId: founder.id,
+      kind: 'linkFirstVisit',
+      recipient: mail.to,
+      ...body(mail),
     });
   }
 

@@ -207,3 +207,23 @@ export function meetInvitationMail(
     ],
   };
 }
+
+/**
+ * To the founder: a visitor opened one of their share links for the first time. The link's own
+ * `notify` setting is this mail's switch (there is none in the account settings), and the mail says so.
+ */
+export function linkFirstVisitMail(
+  ctx: MailContext,
+  to: { email: string; name: string },
+  facts: { title: string; message: string; pitchDeckId: string; linkName: string },
+): MailMessage {
+  const footer = `You get this mail because notifications are on for your share link "${facts.linkName}". Turn them off in that link's settings, on the deck's Share tab.`;
+  const lines = [`Hello ${to.name},`, facts.title, facts.message, 'See what they read on the deck page.'];
+  const link = { href: `${ctx.publicUrl}${webPaths.founderDeck(facts.pitchDeckId)}`, label: 'Open the deck' };
+  return {
+    to: to.email,
+    subject: oneLine(`${ctx.productName}: ${facts.title}`),
+    text: `${lines.join('\n\n')}\n\n${link.label}: ${link.href}\n\n--\n${footer}\n`,
+    html: layout(ctx, 'your share link was opened', lines, undefined, link, footer),
+  };
+}

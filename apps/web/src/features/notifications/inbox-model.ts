@@ -22,6 +22,7 @@ export const inboxKindLabels: Record<InboxKind, string> = {
   'chat.unread': 'Unread chat',
   'chat.mention': 'Mentioned in chat',
   'thesis.matches': 'Decks matching your thesis',
+  'link.first_visit': 'Share link opened',
 };
 
 /** "just now", "5 min ago", "3 h ago", "2 d ago", then the date: short enough for a phone's row. */

@@ -1,0 +1,304 @@
+import {
+  type LinkAccessBody,
+  type LinkAccessResponse,
+  linkLimits,
+  type PublicLink,
+  type RecordLinkViewBody,
+} from '@deckvalid/contract/links';
+import type { EventBus } from '@/core/events';
+import type { Clock } from '@/lib/clock';
+import { hmacSha256, randomDigits, randomSecret, safeEqual, sha256 } from '@/lib/crypto';
+import { AppError } from '@/lib/errors';
+import { newId } from '@/lib/ids';
+import { verifyPassword } from '@/modules/auth/password';
+import type { MailMessage } from '@/modules/mail/mail.service';
+import { canDownload, canEmailOpen, canGrantStillRead, linkStateAt } from './links.policy';
+import type { Link, LinkDeck, LinkGrant, LinksRepository } from './links.repository';
+import { linkSubject } from './links.service';
+import { linkCodeMail } from './links.templates';
+
+/** What the visitor's file calls read of stored files. */
+export type LinkFiles = { read(key: string): Promise<Buffer> };
+
+/** Stamps a watermark on every page (watermark-pool.ts, off the event loop). */
+export type Stamper = { stamp(data: Uint8Array, lines: string[]): Promise<Uint8Array> };
+
+/** A file a visitor receives. */
+export type LinkFile = { bytes: Uint8Array; filename: string };
+
+const guessWindowMs = linkLimits.guessWindowMinutes * 60_000;
+const hourMs = 60 * 60_000;
+
+/** 404 alike for an address never made and a deck deleted (its links went with it). */
+const unknownLink = () =>
+  new AppError('NOT_FOUND', 'This link does not exist. Check that the address was copied whole.', {
+    reason: 'LINK_NOT_FOUND',
+  });
+
+const goneLink = (state: 'ended' | 'expired') =>
+  new AppError(
+    'GONE',
+    state === 'ended'
+      ? 'This link was turned off by the person who shared it. Ask them for a new one.'
+      : 'This link has expired. Ask the person who shared it for a new one.',
+    { reason: state === 'ended' ? 'LINK_ENDED' : 'LINK_EXPIRED' },
+  );
+
+const notReadable = () =>
+  new AppError('NOT_FOUND', 'This deck is not available to read yet. Try again later.', { reason: 'DECK_NOT_READY' });
+
+const tokenRefused = () =>
+  new AppError('UNAUTHORIZED', 'Your access to this link has ended. Open the link again to continue.', {
+    reason: 'VIEWER_TOKEN_INVALID',
+  });
+
+/** The sentence a 429 says, with the wait as Retry-After. */
+const tooManyGuesses = (endsAt: Date, now: Date) => {
+  const retryAfterSeconds = Math.max(1, Math.ceil((endsAt.getTime() - now.getTime()) / 1000));
+  return new AppError(
+    'RATE_LIMITED',
+    `Too many wrong tries. Try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
+    { retryAfterSeconds },
+  );
+};
+
+/** An address a person can read, and only that: the deck's company and title, made safe for a header. */
+function attachmentName(deck: LinkDeck): string {
+  const name = `${deck.company} - ${deck.title}`.replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ').trim();
+  return `${name.slice(0, 150) || 'deck'}.pdf`;
+}
+
+/**
+ * The visitor's side of a share link, without an account: what the gate asks, the pass through
+ * it (a viewer token), and with the token the file, the download and reading reports. A token is
+ * judged against the link's settings at every use (links.policy.ts `canGrantStillRead`).
+ */
+export class LinkAccessService {
+  constructor(
+    private readonly deps: {
+      repo: LinksRepository;
+      files: LinkFiles;
+      stamper: Stamper;
+      events: Pick<EventBus, 'emit'>;
+      clock: Clock;
+      /** Sends the code mail after the answer (a code is worth nothing by the time a retry would send it). */
+      mail: (message: MailMessage) => void;
+      mailContext: { productName: string; publicUrl: string };
+      /** Keys the code hashes, so a copy of the table alone cannot try a million codes offline. */
+      secret: string;
+    },
+  ) {}
+
+  /** GET /links/{slug}: 404 unknown (or its deck deleted), 410 ended or expired. */
+  async describe(slug: string): Promise<PublicLink> {
+    const { link, deck } = await this.openLink(slug);
+    if (!deck.version) throw notReadable();
+    return {
+      title: deck.title,
+      company: deck.company,
+      pageCount: deck.version.pageCount,
+      requires: {
+        email: link.requireEmail,
+        verifyEmail: link.verifyEmail,
+        passcode: link.passcodeHash !== null,
+        agreement: link.agreement !== null,
+      },
+      agreement: link.agreement,
+      allowDownload: link.allowDownload,
+      watermark: link.watermark,
+    };
+  }
+
+  /**
+   * POST /links/{slug}/access: checks the gate in a fixed order and refuses with the first
+   * requirement not met. A code is mailed last, once all else is met, so nobody can use a link to
+   * mail strangers without its passcode. Wrong passcodes and codes count per link and visitor.
+   */
+  async access(slug: string, body: LinkAccessBody, clientIp: string): Promise<LinkAccessResponse> {
+    const { repo, clock } = this.deps;
+    const { link, deck } = await this.openLink(slug);
+    if (!deck.version) throw notReadable();
+    const now = clock.now();
+    const email = body.email ?? null;
+    // A visitor without an email is told apart by their address, hashed: never stored as given.
+    const visitorKey = email ?? `ip:${sha256(clientIp)}`;
+    const guesses = await repo.findGuesses(link.id, visitorKey, now, guessWindowMs);
+    if (guesses.endsAt && guesses.wrong >= linkLimits.wrongGuesses) throw tooManyGuesses(guesses.endsAt, now);
+
+    if (link.requireEmail && email === null) {
+      throw new AppError('EMAIL_REQUIRED', 'Enter your email address to open this deck.');
+    }
+    if (email !== null && !canEmailOpen(link, email)) {
+      throw new AppError(
+        'EMAIL_NOT_ALLOWED',
+        'This email address may not open this link. Ask the person who shared it.',
+      );
+    }
+    if (link.passcodeHash !== null) {
+      if (body.passcode === undefined) throw new AppError('PASSCODE_REQUIRED', 'Enter the passcode to open this deck.');
+      if (!(await verifyPassword(link.passcodeHash, body.passcode))) {
+        await this.wrongGuess(link.id, visitorKey, now);
+        throw new AppError('PASSCODE_WRONG', 'That passcode is not right. Check it and try again.');
+      }
+    }
+    if (link.agreement !== null && body.agreed !== true) {
+      throw new AppError('AGREEMENT_REQUIRED', 'Read and accept the agreement to open this deck.');
+    }
+    let isEmailVerified = false;
+    if (link.verifyEmail && email !== null) {
+      if (body.code === undefined) {
+        await this.sendCode(link, deck, email, now);
+        throw new AppError(
+          'CODE_SENT',
+          `We mailed a 6-digit code to ${email}. Enter it to open the deck; it works for ${linkLimits.codeMinutes} minutes.`,
+        );
+      }
+      const stored = await repo.findCodeHash(link.id, email, now);
+      if (!stored || !safeEqual(stored, this.codeHash(link.id, email, body.code))) {
+        await this.wrongGuess(link.id, visitorKey, now);
+        throw new AppError(
+          'CODE_WRONG',
+          'That code is wrong or has expired. Check the latest mail, or ask for a new code.',
+        );
+      }
+      await repo.spendCode(link.id, email, now);
+      isEmailVerified = true;
+    }
+
+    const viewerToken = randomSecret(32);
+    const tokenEnd = now.getTime() + linkLimits.viewerTokenHours * hourMs;
+    const expiresAt = new Date(link.expiresAt ? Math.min(tokenEnd, link.expiresAt.getTime()) : tokenEnd);
+    const { isFirstVisit } = await repo.grant({
+      visitorId: newId('lvr-'),
+      linkId: link.id,
+      email,
+      isEmailVerified,
+      hasAgreed: link.agreement !== null,
+      tokenHash: sha256(viewerToken),
+      passcodeGeneration: link.passcodeHash !== null ? link.passcodeGeneration : null,
+      agreementGeneration: link.agreement !== null ? link.agreementGeneration : null,
+      expiresAt,
+      now,
+    });
+    if (guesses.wrong > 0) await repo.clearGuesses(link.id, visitorKey);
+    this.deps.events.emit('link.visited', {
+      linkId: link.id,
+      linkName: link.name,
+      pitchDeckId: link.pitchDeckId,
+      deckTitle: deck.title,
+      founderId: link.founderId,
+      email,
+      isFirstVisit,
+      notify: link.notify,
+      at: now.toISOString(),
+    });
+    return { viewerToken, expiresAt: expiresAt.toISOString() };
+  }
+
+  /**
+   * GET …/file and …/download: the version the link shows, stamped when the link says so. The
+   * stamp is in the bytes sent, so a saved or printed copy carries it too.
+   */
+  async file(
+    slug: string,
+    authorization: string | undefined,
+    { isDownload }: { isDownload: boolean },
+  ): Promise<LinkFile> {
+    const { link, deck, grant } = await this.openWithToken(slug, authorization);
+    if (isDownload && !canDownload(link)) {
+      throw new AppError('FORBIDDEN', 'This link does not allow downloads. You can read the deck in the viewer.');
+    }
+    if (!deck.version) throw notReadable();
+    const stored = await this.deps.files.read(deck.version.fileKey);
+    // A copy the worker may take: the stored buffer may share its memory with others.
+    let bytes: Uint8Array = new Uint8Array(stored);
+    if (link.watermark) {
+      const day = this.deps.clock.now().toISOString().slice(0, 10);
+      bytes = await this.deps.stamper.stamp(bytes, ['Confidential', grant.email ?? 'Shared by link', day]);
+    }
+    if (isDownload) await this.deps.repo.recordDownload(grant.visitorId, this.deps.clock.now());
+    return { bytes, filename: attachmentName(deck) };
+  }
+
+  /** POST …/views: reading time, under the limits investors' reading has. */
+  async recordView(slug: string, authorization: string | undefined, body: RecordLinkViewBody): Promise<void> {
+    const { deck, grant } = await this.openWithToken(slug, authorization);
+    if (!deck.version) throw notReadable();
+    const pageCount = deck.version.pageCount;
+    const outside = body.pages.find((entry) => entry.page > pageCount);
+    if (outside) {
+      throw new AppError('VALIDATION_FAILED', `This deck has ${pageCount} pages; page ${outside.page} does not exist.`);
+    }
+    const outcome = await this.deps.repo.recordView({
+      viewId: body.sessionId,
+      visitorId: grant.visitorId,
+      pages: body.pages,
+    });
+    if (outcome === 'not_yours') {
+      throw new AppError('CONFLICT', 'This viewing session belongs to someone else. Reload the page.');
+    }
+    if (outcome === 'too_much_time') {
+      throw new AppError('VALIDATION_FAILED', 'More reading time was reported than has passed. Reload the page.');
+    }
+  }
+
+  /** Expired tokens leave the table (the module's daily job); a stale token is refused anyway. */
+  pruneTokens(): Promise<number> {
+    return this.deps.repo.deleteExpiredTokens(this.deps.clock.now());
+  }
+
+  private async openLink(slug: string): Promise<{ link: Link; deck: LinkDeck }> {
+    const found = await this.deps.repo.findBySlugWithDeck(slug);
+    if (!found) throw unknownLink();
+    const state = linkStateAt(found.link, this.deps.clock.now());
+    if (state !== 'active') throw goneLink(state);
+    return found;
+  }
+
+  /** The link, its deck and the grant of a token presented for it; 401 for any token that does not stand. */
+  private async openWithToken(
+    slug: string,
+    authorization: string | undefined,
+  ): Promise<{ link: Link; deck: LinkDeck; grant: LinkGrant }> {
+    const token = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(authorization ?? '')?.[1];
+    if (!token) {
+      throw new AppError('UNAUTHORIZED', 'Open the link and pass its gate first.', { reason: 'VIEWER_TOKEN_MISSING' });
+    }
+    const [found, grant] = await Promise.all([this.openLink(slug), this.deps.repo.findGrant(sha256(token))]);
+    // A token of another link is no token here.
+    if (!grant || grant.linkId !== found.link.id) throw tokenRefused();
+    if (!canGrantStillRead(linkSubject(found.link), grant, this.deps.clock.now())) throw tokenRefused();
+    return { ...found, grant };
+  }
+
+  private codeHash(linkId: string, email: string, code: string): string {
+    return hmacSha256(this.deps.secret, `${linkId}:${email}:${code}`);
+  }
+
+  /** Stores and mails a fresh code, at most `codesPerWindow` an address and link in the window. */
+  private async sendCode(link: Link, deck: LinkDeck, email: string, now: Date): Promise<void> {
+    const code = randomDigits(6);
+    const isStored = await this.deps.repo.storeCode({
+      linkId: link.id,
+      email,
+      codeHash: this.codeHash(link.id, email, code),
+      expiresAt: new Date(now.getTime() + linkLimits.codeMinutes * 60_000),
+      now,
+      windowMs: guessWindowMs,
+      maxPerWindow: linkLimits.codesPerWindow,
+    });
+    if (!isStored) {
+      throw new AppError(
+        'RATE_LIMITED',
+        `We already mailed ${linkLimits.codesPerWindow} codes to this address. Use the latest one, or try again later.`,
+        { retryAfterSeconds: linkLimits.guessWindowMinutes * 60 },
+      );
+    }
+    this.deps.mail(linkCodeMail(this.deps.mailContext, email, code, deck));
+  }
+
+  /** Counts a wrong passcode or code: after the tenth in the window, every try answers 429 until it ends. */
+  private async wrongGuess(linkId: string, visitorKey: string, now: Date): Promise<void> {
+    await this.deps.repo.addWrongGuess(linkId, visitorKey, now, guessWindowMs);
+  }
+}

@@ -1,0 +1,555 @@
+import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '@/db/client';
+import { pitchDecks, pitchDeckVersions } from '@/modules/pitchdecks/pitchdecks.schema';
+import {
+  deckLinkCodes,
+  deckLinkGuesses,
+  deckLinkPageTimes,
+  deckLinks,
+  deckLinkTokens,
+  deckLinkViews,
+  deckLinkVisitors,
+} from './links.schema';
+
+/** A link as stored, with the pinned version's number (null: the live version). */
+export type Link = {
+  id: string;
+  pitchDeckId: string;
+  founderId: string;
+  slug: string;
+  name: string;
+  requireEmail: boolean;
+  verifyEmail: boolean;
+  allowList: string[];
+  denyList: string[];
+  passcodeHash: string | null;
+  passcodeGeneration: number;
+  expiresAt: Date | null;
+  allowDownload: boolean;
+  watermark: boolean;
+  agreement: string | null;
+  agreementGeneration: number;
+  notify: boolean;
+  versionId: string | null;
+  versionNumber: number | null;
+  endedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type LinkWithCounts = Link & { visitCount: number; visitorCount: number; lastVisitAt: Date | null };
+
+/** The settings a founder writes, as stored. */
+export type LinkSettings = Pick<
+  Link,
+  | 'name'
+  | 'requireEmail'
+  | 'verifyEmail'
+  | 'allowList'
+  | 'denyList'
+  | 'passcodeHash'
+  | 'expiresAt'
+  | 'allowDownload'
+  | 'watermark'
+  | 'agreement'
+  | 'notify'
+  | 'versionId'
+>;
+
+/** What a visitor's calls read of a link's deck: its names and the version the link shows. */
+export type LinkDeck = {
+  title: string;
+  company: string;
+  /** The pinned version, else the live one; null when the deck has none readable yet. */
+  version: { id: string; fileKey: string; pageCount: number; number: number } | null;
+};
+
+/** A viewer token's grant, with the visitor it was granted to. */
+export type LinkGrant = {
+  linkId: string;
+  visitorId: string;
+  email: string | null;
+  isEmailVerified: boolean;
+  passcodeGeneration: number | null;
+  agreementGeneration: number | null;
+  expiresAt: Date;
+};
+
+export type LinkVisitorRow = {
+  id: string;
+  email: string | null;
+  isEmailVerified: boolean;
+  visits: number;
+  downloads: number;
+  firstSeenAt: Date;
+  lastSeenAt: Date;
+  totalSeconds: number;
+  furthestPage: number | null;
+  agreedAt: Date | null;
+  pages: { page: number; seconds: number }[];
+};
+
+/** A visitor may report this much more reading time than has passed (clocks, the first report). */
+const readerClockSlackSeconds = 10;
+
+/** Ends a view report's transaction without writing anything, carrying why. */
+class ViewRefused extends Error {
+  constructor(readonly outcome: 'not_yours' | 'too_much_time') {
+    super(outcome);
+  }
+}
+
+const pinned = alias(pitchDeckVersions, 'pinned_version');
+
+const linkColumns = {
+  id: deckLinks.id,
+  pitchDeckId: deckLinks.pitchDeckId,
+  founderId: deckLinks.founderId,
+  slug: deckLinks.slug,
+  name: deckLinks.name,
+  requireEmail: deckLinks.requireEmail,
+  verifyEmail: deckLinks.verifyEmail,
+  allowList: deckLinks.allowList,
+  denyList: deckLinks.denyList,
+  passcodeHash: deckLinks.passcodeHash,
+  passcodeGeneration: deckLinks.passcodeGeneration,
+  expiresAt: deckLinks.expiresAt,
+  allowDownload: deckLinks.allowDownload,
+  watermark: deckLinks.watermark,
+  agreement: deckLinks.agreement,
+  agreementGeneration: deckLinks.agreementGeneration,
+  notify: deckLinks.notify,
+  versionId: deckLinks.versionId,
+  versionNumber: pinned.number,
+  endedAt: deckLinks.endedAt,
+  createdAt: deckLinks.createdAt,
+  updatedAt: deckLinks.updatedAt,
+};
+
+/**
+ * Share links, their visitors, viewer tokens, mailed codes, wrong guesses and reading: the only
+ * writer of the links module's tables. Reads (never writes) the deck and its versions in the same
+ * query as the link, since every visitor call needs both (see .dependency-cruiser.cjs).
+ */
+export class LinksRepository {
+  constructor(private readonly db: Database) {}
+
+  async insert(link: LinkSettings & { id: string; pitchDeckId: string; founderId: string; slug: string }) {
+    await this.db.insert(deckLinks).values(link);
+    const stored = await this.findByIdWithCounts(link.id);
+    if (!stored) throw new Error(`link ${link.id} vanished after its insert`);
+    return stored;
+  }
+
+  countByDeckId(pitchDeckId: string): Promise<number> {
+    return this.db.$count(deckLinks, eq(deckLinks.pitchDeckId, pitchDeckId));
+  }
+
+  private selectWithCounts() {
+    const visits = this.db
+      .select({
+        linkId: deckLinkVisitors.linkId,
+        visitCount: sql<number>`sum(${deckLinkVisitors.visits})::int`.as('visit_count'),
+        visitorCount: sql<number>`count(*)::int`.as('visitor_count'),
+        lastVisitAt: sql<Date>`max(${deckLinkVisitors.lastSeenAt})`.as('last_visit_at'),
+      })
+      .from(deckLinkVisitors)
+      .groupBy(deckLinkVisitors.linkId)
+      .as('visits');
+    return this.db
+      .select({
+        ...linkColumns,
+        visitCount: sql<number>`coalesce(${visits.visitCount}, 0)`.mapWith(Number),
+        visitorCount: sql<number>`coalesce(${visits.visitorCount}, 0)`.mapWith(Number),
+        lastVisitAt: sql<Date | null>`${visits.lastVisitAt}`.mapWith((value: string | Date | null) =>
+          value === null ? null : new Date(value),
+        ),
+      })
+      .from(deckLinks)
+      .leftJoin(pinned, eq(pinned.id, deckLinks.versionId))
+      .leftJoin(visits, eq(visits.linkId, deckLinks.id));
+  }
+
+  async findByIdWithCounts(id: string): Promise<LinkWithCounts | undefined> {
+    const [row] = await this.selectWithCounts().where(eq(deckLinks.id, id));
+    return row;
+  }
+
+  listByDeckIdWithCounts(pitchDeckId: string): Promise<LinkWithCounts[]> {
+    return this.selectWithCounts()
+      .where(eq(deckLinks.pitchDeckId, pitchDeckId))
+      .orderBy(desc(deckLinks.createdAt), desc(deckLinks.id));
+  }
+
+  /** The link by its address, with what a visitor reads of its deck, in one query. */
+  async findBySlugWithDeck(slug: string): Promise<{ link: Link; deck: LinkDeck } | undefined> {
+    const live = alias(pitchDeckVersions, 'live_version');
+    const [row] = await this.db
+      .select({
+        link: linkColumns,
+        title: pitchDecks.title,
+        company: pitchDecks.company,
+        pinnedFileKey: pinned.fileKey,
+        pinnedPageCount: pinned.pageCount,
+        pinnedStatus: pinned.status,
+        liveId: live.id,
+        liveNumber: live.number,
+        liveFileKey: live.fileKey,
+        livePageCount: live.pageCount,
+      })
+      .from(deckLinks)
+      .innerJoin(pitchDecks, eq(pitchDecks.id, deckLinks.pitchDeckId))
+      .leftJoin(pinned, eq(pinned.id, deckLinks.versionId))
+      .leftJoin(live, eq(live.id, pitchDecks.liveVersionId))
+      .where(eq(deckLinks.slug, slug));
+    if (!row) return undefined;
+    const { link } = row;
+    let version: LinkDeck['version'] = null;
+    if (link.versionId) {
+      if (row.pinnedStatus === 'ready' && row.pinnedFileKey && row.pinnedPageCount !== null) {
+        version = {
+          id: link.versionId,
+          fileKey: row.pinnedFileKey,
+          pageCount: row.pinnedPageCount,
+          number: link.versionNumber ?? 0,
+        };
+      }
+    } else if (row.liveId && row.liveFileKey && row.livePageCount !== null && row.liveNumber !== null) {
+      version = { id: row.liveId, fileKey: row.liveFileKey, pageCount: row.livePageCount, number: row.liveNumber };
+    }
+    return { link, deck: { title: row.title, company: row.company, version } };
+  }
+
+  /**
+   * Writes changed settings; a new passcode or agreement text raises its generation in the same
+   * statement, so tokens granted under the old one no longer match.
+   */
+  async update(
+    id: string,
+    changes: Partial<LinkSettings>,
+    { isPasscodeNew, isAgreementNew }: { isPasscodeNew: boolean; isAgreementNew: boolean },
+    now: Date,
+  ): Promise<void> {
+    await this.db
+      .update(deckLinks)
+      .set({
+        ...changes,
+        ...(isPasscodeNew ? { passcodeGeneration: sql`${deckLinks.passcodeGeneration} + 1` } : {}),
+        ...(isAgreementNew ? { agreementGeneration: sql`${deckLinks.agreementGeneration} + 1` } : {}),
+        updatedAt: now,
+      })
+      .where(eq(deckLinks.id, id));
+  }
+
+  /** Ends the link and every token of it (they would be refused anyway; this keeps none around). */
+  async end(id: string, now: Date): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.update(deckLinks).set({ endedAt: now, updatedAt: now }).where(eq(deckLinks.id, id));
+      await tx.delete(deckLinkTokens).where(eq(deckLinkTokens.linkId, id));
+    });
+  }
+
+  // Wrong guesses ------------------------------------------------------------------------------
+
+  /** Wrong guesses of the visitor in the window still running at `now`, and when it ends. */
+  async findGuesses(linkId: string, visitorKey: string, now: Date, windowMs: number) {
+    const [row] = await this.db
+      .select({ wrong: deckLinkGuesses.wrong, windowStartedAt: deckLinkGuesses.windowStartedAt })
+      .from(deckLinkGuesses)
+      .where(and(eq(deckLinkGuesses.linkId, linkId), eq(deckLinkGuesses.visitorKey, visitorKey)));
+    if (!row || row.windowStartedAt.getTime() + windowMs <= now.getTime()) return { wrong: 0, endsAt: null };
+    return { wrong: row.wrong, endsAt: new Date(row.windowStartedAt.getTime() + windowMs) };
+  }
+
+  /** Counts one wrong guess (a window past its end starts again); answers the window's count and end. */
+  async addWrongGuess(linkId: string, visitorKey: string, now: Date, windowMs: number) {
+    const windowStart = new Date(now.getTime() - windowMs);
+    const isStale = sql`${deckLinkGuesses.windowStartedAt} <= ${windowStart.toISOString()}::timestamptz`;
+    const [row] = await this.db
+      .insert(deckLinkGuesses)
+      .values({ linkId, visitorKey, wrong: 1, windowStartedAt: now })
+      .onConflictDoUpdate({
+        target: [deckLinkGuesses.linkId, deckLinkGuesses.visitorKey],
+        set: {
+          wrong: sql`case when ${isStale} then 1 else ${deckLinkGuesses.wrong} + 1 end`,
+          windowStartedAt: sql`case when ${isStale} then ${now.toISOString()}::timestamptz else ${deckLinkGuesses.windowStartedAt} end`,
+        },
+      })
+      .returning({ wrong: deckLinkGuesses.wrong, windowStartedAt: deckLinkGuesses.windowStartedAt });
+    if (!row) throw new Error('a guess upsert answered no row');
+    return { wrong: row.wrong, endsAt: new Date(row.windowStartedAt.getTime() + windowMs) };
+  }
+
+  async clearGuesses(linkId: string, visitorKey: string): Promise<void> {
+    await this.db
+      .delete(deckLinkGuesses)
+      .where(and(eq(deckLinkGuesses.linkId, linkId), eq(deckLinkGuesses.visitorKey, visitorKey)));
+  }
+
+  // Mailed codes --------------------------------------------------------------------------------
+
+  /**
+   * Stores a new code for the address (replacing any before it), unless `maxPerWindow` were
+   * mailed in the window already; answers whether it was stored (and may be mailed).
+   */
+  async storeCode(input: {
+    linkId: string;
+    email: string;
+    codeHash: string;
+    expiresAt: Date;
+    now: Date;
+    windowMs: number;
+    maxPerWindow: number;
+  }): Promise<boolean> {
+    const windowStart = new Date(input.now.getTime() - input.windowMs);
+    const isStale = sql`${deckLinkCodes.windowStartedAt} <= ${windowStart.toISOString()}::timestamptz`;
+    const [row] = await this.db
+      .insert(deckLinkCodes)
+      .values({
+        linkId: input.linkId,
+        email: input.email,
+        codeHash: input.codeHash,
+        expiresAt: input.expiresAt,
+        sentInWindow: 1,
+        windowStartedAt: input.now,
+      })
+      .onConflictDoUpdate({
+        target: [deckLinkCodes.linkId, deckLinkCodes.email],
+        set: {
+          codeHash: input.codeHash,
+          expiresAt: input.expiresAt,
+          sentInWindow: sql`case when ${isStale} then 1 else ${deckLinkCodes.sentInWindow} + 1 end`,
+          windowStartedAt: sql`case when ${isStale} then ${input.now.toISOString()}::timestamptz else ${deckLinkCodes.windowStartedAt} end`,
+        },
+        setWhere: sql`${isStale} or ${deckLinkCodes.sentInWindow} < ${input.maxPerWindow}`,
+      })
+      .returning({ email: deckLinkCodes.email });
+    return row !== undefined;
+  }
+
+  /** The live code's hash for the address, if one was mailed and has not expired at `now`. */
+  async findCodeHash(linkId: string, email: string, now: Date): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ codeHash: deckLinkCodes.codeHash, expiresAt: deckLinkCodes.expiresAt })
+      .from(deckLinkCodes)
+      .where(and(eq(deckLinkCodes.linkId, linkId), eq(deckLinkCodes.email, email)));
+    return row && row.expiresAt > now ? row.codeHash : undefined;
+  }
+
+  /** A used code cannot be used again (the row's send count stays for the mailing limit). */
+  async spendCode(linkId: string, email: string, now: Date): Promise<void> {
+    await this.db
+      .update(deckLinkCodes)
+      .set({ expiresAt: now })
+      .where(and(eq(deckLinkCodes.linkId, linkId), eq(deckLinkCodes.email, email)));
+  }
+
+  // Visitors and tokens -------------------------------------------------------------------------
+
+  /**
+   * A pass through the gate: the visitor (by email, else a new anonymous one) gets one more visit,
+   * their verification and agreement are recorded, and the token is stored. Answers the visitor
+   * and whether this was their first visit.
+   */
+  async grant(input: {
+    visitorId: string;
+    linkId: string;
+    email: string | null;
+    isEmailVerified: boolean;
+    hasAgreed: boolean;
+    tokenHash: string;
+    passcodeGeneration: number | null;
+    agreementGeneration: number | null;
+    expiresAt: Date;
+    now: Date;
+  }): Promise<{ visitorId: string; isFirstVisit: boolean }> {
+    return this.db.transaction(async (tx) => {
+      const values = {
+        id: input.visitorId,
+        linkId: input.linkId,
+        email: input.email,
+        emailVerifiedAt: input.isEmailVerified ? input.now : null,
+        agreedAt: input.hasAgreed ? input.now : null,
+        visits: 1,
+        firstSeenAt: input.now,
+        lastSeenAt: input.now,
+      };
+      const [visitor] =
+        input.email === null
+          ? await tx
+              .insert(deckLinkVisitors)
+              .values(values)
+              .returning({ id: deckLinkVisitors.id, visits: deckLinkVisitors.visits })
+          : await tx
+              .insert(deckLinkVisitors)
+              .values(values)
+              .onConflictDoUpdate({
+                target: [deckLinkVisitors.linkId, deckLinkVisitors.email],
+                targetWhere: isNotNull(deckLinkVisitors.email),
+                set: {
+                  visits: sql`${deckLinkVisitors.visits} + 1`,
+                  lastSeenAt: input.now,
+                  ...(input.isEmailVerified ? { emailVerifiedAt: input.now } : {}),
+                  ...(input.hasAgreed ? { agreedAt: input.now } : {}),
+                },
+              })
+              .returning({ id: deckLinkVisitors.id, visits: deckLinkVisitors.visits });
+      if (!visitor) throw new Error('a visitor upsert answered no row');
+      await tx.insert(deckLinkTokens).values({
+        tokenHash: input.tokenHash,
+        linkId: input.linkId,
+        visitorId: visitor.id,
+        isEmailVerified: input.isEmailVerified,
+        passcodeGeneration: input.passcodeGeneration,
+        agreementGeneration: input.agreementGeneration,
+        expiresAt: input.expiresAt,
+      });
+      return { visitorId: visitor.id, isFirstVisit: visitor.visits === 1 };
+    });
+  }
+
+  /** The grant a token hash stands for, with its visitor's email. */
+  async findGrant(tokenHash: string): Promise<LinkGrant | undefined> {
+    const [row] = await this.db
+      .select({
+        linkId: deckLinkTokens.linkId,
+        visitorId: deckLinkTokens.visitorId,
+        email: deckLinkVisitors.email,
+        isEmailVerified: deckLinkTokens.isEmailVerified,
+        passcodeGeneration: deckLinkTokens.passcodeGeneration,
+        agreementGeneration: deckLinkTokens.agreementGeneration,
+        expiresAt: deckLinkTokens.expiresAt,
+      })
+      .from(deckLinkTokens)
+      .innerJoin(deckLinkVisitors, eq(deckLinkVisitors.id, deckLinkTokens.visitorId))
+      .where(eq(deckLinkTokens.tokenHash, tokenHash));
+    return row;
+  }
+
+  async recordDownload(visitorId: string, now: Date): Promise<void> {
+    await this.db
+      .update(deckLinkVisitors)
+      .set({ downloads: sql`${deckLinkVisitors.downloads} + 1`, lastSeenAt: now })
+      .where(eq(deckLinkVisitors.id, visitorId));
+  }
+
+  /** Tokens past their expiry (the upkeep job); answers how many went. */
+  async deleteExpiredTokens(now: Date): Promise<number> {
+    const gone = await this.db
+      .delete(deckLinkTokens)
+      .where(lt(deckLinkTokens.expiresAt, now))
+      .returning({ tokenHash: deckLinkTokens.tokenHash });
+    return gone.length;
+  }
+
+  /**
+   * Adds reading time of one viewing session, refused as investors' reading is: a visitor cannot
+   * report more time than has passed across their sessions, nor a session more than since it
+   * began; a session id another visitor uses is not theirs.
+   */
+  async recordView(input: {
+    viewId: string;
+    visitorId: string;
+    pages: { page: number; seconds: number }[];
+  }): Promise<'recorded' | 'not_yours' | 'too_much_time'> {
+    try {
+      return await this.db.transaction(async (tx) => {
+        const totalSeconds = input.pages.reduce((sum, entry) => sum + entry.seconds, 0);
+        const furthestPage = Math.max(...input.pages.map((entry) => entry.page));
+        // First: the visitor's row lock orders concurrent reports of one visitor.
+        const claim = sql`greatest(coalesce(${deckLinkVisitors.readUntil}, now() - make_interval(secs => ${totalSeconds})), now() - make_interval(secs => ${totalSeconds})) + make_interval(secs => ${totalSeconds})`;
+        const [claimed] = await tx
+          .update(deckLinkVisitors)
+          .set({
+            readUntil: claim,
+            totalSeconds: sql`${deckLinkVisitors.totalSeconds} + ${totalSeconds}`,
+            furthestPage: sql`greatest(${deckLinkVisitors.furthestPage}, ${furthestPage})`,
+          })
+          .where(
+            and(
+              eq(deckLinkVisitors.id, input.visitorId),
+              sql`${claim} <= now() + make_interval(secs => ${readerClockSlackSeconds})`,
+            ),
+          )
+          .returning({ id: deckLinkVisitors.id });
+        if (!claimed) throw new ViewRefused('too_much_time');
+        await tx
+          .insert(deckLinkViews)
+          .values({ id: input.viewId, visitorId: input.visitorId })
+          .onConflictDoNothing({ target: deckLinkViews.id });
+        const [view] = await tx
+          .update(deckLinkViews)
+          .set({ totalSeconds: sql`${deckLinkViews.totalSeconds} + ${totalSeconds}` })
+          .where(
+            and(
+              eq(deckLinkViews.id, input.viewId),
+              eq(deckLinkViews.visitorId, input.visitorId),
+              sql`${deckLinkViews.totalSeconds} + ${totalSeconds} <= extract(epoch from now() - ${deckLinkViews.startedAt}) + 60`,
+            ),
+          )
+          .returning({ id: deckLinkViews.id });
+        if (!view) {
+          const [existing] = await tx
+            .select({ visitorId: deckLinkViews.visitorId })
+            .from(deckLinkViews)
+            .where(eq(deckLinkViews.id, input.viewId));
+          throw new ViewRefused(existing?.visitorId === input.visitorId ? 'too_much_time' : 'not_yours');
+        }
+        await tx
+          .insert(deckLinkPageTimes)
+          .values(input.pages.map(({ page, seconds }) => ({ visitorId: input.visitorId, page, seconds })))
+          .onConflictDoUpdate({
+            target: [deckLinkPageTimes.visitorId, deckLinkPageTimes.page],
+            set: { seconds: sql`${deckLinkPageTimes.seconds} + excluded.seconds` },
+          });
+        return 'recorded' as const;
+      });
+    } catch (error) {
+      // Thrown inside the transaction so that the visitor's claim rolls back with the rest.
+      if (error instanceof ViewRefused) return error.outcome;
+      throw error;
+    }
+  }
+
+  /** A link's visitors, most recently seen first, with their time per page. */
+  async findVisitorsByLinkId(linkId: string): Promise<LinkVisitorRow[]> {
+    const visitors = await this.db
+      .select({
+        id: deckLinkVisitors.id,
+        email: deckLinkVisitors.email,
+        emailVerifiedAt: deckLinkVisitors.emailVerifiedAt,
+        visits: deckLinkVisitors.visits,
+        downloads: deckLinkVisitors.downloads,
+        firstSeenAt: deckLinkVisitors.firstSeenAt,
+        lastSeenAt: deckLinkVisitors.lastSeenAt,
+        totalSeconds: deckLinkVisitors.totalSeconds,
+        furthestPage: deckLinkVisitors.furthestPage,
+        agreedAt: deckLinkVisitors.agreedAt,
+      })
+      .from(deckLinkVisitors)
+      .where(eq(deckLinkVisitors.linkId, linkId))
+      .orderBy(desc(deckLinkVisitors.lastSeenAt), desc(deckLinkVisitors.id));
+    const pages = await this.db
+      .select({
+        visitorId: deckLinkPageTimes.visitorId,
+        page: deckLinkPageTimes.page,
+        seconds: deckLinkPageTimes.seconds,
+      })
+      .from(deckLinkPageTimes)
+      .innerJoin(deckLinkVisitors, eq(deckLinkVisitors.id, deckLinkPageTimes.visitorId))
+      .where(eq(deckLinkVisitors.linkId, linkId))
+      .orderBy(deckLinkPageTimes.page);
+    const pagesByVisitor = new Map<string, { page: number; seconds: number }[]>();
+    for (const row of pages) {
+      const list = pagesByVisitor.get(row.visitorId) ?? [];
+      list.push({ page: row.page, seconds: row.seconds });
+      pagesByVisitor.set(row.visitorId, list);
+    }
+    return visitors.map(({ emailVerifiedAt, ...visitor }) => ({
+      ...visitor,
+      isEmailVerified: emailVerifiedAt !== null,
+      pages: pagesByVisitor.get(visitor.id) ?? [],
+    }));
+  }
+}
