@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const allBenchmarks = ['http', 'decks', 'chat', 'milestones', 'analysis', 'trends', 'copilot'];
+const allBenchmarks = ['http', 'decks', 'chat', 'milestones', 'analysis', 'trends', 'copilot', 'links'];
 /** A smoke run takes seconds; one that runs for minutes hangs (a server that never answers, a lost socket). */
 const timeoutMs = Number(process.env.BENCH_SMOKE_TIMEOUT_SECONDS ?? 180) * 1000;
 

@@ -122,7 +122,11 @@ export class LinkAccessService {
     const email = body.email ?? null;
     // A visitor without an email is told apart by their address, hashed: never stored as given.
     const visitorKey = email ?? `ip:${sha256(clientIp)}`;
-    const guesses = await repo.findGuesses(link.id, visitorKey, now, guessWindowMs);
+    // Only a passcode or a code can be guessed: a link with neither has no guesses to count.
+    const isGuessable = link.passcodeHash !== null || link.verifyEmail;
+    const guesses = isGuessable
+      ? await repo.findGuesses(link.id, visitorKey, now, guessWindowMs)
+      : { wrong: 0, endsAt: null };
     if (guesses.endsAt && guesses.wrong >= linkLimits.wrongGuesses) throw tooManyGuesses(guesses.endsAt, now);
 
     if (link.requireEmail && email === null) {
