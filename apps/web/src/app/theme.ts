@@ -1,4 +1,12 @@
-import { Anchor, type CSSVariablesResolver, createTheme, DEFAULT_THEME, darken, Notification } from '@mantine/core';
+import {
+  Anchor,
+  type CSSVariablesResolver,
+  createTheme,
+  DEFAULT_THEME,
+  darken,
+  Loader,
+  Notification,
+} from '@mantine/core';
 
 /**
  * Pitchlane's look: indigo as the brand color, system fonts (no web fonts: the product runs
@@ -19,6 +27,9 @@ export const theme = createTheme({
   components: {
     // Links sit inside sentences: take the sentence's size instead of jumping to the base size.
     Anchor: Anchor.extend({ defaultProps: { inherit: true } }),
+    // A spinner says what it waits for (its aria-label) as a status: a label on a bare span is
+    // an ARIA attribute its role does not allow, and screen readers skip it.
+    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
     // Every toast: a close button that says what it does, and the message in the theme's dimmed
     // text (Mantine greys a titled toast's text to gray.6, 3.3:1; dimmed reaches AA).
     Notification: Notification.extend({

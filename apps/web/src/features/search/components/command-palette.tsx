@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Center, CloseButton, Group, Kbd, Loader, Stack, Text } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { Spotlight, type SpotlightActionData, spotlight } from '@mantine/spotlight';
+import { createSpotlight, Spotlight, type SpotlightActionData, useSpotlight } from '@mantine/spotlight';
 import {
   IconBriefcase,
   IconCheckbox,
@@ -13,7 +13,7 @@ import {
   IconSearch,
   IconUser,
 } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useOpenChat } from '@/shared/hooks/use-open-chat';
@@ -39,17 +39,49 @@ const groupIcons: Record<string, ReactNode> = {
   People: <IconUser size={18} aria-hidden />,
 };
 
+/** Out of sight, still read: the dialog's title. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
+/** The palette's own open state: the header button, Ctrl/⌘+K and the dialog share it. */
+const [paletteStore, palette] = createSpotlight();
+
 /**
- * The command palette of a signed-in area (Ctrl/⌘+K, also from inside a field, as in Linear):
- * actions first, then what the server finds the caller may open, grouped by kind. Arrow keys move
- * through every entry and Enter opens it (Spotlight's own navigation). Chats open through the
- * shared opener, so the chat widget stays the only thing that knows how a room is shown.
+ * The command palette of a signed-in area (Ctrl/⌘+K, also from inside a field, as in Linear).
+ * The dialog is in the page only while it is open or closing: a closed Spotlight still leaves
+ * its portal and an unnamed box in the page, content outside every landmark for a screen reader
+ * and work for a cold page's first render.
  */
 export function CommandPalette({ area }: { area: PaletteArea }) {
+  const { opened } = useSpotlight(paletteStore);
+  const [isMounted, setIsMounted] = useState(opened);
+  // Ctrl/⌘+K is no character anyone types, so it opens the palette from inside a field too.
+  useHotkeys([['mod+K', () => palette.open()]], [], true);
+  useEffect(() => {
+    if (opened) setIsMounted(true);
+  }, [opened]);
+  return isMounted ? <PaletteDialog area={area} isOpen={opened} onClosed={() => setIsMounted(false)} /> : null;
+}
+
+/**
+ * The palette itself: actions first, then what the server finds the caller may open, grouped by
+ * kind. Arrow keys move through every entry and Enter opens it (Spotlight's own navigation).
+ * Chats open through the shared opener, so the chat widget stays the only thing that knows how
+ * a room is shown.
+ */
+function PaletteDialog({ area, isOpen, onClosed }: { area: PaletteArea; isOpen: boolean; onClosed: () => void }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { openChat } = useOpenChat();
-  const [isOpen, setIsOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [settledQuery] = useDebouncedValue(query.trim(), debounceMs);
   const isPhone = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false });
@@ -131,22 +163,19 @@ export function CommandPalette({ area }: { area: PaletteArea }) {
   const hasResults = shownActions.length > 0 || groups.length > 0;
   return (
     <Spotlight.Root
+      store={paletteStore}
       query={query}
       onQueryChange={setQuery}
-      shortcut={['mod + K']}
-      // Ctrl/⌘+K opens it from inside a field too: it is no character anyone types.
-      tagsToIgnore={[]}
-      triggerOnContentEditable
-      onSpotlightOpen={() => setIsOpen(true)}
-      onSpotlightClose={() => {
-        // The query is ours (controlled): the next open starts empty, as Spotlight's own would.
-        setIsOpen(false);
-        setQuery('');
-      }}
+      // The shortcut is CommandPalette's: this dialog is not in the page while closed.
+      shortcut={null}
+      // Leaves the page once its closing transition ends; the next open starts with an empty query.
+      transitionProps={{ onExited: onClosed }}
+      // The dialog's name, read by screen readers and kept off the screen: the search field says the rest.
+      title="Command palette"
+      styles={{ header: visuallyHidden }}
       fullScreen={isPhone}
       maxHeight={isPhone ? '100%' : 480}
       scrollable
-      aria-label="Command palette"
     >
       <Spotlight.Search
         placeholder="Search decks, milestones, tasks, chats, people…"
@@ -158,7 +187,7 @@ export function CommandPalette({ area }: { area: PaletteArea }) {
           <Group gap={6} wrap="nowrap">
             {isLoading ? <Loader size="xs" aria-label="Searching" data-testid="palette-loading" /> : null}
             {/* Full screen on a phone, with no Esc key: the way out. */}
-            {isPhone ? <CloseButton aria-label="Close the palette" onClick={() => spotlight.close()} /> : null}
+            {isPhone ? <CloseButton aria-label="Close the palette" onClick={() => palette.close()} /> : null}
           </Group>
         }
       />
@@ -202,7 +231,7 @@ export function CommandPalette({ area }: { area: PaletteArea }) {
 }
 
 /** Opens the palette: the header's search button (and a phone's only way in). */
-export const openCommandPalette = () => spotlight.open();
+export const openCommandPalette = () => palette.open();
 
 /** The header's way into the palette: a phone has no Ctrl/⌘+K, and a mouse user may not know it. */
 export function CommandPaletteButton() {
