@@ -1,5 +1,6 @@
 import type { ChatContact, ChatMessage, ChatRoom, ChatSearchHit } from '@deckvalid/contract/chat';
 import { chatPaths } from '@deckvalid/contract/chat';
+import { queryWordsOf } from '@deckvalid/contract/search';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUp, signUp } from '../../../test/accounts';
@@ -15,7 +16,6 @@ import {
 } from '../../../test/chat';
 import { readyDeck } from '../../../test/decks';
 import { until } from '../../../test/poll';
-import { searchWordsOf } from './search.service';
 
 /**
  * Starting and finding conversations (issue 18, "Chat that can start things"): whom one may
@@ -225,7 +225,7 @@ describe('message search', () => {
   });
 
   it('treats what people type as words, never as query syntax', async () => {
-    expect(searchWordsOf("a&b | !c:* 'd' (e) <-> Ünïcode 42")).toEqual(['a', 'b', 'c', 'd', 'e', 'ünïcode', '42']);
+    expect(queryWordsOf("a&b | !c:* 'd' (e) <-> Ünïcode 42")).toEqual(['a', 'b', 'c', 'd', 'e', 'ünïcode', '42']);
     for (const q of ['&', '!:*', "'", '(', '<->', '\\', '%', '_']) expect((await search(ada, q)).data).toEqual([]);
     expect((await call(ada, 'GET', `${chatPaths.search}?q=`)).statusCode).toBe(400);
     expect((await call(ada, 'GET', `${chatPaths.search}?q=${'x'.repeat(201)}`)).statusCode).toBe(400);

@@ -5,20 +5,10 @@ import type {
   ChatSearchResponse,
 } from '@deckvalid/contract/chat';
 import { pageMeta } from '@deckvalid/contract/pagination';
+import { queryWordsOf } from '@deckvalid/contract/search';
 import type { Principal } from '@/core/identity/principal';
 import type { ChatRepository, ContactRow } from './chat.repository';
 import { type PictureUrls, type TieReader, toMessage } from './chat.service';
-
-/** Words a search matches on, at most: more would only narrow an already exact query. */
-const maxSearchWords = 8;
-
-/**
- * The words of a search: runs of letters and digits, lower-cased. Only these reach the database's
- * query text, so nothing a person types can be read as tsquery syntax (`&`, `!`, `:*`, quotes).
- */
-export function searchWordsOf(query: string): string[] {
-  return [...new Set(query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, maxSearchWords);
-}
 
 /**
  * How people find each other and what was said (docs/chat.md, "Starting and finding"): whom the
@@ -51,7 +41,7 @@ export class ChatSearchService {
    * to their leave) holding every word of the query, each as a word or the start of one.
    */
   async searchMessages(principal: Principal, query: ChatSearchQuery): Promise<ChatSearchResponse> {
-    const { rows, total } = await this.repo.searchMessages(principal.accountId, searchWordsOf(query.q), query);
+    const { rows, total } = await this.repo.searchMessages(principal.accountId, queryWordsOf(query.q), query);
     return {
       data: rows.map(({ roomType, roomName, ...row }) => ({
         // Receipts are not shown in results: opening the room reads the message with them.
