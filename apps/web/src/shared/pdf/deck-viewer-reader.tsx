@@ -44,8 +44,12 @@ type LoadState = 'loading' | 'ready' | 'error';
 
 /** What a deck viewer shows and whom it tells; the lazy wrapper in deck-viewer.tsx takes the same. */
 export type DeckViewerProps = {
-  /** Signed address of the PDF. A new address reloads the document (keep it stable while viewing). */
-  fileUrl: string;
+  /**
+   * Signed address of the PDF, or the PDF itself when it had to be fetched with a header an
+   * address cannot carry (a share link's viewer token). A new value reloads the document: keep
+   * it stable while viewing.
+   */
+  fileUrl: string | Blob;
   /** The deck's title, for the viewer's accessible name and the full-screen header. */
   title: string;
   /** Seconds page `page` was on screen while the tab was visible, since that page's last report. */

@@ -3,9 +3,9 @@ import type { RecordDeckViewBody } from '@deckvalid/contract/pitchdecks';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { readStoredTokens } from '@/shared/lib/token-storage';
+import { newViewSessionId } from '@/shared/pdf/view-batch';
+import { createViewRecorder, type ViewRecorder, type ViewSendOutcome } from '@/shared/pdf/view-recorder';
 import { useRecordDeckViewMutation } from '../investor-pitchdecks-api';
-import { newViewSessionId } from '../view-batch';
-import { createViewRecorder, type ViewRecorder, type ViewSendOutcome } from '../view-recorder';
 
 /** Failures worth sending the same seconds again: the server never got them or was overloaded. */
 function outcomeOf(error: FetchBaseQueryError | unknown): ViewSendOutcome {

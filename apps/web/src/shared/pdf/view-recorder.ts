@@ -23,7 +23,8 @@ export type ViewRecorderOptions = {
 };
 
 /**
- * One viewing session's reporter. Page times from the viewer (`record`) collect in a batch sent
+ * One viewing session's reporter, whoever reads: an investor on the platform or a share link's
+ * visitor, each with its own `send` (the two calls take the same body and limits). Page times from the viewer (`record`) collect in a batch sent
  * every {@link viewReportIntervalMs}; once the page is hidden or the recorder is closed, each
  * report goes out at once through `sendFinal`, because a hidden tab may be discarded and an
  * unmounted page has no next interval.
