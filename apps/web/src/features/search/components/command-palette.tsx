@@ -62,6 +62,9 @@ const [paletteStore, palette] = createSpotlight();
  * and work for a cold page's first render.
  */
 export function CommandPalette({ area }: { area: PaletteArea }) {
+  const navigate = useNavigate();
+  const { openChat } = useOpenChat();
+  const [readAll] = useLazySearchQuery();
   const { opened } = useSpotlight(paletteStore);
   const [isMounted, setIsMounted] = useState(opened);
   // Ctrl/⌘+K is no character anyone types, so it opens the palette from inside a field too.
@@ -69,37 +72,15 @@ export function CommandPalette({ area }: { area: PaletteArea }) {
   useEffect(() => {
     if (opened) setIsMounted(true);
   }, [opened]);
-  return isMounted ? <PaletteDialog area={area} isOpen={opened} onClosed={() => setIsMounted(false)} /> : null;
-}
 
-/**
- * The palette itself: actions first, then what the server finds the caller may open, grouped by
- * kind. Arrow keys move through every entry and Enter opens it (Spotlight's own navigation).
- * Chats open through the shared opener, so the chat widget stays the only thing that knows how
- * a room is shown.
- */
-function PaletteDialog({ area, isOpen, onClosed }: { area: PaletteArea; isOpen: boolean; onClosed: () => void }) {
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const { openChat } = useOpenChat();
-  const [query, setQuery] = useState('');
-  const [settledQuery] = useDebouncedValue(query.trim(), debounceMs);
-  const isPhone = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false });
-  const search = useSearchQuery(settledQuery, { skip: !isOpen, refetchOnMountOrArgChange: true });
-  const [readAll] = useLazySearchQuery();
-  // While typing runs ahead of the answer, the held answer is for an older query: it is not
-  // shown (Enter would open something the words typed no longer name), the loader is.
-  const isLoading = isOpen && (search.isFetching || settledQuery !== query.trim());
-  const answer = isLoading ? undefined : search.currentData;
-  const groups: PaletteGroup[] = answer ? paletteGroupsOf(answer, area) : [];
-
+  // What an entry or action starts runs here, in the part that stays: the dialog closes (and
+  // leaves the page) at once, while a room may still be on its way.
   const go = (target: PaletteTarget) => {
     if (target.kind === 'path') void navigate(target.to);
     else if (target.kind === 'room') dispatchChatOpen(target.roomId);
     else void openChat(target.personId);
   };
-
-  const handleOpenChat = async () => {
+  const openRecentChat = async () => {
     // The most recent conversation (rooms come newest first), else the first person to talk to:
     // from the unfiltered answer, since the words typed ("open chat") name no room.
     const all = await readAll('', true);
@@ -109,6 +90,52 @@ function PaletteDialog({ area, isOpen, onClosed }: { area: PaletteArea; isOpen: 
     else if (person) await openChat(person.id);
     else notifications.show({ message: 'No conversations yet: an interest in a deck opens one.' });
   };
+
+  return isMounted ? (
+    <PaletteDialog
+      area={area}
+      isOpen={opened}
+      onClosed={() => setIsMounted(false)}
+      go={go}
+      openRecentChat={() => void openRecentChat()}
+    />
+  ) : null;
+}
+
+/**
+ * The palette itself: actions first, then what the server finds the caller may open, grouped by
+ * kind. Arrow keys move through every entry and Enter opens it (Spotlight's own navigation).
+ * Chats open through the shared opener, so the chat widget stays the only thing that knows how
+ * a room is shown.
+ */
+function PaletteDialog({
+  area,
+  isOpen,
+  onClosed,
+  go,
+  openRecentChat,
+}: {
+  area: PaletteArea;
+  isOpen: boolean;
+  onClosed: () => void;
+  go: (target: PaletteTarget) => void;
+  openRecentChat: () => void;
+}) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [query, setQuery] = useState('');
+  // Closed is closed: opened again before it has left the page, it starts with an empty query.
+  useEffect(() => {
+    if (!isOpen) setQuery('');
+  }, [isOpen]);
+  const [settledQuery] = useDebouncedValue(query.trim(), debounceMs);
+  const isPhone = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false });
+  const search = useSearchQuery(settledQuery, { skip: !isOpen, refetchOnMountOrArgChange: true });
+  // While typing runs ahead of the answer, the held answer is for an older query: it is not
+  // shown (Enter would open something the words typed no longer name), the loader is.
+  const isLoading = isOpen && (search.isFetching || settledQuery !== query.trim());
+  const answer = isLoading ? undefined : search.currentData;
+  const groups: PaletteGroup[] = answer ? paletteGroupsOf(answer, area) : [];
 
   const actions: SpotlightActionData[] = [
     ...(area === 'founder'
@@ -142,7 +169,7 @@ function PaletteDialog({ area, isOpen, onClosed }: { area: PaletteArea; isOpen: 
       label: 'Open chat',
       description: 'Your most recent conversation',
       leftSection: <IconMessages size={18} aria-hidden />,
-      onClick: () => void handleOpenChat(),
+      onClick: openRecentChat,
     },
   ];
   const words = query.trim().toLowerCase();
