@@ -5,11 +5,13 @@ import { FounderDeckAnalysis } from '@/features/analysis/components/deck-analysi
 import { TypeSizeLine } from '@/features/analysis/components/type-size-line';
 import { FounderDeckInterests } from '@/features/interests/components/founder-interest-list';
 import { FounderMilestoneInvestors } from '@/features/interests/components/founder-milestone-investors';
+import { DeckShareTab } from '@/features/links/components/deck-share-tab';
 import { FounderDeckView } from '@/features/pitchdecks/components/founder-deck-view';
 
 /**
  * /founder/view/{id}: the deck and its analytics (pitchdecks) with its interests (interests)
- * beside, and the shown version's validation report (analysis) in the Report tab.
+ * beside, the shown version's validation report (analysis) in the Report tab, and the deck's
+ * share links with their visitors (links) in the Share tab.
  */
 export function FounderViewPage() {
   const { id } = useParams();
@@ -20,6 +22,9 @@ export function FounderViewPage() {
       deckId={id}
       listPath={paths.founder.pitchdecks}
       submitPath={paths.founder.submit}
+      renderShare={({ readyVersions, pageCount }) => (
+        <DeckShareTab deckId={id} versions={readyVersions} pageCount={pageCount} />
+      )}
       renderTypeSize={(shown) => <TypeSizeLine deckId={id} version={shown.number} versionStatus={shown.status} />}
       renderReport={(shown) => (
         <FounderDeckAnalysis

@@ -46,6 +46,9 @@ export const api = createApi({
     'Notification',
     // The chat widget's room list and contacts: a room opened from any page refreshes them.
     'ChatRoom',
+    // A deck's share links (id = deck id) and their visitors (id = link id).
+    'DeckLink',
+    'LinkVisitors',
   ],
   endpoints: () => ({}),
 });

@@ -22,6 +22,7 @@ import {
   IconFileUnknown,
   IconPresentation,
   IconReportAnalytics,
+  IconShare,
 } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -60,6 +61,11 @@ type FounderDeckViewProps = {
    * check, so the header and the Report tab measure text one way and say the same thing.
    */
   renderTypeSize?: (shown: ShownVersion) => ReactNode;
+  /**
+   * The Share tab's content (the deck's share links, composed by app/ from the links feature),
+   * given the ready versions a link may pin, newest first, and the live version's page count.
+   */
+  renderShare?: (deck: { readyVersions: number[]; pageCount: number | null }) => ReactNode;
 };
 
 /** The version the page shows, which the Report tab describes. */
@@ -77,12 +83,14 @@ export function FounderDeckView({
   sidePanel,
   renderReport,
   renderTypeSize,
+  renderShare,
 }: FounderDeckViewProps) {
   const navigate = useNavigate();
   // `?tab=report` opens the Report tab; `?page=N` (the report's page links) the viewer at that page.
   const [searchParams, setSearchParams] = useSearchParams();
   const locationKey = useLocation().key;
-  const tab = renderReport && searchParams.get('tab') === 'report' ? 'report' : 'deck';
+  const askedTab = searchParams.get('tab');
+  const tab = renderReport && askedTab === 'report' ? 'report' : renderShare && askedTab === 'share' ? 'share' : 'deck';
   const requestedPage = requestedPageOf(searchParams.get('page'));
   const cached = founderPitchDecksApi.endpoints.founderPitchDeck.useQueryState(deckId);
   const pollingInterval = deckPollingInterval(cached.data);
@@ -159,7 +167,8 @@ export function FounderDeckView({
     versions.data?.find((v) => v.number === shownNumber)?.status ??
     (shownNumber === data.latestVersion.number ? data.latestVersion.status : 'ready');
   // A tab of its own drops `?page=`, so coming back to the deck does not turn the viewer again.
-  const handleTabChange = (value: string | null) => setSearchParams(value === 'report' ? { tab: 'report' } : {});
+  const handleTabChange = (value: string | null) =>
+    setSearchParams(value === 'report' || value === 'share' ? { tab: value } : {});
   const olderVersionNotice = olderVersion ? (
     <Alert color="gray" variant="light" radius="lg" data-testid="older-version-notice">
       <Group justify="space-between" gap="xs">
@@ -237,15 +246,22 @@ export function FounderDeckView({
         }
       />
       {pending ? <PendingVersionNotice {...pending} /> : null}
-      {renderReport ? (
+      {renderReport || renderShare ? (
         <Tabs value={tab} onChange={handleTabChange}>
           <Tabs.List>
             <Tabs.Tab value="deck" leftSection={<IconPresentation size={16} aria-hidden />}>
               Deck
             </Tabs.Tab>
-            <Tabs.Tab value="report" leftSection={<IconReportAnalytics size={16} aria-hidden />}>
-              Report
-            </Tabs.Tab>
+            {renderReport ? (
+              <Tabs.Tab value="report" leftSection={<IconReportAnalytics size={16} aria-hidden />}>
+                Report
+              </Tabs.Tab>
+            ) : null}
+            {renderShare ? (
+              <Tabs.Tab value="share" leftSection={<IconShare size={16} aria-hidden />}>
+                Share
+              </Tabs.Tab>
+            ) : null}
           </Tabs.List>
           <Tabs.Panel value="deck" pt="lg">
             {deckContent}
@@ -260,9 +276,20 @@ export function FounderDeckView({
                   versions={versions.data}
                   onPick={setPickedVersion}
                 />
-                {renderReport({ number: shownNumber, status: shownStatus })}
+                {renderReport?.({ number: shownNumber, status: shownStatus })}
               </Stack>
             ) : null}
+          </Tabs.Panel>
+          <Tabs.Panel value="share" pt="lg">
+            {tab === 'share'
+              ? renderShare?.({
+                  readyVersions: (versions.data ?? [])
+                    .filter((version) => version.status === 'ready')
+                    .map((version) => version.number)
+                    .sort((a, b) => b - a),
+                  pageCount: data.pageCount,
+                })
+              : null}
           </Tabs.Panel>
         </Tabs>
       ) : (
