@@ -7,6 +7,7 @@ import {
   type LinkVisitor,
   linkLimits,
   linkSocketEvents,
+  linkViewingSchema,
   type PublicLink,
   publicLinkPaths,
 } from '@deckvalid/contract/links';
@@ -16,8 +17,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MovableClock } from '@/lib/clock';
 import { type SignedUp, signUp, uniqueEmail } from '../../../test/accounts';
 import { authHeaders, build, type TestContext } from '../../../test/build';
+import { ChatClients, collect, listen } from '../../../test/chat';
 import { deckPdf, readyDeck } from '../../../test/decks';
 import { askAccess, asVisitor, createLink, passGate } from '../../../test/links';
+import { until } from '../../../test/poll';
 import { codeOf } from '../../../test/smtp-sink';
 
 const clock = new MovableClock();
@@ -530,4 +533,44 @@ it('never writes a slug or a viewer token to the log', async () => {
   expect(written).toContain('/api/v1/links/:slug/file');
   expect(written).not.toContain(link.slug);
   expect(written).not.toContain(viewerToken);
+});
+
+describe('“someone is viewing now” on the founder’s sockets', () => {
+  const clients = new ChatClients(() => baseUrl);
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    baseUrl = await listen(ctx);
+  });
+
+  afterAll(() => clients.closeAll());
+
+  it('reaches every socket of the deck’s founder as the visitor passes the gate, and no other founder’s', async () => {
+    const [phone, laptop, stranger] = await Promise.all([
+      clients.open(founder.tokens),
+      clients.open(founder.tokens),
+      clients.open(otherFounder.tokens),
+    ]);
+    const onPhone = collect<LinkViewing>(phone, linkSocketEvents.viewing);
+    const onLaptop = collect<LinkViewing>(laptop, linkSocketEvents.viewing);
+    const onStranger = collect<LinkViewing>(stranger, linkSocketEvents.viewing);
+    const link = await createLink(ctx, founder, deckId, { name: 'Live link' });
+    const { email } = await passGate(ctx, link);
+
+    await until(() => onPhone.length === 1 && onLaptop.length === 1, 'the viewing news on both sockets');
+    for (const told of [onPhone[0], onLaptop[0]]) {
+      expect(linkViewingSchema.parse(told)).toMatchObject({
+        pitchDeckId: deckId,
+        linkId: link.id,
+        linkName: 'Live link',
+        email,
+        isFirstVisit: true,
+      });
+    }
+    // A second pass, told too (no longer a first visit); the stranger's socket, open all along, heard neither.
+    await passGate(ctx, link, { email });
+    await until(() => onPhone.length === 2, 'the second viewing news');
+    expect(onPhone[1]?.isFirstVisit).toBe(false);
+    expect(onStranger).toEqual([]);
+  });
 });
