@@ -33,6 +33,7 @@ const importers = {
   analysis: () => import('./routes/analysis-page'),
   milestones: () => import('./routes/milestone-pages'),
   inbox: () => import('./routes/inbox-page'),
+  shareLink: () => import('./routes/share-link-page'),
 };
 
 type PageChunk = keyof typeof importers;
@@ -98,6 +99,7 @@ export const InvestorCompanyPage = lazyPage('investorCompany', (m) => m.Investor
 export const InvestorSubpathPage = lazyPage('investorSections', (m) => m.InvestorSubpathPage);
 export const AnalysisPage = lazyPage('analysis', (m) => m.AnalysisPage);
 export const InboxPage = lazyPage('inbox', (m) => m.InboxPage);
+export const ShareLinkPage = lazyPage('shareLink', (m) => m.ShareLinkPage);
 
 /** The screens of each area, the ones its idle prefetch fetches. */
 const areaChunks: Record<Role | 'signedOut', readonly PageChunk[]> = {
@@ -160,6 +162,7 @@ const routeChunks: readonly { pattern: string; isPrefix?: boolean; chunks: reado
   { pattern: routePatterns.investorPitchDeck, chunks: ['investorLayout', 'investorPitchDeck'] },
   { pattern: routePatterns.investorCompany, chunks: ['investorLayout', 'investorCompany'] },
   { pattern: routePatterns.analysis, chunks: ['investorLayout', 'analysis'] },
+  { pattern: routePatterns.shareLink, chunks: ['shareLink'] },
   { pattern: paths.investor.home, isPrefix: true, chunks: ['investorLayout', 'investorSections'] },
 ];
 

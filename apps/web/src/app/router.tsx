@@ -27,6 +27,7 @@ import {
   LandingPage,
   LoginPage,
   OAuthCallbackPage,
+  ShareLinkPage,
   SignupPage,
   VerificationPage,
 } from './lazy-pages';
@@ -55,6 +56,8 @@ export function createRoutes({ prefetch = true }: { prefetch?: boolean } = {}): 
           children: [{ index: true, element: <LandingPage />, handle: titled('Pitch decks, reviewed by investors') }],
         },
         { path: paths.oauthCallback, element: <OAuthCallbackPage />, handle: titled('Signing in') },
+        // A share link opens for anyone, signed in or not: no guard.
+        { path: routePatterns.shareLink, element: <ShareLinkPage />, handle: titled('Shared deck') },
         {
           element: <SignedOutOnly redirectTo={() => verificationSuccessTarget()} />,
           children: [{ path: paths.verification, element: <VerificationPage />, handle: titled('Verify your email') }],

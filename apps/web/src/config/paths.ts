@@ -34,8 +34,11 @@ export const paths = {
     /** Every notification, with filters (the bell's "See all"). */
     inbox: '/founder/inbox',
     submit: '/founder/submit',
-    /** The founder's deck page; `page` opens the viewer at that page, `tab: 'report'` the validation report. */
-    view: (id: string, at: { page?: number; tab?: 'report' } = {}) =>
+    /**
+     * The founder's deck page; `page` opens the viewer at that page, `tab: 'report'` the
+     * validation report, `tab: 'share'` the deck's share links.
+     */
+    view: (id: string, at: { page?: number; tab?: 'report' | 'share' } = {}) =>
       `/founder/view/${encodeURIComponent(id)}${searchOf({ tab: at.tab, page: at.page })}`,
   },
 
@@ -55,6 +58,11 @@ export const paths = {
     analysis: (pitchDeckId: string) => `/analysis/${encodeURIComponent(pitchDeckId)}`,
   },
 
+  /** A share link's public viewer: anyone with the address, signed in or not, as a visitor. */
+  shareLink: (slug: string) => `/s/${encodeURIComponent(slug)}`,
+  /** Investor sign-up with the email field filled in (a share link's visitor keeping the deck). */
+  signupInvestorAs: (email: string | null) => `/signup/investor${searchOf({ email: email ?? undefined })}`,
+
   /** Old entry points that only redirect to the signed-in role's home (spec §2). */
   dashboard: '/dashboard',
   userDashboard: '/user/dashboard',
@@ -68,4 +76,5 @@ export const routePatterns = {
   investorCompany: '/investor/company/:startupId',
   investorPitchDeck: '/investor/pitchdecks/:id',
   analysis: '/analysis/:pitchDeckId',
+  shareLink: '/s/:slug',
 } as const;

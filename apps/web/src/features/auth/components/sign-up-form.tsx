@@ -1,7 +1,7 @@
 import { type AccountRole, passwordLimits, registerBodySchema } from '@deckvalid/contract/auth';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { describeApiError } from '@/shared/api/api-error';
 import { useSubmitValidatedForm } from '@/shared/hooks/use-submit-validated-form';
@@ -22,8 +22,10 @@ export function SignUpForm({ accountRole: role }: { accountRole: AccountRole }) 
   const [register, { isLoading }] = useRegisterMutation();
   const navigate = useNavigate();
   const [problem, setProblem] = useState<string | null>(null);
+  // `?email=` fills the address in: a share link's visitor signing up with the one they gave.
+  const [searchParams] = useSearchParams();
   const form = useSubmitValidatedForm({
-    initialValues: { name: '', email: '', password: '' },
+    initialValues: { name: '', email: searchParams.get('email') ?? '', password: '' },
     validate: zodResolver(registerBodySchema),
   });
 
