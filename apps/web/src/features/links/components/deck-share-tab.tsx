@@ -96,7 +96,13 @@ export function DeckShareTab({ deckId, versions, pageCount }: DeckShareTabProps)
         </Stack>
       )}
 
-      <Modal opened={isCreating} onClose={creating.close} title="New share link" size="lg">
+      <Modal
+        opened={isCreating}
+        onClose={creating.close}
+        title="New share link"
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <LinkSettingsForm
           versions={versions}
           onSubmit={handleCreate}
@@ -200,7 +206,7 @@ function LinkCard({ deckId, link, versions, pageCount }: LinkCardProps) {
         <Group gap="xs" wrap="wrap">
           <Button
             size="compact-sm"
-            variant="light"
+            variant="default"
             aria-expanded={isShowingVisitors}
             aria-controls={visitorsId}
             onClick={() => setIsShowingVisitors((shown) => !shown)}
@@ -233,7 +239,13 @@ function LinkCard({ deckId, link, versions, pageCount }: LinkCardProps) {
         ) : null}
       </Stack>
 
-      <Modal opened={isEditing} onClose={editing.close} title={`Settings of “${link.name}”`} size="lg">
+      <Modal
+        opened={isEditing}
+        onClose={editing.close}
+        title={`Settings of “${link.name}”`}
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <LinkSettingsForm
           link={link}
           versions={versions}
@@ -242,7 +254,13 @@ function LinkCard({ deckId, link, versions, pageCount }: LinkCardProps) {
           isSaving={update.isLoading}
         />
       </Modal>
-      <Modal opened={isEnding} onClose={ending.close} title="End this link?" centered>
+      <Modal
+        opened={isEnding}
+        onClose={ending.close}
+        title="End this link?"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <Stack gap="md">
           <Text fz="sm">
             “{link.name}” will stop opening the deck at once, for anyone reading it now too. You keep its visitors. This

@@ -4,7 +4,6 @@ import {
   Checkbox,
   Fieldset,
   Group,
-  PasswordInput,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -19,6 +18,7 @@ import type { ApiProblem } from '@/shared/api/api-error';
 import { useSubmitValidatedForm } from '@/shared/hooks/use-submit-validated-form';
 import { focusFirstInvalid, showProblemOnForm } from '@/shared/lib/form-problems';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
+import { PasswordField } from '@/shared/ui/password-field';
 import {
   type LinkBody,
   type LinkFormValues,
@@ -140,7 +140,7 @@ export function LinkSettingsForm({ link, versions, onSubmit, onCancel, isSaving 
               />
             )}
             {values.passcodeAction === 'set' ? (
-              <PasswordInput
+              <PasswordField
                 label={link?.hasPasscode ? 'New passcode' : 'Passcode'}
                 description="Send it to the visitor apart from the link."
                 autoComplete="new-password"

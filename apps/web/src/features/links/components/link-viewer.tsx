@@ -10,8 +10,6 @@ import {
   Group,
   Loader,
   Paper,
-  PasswordInput,
-  PinInput,
   ScrollArea,
   Stack,
   Text,
@@ -29,6 +27,7 @@ import { DeckViewer } from '@/shared/pdf/deck-viewer';
 import { AuthLayout } from '@/shared/ui/auth-layout';
 import { Brand } from '@/shared/ui/brand';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
+import { PasswordField } from '@/shared/ui/password-field';
 import { useLinkViewRecorder } from '../hooks/use-link-view-recorder';
 import { type GateValues, gateBodyOf, gateFieldOrder, gateRefusalOf, validateGate } from '../link-gate';
 import { useLinkAccessMutation, usePublicLinkQuery, viewerAuthorization } from '../links-api';
@@ -228,7 +227,7 @@ function LinkGate({ slug, link, notice, onAccess }: LinkGateProps) {
             />
           ) : null}
           {requires.passcode ? (
-            <PasswordInput
+            <PasswordField
               label="Passcode"
               description="The founder gave it to you with the link."
               autoComplete="off"
@@ -267,26 +266,15 @@ function LinkGate({ slug, link, notice, onAccess }: LinkGateProps) {
               <Text fz="sm" role="status">
                 We sent a 6-digit code to <strong>{form.values.email.trim()}</strong>. It works for 10 minutes.
               </Text>
-              <Text component="label" htmlFor="link-code" fz="sm" fw={500}>
-                Code from the mail
-              </Text>
-              <PinInput
-                id="link-code"
-                length={6}
-                type="number"
-                oneTimeCode
+              <TextInput
+                label="Code from the mail"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
                 autoFocus
-                aria-label="Code from the mail"
-                error={Boolean(form.errors.code)}
-                value={form.values.code}
-                onChange={(value) => form.setFieldValue('code', value)}
-                data-path="code"
+                withAsterisk
+                {...form.getInputProps('code')}
               />
-              {form.errors.code ? (
-                <Text fz="xs" c="red.8" role="alert">
-                  {form.errors.code}
-                </Text>
-              ) : null}
               <Anchor
                 component="button"
                 type="button"

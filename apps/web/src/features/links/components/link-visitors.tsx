@@ -66,6 +66,9 @@ export function LinkVisitors({ deckId, linkId, pageCount }: LinkVisitorsProps) {
                 Accepted the agreement {formatDateTime(visitor.agreedAt)}
               </Text>
             ) : null}
+            <Text fz="xs" c="dimmed" aria-hidden>
+              Time per page, darker for longer
+            </Text>
             <LinkHeatStrip pages={visitor.pages} pageCount={pageCount} />
           </Stack>
         </Paper>
