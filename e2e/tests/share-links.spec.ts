@@ -157,6 +157,9 @@ describe('share links', () => {
   });
 
   it('shows the founder the visitor with time per page, downloaded', async () => {
+    // Live, without a reload: the visit reached the founder's open Share tab by socket.
+    await founderPage.getByTestId('link-live-visit').getByText(strangerEmail, { exact: false }).waitFor();
+    await shot(founderPage, 'live-1280');
     await founderPage.reload();
     const card = founderPage.getByTestId('deck-link');
     await expect

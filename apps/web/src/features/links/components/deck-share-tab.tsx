@@ -1,4 +1,4 @@
-import type { DeckLink } from '@deckvalid/contract/links';
+import type { DeckLink, LinkViewing } from '@deckvalid/contract/links';
 import {
   ActionIcon,
   Badge,
@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { describeApiError } from '@/shared/api/api-error';
 import { formatDateTime } from '@/shared/lib/format-date';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
+import { useLinkVisitsLive } from '../hooks/use-link-visits-live';
 import type { LinkBody } from '../link-form';
 import { countOf, settingsSummaryOf } from '../link-format';
 import {
@@ -46,6 +47,7 @@ type DeckShareTabProps = {
  */
 export function DeckShareTab({ deckId, versions, pageCount }: DeckShareTabProps) {
   const links = useDeckLinksQuery(deckId);
+  const latestVisits = useLinkVisitsLive(deckId);
   const [isCreating, creating] = useDisclosure(false);
   const [createLink, creation] = useCreateDeckLinkMutation();
 
@@ -91,7 +93,14 @@ export function DeckShareTab({ deckId, versions, pageCount }: DeckShareTabProps)
       ) : (
         <Stack gap="sm">
           {links.data.map((link) => (
-            <LinkCard key={link.id} deckId={deckId} link={link} versions={versions} pageCount={pageCount} />
+            <LinkCard
+              key={link.id}
+              deckId={deckId}
+              link={link}
+              versions={versions}
+              pageCount={pageCount}
+              latestVisit={latestVisits[link.id] ?? null}
+            />
           ))}
         </Stack>
       )}
@@ -119,9 +128,16 @@ const stateBadges: Record<Exclude<DeckLink['state'], 'active'>, { label: string;
   expired: { label: 'Expired', color: 'orange' },
 };
 
-type LinkCardProps = { deckId: string; link: DeckLink; versions: readonly number[]; pageCount: number | null };
+type LinkCardProps = {
+  deckId: string;
+  link: DeckLink;
+  versions: readonly number[];
+  pageCount: number | null;
+  /** A visit that began while this page was open (the live `links:viewing`). */
+  latestVisit: LinkViewing | null;
+};
 
-function LinkCard({ deckId, link, versions, pageCount }: LinkCardProps) {
+function LinkCard({ deckId, link, versions, pageCount, latestVisit }: LinkCardProps) {
   const [isEditing, editing] = useDisclosure(false);
   const [isEnding, ending] = useDisclosure(false);
   const [isShowingVisitors, setIsShowingVisitors] = useState(false);
@@ -164,6 +180,18 @@ function LinkCard({ deckId, link, versions, pageCount }: LinkCardProps) {
             {countOf(link.visitCount, 'visit', 'visits')} · {countOf(link.visitorCount, 'visitor', 'visitors')}
           </Text>
         </Group>
+        {latestVisit ? (
+          <Group gap={6} wrap="wrap" role="status" data-testid="link-live-visit">
+            <Badge color="teal" variant="light" size="sm">
+              Opened just now
+            </Badge>
+            <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+              {latestVisit.email ?? 'A visitor without an email'} opened it at{' '}
+              {new Date(latestVisit.at).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' })}
+              {latestVisit.isFirstVisit ? ' (first visit).' : '.'}
+            </Text>
+          </Group>
+        ) : null}
         {isActive ? (
           <Group gap="xs" wrap="nowrap">
             <TextInput
