@@ -9,6 +9,8 @@ import { buildWebIfStale } from './web-build.mjs';
 const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, '.test-results');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
+// Names errors raised outside tests, which the JSON report leaves out.
+const unhandledErrorsReporter = `--reporter=${path.join(root, 'scripts/unhandled-errors-reporter.mjs')}`;
 
 function step(title, command, args, env = {}) {
   console.log(`\n▶ ${title}`);
@@ -53,6 +55,7 @@ if (wants('unit')) {
       'run',
       '--reporter=default',
       '--reporter=json',
+      unhandledErrorsReporter,
       `--outputFile.json=${path.join(results, 'unit-integration.json')}`,
     ],
     { DATABASE_URL: '', REDIS_URL: '' },
@@ -68,6 +71,7 @@ if (wants('e2e')) {
       'e2e/vitest.config.ts',
       '--reporter=default',
       '--reporter=json',
+      unhandledErrorsReporter,
       `--outputFile.json=${path.join(results, 'browser.json')}`,
     ]);
     if (!ok) failures.push('browser');
@@ -79,5 +83,6 @@ if (wants('e2e')) {
 
 const summary = summarise(results);
 if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(', ')}`);
+for (const failure of summary.failures) console.log(`✗ ${failure}`);
 console.log(summary.line);
 process.exit(failures.length > 0 || summary.failed > 0 ? 1 : 0);

@@ -152,3 +152,29 @@ describe.runIf(hasRedisServer)('a process whose Redis is away', () => {
     expect(server.isAlive()).toBe(true);
   }, 120_000);
 });
+
+describe('a process whose Redis never answers', () => {
+  it('stops on SIGTERM within 2 s and exits 0: shutting down waits for nothing of Redis', async () => {
+    const sink = new SmtpSink();
+    const node = await startServerProcess({
+      // Nothing listens there: every connection attempt to Redis fails.
+      REDIS_URL: `redis://127.0.0.1:${await freePort()}`,
+      SMTP_URL: await sink.start(),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pitchlane-redis-absent-')),
+      AUTH_SECRET: 'redis-absent-test-secret-that-is-long-enough-0123456789',
+      SEED_DEMO: '',
+      LOG_LEVEL: 'error',
+      DATABASE_URL: '',
+    });
+    try {
+      expect((await health(node.base)).redis).toBe('down');
+      const stoppedAt = Date.now();
+      await stopServerProcess(node);
+      expect(Date.now() - stoppedAt).toBeLessThan(2_000);
+      expect(node.process.exitCode).toBe(0);
+    } finally {
+      if (node.isAlive()) node.process.kill('SIGKILL');
+      await sink.stop();
+    }
+  }, 90_000);
+});

@@ -1,4 +1,4 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import { type Command, Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
 import type { EventTransport } from '@/core/events';
 
@@ -29,9 +29,55 @@ export type RedisConnections = {
 /** Connections that only subscribe: their few commands wait for a connection however long it takes. */
 const subscriberOptions: RedisOptions = { maxRetriesPerRequest: null, enableOfflineQueue: true };
 
+/** A connected client gets this long to say goodbye (QUIT) before it is cut off. */
+const quitTimeoutMs = 1_000;
+
+/**
+ * Ends one connection without waiting on Redis: QUIT, which a subscriber with an offline queue
+ * would hold until Redis answered (20 s of a shutdown, with Redis unreachable), only while the
+ * connection is up, and then for a second at most; otherwise the socket is simply closed.
+ */
+async function closeClient(client: Redis): Promise<void> {
+  if (client.status !== 'ready') {
+    client.disconnect();
+    return;
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const cutOff = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, quitTimeoutMs);
+  });
+  await Promise.race([
+    client.quit().then(
+      () => undefined,
+      () => undefined,
+    ),
+    cutOff,
+  ]);
+  clearTimeout(timer);
+  // Cuts a QUIT that did not finish; after one that did, it changes nothing.
+  client.disconnect();
+}
+
+/**
+ * For a connection whose commands are also sent by code that never looks at their outcome: the
+ * Socket.IO adapter subscribes and publishes without catching, and ioredis renews subscriptions
+ * after a reconnect the same way. When the connection is closed before Redis answered (a process
+ * stopped while Redis is being reached, or away), each of those commands is rejected with
+ * "Connection is closed.", and one rejection nobody handles ends the process. Here every command
+ * of the connection counts as handled; a caller that awaits one still sees its failure.
+ */
+function toleratingUnheededFailures(client: Redis): Redis {
+  const send = client.sendCommand.bind(client);
+  client.sendCommand = (command: Command, stream?: Parameters<Redis['sendCommand']>[1]) => {
+    command.promise.catch(() => undefined);
+    return send(command, stream);
+  };
+  return client;
+}
+
 export function connectRedis(url: string, logger: Pick<Logger, 'warn' | 'info'>): RedisConnections {
   const command = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-  const subscriber = new Redis(url, subscriberOptions);
+  const subscriber = toleratingUnheededFailures(new Redis(url, subscriberOptions));
   const clients: Redis[] = [];
   const restoredHandlers: Array<() => void> = [];
   let isLost = false;
@@ -60,14 +106,10 @@ export function connectRedis(url: string, logger: Pick<Logger, 'warn' | 'info'>)
     command,
     subscriber,
     adapterClients: () => {
-      const pub = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-      // The adapter publishes without catching: a rejected publish while Redis is away would end
-      // the process. Events to other processes are lost meanwhile (clients catch up on seq);
-      // this process's own sockets are served by the adapter without Redis.
-      const publish = pub.publish.bind(pub);
-      pub.publish = ((...args: Parameters<typeof publish>) =>
-        publish(...args).catch(() => 0)) as unknown as typeof pub.publish;
-      const sub = new Redis(url, subscriberOptions);
+      // A publish fails at once while Redis is away: events to other processes are lost
+      // meanwhile (clients catch up on seq); this process's own sockets are served without Redis.
+      const pub = toleratingUnheededFailures(new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }));
+      const sub = toleratingUnheededFailures(new Redis(url, subscriberOptions));
       watch(pub);
       watch(sub);
       return { pub, sub };
@@ -77,7 +119,7 @@ export function connectRedis(url: string, logger: Pick<Logger, 'warn' | 'info'>)
       restoredHandlers.push(handler);
     },
     close: async () => {
-      await Promise.allSettled(clients.map((client) => client.quit().catch(() => client.disconnect())));
+      await Promise.allSettled(clients.map(closeClient));
     },
   };
 }
