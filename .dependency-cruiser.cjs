@@ -22,12 +22,19 @@ const crossModuleReads = {
   chat: ['accounts'],
   // Founders' interest lists name each investor and deck.
   interests: ['accounts', 'pitchdecks'],
-  // Every visitor call reads the link with its deck's title and the version it shows, in one query.
-  links: ['pitchdecks'],
+  // Every visitor call reads the link with its deck's title and the version it shows, in one query;
+  // an investor's shared decks match the account's email and name each deck's founder.
+  links: ['accounts', 'pitchdecks'],
   // Every milestone read asks whether the caller's interest in its deck is accepted, in the same
   // query (access is decided fresh); boards and feeds name assignees and actors; milestone
   // answers name their deck (title and company).
   milestones: ['accounts', 'interests', 'pitchdecks'],
+  // Comments name their authors and resolvers, in the one query that lists them.
+  comments: ['accounts'],
+  // Reviews name their mentors, in the one query that lists them.
+  reviews: ['accounts'],
+  // Both sides' lists of a mentorship name the other person, in one query.
+  mentors: ['accounts'],
   // The inbox words a milestone's news from its log line (milestone, task, actor) and sends it to
   // the deck's accepted investors and a thread's people.
   // Chat messages left unread for 10 minutes are found in the chat's tables.

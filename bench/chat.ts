@@ -26,7 +26,23 @@ const drainMs = sized(1_000, 200);
 const budget = { p99AtRate: 1_000, maxP99Ms: 100, minSustainedRatio: 0.4, maxHeapPerConnectionKb: 20 };
 
 type Member = { socket: Socket; roomId: string };
-type Step = { offered: number; delivered: number; p50: number; p99: number; lost: number };
+type AckAnswer = { ok: true } | { ok: false; error: { code: string; retryAfterSeconds?: number } };
+/**
+ * One rate's figures. `refused`: sends the server turned away as overload with a retry hint
+ * (the web sends those again after the wait); `failed`: sends answered with any other refusal,
+ * INTERNAL above all, which past capacity must never happen. `lost`: neither delivered nor
+ * refused, nor failed.
+ */
+type Step = {
+  offered: number;
+  delivered: number;
+  p50: number;
+  p99: number;
+  lost: number;
+  refused: number;
+  failed: number;
+  failures: Record<string, number>;
+};
 type Target = { name: string; steps: Step[]; sustained: number; heapPerConnectionKb: number };
 
 function open(base: string, auth: Record<string, string> = {}): Promise<Socket> {
@@ -63,6 +79,14 @@ async function measureRates(members: Member[][]): Promise<Step[]> {
   for (const rate of rates) {
     completed = [];
     pending.clear();
+    let refused = 0;
+    const failures: Record<string, number> = {};
+    const acknowledge = (content: string) => (error: Error | null, answer?: AckAnswer) => {
+      if (error || !answer || answer.ok) return;
+      pending.delete(content);
+      if (answer.error.code === 'UNAVAILABLE' && typeof answer.error.retryAfterSeconds === 'number') refused += 1;
+      else failures[answer.error.code] = (failures[answer.error.code] ?? 0) + 1;
+    };
     // Every 10 ms, send what the rate owes for the time elapsed so far (not per wake-up, which a
     // busy client would make late and bunched).
     const tickMs = 10;
@@ -75,7 +99,9 @@ async function measureRates(members: Member[][]): Promise<Step[]> {
         const member = room[Math.floor(Math.random() * room.length)] as Member;
         const content = `bench ${counter++}`;
         pending.set(content, { sentAt: performance.now(), remaining: room.length });
-        member.socket.emit('chat:message', { chatRoomId: member.roomId, content, type: 'text' });
+        member.socket
+          .timeout(10_000)
+          .emit('chat:message', { chatRoomId: member.roomId, content, type: 'text' }, acknowledge(content));
       }
       await sleep(tickMs);
     }
@@ -83,12 +109,16 @@ async function measureRates(members: Member[][]): Promise<Step[]> {
       await sleep(20);
     }
     const sorted = [...completed].sort((a, b) => a - b);
+    const failed = Object.values(failures).reduce((sum, count) => sum + count, 0);
     steps.push({
       offered: rate,
       delivered: Math.round(completed.length / stepSeconds),
       p50: percentile(sorted, 50),
       p99: percentile(sorted, 99),
-      lost: sent - completed.length,
+      lost: sent - completed.length - refused - failed,
+      refused,
+      failed,
+      failures,
     });
     // Let the server drain before the next step.
     await sleep(drainMs);
@@ -196,6 +226,8 @@ const rows = targets.flatMap((target) =>
     'p50 ms': step.p50,
     'p99 ms': step.p99,
     lost: step.lost,
+    'refused, retry hint': step.refused,
+    failed: step.failed,
   })),
 );
 console.table(rows);
@@ -219,8 +251,13 @@ const withinBudget = targets.slice(1).every((target) => {
 });
 // Delivery times are the figures: a target that delivered nothing (or whose heap could not be
 // read) measured nothing. Lost messages are a budget matter, which a loaded machine can cause.
+// A send answered with anything but success or overload (INTERNAL above all) is a fault, loaded
+// machine or not: past capacity the server sheds load, it does not fail.
 const problems = targets.flatMap((target) => [
   ...(target.steps.some((step) => step.delivered > 0) ? [] : [`${target.name}: no message was delivered`]),
+  ...target.steps
+    .filter((step) => step.failed > 0)
+    .map((step) => `${target.name} at ${step.offered}/s: sends refused with ${JSON.stringify(step.failures)}`),
   ...(Number.isFinite(target.heapPerConnectionKb) ? [] : [`${target.name}: no heap figure`]),
 ]);
 conclude({

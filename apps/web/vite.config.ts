@@ -48,17 +48,50 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Builds src/preflight.ts as an entry of its own and loads it async from the head of index.html,
+ * before the app's own entry: it asks for the stored session's `me` while the app's code is still
+ * loading (shared/api/session-preflight.ts). Vite would fold a second script of index.html into
+ * the app's entry, which runs only once all of the app's first code has arrived.
+ */
+function sessionPreflight(): Plugin {
+  return {
+    name: 'pitchlane-session-preflight',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const chunk = Object.values(context.bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.isEntry && output.name === 'preflight',
+        );
+        if (!chunk) throw new Error('the session preflight entry was not built');
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'module', async: true, crossorigin: true, src: `/${chunk.fileName}` },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
 /** The server the dev proxy forwards to: `npm start` listens on 8080 (ARCHITECTURE.md §4). */
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), sessionPreflight()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
     rolldownOptions: {
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        preflight: fileURLToPath(new URL('./src/preflight.ts', import.meta.url)),
+      },
       output: {
         // React and Mantine change less often than the app: their own chunks stay cached across
         // releases, and no chunk carries the whole UI kit plus the app.

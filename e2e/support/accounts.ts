@@ -1,6 +1,7 @@
 import { authApiRoot } from '@deckvalid/contract/api-paths';
 import type { AccountRole, AuthResponse } from '@deckvalid/contract/auth';
 import { codeOf } from '../../apps/server/test/smtp-sink';
+import { paths } from '../../apps/web/src/config/paths';
 import type { BrowserContext, Page } from './browser';
 import type { RunningServer } from './server';
 
@@ -22,6 +23,27 @@ export function authHeaders(tokens: AuthResponse['tokens']): Record<string, stri
   };
 }
 
+/**
+ * Calls the API as a signed-in account, the way a test builds its world without clicking; a JSON
+ * body only when one is given (a GET has none). Throws with the answer when it is not a success.
+ */
+export async function callApi<Answer = Record<string, unknown>>(
+  server: RunningServer,
+  account: { tokens: AuthResponse['tokens'] },
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  path: string,
+  body?: object,
+): Promise<Answer> {
+  const reply = await fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: { ...authHeaders(account.tokens), ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await reply.text();
+  if (!reply.ok) throw new Error(`${method} ${path} answered ${reply.status}: ${text}`);
+  return (text ? JSON.parse(text) : {}) as Answer;
+}
+
 /** Registers and verifies through the API (the UI flow has its own test): a ready account. */
 export async function createAccount(server: RunningServer, role: AccountRole, name: string) {
   const email = uniqueEmail(role);
@@ -40,6 +62,13 @@ export async function createAccount(server: RunningServer, role: AccountRole, na
   return { email, password: e2ePassword, name, ...((await verified.json()) as AuthResponse) };
 }
 
+/** Each role's sign-in page and the home it lands on. */
+const signInPages: Record<AccountRole, { login: string; home: string }> = {
+  user: { login: paths.login, home: paths.founder.home },
+  investor: { login: paths.loginInvestor, home: paths.investor.home },
+  mentor: { login: paths.loginMentor, home: paths.mentor.home },
+};
+
 /** Signs in through the form and waits for the role's home. */
 export async function signIn(
   context: BrowserContext,
@@ -47,11 +76,12 @@ export async function signIn(
   role: AccountRole,
 ): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(role === 'user' ? '/login' : '/login/investor');
+  const { login, home } = signInPages[role];
+  await page.goto(login);
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   // Generous: a CI machine running the browser files beside each other can take seconds to sign in.
-  await page.waitForURL((url) => url.pathname === (role === 'user' ? '/founder' : '/investor'), { timeout: 30_000 });
+  await page.waitForURL((url) => url.pathname === home, { timeout: 30_000 });
   return page;
 }

@@ -179,7 +179,7 @@ describe('the validation report', () => {
 
     // Followed from low on the page, as a reader of the figures table would.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await traction.getByRole('link', { name: `Traction: open page ${tractionPage}` }).click();
+    await traction.getByRole('link', { name: `Traction: p. ${tractionPage}` }).click();
     await page.waitForURL((url) => url.pathname === `/investor/pitchdecks/${deckId}`);
     expect(new URL(page.url()).searchParams.get('page')).toBe(String(tractionPage));
     const viewer = page.getByTestId('deck-viewer');
@@ -233,7 +233,7 @@ describe('the validation report', () => {
     // A page link leaves the tab for the viewer at that page.
     await page
       .locator('[data-testid="analysis-section"][data-section="traction"]')
-      .getByRole('link', { name: `Traction: open page ${tractionPage}` })
+      .getByRole('link', { name: `Traction: p. ${tractionPage}` })
       .click();
     const viewer = page.getByTestId('deck-viewer');
     await expect.poll(() => viewer.getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');

@@ -1,6 +1,6 @@
 import { milestonePaths, type TaskDetail } from '@deckvalid/contract/milestones';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeaders, createAccount, signIn } from '../support/accounts';
+import { callApi, createAccount, signIn } from '../support/accounts';
 import { type Browser, type BrowserContext, launchBrowser, type Page, screenshot, viewports } from '../support/browser';
 import { acceptInterest, showInterest, submitReadyDeck } from '../support/decks';
 import { type RunningServer, startServer } from '../support/server';
@@ -17,17 +17,6 @@ let founder: Awaited<ReturnType<typeof createAccount>>;
 let investor: Awaited<ReturnType<typeof createAccount>>;
 let milestoneId = '';
 let task: TaskDetail;
-
-async function api(account: typeof founder, method: string, path: string, body?: object) {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: { ...authHeaders(account.tokens), 'content-type': 'application/json' },
-    body: JSON.stringify(body ?? {}),
-  });
-  const json = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(json)}`);
-  return json;
-}
 
 async function openContext(viewport: keyof typeof viewports): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: server.baseUrl, viewport: viewports[viewport] });
@@ -61,20 +50,20 @@ beforeAll(async () => {
   ]);
   const deckId = await submitReadyDeck(server, founder, { company: 'Ledgerleaf', title: 'Ledgerleaf seed', slides: 2 });
   await acceptInterest(server, founder, deckId, await showInterest(server, investor, deckId, 'Keen.'));
-  const milestone = (await api(founder, 'POST', milestonePaths.milestones, {
+  const milestone = (await callApi(server, founder, 'POST', milestonePaths.milestones, {
     pitchDeckId: deckId,
     title: 'Bank pilot',
     dueDate: '2027-06-30',
   })) as { milestone: { id: string } };
   milestoneId = milestone.milestone.id;
-  await api(founder, 'PATCH', milestonePaths.status(milestoneId), { status: 'active' });
+  await callApi(server, founder, 'PATCH', milestonePaths.status(milestoneId), { status: 'active' });
   task = (
-    (await api(founder, 'POST', milestonePaths.tasks(milestoneId), {
+    (await callApi(server, founder, 'POST', milestonePaths.tasks(milestoneId), {
       title: 'Sign the data-sharing agreement',
       stage: 'todo',
     })) as { task: TaskDetail }
   ).task;
-  await api(founder, 'POST', milestonePaths.tasks(milestoneId), { title: 'Connect the bank sandbox' });
+  await callApi(server, founder, 'POST', milestonePaths.tasks(milestoneId), { title: 'Connect the bank sandbox' });
 }, 180_000);
 
 afterAll(async () => {

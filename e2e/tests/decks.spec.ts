@@ -194,6 +194,7 @@ describe('a deck from submission to a withdrawn interest', () => {
     await screenshot(page, 'deck-investor-withdrawn');
   });
 
+  // Two sign-ins, four founder pages and a deck in the viewer: more than a minute on a busy machine.
   it('shows the same screens at 390 px', async () => {
     const founderMobile = await newContext(browser, server.baseUrl, 'mobile');
     const investorMobile = await newContext(browser, server.baseUrl, 'mobile');
@@ -222,7 +223,7 @@ describe('a deck from submission to a withdrawn interest', () => {
       await founderMobile.close();
       await investorMobile.close();
     }
-  });
+  }, 150_000);
 
   it('the founder deletes the deck; investors no longer find it', async () => {
     const page = founderPage;

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { investorMilestonePaths, milestonePaths, type TaskDetail } from '@deckvalid/contract/milestones';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeaders, createAccount, signIn } from '../support/accounts';
+import { callApi, createAccount, signIn } from '../support/accounts';
 import { type Browser, type BrowserContext, launchBrowser, type Page, viewports } from '../support/browser';
 import { acceptInterest, showInterest, submitReadyDeck } from '../support/decks';
 import { type RunningServer, startServer } from '../support/server';
@@ -28,17 +28,6 @@ const addDays = (day: string, days: number) =>
 const today = new Date().toISOString().slice(0, 10);
 const dueIn5 = addDays(today, 5);
 
-async function api(account: typeof founder, method: string, path: string, body?: object) {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: { ...authHeaders(account.tokens), 'content-type': 'application/json' },
-    body: JSON.stringify(body ?? {}),
-  });
-  const json = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(json)}`);
-  return json;
-}
-
 async function shot(page: Page, name: string) {
   mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: `${shotsDir}/board-tools-${name}.png`, fullPage: true });
@@ -59,15 +48,17 @@ beforeAll(async () => {
   ]);
   const deckId = await submitReadyDeck(server, founder, { company: 'Ledgerleaf', title: 'Ledgerleaf seed', slides: 2 });
   await acceptInterest(server, founder, deckId, await showInterest(server, investor, deckId, 'Keen.'));
-  const milestone = (await api(founder, 'POST', milestonePaths.milestones, {
+  const milestone = (await callApi(server, founder, 'POST', milestonePaths.milestones, {
     pitchDeckId: deckId,
     title: 'Bank pilot',
     dueDate: addDays(today, 60),
   })) as { milestone: { id: string } };
   milestoneId = milestone.milestone.id;
-  await api(founder, 'PATCH', milestonePaths.status(milestoneId), { status: 'active' });
+  await callApi(server, founder, 'PATCH', milestonePaths.status(milestoneId), { status: 'active' });
   const create = async (name: string, body: object) => {
-    tasks[name] = ((await api(founder, 'POST', milestonePaths.tasks(milestoneId), body)) as { task: TaskDetail }).task;
+    tasks[name] = (
+      (await callApi(server, founder, 'POST', milestonePaths.tasks(milestoneId), body)) as { task: TaskDetail }
+    ).task;
   };
   await create('agreement', {
     title: 'Sign the data-sharing agreement',
@@ -82,11 +73,17 @@ beforeAll(async () => {
     labels: ['sales', 'legal'],
     dueDate: addDays(today, -2),
   });
-  const deliverable = (await api(founder, 'POST', milestonePaths.taskDeliverables(tasks.agreement?.id ?? ''), {
-    title: 'Signed agreement',
-  })) as { deliverable: { id: string } };
+  const deliverable = (await callApi(
+    server,
+    founder,
+    'POST',
+    milestonePaths.taskDeliverables(tasks.agreement?.id ?? ''),
+    {
+      title: 'Signed agreement',
+    },
+  )) as { deliverable: { id: string } };
   deliverableId = deliverable.deliverable.id;
-  await api(founder, 'POST', milestonePaths.deliverableSubmit(deliverableId), {
+  await callApi(server, founder, 'POST', milestonePaths.deliverableSubmit(deliverableId), {
     url: 'https://example.com/signed.pdf',
   });
 }, 120_000);
@@ -198,7 +195,7 @@ describe('the board’s keys, filters, reminders and undo', () => {
     await founderItem.getByTestId('deliverable-status').getByText('Submitted').waitFor();
 
     // Sent back: Accept stays, disabled, with the reason.
-    await api(investor, 'POST', investorMilestonePaths.deliverableRequestChanges(deliverableId), {
+    await callApi(server, investor, 'POST', investorMilestonePaths.deliverableRequestChanges(deliverableId), {
       comment: 'Page 3 is unsigned.',
     });
     await investorPage.reload();

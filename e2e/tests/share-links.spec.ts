@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf } from '../../apps/server/test/smtp-sink';
-import { createAccount, signIn, uniqueEmail } from '../support/accounts';
+import { createAccount, e2ePassword, signIn, uniqueEmail } from '../support/accounts';
 import { axeViolations, settleAnimations } from '../support/axe';
 import { type Browser, type BrowserContext, launchBrowser, type Page, viewports } from '../support/browser';
 import { submitReadyDeck } from '../support/decks';
@@ -10,7 +10,8 @@ import { type RunningServer, startServer } from '../support/server';
 /**
  * Share links in two browsers: the founder makes a link with email verification and a passcode
  * on the deck's Share tab; a stranger without an account opens it, passes the gate with the
- * mailed code, reads three pages and downloads; the founder then sees them with time per page.
+ * mailed code, reads three pages and downloads; the founder then sees them with time per page,
+ * and the stranger, registering as an investor with that email, finds the deck kept for them.
  * Screenshots of the Share tab, the gate and the viewer at 1280 and 390 px go to /tmp/shots.
  */
 const shotsDir = '/tmp/shots';
@@ -49,7 +50,10 @@ async function passGate(page: Page, email: string) {
   const mailed = server.sink.waitFor((mail) => mail.to.includes(email) && /your code to open/.test(mail.subject));
   await gate.getByRole('button', { name: 'Send me a code' }).click();
   await page.getByTestId('link-code-step').waitFor();
-  const code = codeOf(await mailed);
+  const mail = await mailed;
+  // Spent: a later pass as the same visitor must read its own code, not find this one first.
+  server.sink.messages.splice(server.sink.messages.indexOf(mail), 1);
+  const code = codeOf(mail);
   await gate.getByLabel(/^Code from the mail/).fill(code);
   await gate.getByRole('button', { name: 'Confirm and open the deck' }).click();
   await page.locator('[data-testid="deck-viewer"][data-state="ready"]').waitFor({ timeout: 30_000 });
@@ -178,6 +182,58 @@ describe('share links', () => {
     expect(await visitor.locator('li[data-page="1"]').textContent()).toMatch(/^Page 1: \d+ s$/);
     await shot(founderPage, 'visitors-1280');
     expect(await axeViolations(founderPage, { within: '[data-testid="deck-share-tab"]' })).toEqual([]);
+  });
+
+  it('keeps the deck and what was read for the stranger once they register as an investor with that email', async () => {
+    const context = await openContext('desktop', { forAxe: true });
+    try {
+      const page = await context.newPage();
+      // Where the viewer's invitation leads, the email filled in.
+      await page.goto(`/signup/investor?email=${encodeURIComponent(strangerEmail)}`);
+      expect(await page.getByLabel('Email').inputValue()).toBe(strangerEmail);
+      await page.getByLabel('Name').fill('Ravi Stranger');
+      await page.getByLabel('Password').fill(e2ePassword);
+      const mailed = server.sink.waitFor(
+        (mail) => mail.to.includes(strangerEmail) && /verification code/.test(mail.subject),
+      );
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.waitForURL((url) => url.pathname === '/verification');
+      await page.getByLabel('Digit 1 of 6').click();
+      await page.keyboard.type(codeOf(await mailed));
+      // The code may submit itself when complete; press Verify if it is still there.
+      const verify = page.getByRole('button', { name: 'Verify' });
+      if (await verify.isEnabled().catch(() => false)) await verify.click().catch(() => undefined);
+      await page.waitForURL((url) => url.pathname === '/investor');
+
+      const kept = page.getByTestId('shared-decks');
+      await kept.getByRole('link', { name: 'Tidewater seed' }).waitFor();
+      await kept.getByText(/up to page 3 of 4$/).waitFor();
+      await shot(page, 'kept-1280');
+      expect(await axeViolations(page, { within: '[data-testid="shared-decks"]' })).toEqual([]);
+      await page.setViewportSize(viewports.mobile);
+      await shot(page, 'kept-390');
+      await kept.getByRole('link', { name: 'Tidewater seed' }).click();
+      await page.waitForURL((url) => url.pathname.endsWith(deckId));
+      await page.getByRole('heading', { name: 'Tidewater seed' }).first().waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('tells the founder of a return visit on any page, and the toast opens the Share tab', async () => {
+    await founderPage.goto('/founder');
+    await founderPage.getByTestId('founder-welcome').waitFor();
+    const stranger = await openContext('desktop');
+    try {
+      await passGate(await stranger.newPage(), strangerEmail);
+    } finally {
+      await stranger.close();
+    }
+    const toast = founderPage.getByRole('alert').filter({ hasText: 'Someone is reading Tidewater seed' });
+    await toast.getByText(`${strangerEmail} opened “Northwind – Ravi” again just now.`).waitFor();
+    await toast.getByText('Someone is reading Tidewater seed').click();
+    await founderPage.waitForURL((url) => url.pathname === `/founder/view/${deckId}` && url.search === '?tab=share');
+    await founderPage.getByTestId('deck-share-tab').waitFor();
   });
 
   it('passes axe on the gate and the viewer, and says so of an unknown link', async () => {

@@ -37,7 +37,12 @@ import type { SessionsService } from './modules/auth/sessions.service';
 import type { BotRoomsService } from './modules/chat/bot-rooms.service';
 import { createChatModule } from './modules/chat/chat.module';
 import type { ChatService } from './modules/chat/chat.service';
+import { createCommentsModule } from './modules/comments/comments.module';
+import type { CommentsService } from './modules/comments/comments.service';
 import { createCompaniesModule } from './modules/companies/companies.module';
+import type { DataRoomGrantsService } from './modules/datarooms/data-room-grants.service';
+import { createDataRoomsModule } from './modules/datarooms/datarooms.module';
+import type { DataRoomsService } from './modules/datarooms/datarooms.service';
 import { createHealthModule } from './modules/health/health.module';
 import { createInterestsModule } from './modules/interests/interests.module';
 import type { InterestsService } from './modules/interests/interests.service';
@@ -45,6 +50,8 @@ import type { LinkAccessService } from './modules/links/link-access.service';
 import { createLinksModule } from './modules/links/links.module';
 import type { LinksService } from './modules/links/links.service';
 import { Mailer } from './modules/mail/mail.service';
+import { createMentorsModule } from './modules/mentors/mentors.module';
+import type { MentorsService } from './modules/mentors/mentors.service';
 import { createMilestonesModule, type MilestoneServices } from './modules/milestones/milestones.module';
 import type { TaskReminders } from './modules/milestones/task-reminders';
 import type { InboxService } from './modules/notifications/inbox.service';
@@ -55,6 +62,8 @@ import { createOAuthModule } from './modules/oauth/oauth.module';
 import { createPitchDecksModule } from './modules/pitchdecks/pitchdecks.module';
 import type { PitchDecksService } from './modules/pitchdecks/pitchdecks.service';
 import type { DeckProcessor } from './modules/pitchdecks/processing/deck-processor';
+import { createReviewsModule } from './modules/reviews/reviews.module';
+import type { ReviewsService } from './modules/reviews/reviews.service';
 import { createSearchModule } from './modules/search/search.module';
 import type { FileStorage } from './modules/storage/storage';
 import { createStorageModule } from './modules/storage/storage.module';
@@ -83,6 +92,11 @@ export type App = {
     milestones: MilestoneServices;
     /** Share links: the founder's side, and the visitor's gate and files. */
     links: { links: LinksService; access: LinkAccessService };
+    /** Data rooms: the founder's rooms and what they give to investors. */
+    dataRooms: { rooms: DataRoomsService; grants: DataRoomGrantsService };
+    mentors: MentorsService;
+    comments: CommentsService;
+    reviews: ReviewsService;
     /** The due-date reminder job's work (tests run it with their clock moved). */
     milestoneReminders: TaskReminders;
     notifications: NotificationsService;
@@ -147,10 +161,12 @@ export async function buildApp(
   const files = createStorageModule(context);
   const accounts = createAccountsModule({ store: accountsStore, sessions: auth.sessions, uploads: files.uploads });
   const oauth = createOAuthModule(context, { accounts: accountsStore, sessions: auth.sessions });
+  const mentors = createMentorsModule(context, { auth: auth.sessions, mailer });
   const decks = createPitchDecksModule(context, {
     auth: auth.sessions,
     storage: files.storage,
     uploads: files.uploads,
+    mentorships: mentors.mentors,
   });
   const interests = createInterestsModule(context, { auth: auth.sessions, pitchDecks: decks.pitchDecks });
   const links = createLinksModule(context, {
@@ -159,7 +175,27 @@ export async function buildApp(
     files: files.storage,
     mailer,
   });
-  const analysis = createAnalysisModule(context, { auth: auth.sessions, decks: decks.pitchDecks });
+  const dataRooms = createDataRoomsModule(context, {
+    auth: auth.sessions,
+    uploads: files.uploads,
+    storage: files.storage,
+    pdf: decks.pdfPool,
+    interests: interests.interests,
+  });
+  const comments = createCommentsModule(context, {
+    auth: auth.sessions,
+    decks: decks.pitchDecks,
+    mentorships: mentors.mentors,
+  });
+  const reviews = createReviewsModule(context, {
+    auth: auth.sessions,
+    decks: { founder: decks.pitchDecks, mentor: decks.mentorDecks },
+  });
+  const analysis = createAnalysisModule(context, {
+    auth: auth.sessions,
+    decks: decks.pitchDecks,
+    mentorships: mentors.mentors,
+  });
   const notifications = createNotificationsModule(context, {
     auth: auth.sessions,
     mailer,
@@ -190,6 +226,7 @@ export async function buildApp(
     reading: decks.readingActivity,
     interests: interests.interests,
     tasks: milestones.milestones,
+    linkVisits: links.links,
   });
   // The command palette's search asks each module as the caller, through its service.
   const search = createSearchModule({
@@ -218,6 +255,10 @@ export async function buildApp(
     oauth.module,
     decks.module,
     links.module,
+    dataRooms.module,
+    mentors.module,
+    comments.module,
+    reviews.module,
     analysis.module,
     interests.module,
     chat.module,
@@ -282,6 +323,10 @@ export async function buildApp(
       ai: ai.ai,
       milestones: milestones.services,
       links: { links: links.links, access: links.access },
+      dataRooms: { rooms: dataRooms.rooms, grants: dataRooms.grants },
+      mentors: mentors.mentors,
+      comments: comments.comments,
+      reviews: reviews.reviews,
       milestoneReminders: milestones.reminders,
       notifications: notifications.notifications,
       mailOutbox: notifications.outbox,

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import pino from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { createLogger } from './lib/logger';
 import { seedDemo } from './seed/demo';
 import { seedDemoDecks } from './seed/demo-decks';
 import { seedDemoHistory } from './seed/demo-history';
@@ -12,7 +12,7 @@ import { seedDemoWorkspace } from './seed/demo-workspace';
 /** Reads the configuration, opens and migrates the database, listens, and shuts down cleanly on SIGTERM. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = pino({ level: config.logLevel, base: undefined });
+  const logger = createLogger(config.logLevel);
   mkdirSync(config.dataDir, { recursive: true });
 
   const database = config.databaseUrl

@@ -16,9 +16,16 @@ export const strongPassword = 'velvet-orbit-harbor-42';
 
 export type SignedUp = AuthResponse & { email: string; password: string; tokens: Tokens };
 
-/** Registers through the API, reads the code from the SMTP sink and verifies: a signed-in account. */
-export async function signUp(ctx: TestContext, role: AccountRole, name = 'Test Person'): Promise<SignedUp> {
-  const email = uniqueEmail(role);
+/**
+ * Registers through the API (with a fresh email unless given), reads the code from the SMTP sink
+ * and verifies: a signed-in account.
+ */
+export async function signUp(
+  ctx: TestContext,
+  role: AccountRole,
+  name = 'Test Person',
+  { email = uniqueEmail(role) }: { email?: string } = {},
+): Promise<SignedUp> {
   const root = authApiRoot[role];
   const registered = await ctx.app.fastify.inject({
     method: 'POST',

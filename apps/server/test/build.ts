@@ -5,13 +5,14 @@ import path from 'node:path';
 import type { Tokens } from '@deckvalid/contract/auth';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import pino, { type DestinationStream } from 'pino';
+import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app';
 import { type Config, productName } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { pgliteOptions } from '../src/db/pglite';
 import type { Clock } from '../src/lib/clock';
+import { createLogger } from '../src/lib/logger';
 import { SmtpSink } from './smtp-sink';
 
 export type TestContext = {
@@ -117,7 +118,7 @@ export async function build(
     oauth: { providers: [], redirectUrl: 'http://localhost:8080/oauth/callback' },
     ...overrides,
   };
-  const logger = logStream ? pino({ level: config.logLevel }, logStream) : pino({ level: config.logLevel });
+  const logger = createLogger(config.logLevel, logStream);
   const app = await buildApp(config, database, logger, clock ? { clock } : {});
   await app.fastify.ready();
   return {

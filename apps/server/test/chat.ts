@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { investorDeckPaths } from '@deckvalid/contract/api-paths';
+import { founderDeckPaths, investorDeckPaths } from '@deckvalid/contract/api-paths';
 import type { Tokens } from '@deckvalid/contract/auth';
 import { type ChatEventMode, type ChatRoom, chatPaths } from '@deckvalid/contract/chat';
 import type { FieldError } from '@deckvalid/contract/errors';
@@ -18,6 +18,23 @@ export async function showInterest(ctx: TestContext, investor: SignedUp, pitchDe
   });
   expect(reply.statusCode, reply.body).toBe(201);
   return reply.json().interest as { id: string };
+}
+
+/** The founder decides an interest in their deck (200 expected). */
+export async function decideInterest(
+  ctx: TestContext,
+  founder: SignedUp,
+  pitchDeckId: string,
+  interestId: string,
+  status: 'accepted' | 'declined',
+) {
+  const reply = await ctx.app.fastify.inject({
+    method: 'PATCH',
+    url: founderDeckPaths.interest(pitchDeckId, interestId),
+    headers: authHeaders(founder.tokens),
+    payload: { status },
+  });
+  expect(reply.statusCode, reply.body).toBe(200);
 }
 
 export async function withdrawInterest(ctx: TestContext, investor: SignedUp, pitchDeckId: string) {

@@ -1,4 +1,3 @@
-import { founderDeckPaths } from '@deckvalid/contract/api-paths';
 import {
   type CreateTaskBody,
   type Deliverable,
@@ -13,7 +12,7 @@ import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import { type SignedUp, signUp } from './accounts';
 import { authHeaders, type TestContext } from './build';
-import { showInterest } from './chat';
+import { decideInterest, showInterest } from './chat';
 
 /** Calls the app as `caller`, with a JSON body when one is given. */
 export function callAs(
@@ -40,10 +39,7 @@ export async function acceptedInvestor(
 ) {
   const investor = await signUp(ctx, 'investor', name);
   const interest = await showInterest(ctx, investor, pitchDeckId);
-  const decided = await callAs(ctx, founder, 'PATCH', founderDeckPaths.interest(pitchDeckId, interest.id), {
-    status: 'accepted',
-  });
-  expect(decided.statusCode, decided.body).toBe(200);
+  await decideInterest(ctx, founder, pitchDeckId, interest.id, 'accepted');
   return investor;
 }
 
@@ -84,6 +80,8 @@ export async function addDependency(ctx: TestContext, founder: SignedUp, taskId:
 /** The objects the authorisation table acts on, on a deck of `founder` on which `investor` is accepted. */
 export type MilestoneFixtures = {
   milestoneDeckId: string;
+  /** The investor's interest in milestoneDeckId, accepted by the founder. */
+  acceptedInterestId: string;
   milestoneId: string;
   /** Archived, for restore; and one the table deletes. */
   archivedMilestoneId: string;
@@ -156,10 +154,7 @@ export async function milestoneFixtures(
   milestoneDeckId: string,
 ): Promise<MilestoneFixtures> {
   const interest = await showInterest(ctx, investor, milestoneDeckId);
-  const decided = await callAs(ctx, founder, 'PATCH', founderDeckPaths.interest(milestoneDeckId, interest.id), {
-    status: 'accepted',
-  });
-  expect(decided.statusCode).toBe(200);
+  await decideInterest(ctx, founder, milestoneDeckId, interest.id, 'accepted');
   const milestone = await createMilestone(ctx, founder, milestoneDeckId);
   const archived = await createMilestone(ctx, founder, milestoneDeckId, { title: 'Archived' });
   expect((await callAs(ctx, founder, 'DELETE', milestonePaths.milestone(archived.id))).statusCode).toBe(204);
@@ -175,6 +170,7 @@ export async function milestoneFixtures(
     (await callAs(ctx, founder, 'POST', milestonePaths.subtasks(task.id), { title })).json().subtask.id as string;
   return {
     milestoneDeckId,
+    acceptedInterestId: interest.id,
     milestoneId: milestone.id,
     archivedMilestoneId: archived.id,
     disposableMilestoneId: disposable.id,

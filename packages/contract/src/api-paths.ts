@@ -1,12 +1,13 @@
 import type { AccountRole } from './auth';
 
-/** REST roots of the two account kinds (spec §7). */
+/** REST roots of the account kinds (spec §7), mentors beside founders and investors. */
 export const authApiRoot: Record<AccountRole, string> = {
   user: '/api/v1/users',
   investor: '/api/v1/investors',
+  mentor: '/api/v1/mentors',
 };
 
-/** Auth call paths relative to a role's root; the same on both roots. */
+/** Auth call paths relative to a role's root; the same on every root. */
 export const authPaths = {
   register: '/register',
   login: '/login',
@@ -33,6 +34,7 @@ export const apiPaths = {
 export const notificationSettingsPaths: Record<AccountRole, string> = {
   user: '/api/v1/users/notifications',
   investor: '/api/v1/investors/notifications',
+  mentor: '/api/v1/mentors/notifications',
 };
 
 /**
@@ -77,6 +79,16 @@ export const investorDeckPaths = {
   analysis: (id: string) => `/api/v1/investors/pitchdecks/${encodeURIComponent(id)}/analysis`,
   /** The investor's own interests across decks (our addition to spec §7). */
   myInterests: '/api/v1/investors/me/interests',
+} as const;
+
+/** A mentor's reads of the decks of the founders they mentor (our addition to spec §7). */
+export const mentorDeckPaths = {
+  pitchDecks: '/api/v1/mentors/pitchdecks',
+  pitchDeck: (id: string) => `/api/v1/mentors/pitchdecks/${encodeURIComponent(id)}`,
+  /** Ready versions, newest first. */
+  versions: (id: string) => `/api/v1/mentors/pitchdecks/${encodeURIComponent(id)}/versions`,
+  /** The validation report of a ready version (`?version=`; the live one without). */
+  analysis: (id: string) => `/api/v1/mentors/pitchdecks/${encodeURIComponent(id)}/analysis`,
 } as const;
 
 /** Signed file addresses served by the local storage driver (S3 hands out its own). */
@@ -130,5 +142,10 @@ export const linkedIdentityPaths: Record<
     list: '/api/v1/investors/oauth-identities',
     unlink: (provider) => `/api/v1/investors/oauth-identities/${encodeURIComponent(provider)}`,
     unlinkPattern: '/api/v1/investors/oauth-identities/:provider',
+  },
+  mentor: {
+    list: '/api/v1/mentors/oauth-identities',
+    unlink: (provider) => `/api/v1/mentors/oauth-identities/${encodeURIComponent(provider)}`,
+    unlinkPattern: '/api/v1/mentors/oauth-identities/:provider',
   },
 };

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { textSchema } from './text';
 
-/** The three role names the system knows; only founders (user) and investors sign in through the web. */
+/** The three role names the system knows: founders (user), investors and mentors. */
 export const roles = ['user', 'investor', 'mentor'] as const;
 export type Role = (typeof roles)[number];
 
-/** Roles with their own sign-up and sign-in screens. */
-export const accountRoles = ['user', 'investor'] as const;
+/** Roles with their own sign-up and sign-in screens: every role. */
+export const accountRoles = roles;
 export type AccountRole = (typeof accountRoles)[number];
 
 /** Id prefixes by role: an id alone tells whose it is. */

@@ -259,6 +259,27 @@ export type LinkVisitor = z.infer<typeof linkVisitorSchema>;
 export const linkVisitorsResponseSchema = z.object({ data: z.array(linkVisitorSchema) });
 export type LinkVisitorsResponse = z.infer<typeof linkVisitorsResponseSchema>;
 
+/**
+ * A deck that reached an investor through share links they opened with their own email, proven
+ * by a mailed code: what they read is kept with their investor account (an unproven email keeps
+ * nothing, or anyone could fill an investor's list by typing their address into a gate).
+ */
+export const sharedDeckSchema = z.object({
+  pitchDeck: z.object({ id: z.string(), title: z.string(), company: z.string(), pageCount: z.number() }),
+  founderName: z.string(),
+  firstSeenAt: z.string(),
+  lastSeenAt: z.string(),
+  /** Reading time across every link of the deck the investor opened. */
+  totalSeconds: z.number(),
+  /** The furthest page reached; null when no reading was reported. */
+  furthestPage: z.number().nullable(),
+});
+export type SharedDeck = z.infer<typeof sharedDeckSchema>;
+
+/** GET sharedDeckPaths.sharedDecks: most recently opened first; decks no longer readable left out. */
+export const sharedDecksResponseSchema = z.object({ data: z.array(sharedDeckSchema) });
+export type SharedDecksResponse = z.infer<typeof sharedDecksResponseSchema>;
+
 /** GET /api/v1/links/{slug}: what a visitor without an account sees before the gate. */
 export const publicLinkSchema = z.object({
   title: z.string(),
@@ -351,10 +372,14 @@ export const linkViewingSchema = z.object({
   pitchDeckId: z.string(),
   linkId: z.string(),
   linkName: z.string(),
+  /** The deck's title, to name it in the alert. */
+  deckTitle: z.string(),
   /** Null when the link asks for no email. */
   email: z.string().nullable(),
   /** The visitor's first visit of this link. */
   isFirstVisit: z.boolean(),
+  /** The link's founder asked to be told of visits (a first one also lands in their inbox). */
+  notify: z.boolean(),
   at: z.string(),
 });
 export type LinkViewing = z.infer<typeof linkViewingSchema>;
@@ -375,6 +400,9 @@ export const deckLinkPaths = {
   linkPattern: '/api/v1/users/pitchdecks/:id/links/:linkId',
   visitorsPattern: '/api/v1/users/pitchdecks/:id/links/:linkId/visitors',
 } as const;
+
+/** The investor's decks shared with them by link (`sharedDeckSchema`). */
+export const sharedDeckPaths = { sharedDecks: '/api/v1/investors/me/shared-decks' } as const;
 
 /** Where every visitor call lives; request logs print no path under it verbatim (the slug is a secret). */
 export const publicLinksRoot = '/api/v1/links/';

@@ -17,6 +17,7 @@ export const notificationKinds = [
   'chatDigest',
   'chatMentions',
   'thesisMatches',
+  'deckFeedback',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -30,8 +31,10 @@ export const notificationKindsByRole = {
     'taskDueReminders',
     'chatDigest',
     'chatMentions',
+    'deckFeedback',
   ],
   investor: ['interestDecided', 'meetInvitations', 'taskDueReminders', 'chatDigest', 'chatMentions', 'thesisMatches'],
+  mentor: ['deckFeedback', 'chatDigest', 'chatMentions'],
 } as const satisfies Record<AccountRole, readonly NotificationKind[]>;
 
 /**
@@ -48,6 +51,7 @@ export const notificationLabels: Record<NotificationKind, string> = {
   chatDigest: 'Chat messages I have not read (at most one mail an hour)',
   chatMentions: 'When someone mentions me in a chat (even in a muted conversation)',
   thesisMatches: 'New decks that match my thesis (one mail a week)',
+  deckFeedback: 'Page comments, replies and mentor reviews on decks, and new versions of decks I commented on',
 };
 
 /** Where the switches live in the web app, as the mails name it. */
@@ -71,6 +75,8 @@ export const founderNotificationSettingsSchema = z.object({
   chatDigest: isOn,
   /** A mail when someone mentions the founder (`@Name`) in a chat message, muted rooms included. */
   chatMentions: isOn,
+  /** A mail when a mentor comments on a deck, replies, resolves, or reviews a version. */
+  deckFeedback: isOn,
 });
 export type FounderNotificationSettings = z.infer<typeof founderNotificationSettingsSchema>;
 
@@ -91,6 +97,17 @@ export const investorNotificationSettingsSchema = z.object({
 });
 export type InvestorNotificationSettings = z.infer<typeof investorNotificationSettingsSchema>;
 
+/** A mentor's notification settings (GET/PUT /api/v1/mentors/notifications). */
+export const mentorNotificationSettingsSchema = z.object({
+  /** A mail when a founder replies to or resolves a comment, or posts a new version of a deck the mentor commented on. */
+  deckFeedback: isOn,
+  /** A mail when chat messages stay unread for 10 minutes, at most one an hour. */
+  chatDigest: isOn,
+  /** A mail when someone mentions the mentor (`@Name`) in a chat message, muted rooms included. */
+  chatMentions: isOn,
+});
+export type MentorNotificationSettings = z.infer<typeof mentorNotificationSettingsSchema>;
+
 const atLeastOne = (body: Record<string, unknown>) => Object.keys(body).length > 0;
 const atLeastOneMessage = { message: 'Name at least one notification to turn on or off.' };
 
@@ -110,10 +127,17 @@ export const updateInvestorNotificationSettingsBodySchema = investorNotification
   .refine(atLeastOne, atLeastOneMessage);
 export type UpdateInvestorNotificationSettingsBody = z.infer<typeof updateInvestorNotificationSettingsBodySchema>;
 
+export const updateMentorNotificationSettingsBodySchema = mentorNotificationSettingsSchema
+  .partial()
+  .strict()
+  .refine(atLeastOne, atLeastOneMessage);
+export type UpdateMentorNotificationSettingsBody = z.infer<typeof updateMentorNotificationSettingsBodySchema>;
+
 export const founderNotificationSettingsResponseSchema = z.object({ notifications: founderNotificationSettingsSchema });
 export const investorNotificationSettingsResponseSchema = z.object({
   notifications: investorNotificationSettingsSchema,
 });
+export const mentorNotificationSettingsResponseSchema = z.object({ notifications: mentorNotificationSettingsSchema });
 
 /**
  * What can land in an account's inbox (issue 18): each is stored (kept 90 days), listed by
@@ -149,6 +173,14 @@ export const inboxKinds = [
    * is the switch for both.
    */
   'link.first_visit',
+  /** A comment or a reply on a deck's page, to the founder and the people of its thread. */
+  'comment.posted',
+  /** A comment resolved, to its author and the people of its thread. */
+  'comment.resolved',
+  /** A mentor reviewed a version, to the deck's founder. */
+  'review.posted',
+  /** A new version of a deck the mentor commented on is ready. */
+  'deck.new_version',
 ] as const;
 export type InboxKind = (typeof inboxKinds)[number];
 
@@ -170,6 +202,10 @@ export const mailKindOfInboxKind: Partial<Record<InboxKind, NotificationKind>> =
   'chat.unread': 'chatDigest',
   'chat.mention': 'chatMentions',
   'thesis.matches': 'thesisMatches',
+  'comment.posted': 'deckFeedback',
+  'comment.resolved': 'deckFeedback',
+  'review.posted': 'deckFeedback',
+  'deck.new_version': 'deckFeedback',
 };
 
 /**

@@ -21,7 +21,7 @@ export const providerIdSchema = textSchema({ max: 40, trim: false }).regex(
 export const oauthStartParamsSchema = z.object({
   provider: providerIdSchema,
   /** Which kind of account the sign-in is for: a founder (`user`) or an investor. */
-  role: z.enum(accountRoles, { error: 'role must be user or investor.' }),
+  role: z.enum(accountRoles, { error: 'role must be user, investor or mentor.' }),
 });
 export type OAuthStartParams = z.infer<typeof oauthStartParamsSchema>;
 

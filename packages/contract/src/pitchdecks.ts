@@ -185,8 +185,53 @@ export type FounderDeckVersion = z.infer<typeof founderDeckVersionSchema>;
 export const founderDeckVersionsResponseSchema = z.object({ versions: z.array(founderDeckVersionSchema) });
 export type FounderDeckVersionsResponse = z.infer<typeof founderDeckVersionsResponseSchema>;
 
+/**
+ * A deck as a mentor of its founder reads it: the live version's file and figures, and whose it
+ * is. Never investors' interests or reading figures.
+ */
+export const mentorPitchDeckSchema = pitchDeckBaseSchema.extend({
+  founder: z.object({ id: z.string(), name: z.string() }),
+  /** The number of the version shown, the live one. */
+  liveVersion: z.number(),
+  /** Signed, short-lived address of the live version's PDF. */
+  fileUrl: z.string(),
+  thumbnailUrl: z.string().nullable(),
+});
+export type MentorPitchDeck = z.infer<typeof mentorPitchDeckSchema>;
+/** GET /api/v1/mentors/pitchdecks: the live decks of every founder the mentor helps, newest first. */
+export const mentorPitchDecksResponseSchema = z.object({ data: z.array(mentorPitchDeckSchema) });
+export type MentorPitchDecksResponse = z.infer<typeof mentorPitchDecksResponseSchema>;
+/** GET /api/v1/mentors/pitchdecks/{id}. */
+export const mentorPitchDeckResponseSchema = z.object({ pitchDeck: mentorPitchDeckSchema });
+export type MentorPitchDeckResponse = z.infer<typeof mentorPitchDeckResponseSchema>;
+
+/** One ready version of a deck, as a mentor of its founder sees it. */
+export const mentorDeckVersionSchema = z.object({
+  number: z.number(),
+  pageCount: z.number().nullable(),
+  readyAt: z.string().nullable(),
+  /** The version investors see. */
+  isLive: z.boolean(),
+  /** Signed, short-lived address of the PDF. */
+  fileUrl: z.string(),
+});
+export type MentorDeckVersion = z.infer<typeof mentorDeckVersionSchema>;
+/** GET /api/v1/mentors/pitchdecks/{id}/versions: ready versions, newest first. */
+export const mentorDeckVersionsResponseSchema = z.object({ versions: z.array(mentorDeckVersionSchema) });
+export type MentorDeckVersionsResponse = z.infer<typeof mentorDeckVersionsResponseSchema>;
+
 /** Most versions one deck may have: the list stays readable and storage bounded. */
 export const maxDeckVersions = 50;
+
+/**
+ * A version or a page number as a call names it: a whole number from 1, bounded so that a huge
+ * one is refused here with a sentence instead of overflowing the database's integer.
+ */
+export const deckNumberSchema = (message: string, { coerce = false } = {}) =>
+  (coerce ? z.coerce.number({ error: message }) : z.number({ error: message }))
+    .int(message)
+    .min(1, message)
+    .max(100_000, message);
 
 export const pitchDeckSorts = ['relevance', 'newest', 'amount_asc', 'amount_desc'] as const;
 export type PitchDeckSort = (typeof pitchDeckSorts)[number];

@@ -84,6 +84,10 @@ export const trendsDaySchema = z.object({
   interestsWithdrawn: z.number(),
   /** Milestone tasks moved (or created) into done that day. */
   tasksDone: z.number(),
+  /** Viewing sessions opened through the founder's share links that day, apart from investors' views. */
+  linkViews: z.number(),
+  /** Reading time of those sessions. */
+  linkReadingSeconds: z.number(),
 });
 export type TrendsDay = z.infer<typeof trendsDaySchema>;
 
@@ -96,6 +100,9 @@ export const trendsTotalsSchema = z.object({
   interestsShown: z.number(),
   interestsAccepted: z.number(),
   tasksDone: z.number(),
+  /** Viewing sessions through share links, and their reading time (visitors without accounts). */
+  linkViews: z.number(),
+  linkReadingSeconds: z.number(),
 });
 export type TrendsTotals = z.infer<typeof trendsTotalsSchema>;
 
@@ -107,6 +114,8 @@ export const trendsTotalKeys = [
   'interestsShown',
   'interestsAccepted',
   'tasksDone',
+  'linkViews',
+  'linkReadingSeconds',
 ] as const satisfies readonly (keyof TrendsTotals)[];
 export type TrendsTotalKey = (typeof trendsTotalKeys)[number];
 

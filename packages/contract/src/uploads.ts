@@ -10,6 +10,25 @@ export const uploadKinds = {
     contentTypes: ['application/pdf', 'image/png', 'image/jpeg', 'image/webp'],
     maxBytes: 20 * 1024 * 1024,
   },
+  /**
+   * A file of a data room: a PDF (read as decks are, viewed in the app) or any of the documents a
+   * raise needs besides, which download only. Each is recognised by its first bytes; a CSV, which
+   * has none, by holding text.
+   */
+  document: {
+    contentTypes: [
+      'application/pdf',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'application/vnd.ms-excel',
+      'text/csv',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'application/msword',
+      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+      'image/png',
+      'image/jpeg',
+    ],
+    maxBytes: 50 * 1024 * 1024,
+  },
 } as const;
 export type UploadKind = keyof typeof uploadKinds;
 

@@ -2,6 +2,21 @@ import { randomUUID } from 'node:crypto';
 import type { AccountRole } from '@deckvalid/contract/auth';
 import type { Logger } from 'pino';
 
+/** What a page comment's news carries: whose deck, who did it, where, and who hears of it. */
+export type DeckCommentNews = {
+  /** The comment, the reply, or the comment resolved. */
+  commentId: string;
+  pitchDeckId: string;
+  founderId: string;
+  deckTitle: string;
+  actorId: string;
+  actorName: string;
+  version: number;
+  page: number;
+  excerpt: string;
+  recipientIds: string[];
+};
+
 /** Sessions that ended together: every session of an account, or the listed ones. */
 export type EndedSessions = { accountId: string } | { sessionIds: string[] };
 
@@ -44,6 +59,30 @@ export type DomainEvents = {
   'deck.deleted': { pitchDeckId: string; founderId: string; investorIds: string[] };
   /** A deck left processing unreadable; `reason` is the sentence the founder is shown. */
   'deck.failed': { pitchDeckId: string; founderId: string; title: string; reason: string };
+  /**
+   * A comment or a reply on a deck's page (`parentId` set for a reply), or a comment resolved:
+   * news for `recipientIds`, the founder and the people of the thread who may still read it.
+   */
+  'comment.posted': DeckCommentNews & { parentId: string | null };
+  'comment.resolved': DeckCommentNews;
+  /** A mentor made or replaced their review of a version: news for the deck's founder. */
+  'review.posted': {
+    reviewId: string;
+    pitchDeckId: string;
+    founderId: string;
+    mentorId: string;
+    mentorName: string;
+    deckTitle: string;
+    version: number;
+    verdict: 'ready' | 'needs_work';
+  };
+  /** A new version of a deck is ready: news for the mentors who commented on it. */
+  'deck.new-version-for-commenters': {
+    pitchDeckId: string;
+    deckTitle: string;
+    version: number;
+    mentorIds: string[];
+  };
   /** A member's read watermark in a chat room moved by reading (not by sending). */
   'chat.read': { accountId: string; chatRoomId: string };
   /**

@@ -1,10 +1,19 @@
-import { founderDeckPaths } from '@deckvalid/contract/api-paths';
+import { analysisSectionKeys } from '@deckvalid/contract/analysis';
+import { authApiRoot, founderDeckPaths, mentorDeckPaths } from '@deckvalid/contract/api-paths';
 import type { AuthResponse } from '@deckvalid/contract/auth';
+import { dataRoomGrantPaths, dataRoomPaths, investorDataRoomPaths } from '@deckvalid/contract/datarooms';
+import { deckCommentPaths } from '@deckvalid/contract/deck-comments';
+import { deckComparePaths } from '@deckvalid/contract/deck-compare';
+import { deckReviewPaths } from '@deckvalid/contract/deck-reviews';
+import { sharedDeckPaths } from '@deckvalid/contract/links';
+import { founderMentorPaths, mentorFounderPaths } from '@deckvalid/contract/mentors';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUp, signUp } from '../../test/accounts';
 import { authHeaders, build, type TestContext } from '../../test/build';
-import { createDeck, deckPdf, processed, readyDeck, uploadFile } from '../../test/decks';
+import { addRoomFile, createDataRoom, createFolder } from '../../test/datarooms';
+import { addVersion, createDeck, deckPdf, processed, readyDeck, uploadFile } from '../../test/decks';
+import { acceptInvitation, inviteMentor } from '../../test/mentors';
 import { type MilestoneFixtures, meetBody, milestoneFixtures } from '../../test/milestones';
 import { principal } from '../../test/principals';
 import { type ThreadFixtures, threadFixtures } from '../../test/threads';
@@ -13,9 +22,10 @@ import { type ThreadFixtures, threadFixtures } from '../../test/threads';
  * Every authenticated route × every kind of caller, with the expected status, like a policy
  * table. Account-level routes act on the caller's own account, so "other" callers see their own
  * data; object-level rows act on objects of `founder` and `investor` (decks, interests, uploads),
- * so the "other" callers show what a stranger to the object gets.
+ * so the "other" callers show what a stranger to the object gets. `mentor` mentors `founder`;
+ * `otherMentor` mentors nobody.
  */
-type Caller = 'anonymous' | 'founder' | 'investor' | 'otherFounder' | 'otherInvestor';
+type Caller = 'anonymous' | 'founder' | 'investor' | 'otherFounder' | 'otherInvestor' | 'mentor' | 'otherMentor';
 
 /** Objects the object-level rows act on, made in beforeAll. */
 type Fixtures = MilestoneFixtures &
@@ -63,6 +73,28 @@ type Fixtures = MilestoneFixtures &
     /** A share link on `deckId`: the table changes it, then ends it. */
     linkId: string;
     linkSlug: string;
+    /**
+     * A data room of `founder` with a folder and a PDF, given to `investor` through the accepted
+     * interest of the milestone fixtures; a folder and a room the table deletes; an upload for it.
+     */
+    roomId: string;
+    roomFolderId: string;
+    roomFileId: string;
+    roomGrantId: string;
+    disposableRoomId: string;
+    disposableRoomFolderId: string;
+    roomUploadKey: string;
+    /** An invitation of `founder` the table withdraws; a token `mentor` accepts (`otherMentor` finds it spent). */
+    mentorInvitationId: string;
+    mentorInvitationToken: string;
+    /** A mentor of `founder` whom the table's founder row lets go; `otherFounder`, whom `mentor` also mentors. */
+    disposableMentorId: string;
+    otherFounderId: string;
+    /** Comments of `mentor` on `deckId`: one the table edits and resolves, one it deletes. */
+    commentId: string;
+    disposableCommentId: string;
+    /** A deck of `founder` with two ready versions, to compare. */
+    comparedDeckId: string;
   };
 
 /** Headers given here (a content type) join the caller's credentials. */
@@ -82,6 +114,8 @@ const founderOnly = (ok: number) => ({
   investor: 403,
   otherFounder: ok,
   otherInvestor: 403,
+  mentor: 403,
+  otherMentor: 403,
 });
 const investorOnly = (ok: number) => ({
   anonymous: 401,
@@ -89,7 +123,34 @@ const investorOnly = (ok: number) => ({
   investor: ok,
   otherFounder: 403,
   otherInvestor: ok,
+  mentor: 403,
+  otherMentor: 403,
 });
+const mentorOnly = (ok: number) => ({
+  anonymous: 401,
+  founder: 403,
+  investor: 403,
+  otherFounder: 403,
+  otherInvestor: 403,
+  mentor: ok,
+  otherMentor: ok,
+});
+
+/** Reads of `founder`'s decks for mentors: their mentor gets `ok`, a mentor of nobody 404 (not revealed). */
+const mentoredDeckOnly = (ok: number) => ({ ...mentorOnly(ok), otherMentor: 404 });
+
+/** Page comments on `founder`'s deck: its founder and their mentor get `ok`; everyone else 404 (not revealed). */
+const discussedDeck = (ok: number) => ({
+  anonymous: 401,
+  founder: ok,
+  investor: 404,
+  otherFounder: 404,
+  otherInvestor: 404,
+  mentor: ok,
+  otherMentor: 404,
+});
+/** A comment of `mentor`: its author alone changes it. */
+const commentAuthorOnly = (ok: number) => ({ ...discussedDeck(404), mentor: ok });
 
 /** Public calls: every caller, signed in or not, gets the same answer. */
 const everyone = (status: number) => ({
@@ -98,10 +159,19 @@ const everyone = (status: number) => ({
   investor: status,
   otherFounder: status,
   otherInvestor: status,
+  mentor: status,
+  otherMentor: status,
 });
 
 /** The deck's founder gets `ok`; another founder 404 (decks of others are not revealed); investors 403. */
 const deckOwnerOnly = (ok: number) => ({ ...founderOnly(ok), otherFounder: 404 });
+
+/** A whole review: every section of the report scored. */
+const tableReview = {
+  sections: analysisSectionKeys.map((key) => ({ key, score: 3 })),
+  verdict: 'needs_work',
+  summary: 'A review of the table.',
+};
 
 const unusedUploadBody = Buffer.from('%PDF-1.7\n%%EOF\n');
 
@@ -260,6 +330,111 @@ const rows: Row[] = [
     request: (f) => ({ method: 'DELETE', url: `/api/v1/users/pitchdecks/${f.deckId}/links/${f.linkId}` }),
     expected: deckOwnerOnly(204),
   },
+  // An investor's decks kept from links they opened with their own proven email.
+  {
+    route: 'GET /api/v1/investors/me/shared-decks',
+    request: { method: 'GET', url: sharedDeckPaths.sharedDecks },
+    expected: investorOnly(200),
+  },
+  // Data rooms: the founder's room (another founder's is 404), then the investor it was given to
+  // (another investor's is 404), then the deletes.
+  {
+    route: 'POST /api/v1/users/datarooms',
+    request: { method: 'POST', url: dataRoomPaths.rooms, payload: { name: 'Table room' } },
+    expected: founderOnly(201),
+  },
+  {
+    route: 'GET /api/v1/users/datarooms',
+    request: { method: 'GET', url: dataRoomPaths.rooms },
+    expected: founderOnly(200),
+  },
+  {
+    route: 'GET /api/v1/users/datarooms/:roomId',
+    request: (f) => ({ method: 'GET', url: dataRoomPaths.room(f.roomId) }),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'PATCH /api/v1/users/datarooms/:roomId',
+    request: (f) => ({ method: 'PATCH', url: dataRoomPaths.room(f.roomId), payload: { name: 'Renamed room' } }),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'POST /api/v1/users/datarooms/:roomId/folders',
+    request: (f) => ({ method: 'POST', url: dataRoomPaths.folders(f.roomId), payload: { name: 'Tax' } }),
+    expected: deckOwnerOnly(201),
+  },
+  {
+    route: 'PATCH /api/v1/users/datarooms/:roomId/items/:itemId',
+    request: (f) => ({
+      method: 'PATCH',
+      url: dataRoomPaths.item(f.roomId, f.roomFolderId),
+      payload: { name: 'Legal and tax' },
+    }),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'GET /api/v1/users/datarooms/upload',
+    request: { method: 'GET', url: `${dataRoomPaths.uploadTicket}?fileType=application/pdf&fileSize=1024` },
+    expected: founderOnly(200),
+  },
+  {
+    route: 'POST /api/v1/users/datarooms/:roomId/files',
+    request: (f) => ({
+      method: 'POST',
+      url: dataRoomPaths.files(f.roomId),
+      payload: { key: f.roomUploadKey, name: 'Model.pdf' },
+    }),
+    expected: deckOwnerOnly(201),
+  },
+  {
+    route: 'GET /api/v1/users/datarooms/:roomId/items/:itemId/file',
+    request: (f) => ({ method: 'GET', url: dataRoomPaths.file(f.roomId, f.roomFileId) }),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'POST /api/v1/users/datarooms/:roomId/grants',
+    request: (f) => ({
+      method: 'POST',
+      url: dataRoomGrantPaths.grants(f.roomId),
+      payload: { interestId: f.acceptedInterestId },
+    }),
+    expected: deckOwnerOnly(201),
+  },
+  {
+    route: 'GET /api/v1/users/datarooms/:roomId/grants',
+    request: (f) => ({ method: 'GET', url: dataRoomGrantPaths.grants(f.roomId) }),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'GET /api/v1/investors/datarooms',
+    request: { method: 'GET', url: investorDataRoomPaths.rooms },
+    expected: investorOnly(200),
+  },
+  {
+    route: 'GET /api/v1/investors/datarooms/:roomId',
+    request: (f) => ({ method: 'GET', url: investorDataRoomPaths.room(f.roomId) }),
+    expected: milestoneFollowerOnly(200),
+  },
+  {
+    route: 'GET /api/v1/investors/datarooms/:roomId/items/:itemId/file',
+    request: (f) => ({ method: 'GET', url: investorDataRoomPaths.file(f.roomId, f.roomFileId) }),
+    expected: milestoneFollowerOnly(200),
+  },
+  {
+    route: 'DELETE /api/v1/users/datarooms/:roomId/grants/:grantId',
+    request: (f) => ({ method: 'DELETE', url: dataRoomGrantPaths.grant(f.roomId, f.roomGrantId) }),
+    expected: deckOwnerOnly(204),
+  },
+  {
+    route: 'DELETE /api/v1/users/datarooms/:roomId/items/:itemId',
+    request: (f) => ({ method: 'DELETE', url: dataRoomPaths.item(f.disposableRoomId, f.disposableRoomFolderId) }),
+    expected: deckOwnerOnly(204),
+  },
+  {
+    route: 'DELETE /api/v1/users/datarooms/:roomId',
+    request: (f) => ({ method: 'DELETE', url: dataRoomPaths.room(f.disposableRoomId) }),
+    expected: deckOwnerOnly(204),
+  },
   {
     route: 'GET /api/v1/users/pitchdecks/:id/analysis',
     request: (f) => ({ method: 'GET', url: `/api/v1/users/pitchdecks/${f.deckId}/analysis` }),
@@ -372,7 +547,15 @@ const rows: Row[] = [
     route: 'GET /api/v1/storage/*',
     request: (f) => ({ method: 'GET', url: f.fileUrl }),
     // The signature is the permission: whoever holds a link issued to an allowed account may read until it expires.
-    expected: { anonymous: 200, founder: 200, investor: 200, otherFounder: 200, otherInvestor: 200 },
+    expected: {
+      anonymous: 200,
+      founder: 200,
+      investor: 200,
+      otherFounder: 200,
+      otherInvestor: 200,
+      mentor: 200,
+      otherMentor: 200,
+    },
   },
   {
     route: 'PUT /api/v1/storage/*',
@@ -383,7 +566,15 @@ const rows: Row[] = [
       payload: unusedUploadBody,
     }),
     // Anyone holding the link may use it, once: the first PUT stores the file, later ones are 409.
-    expected: { anonymous: 200, founder: 409, investor: 409, otherFounder: 409, otherInvestor: 409 },
+    expected: {
+      anonymous: 200,
+      founder: 409,
+      investor: 409,
+      otherFounder: 409,
+      otherInvestor: 409,
+      mentor: 409,
+      otherMentor: 409,
+    },
   },
   { route: 'GET /api/v1/users/me', request: { method: 'GET', url: '/api/v1/users/me' }, expected: founderOnly(200) },
   {
@@ -465,24 +656,56 @@ const rows: Row[] = [
     route: 'GET /api/v1/notifications',
     request: { method: 'GET', url: '/api/v1/notifications?page=1&limit=5' },
     // Both roles have an inbox; each reads their own.
-    expected: { anonymous: 401, founder: 200, investor: 200, otherFounder: 200, otherInvestor: 200 },
+    expected: {
+      anonymous: 401,
+      founder: 200,
+      investor: 200,
+      otherFounder: 200,
+      otherInvestor: 200,
+      mentor: 200,
+      otherMentor: 200,
+    },
   },
   {
     route: 'PUT /api/v1/notifications/read',
     request: { method: 'PUT', url: '/api/v1/notifications/read' },
-    expected: { anonymous: 401, founder: 200, investor: 200, otherFounder: 200, otherInvestor: 200 },
+    expected: {
+      anonymous: 401,
+      founder: 200,
+      investor: 200,
+      otherFounder: 200,
+      otherInvestor: 200,
+      mentor: 200,
+      otherMentor: 200,
+    },
   },
   {
     route: 'PUT /api/v1/notifications/:notificationId/read',
     request: (f) => ({ method: 'PUT', url: `/api/v1/notifications/${f.notificationId}/read` }),
     // The founder's notification; to anyone else it does not exist.
-    expected: { anonymous: 401, founder: 200, investor: 404, otherFounder: 404, otherInvestor: 404 },
+    expected: {
+      anonymous: 401,
+      founder: 200,
+      investor: 404,
+      otherFounder: 404,
+      otherInvestor: 404,
+      mentor: 404,
+      otherMentor: 404,
+    },
   },
   {
     route: 'GET /api/v1/chats/rooms',
     request: { method: 'GET', url: '/api/v1/chats/rooms' },
     // Both roles chat; each sees the rooms they are in.
-    expected: { anonymous: 401, founder: 200, investor: 200, otherFounder: 200, otherInvestor: 200 },
+    expected: {
+      anonymous: 401,
+      founder: 200,
+      investor: 200,
+      otherFounder: 200,
+      otherInvestor: 200,
+      mentor: 200,
+      otherMentor: 200,
+    },
   },
   {
     route: 'POST /api/v1/chats/rooms/private',
@@ -490,7 +713,15 @@ const rows: Row[] = [
     // The investor already has a room with the founder (200); the other investor is tied to the
     // founder by an interest too (201, made now); the founder cannot talk to themself, and the
     // other founder is tied to nobody.
-    expected: { anonymous: 401, founder: 403, investor: 200, otherFounder: 403, otherInvestor: 201 },
+    expected: {
+      anonymous: 401,
+      founder: 403,
+      investor: 200,
+      otherFounder: 403,
+      otherInvestor: 201,
+      mentor: 403,
+      otherMentor: 403,
+    },
   },
   {
     route: 'POST /api/v1/chats/rooms/group',
@@ -500,18 +731,42 @@ const rows: Row[] = [
       payload: { name: 'Round', participantIds: [f.investorId] },
     }),
     // Only the founder is tied to the investor; an investor cannot add themself or another investor.
-    expected: { anonymous: 401, founder: 201, investor: 403, otherFounder: 403, otherInvestor: 403 },
+    expected: {
+      anonymous: 401,
+      founder: 201,
+      investor: 403,
+      otherFounder: 403,
+      otherInvestor: 403,
+      mentor: 403,
+      otherMentor: 403,
+    },
   },
   {
     route: 'GET /api/v1/chats/rooms/:roomId/messages',
     request: (f) => ({ method: 'GET', url: `/api/v1/chats/rooms/${f.chatRoomId}/messages` }),
     // Participants only; to anyone else the room does not exist.
-    expected: { anonymous: 401, founder: 200, investor: 200, otherFounder: 404, otherInvestor: 404 },
+    expected: {
+      anonymous: 401,
+      founder: 200,
+      investor: 200,
+      otherFounder: 404,
+      otherInvestor: 404,
+      mentor: 404,
+      otherMentor: 404,
+    },
   },
   {
     route: 'PUT /api/v1/chats/rooms/:roomId/read',
     request: (f) => ({ method: 'PUT', url: `/api/v1/chats/rooms/${f.chatRoomId}/read`, payload: {} }),
-    expected: { anonymous: 401, founder: 200, investor: 200, otherFounder: 404, otherInvestor: 404 },
+    expected: {
+      anonymous: 401,
+      founder: 200,
+      investor: 200,
+      otherFounder: 404,
+      otherInvestor: 404,
+      mentor: 404,
+      otherMentor: 404,
+    },
   },
   {
     route: 'PATCH /api/v1/chats/rooms/:roomId/messages/:messageId',
@@ -521,13 +776,29 @@ const rows: Row[] = [
       payload: { content: 'Edited' },
     }),
     // Its author only; the other member may not (403), and to anyone else the room does not exist.
-    expected: { anonymous: 401, founder: 200, investor: 403, otherFounder: 404, otherInvestor: 404 },
+    expected: {
+      anonymous: 401,
+      founder: 200,
+      investor: 403,
+      otherFounder: 404,
+      otherInvestor: 404,
+      mentor: 404,
+      otherMentor: 404,
+    },
   },
   {
     route: 'DELETE /api/v1/chats/rooms/:roomId/messages/:messageId',
     request: (f) => ({ method: 'DELETE', url: `/api/v1/chats/rooms/${f.chatRoomId}/messages/${f.deletableMessageId}` }),
     // As an edit: the investor asks before the founder deletes it.
-    expected: { anonymous: 401, founder: 200, investor: 403, otherFounder: 404, otherInvestor: 404 },
+    expected: {
+      anonymous: 401,
+      founder: 200,
+      investor: 403,
+      otherFounder: 404,
+      otherInvestor: 404,
+      mentor: 404,
+      otherMentor: 404,
+    },
   },
   {
     route: 'PUT /api/v1/chats/rooms/:roomId/messages/:messageId/reactions',
@@ -537,50 +808,114 @@ const rows: Row[] = [
       payload: { emoji: '👍', reacted: true },
     }),
     // Every member reacts, the author too; strangers learn nothing of the room.
-    expected: { anonymous: 401, founder: 200, investor: 200, otherFounder: 404, otherInvestor: 404 },
+    expected: {
+      anonymous: 401,
+      founder: 200,
+      investor: 200,
+      otherFounder: 404,
+      otherInvestor: 404,
+      mentor: 404,
+      otherMentor: 404,
+    },
   },
   {
     route: 'DELETE /api/v1/chats/rooms/:roomId/members/:accountId',
     request: (f) => ({ method: 'DELETE', url: `/api/v1/chats/rooms/${f.removalGroupId}/members/${f.investorId}` }),
     // Only the group's creator removes; the member may not remove themself (403), and to anyone
     // outside the group it does not exist. The investor asks before the founder removes them.
-    expected: { anonymous: 401, founder: 204, investor: 403, otherFounder: 404, otherInvestor: 404 },
+    expected: {
+      anonymous: 401,
+      founder: 204,
+      investor: 403,
+      otherFounder: 404,
+      otherInvestor: 404,
+      mentor: 404,
+      otherMentor: 404,
+    },
   },
   {
     route: 'POST /api/v1/chats/rooms/:roomId/leave',
     request: (f) => ({ method: 'POST', url: `/api/v1/chats/rooms/${f.leavingGroupId}/leave` }),
     // Any member leaves, the creator too; strangers learn nothing of the group.
-    expected: { anonymous: 401, founder: 204, investor: 204, otherFounder: 404, otherInvestor: 404 },
+    expected: {
+      anonymous: 401,
+      founder: 204,
+      investor: 204,
+      otherFounder: 404,
+      otherInvestor: 404,
+      mentor: 404,
+      otherMentor: 404,
+    },
   },
   {
     route: 'PUT /api/v1/chats/rooms/:roomId/mute',
     request: (f) => ({ method: 'PUT', url: `/api/v1/chats/rooms/${f.chatRoomId}/mute`, payload: { muted: true } }),
     // Each member mutes the room for themself.
-    expected: { anonymous: 401, founder: 200, investor: 200, otherFounder: 404, otherInvestor: 404 },
+    expected: {
+      anonymous: 401,
+      founder: 200,
+      investor: 200,
+      otherFounder: 404,
+      otherInvestor: 404,
+      mentor: 404,
+      otherMentor: 404,
+    },
   },
   {
     route: 'GET /api/v1/chats/contacts',
     request: { method: 'GET', url: '/api/v1/chats/contacts' },
     // Each signed-in account lists whom it is tied to (an empty list for the untied).
-    expected: { anonymous: 401, founder: 200, investor: 200, otherFounder: 200, otherInvestor: 200 },
+    expected: {
+      anonymous: 401,
+      founder: 200,
+      investor: 200,
+      otherFounder: 200,
+      otherInvestor: 200,
+      mentor: 200,
+      otherMentor: 200,
+    },
   },
   {
     route: 'GET /api/v1/search',
     request: { method: 'GET', url: '/api/v1/search?q=anvil' },
     // Each signed-in account searches what it may open (search.routes.test.ts checks the scoping).
-    expected: { anonymous: 401, founder: 200, investor: 200, otherFounder: 200, otherInvestor: 200 },
+    expected: {
+      anonymous: 401,
+      founder: 200,
+      investor: 200,
+      otherFounder: 200,
+      otherInvestor: 200,
+      mentor: 403,
+      otherMentor: 403,
+    },
   },
   {
     route: 'GET /api/v1/chats/search',
     request: { method: 'GET', url: '/api/v1/chats/search?q=hello' },
     // Each searches only the rooms they are in.
-    expected: { anonymous: 401, founder: 200, investor: 200, otherFounder: 200, otherInvestor: 200 },
+    expected: {
+      anonymous: 401,
+      founder: 200,
+      investor: 200,
+      otherFounder: 200,
+      otherInvestor: 200,
+      mentor: 200,
+      otherMentor: 200,
+    },
   },
   {
     route: 'PATCH /api/v1/chats/rooms/:roomId',
     request: (f) => ({ method: 'PATCH', url: `/api/v1/chats/rooms/${f.addingGroupId}`, payload: { name: 'Renamed' } }),
     // Only the group's creator renames it; a member may not, strangers learn nothing of it.
-    expected: { anonymous: 401, founder: 200, investor: 403, otherFounder: 404, otherInvestor: 404 },
+    expected: {
+      anonymous: 401,
+      founder: 200,
+      investor: 403,
+      otherFounder: 404,
+      otherInvestor: 404,
+      mentor: 404,
+      otherMentor: 404,
+    },
   },
   {
     route: 'POST /api/v1/chats/rooms/:roomId/members',
@@ -591,13 +926,29 @@ const rows: Row[] = [
     }),
     // Only the creator adds, and only people tied to them (the other investor is, by an interest);
     // the other investor asks before the founder adds them, as a stranger to the group.
-    expected: { anonymous: 401, founder: 200, investor: 403, otherFounder: 404, otherInvestor: 404 },
+    expected: {
+      anonymous: 401,
+      founder: 200,
+      investor: 403,
+      otherFounder: 404,
+      otherInvestor: 404,
+      mentor: 404,
+      otherMentor: 404,
+    },
   },
   {
     route: 'POST /api/v1/chats/rooms/private/bot',
     request: { method: 'POST', url: '/api/v1/chats/rooms/private/bot' },
     // Investors only: the investor's room exists already (200), the other investor's is made now.
-    expected: { anonymous: 401, founder: 403, investor: 200, otherFounder: 403, otherInvestor: 201 },
+    expected: {
+      anonymous: 401,
+      founder: 403,
+      investor: 200,
+      otherFounder: 403,
+      otherInvestor: 201,
+      mentor: 403,
+      otherMentor: 403,
+    },
   },
   {
     route: 'POST /api/v1/ai/chat',
@@ -607,24 +958,56 @@ const rows: Row[] = [
       payload: { roomId: f.botRoomId, messages: [{ role: 'user', content: 'list my interests' }] },
     }),
     // Investors only, and only in their own bot room: the other investor's is another room (404).
-    expected: { anonymous: 401, founder: 403, investor: 200, otherFounder: 403, otherInvestor: 404 },
+    expected: {
+      anonymous: 401,
+      founder: 403,
+      investor: 200,
+      otherFounder: 403,
+      otherInvestor: 404,
+      mentor: 403,
+      otherMentor: 403,
+    },
   },
   {
     route: 'POST /api/v1/ai/actions/:id/confirm',
     request: (f) => ({ method: 'POST', url: `/api/v1/ai/actions/${f.confirmActionId}/confirm` }),
     // The investor it was proposed to runs it; to the other investor it does not exist.
-    expected: { anonymous: 401, founder: 403, investor: 200, otherFounder: 403, otherInvestor: 404 },
+    expected: {
+      anonymous: 401,
+      founder: 403,
+      investor: 200,
+      otherFounder: 403,
+      otherInvestor: 404,
+      mentor: 403,
+      otherMentor: 403,
+    },
   },
   {
     route: 'POST /api/v1/ai/actions/:id/cancel',
     request: (f) => ({ method: 'POST', url: `/api/v1/ai/actions/${f.cancelActionId}/cancel` }),
-    expected: { anonymous: 401, founder: 403, investor: 200, otherFounder: 403, otherInvestor: 404 },
+    expected: {
+      anonymous: 401,
+      founder: 403,
+      investor: 200,
+      otherFounder: 403,
+      otherInvestor: 404,
+      mentor: 403,
+      otherMentor: 403,
+    },
   },
   {
     route: 'GET /api/v1/ai/replies',
     request: (f) => ({ method: 'GET', url: `/api/v1/ai/replies?messageIds=${f.aiReplyId}` }),
     // Each investor reads their own replies: the other investor gets an empty list, never the reply.
-    expected: { anonymous: 401, founder: 403, investor: 200, otherFounder: 403, otherInvestor: 200 },
+    expected: {
+      anonymous: 401,
+      founder: 403,
+      investor: 200,
+      otherFounder: 403,
+      otherInvestor: 200,
+      mentor: 403,
+      otherMentor: 403,
+    },
   },
   {
     route: 'POST /api/v1/milestones',
@@ -1132,6 +1515,169 @@ const rows: Row[] = [
     request: { method: 'DELETE', url: '/api/v1/investors/oauth-identities/google' },
     expected: investorOnly(404),
   },
+  // Mentors: the founder's invitations and mentors (another founder's are 404), the mentor's side.
+  {
+    route: 'POST /api/v1/users/mentors/invitations',
+    request: { method: 'POST', url: founderMentorPaths.invitations, payload: { email: 'table.mentor@example.test' } },
+    expected: founderOnly(201),
+  },
+  {
+    route: 'GET /api/v1/users/mentors',
+    request: { method: 'GET', url: founderMentorPaths.mentors },
+    expected: founderOnly(200),
+  },
+  {
+    route: 'DELETE /api/v1/users/mentors/invitations/:invitationId',
+    request: (f) => ({ method: 'DELETE', url: founderMentorPaths.invitation(f.mentorInvitationId) }),
+    expected: deckOwnerOnly(204),
+  },
+  {
+    route: 'DELETE /api/v1/users/mentors/:mentorId',
+    request: (f) => ({ method: 'DELETE', url: founderMentorPaths.mentor(f.disposableMentorId) }),
+    expected: deckOwnerOnly(204),
+  },
+  {
+    route: 'POST /api/v1/mentors/invitations/accept',
+    request: (f) => ({ method: 'POST', url: mentorFounderPaths.accept, payload: { token: f.mentorInvitationToken } }),
+    // The token works once: the second mentor finds it spent.
+    expected: { ...mentorOnly(200), otherMentor: 410 },
+  },
+  {
+    route: 'GET /api/v1/mentors/founders',
+    request: { method: 'GET', url: mentorFounderPaths.founders },
+    expected: mentorOnly(200),
+  },
+  {
+    route: 'DELETE /api/v1/mentors/founders/:founderId',
+    request: (f) => ({ method: 'DELETE', url: mentorFounderPaths.founder(f.otherFounderId) }),
+    // Only a mentor of that founder ends it; to any other mentor there is nothing to end.
+    expected: { ...mentorOnly(204), otherMentor: 404 },
+  },
+  {
+    route: 'GET /api/v1/mentors/pitchdecks',
+    request: { method: 'GET', url: mentorDeckPaths.pitchDecks },
+    // Account-level: each mentor lists the decks of the founders they help.
+    expected: mentorOnly(200),
+  },
+  {
+    route: 'GET /api/v1/mentors/pitchdecks/:id',
+    request: (f) => ({ method: 'GET', url: mentorDeckPaths.pitchDeck(f.deckId) }),
+    expected: mentoredDeckOnly(200),
+  },
+  {
+    route: 'GET /api/v1/mentors/pitchdecks/:id/versions',
+    request: (f) => ({ method: 'GET', url: mentorDeckPaths.versions(f.deckId) }),
+    expected: mentoredDeckOnly(200),
+  },
+  {
+    route: 'GET /api/v1/mentors/pitchdecks/:id/analysis',
+    request: (f) => ({ method: 'GET', url: mentorDeckPaths.analysis(f.deckId) }),
+    expected: mentoredDeckOnly(200),
+  },
+  {
+    route: 'GET /api/v1/decks/:deckId/comments',
+    request: (f) => ({ method: 'GET', url: deckCommentPaths.comments(f.deckId) }),
+    expected: discussedDeck(200),
+  },
+  {
+    route: 'POST /api/v1/decks/:deckId/comments',
+    request: (f) => ({
+      method: 'POST',
+      url: deckCommentPaths.comments(f.deckId),
+      payload: { version: 1, page: 1, body: 'Table comment.' },
+    }),
+    expected: discussedDeck(201),
+  },
+  {
+    route: 'POST /api/v1/decks/comments/:commentId/replies',
+    request: (f) => ({ method: 'POST', url: deckCommentPaths.replies(f.commentId), payload: { body: 'Reply.' } }),
+    expected: discussedDeck(201),
+  },
+  {
+    route: 'PATCH /api/v1/decks/comments/:commentId',
+    request: (f) => ({ method: 'PATCH', url: deckCommentPaths.comment(f.commentId), payload: { body: 'Edited.' } }),
+    expected: commentAuthorOnly(200),
+  },
+  {
+    route: 'POST /api/v1/decks/comments/:commentId/resolve',
+    request: (f) => ({ method: 'POST', url: deckCommentPaths.resolve(f.commentId) }),
+    expected: discussedDeck(200),
+  },
+  {
+    route: 'POST /api/v1/decks/comments/:commentId/reopen',
+    request: (f) => ({ method: 'POST', url: deckCommentPaths.reopen(f.commentId) }),
+    expected: discussedDeck(200),
+  },
+  {
+    route: 'DELETE /api/v1/decks/comments/:commentId',
+    request: (f) => ({ method: 'DELETE', url: deckCommentPaths.comment(f.disposableCommentId) }),
+    expected: commentAuthorOnly(204),
+  },
+  {
+    route: 'PUT /api/v1/mentors/pitchdecks/:deckId/versions/:version/review',
+    request: (f) => ({ method: 'PUT', url: deckReviewPaths.review(f.deckId, 1), payload: tableReview }),
+    expected: mentoredDeckOnly(200),
+  },
+  {
+    route: 'GET /api/v1/mentors/pitchdecks/:deckId/reviews',
+    request: (f) => ({ method: 'GET', url: deckReviewPaths.mentorReviews(f.deckId) }),
+    expected: mentoredDeckOnly(200),
+  },
+  {
+    route: 'GET /api/v1/users/pitchdecks/:deckId/reviews',
+    request: (f) => ({ method: 'GET', url: deckReviewPaths.founderReviews(f.deckId) }),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'GET /api/v1/users/pitchdecks/:id/compare',
+    request: (f) => ({ method: 'GET', url: `${deckComparePaths.founder(f.comparedDeckId)}?from=1&to=2` }),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'GET /api/v1/mentors/pitchdecks/:id/compare',
+    request: (f) => ({ method: 'GET', url: `${deckComparePaths.mentor(f.comparedDeckId)}?from=1&to=2` }),
+    expected: mentoredDeckOnly(200),
+  },
+  {
+    route: 'GET /api/v1/mentors/me',
+    request: { method: 'GET', url: '/api/v1/mentors/me' },
+    expected: mentorOnly(200),
+  },
+  {
+    route: 'POST /api/v1/mentors/reset-password',
+    request: {
+      method: 'POST',
+      url: '/api/v1/mentors/reset-password',
+      payload: { currentPassword: 'not-the-password', newPassword: 'a-new-passphrase-1' },
+    },
+    expected: mentorOnly(400),
+  },
+  {
+    route: 'GET /api/v1/mentors/notifications',
+    request: { method: 'GET', url: '/api/v1/mentors/notifications' },
+    expected: mentorOnly(200),
+  },
+  {
+    route: 'PUT /api/v1/mentors/notifications',
+    request: { method: 'PUT', url: '/api/v1/mentors/notifications', payload: { chatDigest: false } },
+    expected: mentorOnly(200),
+  },
+  {
+    route: 'GET /api/v1/mentors/oauth-identities',
+    request: { method: 'GET', url: '/api/v1/mentors/oauth-identities' },
+    expected: mentorOnly(200),
+  },
+  {
+    route: 'DELETE /api/v1/mentors/oauth-identities/:provider',
+    request: { method: 'DELETE', url: '/api/v1/mentors/oauth-identities/google' },
+    expected: mentorOnly(404),
+  },
+  {
+    route: 'POST /api/v1/mentors/logout',
+    request: { method: 'POST', url: '/api/v1/mentors/logout?type=current' },
+    endsSession: true,
+    expected: mentorOnly(200),
+  },
   {
     route: 'POST /api/v1/users/logout',
     request: { method: 'POST', url: '/api/v1/users/logout?type=current' },
@@ -1159,7 +1705,37 @@ beforeAll(async () => {
     signUp(ctx, 'investor', 'Ola Investor'),
   ]);
   if (!founder || !investor || !otherFounder || !otherInvestor) throw new Error('sign-up failed');
-  callers = { founder, investor, otherFounder, otherInvestor };
+  const [mentor, otherMentor, disposableMentor] = await Promise.all([
+    signUp(ctx, 'mentor', 'Mae Mentor'),
+    signUp(ctx, 'mentor', 'Omar Mentor'),
+    signUp(ctx, 'mentor', 'Dee Mentor'),
+  ]);
+  callers = { founder, investor, otherFounder, otherInvestor, mentor, otherMentor };
+  for (const [who, by] of [
+    [mentor, founder],
+    [mentor, otherFounder],
+    [disposableMentor, founder],
+  ] as const) {
+    await acceptInvitation(ctx, who, (await inviteMentor(ctx, by, who.email)).token);
+  }
+  const mentorComment = async (deckId: string) => {
+    const reply = await ctx.app.fastify.inject({
+      method: 'POST',
+      url: deckCommentPaths.comments(deckId),
+      headers: authHeaders(mentor.tokens),
+      payload: { version: 1, page: 1, body: 'A comment of the table.' },
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    return reply.json().comment.id as string;
+  };
+  const aDeckWithTwoVersions = async () => {
+    const compared = await readyDeck(ctx, founder);
+    await addVersion(ctx, founder, compared.id, await deckPdf(4));
+    expect((await processed(ctx, founder, compared.id)).liveVersion).toBe(2);
+    return compared.id;
+  };
+  const withdrawable = await inviteMentor(ctx, founder, 'withdrawable.mentor@example.test');
+  const acceptable = await inviteMentor(ctx, founder, 'acceptable.mentor@example.test');
 
   const [deck, freshDeck, interestedDeck] = [
     await readyDeck(ctx, founder),
@@ -1280,7 +1856,26 @@ beforeAll(async () => {
     payload: { name: 'Authorisation table' },
   });
   expect(link.statusCode).toBe(201);
+  const room = await createDataRoom(ctx, founder, 'Authorisation table');
+  const roomFile = await addRoomFile(ctx, founder, room.id, await deckPdf(1));
+  expect(roomFile.statusCode, roomFile.body).toBe(201);
+  const roomGrant = await ctx.app.fastify.inject({
+    method: 'POST',
+    url: dataRoomGrantPaths.grants(room.id),
+    headers: authHeaders(founder.tokens),
+    payload: { interestId: milestoneObjects.acceptedInterestId },
+  });
+  expect(roomGrant.statusCode, roomGrant.body).toBe(201);
+  const disposableRoom = await createDataRoom(ctx, founder, 'Disposable room');
+  const roomUpload = await uploadFile(ctx, founder, await deckPdf(1), { ticketUrl: dataRoomPaths.uploadTicket });
   fixtures = {
+    roomId: room.id,
+    roomFolderId: (await createFolder(ctx, founder, room.id, 'Legal')).id,
+    roomFileId: roomFile.json().item.id,
+    roomGrantId: roomGrant.json().grant.id,
+    disposableRoomId: disposableRoom.id,
+    disposableRoomFolderId: (await createFolder(ctx, founder, disposableRoom.id, 'Drop')).id,
+    roomUploadKey: roomUpload.ticket.key,
     linkId: link.json().link.id,
     linkSlug: link.json().link.slug,
     ...milestoneObjects,
@@ -1311,12 +1906,19 @@ beforeAll(async () => {
     pictureKey: pictureUpload.ticket.key,
     fileUrl: deck.fileUrl ?? '',
     uploadUrl: target.json().uploadUrl as string,
+    mentorInvitationId: withdrawable.invitation.id,
+    mentorInvitationToken: acceptable.token,
+    disposableMentorId: disposableMentor.user.id,
+    otherFounderId: otherFounder.user.id,
+    commentId: await mentorComment(deck.id),
+    disposableCommentId: await mentorComment(deck.id),
+    comparedDeckId: await aDeckWithTwoVersions(),
   };
 });
 
 async function signInAgain(caller: Exclude<Caller, 'anonymous'>) {
   const account = callers[caller];
-  const root = account.user.role === 'investor' ? '/api/v1/investors' : '/api/v1/users';
+  const root = authApiRoot[account.user.role];
   const reply = await ctx.app.fastify.inject({
     method: 'POST',
     url: `${root}/login`,
@@ -1330,7 +1932,15 @@ afterAll(async () => {
 });
 
 describe('authorisation table', () => {
-  const callerNames: Caller[] = ['anonymous', 'investor', 'otherInvestor', 'founder', 'otherFounder'];
+  const callerNames: Caller[] = [
+    'anonymous',
+    'investor',
+    'otherInvestor',
+    'founder',
+    'otherFounder',
+    'mentor',
+    'otherMentor',
+  ];
   for (const row of rows) {
     it(`${row.route}`, async () => {
       for (const caller of callerNames) {

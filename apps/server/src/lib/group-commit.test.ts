@@ -148,4 +148,43 @@ describe('GroupCommit', () => {
       expect(batches).toEqual([[1, 13, 3], [1], [13], [3], [4]]);
     });
   });
+
+  it('refuses at once what it could not write within its time, with the wait, at the rate it has been writing', async () => {
+    let clock = 0;
+    const writer = recordingWriter();
+    // Every batch of one takes 100 ms on this clock.
+    const write = (items: number[]) => {
+      clock += 100;
+      return writer.write(items);
+    };
+    const overloaded = (retryAfterMs: number) => Object.assign(new Error('overloaded'), { retryAfterMs });
+    const commit = new GroupCommit(write, { maxBatch: 1, maxQueueMs: 250, overloaded, now: () => clock });
+    // Before any write is measured nothing is refused.
+    await expect(commit.submit(1)).resolves.toBe(2);
+
+    writer.holdNext();
+    const writing = commit.submit(2);
+    await new Promise((resolve) => setImmediate(resolve));
+    const queued = [3, 4, 5, 6].map((item) => commit.submit(item).catch((error: unknown) => error));
+    writer.release();
+    await expect(writing).resolves.toBe(4);
+    const [three, four, five, six] = await Promise.all(queued);
+    expect([three, four]).toEqual([6, 8]);
+    expect(five).toMatchObject({ message: 'overloaded', retryAfterMs: 300 });
+    expect(six).toMatchObject({ message: 'overloaded' });
+    expect(writer.batches).toEqual([[1], [2], [3], [4]]);
+  });
+
+  it('counts its wait in batches: a burst after a slow lone write goes out together, not refused', async () => {
+    let clock = 0;
+    const writer = recordingWriter();
+    const write = (items: number[]) => {
+      clock += 100;
+      return writer.write(items);
+    };
+    const commit = new GroupCommit(write, { maxBatch: 256, maxQueueMs: 250, now: () => clock });
+    await commit.submit(1);
+    const burst = Array.from({ length: 100 }, (_, index) => commit.submit(index + 2));
+    await expect(Promise.all(burst)).resolves.toHaveLength(100);
+  });
 });

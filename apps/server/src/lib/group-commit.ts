@@ -19,7 +19,20 @@ export type GroupCommitOptions = {
    * database writes on this process's thread, so there the next batch would only delay them.
    */
   overlap?: boolean;
+  /**
+   * Load shedding: an item the queue could not write within this many milliseconds, at the pace
+   * recent batches were written, is refused at once with `overloaded(retryAfterMs)` instead of
+   * waiting past its caller's patience. Unset, the queue takes everything.
+   */
+  maxQueueMs?: number;
+  /** The error a shed item is refused with; given the wait that would clear the queue. */
+  overloaded?: (retryAfterMs: number) => Error;
+  /** The clock writes are timed on, in milliseconds (performance.now). */
+  now?: () => number;
 };
+
+/** Weight of the newest batch in the running time of a batch. */
+const costWeight = 0.3;
 
 /**
  * Group commit: items submitted while a batch is being written wait and go together in the next
@@ -40,17 +53,38 @@ export class GroupCommit<In, Out> {
   private readonly maxBatch: number;
   private readonly isBatchWide: (error: unknown) => boolean;
   private readonly overlap: boolean;
+  private readonly maxQueueMs: number;
+  private readonly overloaded: (retryAfterMs: number) => Error;
+  private readonly now: () => number;
+  /**
+   * How long writing a batch has taken lately, in milliseconds; null until one was timed. The
+   * queue drains a batch at a time, so its wait is counted in batches: a burst after a slow lone
+   * write goes out in one batch, not one write per item.
+   */
+  private msPerBatch: number | null = null;
 
   constructor(
     private readonly write: (items: In[]) => Promise<ItemOutcome<Out>[]>,
-    { maxBatch = 256, isBatchWide = () => false, overlap = false }: GroupCommitOptions = {},
+    {
+      maxBatch = 256,
+      isBatchWide = () => false,
+      overlap = false,
+      maxQueueMs = Number.POSITIVE_INFINITY,
+      overloaded = (retryAfterMs) => new Error(`the write queue is full for another ${Math.ceil(retryAfterMs)} ms`),
+      now = () => performance.now(),
+    }: GroupCommitOptions = {},
   ) {
     this.maxBatch = maxBatch;
     this.isBatchWide = isBatchWide;
     this.overlap = overlap;
+    this.maxQueueMs = maxQueueMs;
+    this.overloaded = overloaded;
+    this.now = now;
   }
 
   submit(item: In): Promise<Out> {
+    const waitMs = Math.ceil((this.queue.length + 1) / this.maxBatch) * (this.msPerBatch ?? 0);
+    if (waitMs > this.maxQueueMs) return Promise.reject(this.overloaded(waitMs));
     return new Promise<Out>((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
       if (!this.writing) {
@@ -92,11 +126,18 @@ export class GroupCommit<In, Out> {
   private async attempt(
     batch: Waiting<In, Out>[],
   ): Promise<{ ok: true; outcomes: ItemOutcome<Out>[] } | { ok: false; error: unknown }> {
+    const startedAt = this.now();
     try {
       return { ok: true, outcomes: await this.write(batch.map((waiting) => waiting.item)) };
     } catch (error) {
       return { ok: false, error };
+    } finally {
+      this.timeBatch(this.now() - startedAt);
     }
+  }
+
+  private timeBatch(ms: number): void {
+    this.msPerBatch = this.msPerBatch === null ? ms : this.msPerBatch * (1 - costWeight) + ms * costWeight;
   }
 
   /** A batch whose write threw: every item fails with it, or (the cause unknown) each goes alone. */

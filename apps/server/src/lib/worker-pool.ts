@@ -53,9 +53,22 @@ export type WorkerPoolSettings = {
   spare: number;
 };
 
+/** How long a caller that answers a request will wait for a worker; past it the job is refused at once. */
+export type RunLimits = {
+  /** The most the job may wait behind others, at the pace recent jobs took. */
+  maxWaitMs: number;
+  /** The error a refused job gets, with the wait that would clear the queue. */
+  overloaded: (retryAfterMs: number) => Error;
+};
+
+/** Weight of the newest job in the running time of a job. */
+const durationWeight = 0.3;
+
 type Job<Input, Output> = {
   jobId: number;
   input: Input;
+  /** When a worker took it (performance.now), to time the pool's pace. */
+  startedAt: number;
   /** Workers that took this job and ended without answering it. */
   failures: number;
   resolve: (output: Output) => void;
@@ -92,6 +105,8 @@ export class WorkerPool<Input, Output, Memory = undefined> {
   private startFailures = 0;
   private started = 0;
   private closed = false;
+  /** How long a job has taken on a worker lately, in milliseconds; null until one was timed. */
+  private msPerJob: number | null = null;
 
   constructor(
     private readonly spec: WorkerPoolSpec<Input, Output, Memory>,
@@ -99,10 +114,20 @@ export class WorkerPool<Input, Output, Memory = undefined> {
     private readonly logger: Pick<Logger, 'warn' | 'error'>,
   ) {}
 
-  run(input: Input): Promise<Output> {
+  /**
+   * Runs `input` on a worker, after the jobs already waiting. With `limits`, a job that would wait
+   * longer than `maxWaitMs` (the waiting jobs shared among the workers, at the pace recent jobs
+   * took) is refused at once instead: a request answers "busy, try again" rather than time out,
+   * while background work (deck processing) queues without limits.
+   */
+  run(input: Input, limits?: RunLimits): Promise<Output> {
     if (this.closed) return Promise.reject(this.spec.error(`the ${this.spec.name} pool is closed`));
+    if (limits && this.msPerJob !== null) {
+      const waitMs = Math.ceil((this.queue.length + 1) / this.settings.size) * this.msPerJob;
+      if (waitMs > limits.maxWaitMs) return Promise.reject(limits.overloaded(waitMs));
+    }
     return new Promise((resolve, reject) => {
-      this.queue.push({ jobId: this.nextJobId++, input, failures: 0, resolve, reject });
+      this.queue.push({ jobId: this.nextJobId++, input, failures: 0, startedAt: 0, resolve, reject });
       this.pump();
     });
   }
@@ -161,6 +186,7 @@ export class WorkerPool<Input, Output, Memory = undefined> {
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
     slot.idleTimer = null;
     slot.job = job;
+    job.startedAt = performance.now();
     slot.timer = setTimeout(() => this.stop(slot, { kind: 'timeout' }), this.settings.timeoutMs);
     const { message, transfer } = this.spec.message(job.jobId, job.input, slot.memory);
     slot.worker.postMessage(message, transfer ?? []);
@@ -189,6 +215,7 @@ export class WorkerPool<Input, Output, Memory = undefined> {
       const job = slot.job;
       if (!answer || !job || job.jobId !== answer.jobId) return;
       this.finish(slot);
+      this.timeJob(performance.now() - job.startedAt);
       if ('value' in answer) job.resolve(answer.value);
       else job.reject(answer.error);
       this.pump();
@@ -203,6 +230,10 @@ export class WorkerPool<Input, Output, Memory = undefined> {
       this.stop(slot, { kind: 'crash', error: new Error(`the ${this.spec.name} worker exited with code ${code}`) }),
     );
     this.slots.push(slot);
+  }
+
+  private timeJob(ms: number): void {
+    this.msPerJob = this.msPerJob === null ? ms : this.msPerJob * (1 - durationWeight) + ms * durationWeight;
   }
 
   private finish(slot: Slot<Input, Output, Memory>): void {

@@ -1,7 +1,17 @@
-import { authApiRoot, authPaths, founderDeckPaths, investorDeckPaths } from '@deckvalid/contract/api-paths';
+import {
+  authApiRoot,
+  authPaths,
+  founderDeckPaths,
+  investorDeckPaths,
+  mentorDeckPaths,
+} from '@deckvalid/contract/api-paths';
 import type { AccountRole, AuthResponse } from '@deckvalid/contract/auth';
 import { type ChatMessage, type ChatRoom, chatPaths } from '@deckvalid/contract/chat';
 import { type CompanyResponse, companyPaths } from '@deckvalid/contract/companies';
+import { type DataRoomResponse, type DataRoomsResponse, investorDataRoomPaths } from '@deckvalid/contract/datarooms';
+import { type DeckCommentsResponse, deckCommentPaths } from '@deckvalid/contract/deck-comments';
+import { type DeckReviewsResponse, deckReviewPaths } from '@deckvalid/contract/deck-reviews';
+import { type MentorsFoundersResponse, mentorFounderPaths } from '@deckvalid/contract/mentors';
 import {
   type Deliverable,
   investorMilestonePaths,
@@ -12,6 +22,7 @@ import {
   type TaskDetail,
   type Thread,
 } from '@deckvalid/contract/milestones';
+import type { MentorPitchDecksResponse } from '@deckvalid/contract/pitchdecks';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, build, type TestContext } from '../../test/build';
@@ -63,11 +74,19 @@ describe('the demo workspace (SEED_DEMO=1)', () => {
 
   it('names its people as people', async () => {
     const names = await Promise.all(
-      ['founder', 'jonas', 'aiko', 'priya', 'ravi', 'lena'].map(
+      ['founder', 'jonas', 'aiko', 'priya', 'ravi', 'lena', 'mentor'].map(
         async (who) => (await signIn(`${who}@demo.pitchlane.local`)).name,
       ),
     );
-    expect(names).toEqual(['Maya Lind', 'Jonas Berg', 'Aiko Tanaka', 'Priya Shah', 'Ravi Mehta', 'Lena Hoffmann']);
+    expect(names).toEqual([
+      'Maya Lind',
+      'Jonas Berg',
+      'Aiko Tanaka',
+      'Priya Shah',
+      'Ravi Mehta',
+      'Lena Hoffmann',
+      'Tomás Reyes',
+    ]);
   });
 
   it('gives each founder one company: Maya two Ledgerleaf rounds, the other decks their own founders', async () => {
@@ -222,5 +241,38 @@ describe('the demo workspace (SEED_DEMO=1)', () => {
       'Maya Lind',
       'Ravi Mehta',
     ]);
+  });
+
+  it('gives Ravi Ledgerleaf’s due-diligence room: the agreement to read, the cap table to download', async () => {
+    const ravi = await signIn('ravi@demo.pitchlane.local');
+    const rooms = await ravi.get<DataRoomsResponse>(investorDataRoomPaths.rooms);
+    expect(rooms.data.map((room) => room.name)).toEqual(['Ledgerleaf due diligence']);
+    const { room } = await ravi.get<DataRoomResponse>(investorDataRoomPaths.room(rooms.data[0]?.id ?? ''));
+    const byName = new Map(room.items.map((item) => [item.name, item]));
+    expect(byName.get('Pilot data-sharing agreement.pdf')).toMatchObject({
+      parentId: byName.get('Legal')?.id,
+      status: 'ready',
+      pageCount: 3,
+    });
+    expect(byName.get('Cap table.csv')).toMatchObject({ parentId: byName.get('Financials')?.id, mime: 'text/csv' });
+    const lena = await signIn('lena@demo.pitchlane.local');
+    expect((await lena.get<DataRoomsResponse>(investorDataRoomPaths.rooms)).data).toEqual([]);
+  });
+
+  it('gives Maya a mentor, Tomás, whose comments and review of the Ledgerleaf pre-seed she reads', async () => {
+    const tomas = await signIn('mentor@demo.pitchlane.local');
+    const founders = await tomas.get<MentorsFoundersResponse>(mentorFounderPaths.founders);
+    expect(founders.data.map((each) => each.founder.name)).toEqual(['Maya Lind']);
+    const decks = await tomas.get<MentorPitchDecksResponse>(mentorDeckPaths.pitchDecks);
+    const ledgerleaf = decks.data.find((deck) => deck.title === 'Ledgerleaf pre-seed');
+    expect(ledgerleaf).toBeDefined();
+    const maya = await signIn('founder@demo.pitchlane.local');
+    const comments = await maya.get<DeckCommentsResponse>(deckCommentPaths.comments(ledgerleaf?.id ?? ''));
+    expect(comments.data).toHaveLength(2);
+    expect(comments.data.flatMap((comment) => comment.replies.map((reply) => reply.author.name))).toEqual([
+      'Maya Lind',
+    ]);
+    const reviews = await maya.get<DeckReviewsResponse>(deckReviewPaths.founderReviews(ledgerleaf?.id ?? ''));
+    expect(reviews.data.map((review) => [review.mentor.name, review.verdict])).toEqual([['Tomás Reyes', 'needs_work']]);
   });
 });

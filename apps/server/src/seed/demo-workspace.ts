@@ -1,10 +1,14 @@
+import { analysisSectionKeys } from '@deckvalid/contract/analysis';
 import type { TaskStage } from '@deckvalid/contract/milestones';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { App } from '@/app';
 import type { Principal } from '@/core/identity/principal';
 import type { Database } from '@/db/client';
+import { samplePdf } from '@/lib/sample-pdf';
 import { chatMessages, chatParticipants, chatRooms } from '@/modules/chat/chat.schema';
+import { interests } from '@/modules/interests/interests.schema';
+import { mentorships } from '@/modules/mentors/mentors.schema';
 import type { DemoPeople } from './demo';
 
 /** Who is on the demo's side of a line of conversation. */
@@ -187,6 +191,8 @@ export async function seedDemoWorkspace(app: App, db: Database, people: DemoPeop
     ['milestone', () => seedPilotMilestone(app, who)],
     ['private chat', () => seedPrivateChat(app, db, who)],
     ['group chat', () => seedGroupChat(app, db, who)],
+    ['data room', () => seedDataRoom(app, db, who)],
+    ['mentorship', () => seedMentorship(app, db, who.maya, people.mentors[0])],
   ];
   const failed: string[] = [];
   for (const [name, step] of steps) {
@@ -201,6 +207,83 @@ export async function seedDemoWorkspace(app: App, db: Database, people: DemoPeop
     }
   }
   logger.info({ failed }, `demo workspace seeded: ${steps.length - failed.length} of ${steps.length} steps`);
+}
+
+/**
+ * Ledgerleaf's due-diligence room, given to Ravi (accepted on the pre-seed): the pilot agreement
+ * as a PDF in Legal, the cap table as a CSV in Financials, stored as uploads are.
+ */
+async function seedDataRoom(app: App, db: Database, who: Record<Speaker, Principal>): Promise<void> {
+  const { rooms, grants } = app.services.dataRooms;
+  const { uploads } = app.services;
+  const { maya, ravi } = who;
+  const pitchDeckId = await readyDeckId(app, maya, 'Ledgerleaf pre-seed');
+  const room = await rooms.create(maya, { name: 'Ledgerleaf due diligence' });
+  const legal = await rooms.createFolder(maya, room.id, { name: 'Legal' });
+  const financials = await rooms.createFolder(maya, room.id, { name: 'Financials' });
+  const agreement = await samplePdf([
+    { heading: 'Pilot data-sharing agreement', body: ['Ledgerleaf Lda and Banco Mareta S.A.', 'Term: 90 days'] },
+    { heading: 'Scope', body: ['Read-only access to the business accounts of 25 pilot restaurants.'] },
+    { heading: 'Exit', body: ['Either side may end the pilot with 14 days’ notice.'] },
+  ]);
+  const agreementKey = await uploads.storeServerFile(maya.accountId, 'document', agreement, 'application/pdf');
+  await rooms.addFile(maya, room.id, {
+    key: agreementKey,
+    name: 'Pilot data-sharing agreement.pdf',
+    parentId: legal.id,
+  });
+  const capTable = Buffer.from(
+    'holder,class,shares,percent\nMaya Lind,common,6000000,75.0\nOption pool,options,1000000,12.5\nAngels,SAFE,1000000,12.5\n',
+  );
+  const capTableKey = await uploads.storeServerFile(maya.accountId, 'document', capTable, 'text/csv');
+  await rooms.addFile(maya, room.id, { key: capTableKey, name: 'Cap table.csv', parentId: financials.id });
+  const [accepted] = await db
+    .select({ id: interests.id })
+    .from(interests)
+    .where(
+      and(
+        eq(interests.pitchDeckId, pitchDeckId),
+        eq(interests.investorId, ravi.accountId),
+        eq(interests.status, 'accepted'),
+      ),
+    );
+  if (!accepted) throw new Error('Ravi is not accepted on the Ledgerleaf pre-seed');
+  await grants.grant(maya, room.id, { interestId: accepted.id });
+}
+
+/**
+ * Tomás mentors Maya: the mentorship as an accepted invitation leaves it (the invitation's token
+ * lives only in a mail, so the row is written directly), his comments on two pages of the
+ * Ledgerleaf pre-seed with Maya's reply to one, and his review of its live version.
+ */
+async function seedMentorship(app: App, db: Database, maya: Principal, tomas: Principal | undefined): Promise<void> {
+  if (!tomas) return;
+  await db.insert(mentorships).values({ founderId: maya.accountId, mentorId: tomas.accountId });
+  const pitchDeckId = await readyDeckId(app, maya, 'Ledgerleaf pre-seed');
+  const { comments, reviews } = app.services;
+  const live = (await app.services.pitchDecks.findDeckVersion(pitchDeckId))?.version;
+  if (!live) throw new Error('the Ledgerleaf pre-seed has no version');
+  const market = await comments.create(tomas, pitchDeckId, {
+    version: live.number,
+    page: Math.min(3, live.pageCount ?? 1),
+    region: { x: 0.05, y: 0.25, width: 0.6, height: 0.3 },
+    body: 'Where does the restaurant count come from? Investors will ask for the source and the year.',
+  });
+  await comments.reply(maya, market.id, 'From the 2025 national business register; I will cite it on the page.');
+  await comments.create(tomas, pitchDeckId, {
+    version: live.number,
+    page: 1,
+    body: 'Strong opening. Say who the customer is in the first line: independent restaurants.',
+  });
+  await reviews.put(tomas, pitchDeckId, live.number, {
+    sections: analysisSectionKeys.map((key) => ({
+      key,
+      score: key === 'market' || key === 'financials' ? 3 : 4,
+      note: key === 'market' ? 'Cite the source of the restaurant count.' : null,
+    })),
+    verdict: 'needs_work',
+    summary: 'A clear story with a real pilot. Source the market size and show monthly burn before sending it out.',
+  });
 }
 
 /** Each founder's profile: the company whose decks they submitted, as its page shows it. */

@@ -5,30 +5,22 @@ import type { Database } from '@/db/client';
 import { newAccountId } from '@/lib/ids';
 import { accounts, investorInfos } from '@/modules/accounts/accounts.schema';
 import { hashPassword } from '@/modules/auth/password';
+import { demoAccounts } from './demo-accounts';
 
-/**
- * Demo sign-in details, printed at start; they only ever exist in a database seeded for a demo.
- * Real-sounding people, so the screens read as a product in use: Maya Lind founded Ledgerleaf,
- * the demo's main company; Jonas, Aiko and Priya each founded one of the other demo companies;
- * Ravi and Lena invest through their firms. Founders come first, Maya leading.
- */
-export const demoAccounts = [
-  { role: 'user', name: 'Maya Lind', email: 'founder@demo.pitchlane.local', password: 'demo-founder-pass-2026' },
-  { role: 'user', name: 'Jonas Berg', email: 'jonas@demo.pitchlane.local', password: 'demo-founder-pass-2026' },
-  { role: 'user', name: 'Aiko Tanaka', email: 'aiko@demo.pitchlane.local', password: 'demo-founder-pass-2026' },
-  { role: 'user', name: 'Priya Shah', email: 'priya@demo.pitchlane.local', password: 'demo-founder-pass-2026' },
-  { role: 'investor', name: 'Ravi Mehta', email: 'ravi@demo.pitchlane.local', password: 'demo-investor-pass-2026' },
-  { role: 'investor', name: 'Lena Hoffmann', email: 'lena@demo.pitchlane.local', password: 'demo-investor-pass-2026' },
-] as const;
+export { demoAccounts } from './demo-accounts';
 
 export type DemoEmail = (typeof demoAccounts)[number]['email'];
 
-/** The seeded demo's people: Maya (`founder`), every founder by email, and Ravi and Lena. */
+/** The seeded demo's people: Maya (`founder`), every founder by email, Ravi and Lena, and Tomás. */
 export type DemoPeople = {
   founder: Principal;
   foundersByEmail: Map<string, Principal>;
   investors: Principal[];
+  mentors: Principal[];
 };
+
+/** How the printed sign-in details name each role. */
+const roleWords = { user: 'founder', investor: 'investor', mentor: 'mentor' } as const;
 
 /** What the investor info screen shows of each demo investor, by email. */
 const demoInvestorInfos: Record<string, Omit<typeof investorInfos.$inferInsert, 'investorId'>> = {
@@ -85,16 +77,16 @@ export async function seedDemo(db: Database, logger: Logger): Promise<(DemoPeopl
   }
   const nameWidth = Math.max(...demoAccounts.map((demo) => demo.name.length));
   const lines = demoAccounts.map(
-    (demo) =>
-      `  ${demo.role === 'user' ? 'founder ' : 'investor'}  ${demo.name.padEnd(nameWidth)}  ${demo.email}  /  ${demo.password}`,
+    (demo) => `  ${roleWords[demo.role].padEnd(8)}  ${demo.name.padEnd(nameWidth)}  ${demo.email}  /  ${demo.password}`,
   );
   logger.info(`Demo workspace seeded: ${demoAccounts.length} accounts`);
   const founders = principals.filter((principal) => principal.role === 'user');
   const investors = principals.filter((principal) => principal.role === 'investor');
+  const mentors = principals.filter((principal) => principal.role === 'mentor');
   const [founder] = founders;
   // Printed by main once the server listens: sign-in details shown earlier led people to a
   // page that did not answer yet.
   const signInDetails = `Demo accounts (SEED_DEMO=1), sign in at the address above:\n${lines.join('\n')}`;
   const foundersByEmail = new Map(founders.map((principal) => [principal.user.email, principal]));
-  return founder ? { founder, foundersByEmail, investors, signInDetails } : null;
+  return founder ? { founder, foundersByEmail, investors, mentors, signInDetails } : null;
 }

@@ -42,7 +42,18 @@ export function AccountSettingsModal({ accountRole: role, isOpen, onClose }: Acc
   return (
     <>
       {role === 'user' && <FounderPictureToHeader />}
-      <Modal opened={isOpen} onClose={onClose} title="Account settings" size="lg" fullScreen={isSmall} radius="lg">
+      <Modal
+        opened={isOpen}
+        onClose={onClose}
+        title="Account settings"
+        size="lg"
+        fullScreen={isSmall}
+        radius="lg"
+        closeButtonProps={{ 'aria-label': 'Close account settings' }}
+        // Mantine writes the modal's title bar as a <header>, which outside any section reads as a
+        // second banner landmark beside the page's own header.
+        attributes={{ header: { role: 'none' } }}
+      >
         {role === 'user' ? (
           <Tabs defaultValue="profile" keepMounted={false}>
             <Tabs.List mb="md">
@@ -67,6 +78,17 @@ export function AccountSettingsModal({ accountRole: role, isOpen, onClose }: Acc
               <NotificationSettingsSection accountRole="user" />
             </Tabs.Panel>
           </Tabs>
+        ) : role === 'mentor' ? (
+          <Stack gap="lg">
+            {user?.email ? (
+              <Text fz="sm" c="dimmed">
+                Signed in as {user.email}.
+              </Text>
+            ) : null}
+            <PasswordSection accountRole="mentor" onDone={onClose} />
+            <LinkedProvidersSection accountRole="mentor" />
+            <NotificationSettingsSection accountRole="mentor" />
+          </Stack>
         ) : (
           <Stack gap="lg">
             <Text fz="sm" c="dimmed">

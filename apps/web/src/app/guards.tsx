@@ -74,9 +74,8 @@ export function SignedOutOnly({ redirectTo }: { redirectTo?: (role: AuthRole) =>
 }
 
 /**
- * The landing page is for visitors: a signed-in founder or investor goes to their home (issue
- * 18). The 'Authentication Detected' chooser is for a visitor who is not signed in (spec §2).
- * Mentors have no home but the landing page (role-home.ts), so they stay.
+ * The landing page is for visitors: a signed-in founder, investor or mentor goes to their home.
+ * The 'Authentication Detected' chooser is for a visitor who is not signed in (spec §2).
  */
 export function LandingForVisitors() {
   const { isAuthenticated, role } = useSelector(selectAuth);

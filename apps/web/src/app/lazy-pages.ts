@@ -32,8 +32,14 @@ const importers = {
   investorCompany: () => import('./routes/investor-company-page'),
   analysis: () => import('./routes/analysis-page'),
   milestones: () => import('./routes/milestone-pages'),
+  dataRooms: () => import('./routes/data-room-pages'),
+  investorDataRooms: () => import('./routes/investor-data-room-pages'),
   inbox: () => import('./routes/inbox-page'),
   shareLink: () => import('./routes/share-link-page'),
+  founderMentors: () => import('./routes/founder-mentors-page'),
+  mentorLayout: () => import('./routes/mentor-layout'),
+  mentorHome: () => import('./routes/mentor-home-page'),
+  mentorInvitation: () => import('./routes/mentor-invitation-page'),
 };
 
 type PageChunk = keyof typeof importers;
@@ -85,6 +91,8 @@ export const FounderPitchdecksPage = lazyPage('founderPitchdecks', (m) => m.Foun
 export const FounderMyInvestorsPage = lazyPage('founderMyInvestors', (m) => m.FounderMyInvestorsPage);
 export const FounderMilestonesPage = lazyPage('milestones', (m) => m.FounderMilestonesPage);
 export const FounderMilestonePage = lazyPage('milestones', (m) => m.FounderMilestonePage);
+export const FounderDataRoomsPage = lazyPage('dataRooms', (m) => m.FounderDataRoomsPage);
+export const FounderDataRoomPage = lazyPage('dataRooms', (m) => m.FounderDataRoomPage);
 export const FounderTrendsPage = lazyPage('founderTrends', (m) => m.FounderTrendsPage);
 export const FounderSubmitPage = lazyPage('founderSubmit', (m) => m.FounderSubmitPage);
 export const FounderViewPage = lazyPage('founderView', (m) => m.FounderViewPage);
@@ -95,11 +103,17 @@ export const InvestorInfoPage = lazyPage('investorInfo', (m) => m.InvestorInfoPa
 export const InvestorPitchDeckPage = lazyPage('investorPitchDeck', (m) => m.InvestorPitchDeckPage);
 export const InvestorMilestonesPage = lazyPage('milestones', (m) => m.InvestorMilestonesPage);
 export const InvestorMilestonePage = lazyPage('milestones', (m) => m.InvestorMilestonePage);
+export const InvestorDataRoomsPage = lazyPage('investorDataRooms', (m) => m.InvestorDataRoomsPage);
+export const InvestorDataRoomPage = lazyPage('investorDataRooms', (m) => m.InvestorDataRoomPage);
 export const InvestorCompanyPage = lazyPage('investorCompany', (m) => m.InvestorCompanyPage);
 export const InvestorSubpathPage = lazyPage('investorSections', (m) => m.InvestorSubpathPage);
 export const AnalysisPage = lazyPage('analysis', (m) => m.AnalysisPage);
 export const InboxPage = lazyPage('inbox', (m) => m.InboxPage);
 export const ShareLinkPage = lazyPage('shareLink', (m) => m.ShareLinkPage);
+export const FounderMentorsPage = lazyPage('founderMentors', (m) => m.FounderMentorsPage);
+export const MentorLayout = lazyPage('mentorLayout', (m) => m.MentorLayout);
+export const MentorHomePage = lazyPage('mentorHome', (m) => m.MentorHomePage);
+export const MentorInvitationPage = lazyPage('mentorInvitation', (m) => m.MentorInvitationPage);
 
 /** The screens of each area, the ones its idle prefetch fetches. */
 const areaChunks: Record<Role | 'signedOut', readonly PageChunk[]> = {
@@ -111,8 +125,10 @@ const areaChunks: Record<Role | 'signedOut', readonly PageChunk[]> = {
     'founderSubmit',
     'founderMyInvestors',
     'milestones',
+    'dataRooms',
     'founderTrends',
     'founderView',
+    'founderMentors',
     'inbox',
   ],
   investor: [
@@ -121,13 +137,13 @@ const areaChunks: Record<Role | 'signedOut', readonly PageChunk[]> = {
     'investorPitchDeck',
     'milestones',
     'investorInfo',
+    'investorDataRooms',
     'investorSections',
     'investorCompany',
     'analysis',
     'inbox',
   ],
-  // Mentors have no screens yet (spec §1).
-  mentor: [],
+  mentor: ['mentorLayout', 'mentorHome', 'mentorInvitation', 'inbox'],
 };
 
 /**
@@ -145,24 +161,35 @@ const routeChunks: readonly { pattern: string; isPrefix?: boolean; chunks: reado
   { pattern: paths.signupInvestor, chunks: ['signup'] },
   { pattern: paths.forgotPassword, chunks: ['forgotPassword'] },
   { pattern: paths.forgotPasswordInvestor, chunks: ['forgotPassword'] },
+  { pattern: paths.loginMentor, chunks: ['login'] },
+  { pattern: paths.signupMentor, chunks: ['signup'] },
+  { pattern: paths.forgotPasswordMentor, chunks: ['forgotPassword'] },
   { pattern: paths.founder.home, chunks: ['founderLayout', 'founderHome'] },
   { pattern: paths.founder.pitchdecks, chunks: ['founderLayout', 'founderPitchdecks'] },
   { pattern: paths.founder.myInvestors, chunks: ['founderLayout', 'founderMyInvestors'] },
   { pattern: paths.founder.milestones, chunks: ['founderLayout', 'milestones'] },
   { pattern: routePatterns.founderMilestone, chunks: ['founderLayout', 'milestones'] },
+  { pattern: paths.founder.dataRooms, chunks: ['founderLayout', 'dataRooms'] },
+  { pattern: routePatterns.founderDataRoom, chunks: ['founderLayout', 'dataRooms'] },
   { pattern: paths.founder.trends, chunks: ['founderLayout', 'founderTrends'] },
   { pattern: paths.founder.inbox, chunks: ['founderLayout', 'inbox'] },
+  { pattern: paths.founder.mentors, chunks: ['founderLayout', 'founderMentors'] },
   { pattern: paths.founder.submit, chunks: ['founderLayout', 'founderSubmit'] },
   { pattern: routePatterns.founderView, chunks: ['founderLayout', 'founderView'] },
   { pattern: paths.investor.home, chunks: ['investorLayout', 'investorHome'] },
   { pattern: paths.investor.milestones, chunks: ['investorLayout', 'milestones'] },
   { pattern: routePatterns.investorMilestone, chunks: ['investorLayout', 'milestones'] },
   { pattern: paths.investor.profile, chunks: ['investorLayout', 'investorInfo'] },
+  { pattern: paths.investor.dataRooms, chunks: ['investorLayout', 'investorDataRooms'] },
+  { pattern: routePatterns.investorDataRoom, chunks: ['investorLayout', 'investorDataRooms'] },
   { pattern: paths.investor.inbox, chunks: ['investorLayout', 'inbox'] },
   { pattern: routePatterns.investorPitchDeck, chunks: ['investorLayout', 'investorPitchDeck'] },
   { pattern: routePatterns.investorCompany, chunks: ['investorLayout', 'investorCompany'] },
   { pattern: routePatterns.analysis, chunks: ['investorLayout', 'analysis'] },
   { pattern: routePatterns.shareLink, chunks: ['shareLink'] },
+  { pattern: paths.mentor.home, chunks: ['mentorLayout', 'mentorHome'] },
+  { pattern: paths.mentor.inbox, chunks: ['mentorLayout', 'inbox'] },
+  { pattern: paths.mentor.invitationPage, chunks: ['mentorInvitation'] },
   { pattern: paths.investor.home, isPrefix: true, chunks: ['investorLayout', 'investorSections'] },
 ];
 

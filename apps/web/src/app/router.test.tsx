@@ -97,6 +97,46 @@ describe('guards', () => {
     expect(await screen.findByRole('heading', { name: 'Investor sign in' })).toBeTruthy();
   });
 
+  it('sends a signed-out visitor of the mentor area to /login/mentor, remembering the origin', async () => {
+    const { router } = renderAt('/mentor/inbox');
+    await expectPath(router, '/login/mentor');
+    expect(router.state.location.state).toMatchObject({ from: { pathname: '/mentor/inbox' } });
+    expect(await screen.findByRole('heading', { name: 'Mentor sign in' })).toBeTruthy();
+  });
+
+  it('sends a founder who opens the mentor area to their own home', async () => {
+    stubFetch(
+      (url) => founderHomeAnswer(url) ?? { status: 404, body: { error: { code: 'NOT_FOUND', message: 'No.' } } },
+    );
+    const { router } = renderAt('/mentor', asFounder);
+    await expectPath(router, '/founder');
+  });
+
+  it('signs a mentor in from an invitation and brings them back to it', async () => {
+    const mentorTokens = { token: 'm.jwt', controlSignature: 'm-sig', hashToken: 'm-hash' };
+    stubFetch((url) =>
+      url.pathname === '/api/v1/mentors/login'
+        ? {
+            status: 200,
+            body: {
+              tokens: mentorTokens,
+              user: { id: 'mtr-1', name: 'Noor', email: 'noor@example.com', role: 'mentor' },
+            },
+          }
+        : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Nothing here.' } } },
+    );
+    const { router } = renderAt('/mentor/invitation?token=tok-1');
+    fireEvent.click(await screen.findByRole('link', { name: 'Sign in as a mentor' }));
+    await expectPath(router, '/login/mentor');
+    fireEvent.change(await screen.findByLabelText(/^Email/), { target: { value: 'noor@example.com' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'harbor-velvet-orbit-42' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await expectPath(router, '/mentor/invitation');
+    expect(router.state.location.search).toBe('?token=tok-1');
+    expect(await screen.findByRole('button', { name: 'Accept invitation' })).toBeTruthy();
+    expect(readStoredTokens('mentor')).toEqual(mentorTokens);
+  });
+
   it('treats /analysis as an investor route', async () => {
     const { router } = renderAt('/analysis/deck-9');
     await expectPath(router, '/login/investor');

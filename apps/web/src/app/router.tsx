@@ -6,8 +6,11 @@ import { AnalysisGuard, DashboardRedirect, LandingForVisitors, RequireRole, Sign
 import {
   AnalysisPage,
   ForgotPasswordPage,
+  FounderDataRoomPage,
+  FounderDataRoomsPage,
   FounderHomePage,
   FounderLayout,
+  FounderMentorsPage,
   FounderMilestonePage,
   FounderMilestonesPage,
   FounderMyInvestorsPage,
@@ -17,6 +20,8 @@ import {
   FounderViewPage,
   InboxPage,
   InvestorCompanyPage,
+  InvestorDataRoomPage,
+  InvestorDataRoomsPage,
   InvestorHomePage,
   InvestorInfoPage,
   InvestorLayout,
@@ -26,6 +31,9 @@ import {
   InvestorSubpathPage,
   LandingPage,
   LoginPage,
+  MentorHomePage,
+  MentorInvitationPage,
+  MentorLayout,
   OAuthCallbackPage,
   ShareLinkPage,
   SignupPage,
@@ -41,8 +49,8 @@ const titled = (title: string): RouteHandle => ({ title });
 const relative = (path: string, parent: string) => path.slice(parent.length + 1);
 
 /**
- * The route table of spec §2. Guards are layout routes: RequireRole for the founder and investor
- * areas (and /analysis), SignedOutOnly for sign-in, sign-up, verification and the reset flow.
+ * The route table of spec §2. Guards are layout routes: RequireRole for the founder, investor
+ * and mentor areas (and /analysis), SignedOutOnly for sign-in, sign-up, verification and the reset flow.
  */
 export function createRoutes({ prefetch = true }: { prefetch?: boolean } = {}): RouteObject[] {
   return [
@@ -59,7 +67,7 @@ export function createRoutes({ prefetch = true }: { prefetch?: boolean } = {}): 
         // A share link opens for anyone, signed in or not: no guard.
         { path: routePatterns.shareLink, element: <ShareLinkPage />, handle: titled('Shared deck') },
         {
-          element: <SignedOutOnly redirectTo={() => verificationSuccessTarget()} />,
+          element: <SignedOutOnly redirectTo={(role) => verificationSuccessTarget(undefined, role)} />,
           children: [{ path: paths.verification, element: <VerificationPage />, handle: titled('Verify your email') }],
         },
         {
@@ -89,6 +97,17 @@ export function createRoutes({ prefetch = true }: { prefetch?: boolean } = {}): 
             {
               path: paths.forgotPasswordInvestor,
               element: <ForgotPasswordPage accountRole="investor" />,
+              handle: titled('Reset your password'),
+            },
+            { path: paths.loginMentor, element: <LoginPage accountRole="mentor" />, handle: titled('Mentor sign in') },
+            {
+              path: paths.signupMentor,
+              element: <SignupPage accountRole="mentor" />,
+              handle: titled('Create a mentor account'),
+            },
+            {
+              path: paths.forgotPasswordMentor,
+              element: <ForgotPasswordPage accountRole="mentor" />,
               handle: titled('Reset your password'),
             },
           ],
@@ -122,6 +141,16 @@ export function createRoutes({ prefetch = true }: { prefetch?: boolean } = {}): 
                   handle: titled('Milestone'),
                 },
                 {
+                  path: relative(paths.founder.dataRooms, paths.founder.home),
+                  element: <FounderDataRoomsPage />,
+                  handle: titled('Data rooms'),
+                },
+                {
+                  path: relative(routePatterns.founderDataRoom, paths.founder.home),
+                  element: <FounderDataRoomPage />,
+                  handle: titled('Data room'),
+                },
+                {
                   path: relative(paths.founder.trends, paths.founder.home),
                   element: <FounderTrendsPage />,
                   handle: titled('Trends'),
@@ -130,6 +159,11 @@ export function createRoutes({ prefetch = true }: { prefetch?: boolean } = {}): 
                   path: relative(paths.founder.inbox, paths.founder.home),
                   element: <InboxPage />,
                   handle: titled('Inbox'),
+                },
+                {
+                  path: relative(paths.founder.mentors, paths.founder.home),
+                  element: <FounderMentorsPage />,
+                  handle: titled('Mentors'),
                 },
                 {
                   path: relative(paths.founder.submit, paths.founder.home),
@@ -171,6 +205,16 @@ export function createRoutes({ prefetch = true }: { prefetch?: boolean } = {}): 
                   handle: titled('Investor info'),
                 },
                 {
+                  path: relative(paths.investor.dataRooms, paths.investor.home),
+                  element: <InvestorDataRoomsPage />,
+                  handle: titled('Data rooms'),
+                },
+                {
+                  path: relative(routePatterns.investorDataRoom, paths.investor.home),
+                  element: <InvestorDataRoomPage />,
+                  handle: titled('Data room'),
+                },
+                {
                   path: relative(paths.investor.inbox, paths.investor.home),
                   element: <InboxPage />,
                   handle: titled('Inbox'),
@@ -187,6 +231,31 @@ export function createRoutes({ prefetch = true }: { prefetch?: boolean } = {}): 
                 },
                 // /investor/{subpath}/* belongs to the investor area (spec §2).
                 { path: '*', element: <InvestorSubpathPage />, handle: titled('Investor') },
+              ],
+            },
+          ],
+        },
+        // The invitation page is for anyone with the mail's link: it says what to do when the
+        // visitor is not signed in as a mentor, so it sits outside the mentor guard.
+        {
+          path: paths.mentor.invitationPage,
+          element: <MentorInvitationPage />,
+          handle: titled('Mentor invitation'),
+        },
+        {
+          path: paths.mentor.home,
+          element: <RequireRole accountRole="mentor" />,
+          children: [
+            {
+              element: <MentorLayout />,
+              children: [
+                { index: true, element: <MentorHomePage />, handle: titled('Founders you mentor') },
+                {
+                  path: relative(paths.mentor.inbox, paths.mentor.home),
+                  element: <InboxPage />,
+                  handle: titled('Inbox'),
+                },
+                { path: '*', element: <Navigate to={paths.mentor.home} replace /> },
               ],
             },
           ],

@@ -8,12 +8,22 @@ import {
   Notification,
 } from '@mantine/core';
 
+const { orange, teal, yellow } = DEFAULT_THEME.colors;
+
+/**
+ * Mantine's darkest orange is text on orange tints and white's background on "Missing" badges, and
+ * reaches neither: 3.6:1 on orange.1, 4.0:1 on orange.0, white on it 4.3:1. A deeper shade 9
+ * reaches 4.8, 5.2 and 5.7; every orange text and avatar takes it from the palette.
+ */
+const accessibleOrange = [...orange.slice(0, 9), darken(orange[9], 0.15)] as unknown as typeof orange;
+
 /**
  * Pitchlane's look: indigo as the brand color, system fonts (no web fonts: the product runs
  * offline-capable behind a firewall, see FIELD-NOTES), soft radii.
  */
 export const theme = createTheme({
   primaryColor: 'indigo',
+  colors: { orange: accessibleOrange },
   primaryShade: { light: 7, dark: 5 },
   defaultRadius: 'md',
   fontFamily:
@@ -39,8 +49,6 @@ export const theme = createTheme({
   },
 });
 
-const { teal, yellow } = DEFAULT_THEME.colors;
-
 /**
  * Light-scheme colours darkened to reach WCAG AA (4.5:1 for body text), which some Mantine
  * defaults miss: dimmed text (gray.6) is 3.3:1 on white, a yellow light badge (yellow.9 on
@@ -53,6 +61,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-yellow-light-color': darken(yellow[9], 0.3),
     '--mantine-color-teal-light-color': darken(teal[9], 0.1),
+    // An orange light badge or avatar: its text in the deeper shade 9 (4.8:1 on its tint).
+    '--mantine-color-orange-light-color': 'var(--mantine-color-orange-9)',
     '--mantine-color-teal-filled': 'var(--mantine-color-teal-9)',
     '--mantine-color-teal-filled-hover': darken(teal[9], 0.1),
     // White on red.6 is 3.8:1; red.8 reaches 5.7:1 for "Delete deck" and other filled red buttons.

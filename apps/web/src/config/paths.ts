@@ -8,9 +8,9 @@ function searchOf(params: Record<string, string | number | undefined>): string {
  * Every URL of the web app (spec §2) in one place; components and tests build links from here,
  * never from string literals.
  *
- * Two routes are ours, not the spec's: `/forgot-password` and `/forgot-password/investor` hold the
- * reset flow (ask for the email → enter the emailed code and a new password → back to sign-in with
- * a notice). The spec lists the forgot/reset calls (§7) but no screen for them, and a reset needs a
+ * Three routes are ours, not the spec's: `/forgot-password`, `/forgot-password/investor` and
+ * `/forgot-password/mentor` hold the reset flow (ask for the email → enter the emailed code and a
+ * new password → back to sign-in with a notice). The spec lists the forgot/reset calls (§7) but no screen for them, and a reset needs a
  * screen a signed-out visitor can reach from the sign-in pages.
  */
 export const paths = {
@@ -23,6 +23,9 @@ export const paths = {
   signupInvestor: '/signup/investor',
   forgotPassword: '/forgot-password',
   forgotPasswordInvestor: '/forgot-password/investor',
+  loginMentor: '/login/mentor',
+  signupMentor: '/signup/mentor',
+  forgotPasswordMentor: '/forgot-password/mentor',
 
   founder: {
     home: '/founder',
@@ -31,8 +34,15 @@ export const paths = {
     milestones: '/founder/milestones',
     milestone: (milestoneId: string) => `/founder/milestones/${encodeURIComponent(milestoneId)}`,
     trends: '/founder/trends',
+    /** The founder's data rooms: folders of documents for due diligence. */
+    dataRooms: '/founder/datarooms',
+    /** One data room; `folder` opens one of its folders. */
+    dataRoom: (roomId: string, at: { folder?: string } = {}) =>
+      `/founder/datarooms/${encodeURIComponent(roomId)}${searchOf({ folder: at.folder })}`,
     /** Every notification, with filters (the bell's "See all"). */
     inbox: '/founder/inbox',
+    /** The founder's mentors, the invitations waiting for an answer, and the form to invite one. */
+    mentors: '/founder/mentors',
     submit: '/founder/submit',
     /**
      * The founder's deck page; `page` opens the viewer at that page, `tab: 'report'` the
@@ -49,6 +59,11 @@ export const paths = {
     milestone: (milestoneId: string) => `/investor/milestones/${encodeURIComponent(milestoneId)}`,
     /** Investor info (firm, thesis, sectors…): an investor subpath, which spec §2 leaves open. */
     profile: '/investor/profile',
+    /** The data rooms founders gave the investor through an accepted interest. */
+    dataRooms: '/investor/datarooms',
+    /** One room given to the investor, read only; `folder` opens one of its folders. */
+    dataRoom: (roomId: string, at: { folder?: string } = {}) =>
+      `/investor/datarooms/${encodeURIComponent(roomId)}${searchOf({ folder: at.folder })}`,
     /** Every notification, with filters (the bell's "See all"). */
     inbox: '/investor/inbox',
     company: (startupId: string) => `/investor/company/${encodeURIComponent(startupId)}`,
@@ -56,6 +71,21 @@ export const paths = {
     pitchDeck: (id: string, at: { page?: number } = {}) =>
       `/investor/pitchdecks/${encodeURIComponent(id)}${searchOf({ page: at.page })}`,
     analysis: (pitchDeckId: string) => `/analysis/${encodeURIComponent(pitchDeckId)}`,
+  },
+
+  mentor: {
+    /** The founders the mentor helps. */
+    home: '/mentor',
+    /** Every notification, with filters (the bell's "See all"). */
+    inbox: '/mentor/inbox',
+    /**
+     * The page an invitation mail links to (the contract's `mentorInvitationPagePath`, spelled
+     * here because this file is in the first chunk and the mentors contract would bring zod with
+     * it; paths.test.ts holds the two equal). Open to anyone: it explains what to do when the
+     * visitor is not signed in as a mentor.
+     */
+    invitationPage: '/mentor/invitation',
+    invitation: (token: string) => `/mentor/invitation${searchOf({ token })}`,
   },
 
   /** A share link's public viewer: anyone with the address, signed in or not, as a visitor. */
@@ -72,7 +102,9 @@ export const paths = {
 export const routePatterns = {
   founderMilestone: '/founder/milestones/:milestoneId',
   founderView: '/founder/view/:id',
+  founderDataRoom: '/founder/datarooms/:roomId',
   investorMilestone: '/investor/milestones/:milestoneId',
+  investorDataRoom: '/investor/datarooms/:roomId',
   investorCompany: '/investor/company/:startupId',
   investorPitchDeck: '/investor/pitchdecks/:id',
   analysis: '/analysis/:pitchDeckId',

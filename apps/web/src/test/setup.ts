@@ -30,6 +30,13 @@ if (typeof window !== 'undefined') {
   if (!window.HTMLElement.prototype.scrollIntoView) {
     window.HTMLElement.prototype.scrollIntoView = () => {};
   }
+  // Mantine's autosize listens for web fonts loading; jsdom has no FontFaceSet.
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener: () => {}, removeEventListener: () => {} },
+    });
+  }
 }
 
 afterEach(() => {

@@ -9,7 +9,7 @@ declare module 'fastify' {
   }
 }
 
-const roleNames: Record<AccountRole, string> = { user: 'founders', investor: 'investors' };
+const roleNames: Record<AccountRole, string> = { user: 'founders', investor: 'investors', mentor: 'mentors' };
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
@@ -73,4 +73,21 @@ export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal)
     throw new Error(`route ${request.routeOptions.url} read a principal without requireRole or requireSignedIn`);
   return request.principal;
+}
+
+/**
+ * A route's limit per signed-in account (route `config` for @fastify/rate-limit): counted once the
+ * guard has named the caller (preHandler), so one account looping on a frequent call is refused
+ * with 429 and a retry time while everyone else is served. Routes of a `group` share one count.
+ */
+export function perAccountLimit(maxPerMinute: number, group: string) {
+  return {
+    rateLimit: {
+      max: maxPerMinute,
+      timeWindow: '1 minute',
+      hook: 'preHandler' as const,
+      groupId: group,
+      keyGenerator: (request: FastifyRequest) => `${group}:${request.principal?.accountId ?? request.ip}`,
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import type { Authenticator } from '@/core/identity/principal';
 import type { AppModule, ModuleContext } from '@/core/module';
+import type { Mentorships } from '@/modules/pitchdecks/mentor-decks.service';
 import { AnalysisRepository } from './analysis.repository';
 import { analysisRoutes } from './analysis.routes';
 import { type AnalysedDecks, AnalysisService } from './analysis.service';
@@ -30,10 +31,14 @@ export async function analyseWhileSomeAreMissing(analysis: Pick<AnalysisService,
  */
 export function createAnalysisModule(
   context: ModuleContext,
-  { auth, decks }: { auth: Authenticator; decks: AnalysedDecks },
+  {
+    auth,
+    decks,
+    mentorships,
+  }: { auth: Authenticator; decks: AnalysedDecks; mentorships: Pick<Mentorships, 'isMentorOf'> },
 ) {
   const { db, events, background, logger } = context;
-  const analysis = new AnalysisService({ repo: new AnalysisRepository(db), decks });
+  const analysis = new AnalysisService({ repo: new AnalysisRepository(db), decks, mentorships });
   events.on('deck.ready', ({ pitchDeckId, versionId }) =>
     background.run('analysis: deck ready', () => analysis.analyseVersion(pitchDeckId, versionId)),
   );

@@ -136,6 +136,7 @@ describe('the report', () => {
     const newer = new AnalysisService({
       repo: new AnalysisRepository(ctx.database.db),
       decks: ctx.app.services.pitchDecks,
+      mentorships: ctx.app.services.mentors,
       analyzerVersion: ANALYZER_VERSION + 1,
     });
     const [live] = await ctx.sql<{ id: string }>('select live_version_id as id from pitch_decks where id = $1', [

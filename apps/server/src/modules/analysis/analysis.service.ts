@@ -1,12 +1,15 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DeckAnalysis, DeckAnalysisQuery } from '@deckvalid/contract/analysis';
+import type { DeckCompareQuery, DeckComparison } from '@deckvalid/contract/deck-compare';
 import { errorReasons } from '@deckvalid/contract/errors';
 import type { Principal } from '@/core/identity/principal';
 import { AppError } from '@/lib/errors';
+import type { Mentorships } from '@/modules/pitchdecks/mentor-decks.service';
 import type { PitchDecksService } from '@/modules/pitchdecks/pitchdecks.service';
 import { canReadAnalysis } from './analysis.policy';
 import type { AnalysisRepository, AnalysisRow } from './analysis.repository';
 import { ANALYZER_VERSION, type AnalyzerInput, type AnalyzerOutput, analyzeDeckInSteps } from './analyzer/analyze-deck';
+import { compareVersions } from './version-compare';
 
 /** What the report reads of decks: the pitchdecks module's service, which owns them. */
 export type AnalysedDecks = Pick<
@@ -45,6 +48,8 @@ export class AnalysisService {
     private readonly deps: {
       repo: AnalysisRepository;
       decks: AnalysedDecks;
+      /** Who mentors whom (the mentors module), asked only when a mentor reads a report. */
+      mentorships: Pick<Mentorships, 'isMentorOf'>;
       analyze?: Analyzer;
       analyzerVersion?: number;
     },
@@ -62,6 +67,31 @@ export class AnalysisService {
   /** GET /api/v1/users/pitchdecks/{id}/analysis: version N's report, else the live one's, else the newest's. */
   forFounder(principal: Principal, pitchDeckId: string, query: DeckAnalysisQuery): Promise<DeckAnalysis> {
     return this.read(principal, pitchDeckId, query.version);
+  }
+
+  /** GET /api/v1/mentors/pitchdecks/{id}/analysis: version N's report, else the live one's, for a mentor of the founder. */
+  forMentor(principal: Principal, pitchDeckId: string, query: DeckAnalysisQuery): Promise<DeckAnalysis> {
+    return this.read(principal, pitchDeckId, query.version);
+  }
+
+  /**
+   * What changed between two ready versions of a deck: its pages and its report. For the deck's
+   * founder, and a mentor of theirs; each side's report is read as that caller would read it.
+   */
+  async compare(principal: Principal, pitchDeckId: string, query: DeckCompareQuery): Promise<DeckComparison> {
+    const [from, to] = await Promise.all([
+      this.read(principal, pitchDeckId, query.from),
+      this.read(principal, pitchDeckId, query.to),
+    ]);
+    const pagesOf = async (number: number) => {
+      const version = (await this.deps.decks.findDeckVersion(pitchDeckId, number))?.version;
+      return version ? this.deps.decks.findPages(version.id) : [];
+    };
+    const [fromPages, toPages] = await Promise.all([pagesOf(query.from), pagesOf(query.to)]);
+    return compareVersions(
+      { number: query.from, pages: fromPages, report: from },
+      { number: query.to, pages: toPages, report: to },
+    );
   }
 
   /** The score of each named deck's live version that has a current report (lists, the company page). */
@@ -112,6 +142,8 @@ export class AnalysisService {
       founderId: deck.founderId,
       isDeckVisible: deck.status === 'ready',
       isLiveVersion: version !== undefined && version.id === deck.liveVersionId,
+      isMentoredByCaller:
+        principal.role === 'mentor' && (await this.deps.mentorships.isMentorOf(principal.accountId, deck.founderId)),
     };
     if (!canReadAnalysis(principal, subject)) throw deckNotFound();
     if (!version) {

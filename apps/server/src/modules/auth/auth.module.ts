@@ -1,4 +1,5 @@
 import { authApiRoot } from '@deckvalid/contract/api-paths';
+import { accountRoles } from '@deckvalid/contract/auth';
 import type { AppModule, ModuleContext } from '@/core/module';
 import type { Mailer } from '@/modules/mail/mail.service';
 import { type AccountCredentialsStore, AuthRepository } from './auth.repository';
@@ -45,7 +46,7 @@ export function createAuthModule(
   const module: AppModule = {
     name: 'auth',
     routes: async (app) => {
-      for (const role of ['user', 'investor'] as const) {
+      for (const role of accountRoles) {
         await app.register(authRoutes, {
           prefix: authApiRoot[role],
           role,

@@ -58,7 +58,7 @@ export function mailContext(deps: Pick<AuthDeps, 'productName' | 'publicUrl'>) {
 
 /** Who an auth mail goes to, with the role label its templates use. */
 export function mailRecipient(account: Pick<AuthAccount, 'email' | 'name' | 'role'>) {
-  return { email: account.email, name: account.name, role: account.role === 'investor' ? 'investor' : 'user' } as const;
+  return { email: account.email, name: account.name, role: account.role };
 }
 
 /**

@@ -76,6 +76,28 @@ describe('POST /api/v1/chats/rooms/private/bot', () => {
   });
 });
 
+describe('leaving the copilot room', () => {
+  it('is refused in words true of the copilot room, and muting it works', async () => {
+    const roomId = (await openBot(investor)).json().room.id as string;
+    const left = await ctx.app.fastify.inject({
+      method: 'POST',
+      url: chatPaths.leave(roomId),
+      headers: authHeaders(investor.tokens),
+    });
+    expect(left.statusCode).toBe(409);
+    expect(left.json().error.message).toBe(
+      'Your copilot conversation cannot be left: it is yours alone and keeps what you asked. Mute it to silence it.',
+    );
+    const muted = await ctx.app.fastify.inject({
+      method: 'PUT',
+      url: chatPaths.mute(roomId),
+      headers: authHeaders(investor.tokens),
+      payload: { muted: true },
+    });
+    expect(muted.statusCode, muted.body).toBeLessThan(300);
+  });
+});
+
 describe('the copilot exchange', () => {
   it('stores question and answer as the next two messages, the answer with no sender, and tells every tab', async () => {
     const room = (await openBot(investor)).json().room as ChatRoom;

@@ -125,6 +125,22 @@ const leftSentences = {
 const botRoomSentence = 'Ask the copilot in its own box: messages to it are sent as questions, not chat messages.';
 
 const dayMs = 24 * 60 * 60 * 1000;
+
+/**
+ * A send the group commit could not write within this long, at the rate it has been writing, is
+ * refused at once as overload: well inside the 9 s the web waits for an acknowledgement, so the
+ * sender hears "try again in n s" instead of nothing, and the database is not handed more than it
+ * can write.
+ */
+export const chatSendQueueMs = 2_000;
+
+/** UNAVAILABLE with the wait in whole seconds: the queue of sends is longer than it can write in time. */
+export function chatOverloaded(retryAfterMs: number): AppError {
+  const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new AppError('UNAVAILABLE', `Chat is very busy right now; your message will go in ${retryAfterSeconds} s.`, {
+    retryAfterSeconds,
+  });
+}
 const sendBucket = { perSecond: chatRateLimits.sendsPerSecond, burst: chatRateLimits.sendBurst };
 
 /** RATE_LIMITED with the wait in whole seconds, in the message and in `details`. */
@@ -169,6 +185,8 @@ export class ChatService {
     this.sends = new GroupCommit((sends) => this.writeSends(sends), {
       isBatchWide: isDatabaseConnectionLost,
       overlap: databaseIsServer,
+      maxQueueMs: chatSendQueueMs,
+      overloaded: chatOverloaded,
     });
   }
 

@@ -21,6 +21,13 @@ export type RoomLeft = {
  * mutes a room for themself. Ending a membership is a row update that keeps the history up to the
  * leave readable to them; the caller fans the answer out (the sockets leave the room at once).
  */
+/** Why a private room is not left: it belongs to the tie between two people. */
+const privateRoomStays =
+  'A private conversation cannot be left: it closes when the interest behind it ends. Mute it to silence it.';
+/** Why the copilot room is not left: it is the investor's own, with nobody else in it. */
+const copilotRoomStays =
+  'Your copilot conversation cannot be left: it is yours alone and keeps what you asked. Mute it to silence it.';
+
 export class ChatMembershipService {
   constructor(
     private readonly repo: ChatRepository,
@@ -69,10 +76,7 @@ export class ChatMembershipService {
     const room = await this.chat.requireReader(principal, roomId);
     if (!memberIdsOf(room).includes(principal.accountId)) return undefined;
     if (!canLeaveRoom(principal, subjectOf(room))) {
-      throw new AppError(
-        'CONFLICT',
-        'A private conversation cannot be left: it closes when the interest behind it ends. Mute it to silence it.',
-      );
+      throw new AppError('CONFLICT', room.type === 'bot' ? copilotRoomStays : privateRoomStays);
     }
     const [left] = await this.end([{ roomId, accountId: principal.accountId }], 'left');
     return left;

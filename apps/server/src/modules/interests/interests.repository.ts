@@ -2,6 +2,7 @@ import type { InterestStatus } from '@deckvalid/contract/interests';
 import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { rowsOf } from '@/db/rows';
+import { endOfUtcDay, startOfUtcDay } from '@/db/utc-days';
 import { newId } from '@/lib/ids';
 import { accounts, investorInfos } from '@/modules/accounts/accounts.schema';
 import { pitchDecks } from '@/modules/pitchdecks/pitchdecks.schema';
@@ -64,8 +65,8 @@ export type DeckPeriodInterests = {
  * when last changed while it stays withdrawn. A reopened interest is not shown a second time.
  */
 const interestEvents = (founderId: string, firstDay: string, lastDay: string, pitchDeckId: string | undefined) => {
-  const from = sql`(${firstDay}::date)::timestamp at time zone 'UTC'`;
-  const until = sql`(${lastDay}::date + 1)::timestamp at time zone 'UTC'`;
+  const from = startOfUtcDay(firstDay);
+  const until = endOfUtcDay(lastDay);
   const decks = sql`select ${pitchDecks.id} as id from ${pitchDecks} where ${pitchDecks.founderId} = ${founderId}
     ${pitchDeckId === undefined ? sql`` : sql`and ${pitchDecks.id} = ${pitchDeckId}`}`;
   return sql`
@@ -337,7 +338,7 @@ export class InterestsRepository {
     const result = await this.db.execute(sql`
       with events as (${interestEvents(founderId, previousFrom, to, pitchDeckId)})
       select events.pitch_deck_id,
-        case when events.at >= (${from}::date)::timestamp at time zone 'UTC' then 'current' else 'previous' end as period,
+        case when events.at >= ${startOfUtcDay(from)} then 'current' else 'previous' end as period,
         count(*) filter (where events.kind = 'shown')::int as shown,
         count(*) filter (where events.kind = 'accepted')::int as accepted
       from events
@@ -368,7 +369,7 @@ export class InterestsRepository {
         inner join ${pitchDecks} on ${pitchDecks.id} = ${interests.pitchDeckId}
         where ${pitchDecks.founderId} = ${founderId}
           and ${pitchDecks.liveVersionId} is not null
-          and ${interests.createdAt} >= (${firstWeek}::date)::timestamp at time zone 'UTC'
+          and ${interests.createdAt} >= ${startOfUtcDay(firstWeek)}
       )
       select to_char(weeks.week_start, 'YYYY-MM-DD') as week_start, count(shown.week_start)::int as shown
       from generate_series(${firstWeek}::date::timestamp, ${lastWeek}::date::timestamp, interval '7 days') as weeks(week_start)

@@ -39,8 +39,10 @@ export function createLinksModule(
       pitchDeckId: visit.pitchDeckId,
       linkId: visit.linkId,
       linkName: visit.linkName,
+      deckTitle: visit.deckTitle,
       email: visit.email,
       isFirstVisit: visit.isFirstVisit,
+      notify: visit.notify,
       at: visit.at,
     }),
   );

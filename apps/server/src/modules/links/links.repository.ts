@@ -1,6 +1,10 @@
+import type { SharedDeck } from '@deckvalid/contract/links';
 import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@/db/client';
+import { rowsOf } from '@/db/rows';
+import { endOfUtcDay, startOfUtcDay } from '@/db/utc-days';
+import { accounts } from '@/modules/accounts/accounts.schema';
 import { pitchDecks, pitchDeckVersions } from '@/modules/pitchdecks/pitchdecks.schema';
 import {
   deckLinkCodes,
@@ -100,7 +104,20 @@ class ViewRefused extends Error {
   }
 }
 
+/** A range of UTC days over one founder's links (to every deck of theirs, or the one named). */
+export type LinkDayRange = { founderId: string; from: string; to: string; pitchDeckId?: string };
+export type LinkDayFigures = { date: string; views: number; seconds: number };
+export type LinkPeriodFigures = { pitchDeckId: string; period: 'current' | 'previous'; views: number; seconds: number };
+
+/** The founder's links, or those of the deck named. */
+const founderLinks = (founderId: string, pitchDeckId: string | undefined) =>
+  pitchDeckId === undefined
+    ? eq(deckLinks.founderId, founderId)
+    : and(eq(deckLinks.founderId, founderId), eq(deckLinks.pitchDeckId, pitchDeckId));
+
 const pinned = alias(pitchDeckVersions, 'pinned_version');
+const liveVersion = alias(pitchDeckVersions, 'live_version');
+const investor = alias(accounts, 'investor');
 
 const linkColumns = {
   id: deckLinks.id,
@@ -128,12 +145,61 @@ const linkColumns = {
 };
 
 /**
+ * The reads of every visitor call, prepared once per repository (named on PostgreSQL, so each
+ * connection parses and plans them once): under load, building these queries cost more than
+ * running them.
+ */
+function prepareHotReads(db: Database) {
+  return {
+    /** A link by its slug, with its deck and the pinned and live versions' files. */
+    linkBySlug: db
+      .select({
+        link: linkColumns,
+        title: pitchDecks.title,
+        company: pitchDecks.company,
+        pinnedFileKey: pinned.fileKey,
+        pinnedPageCount: pinned.pageCount,
+        pinnedStatus: pinned.status,
+        liveId: liveVersion.id,
+        liveNumber: liveVersion.number,
+        liveFileKey: liveVersion.fileKey,
+        livePageCount: liveVersion.pageCount,
+      })
+      .from(deckLinks)
+      .innerJoin(pitchDecks, eq(pitchDecks.id, deckLinks.pitchDeckId))
+      .leftJoin(pinned, eq(pinned.id, deckLinks.versionId))
+      .leftJoin(liveVersion, eq(liveVersion.id, pitchDecks.liveVersionId))
+      .where(eq(deckLinks.slug, sql.placeholder('slug')))
+      .prepare('deck_link_by_slug'),
+    /** The grant a viewer token's hash stands for, with its visitor's email. */
+    grantByToken: db
+      .select({
+        linkId: deckLinkTokens.linkId,
+        visitorId: deckLinkTokens.visitorId,
+        email: deckLinkVisitors.email,
+        isEmailVerified: deckLinkTokens.isEmailVerified,
+        passcodeGeneration: deckLinkTokens.passcodeGeneration,
+        agreementGeneration: deckLinkTokens.agreementGeneration,
+        expiresAt: deckLinkTokens.expiresAt,
+      })
+      .from(deckLinkTokens)
+      .innerJoin(deckLinkVisitors, eq(deckLinkVisitors.id, deckLinkTokens.visitorId))
+      .where(eq(deckLinkTokens.tokenHash, sql.placeholder('tokenHash')))
+      .prepare('deck_link_grant_by_token'),
+  };
+}
+
+/**
  * Share links, their visitors, viewer tokens, mailed codes, wrong guesses and reading: the only
  * writer of the links module's tables. Reads (never writes) the deck and its versions in the same
  * query as the link, since every visitor call needs both (see .dependency-cruiser.cjs).
  */
 export class LinksRepository {
-  constructor(private readonly db: Database) {}
+  private readonly hotReads: ReturnType<typeof prepareHotReads>;
+
+  constructor(private readonly db: Database) {
+    this.hotReads = prepareHotReads(db);
+  }
 
   async insert(link: LinkSettings & { id: string; pitchDeckId: string; founderId: string; slug: string }) {
     await this.db.insert(deckLinks).values(link);
@@ -184,25 +250,7 @@ export class LinksRepository {
 
   /** The link by its address, with what a visitor reads of its deck, in one query. */
   async findBySlugWithDeck(slug: string): Promise<{ link: Link; deck: LinkDeck } | undefined> {
-    const live = alias(pitchDeckVersions, 'live_version');
-    const [row] = await this.db
-      .select({
-        link: linkColumns,
-        title: pitchDecks.title,
-        company: pitchDecks.company,
-        pinnedFileKey: pinned.fileKey,
-        pinnedPageCount: pinned.pageCount,
-        pinnedStatus: pinned.status,
-        liveId: live.id,
-        liveNumber: live.number,
-        liveFileKey: live.fileKey,
-        livePageCount: live.pageCount,
-      })
-      .from(deckLinks)
-      .innerJoin(pitchDecks, eq(pitchDecks.id, deckLinks.pitchDeckId))
-      .leftJoin(pinned, eq(pinned.id, deckLinks.versionId))
-      .leftJoin(live, eq(live.id, pitchDecks.liveVersionId))
-      .where(eq(deckLinks.slug, slug));
+    const [row] = await this.hotReads.linkBySlug.execute({ slug });
     if (!row) return undefined;
     const { link } = row;
     let version: LinkDeck['version'] = null;
@@ -364,66 +412,50 @@ export class LinksRepository {
     expiresAt: Date;
     now: Date;
   }): Promise<{ visitorId: string; isFirstVisit: boolean }> {
-    return this.db.transaction(async (tx) => {
-      const values = {
-        id: input.visitorId,
-        linkId: input.linkId,
-        email: input.email,
-        emailVerifiedAt: input.isEmailVerified ? input.now : null,
-        agreedAt: input.hasAgreed ? input.now : null,
-        visits: 1,
-        firstSeenAt: input.now,
-        lastSeenAt: input.now,
-      };
-      const [visitor] =
-        input.email === null
-          ? await tx
-              .insert(deckLinkVisitors)
-              .values(values)
-              .returning({ id: deckLinkVisitors.id, visits: deckLinkVisitors.visits })
-          : await tx
-              .insert(deckLinkVisitors)
-              .values(values)
-              .onConflictDoUpdate({
-                target: [deckLinkVisitors.linkId, deckLinkVisitors.email],
-                targetWhere: isNotNull(deckLinkVisitors.email),
-                set: {
-                  visits: sql`${deckLinkVisitors.visits} + 1`,
-                  lastSeenAt: input.now,
-                  ...(input.isEmailVerified ? { emailVerifiedAt: input.now } : {}),
-                  ...(input.hasAgreed ? { agreedAt: input.now } : {}),
-                },
-              })
-              .returning({ id: deckLinkVisitors.id, visits: deckLinkVisitors.visits });
-      if (!visitor) throw new Error('a visitor upsert answered no row');
-      await tx.insert(deckLinkTokens).values({
-        tokenHash: input.tokenHash,
-        linkId: input.linkId,
-        visitorId: visitor.id,
-        isEmailVerified: input.isEmailVerified,
-        passcodeGeneration: input.passcodeGeneration,
-        agreementGeneration: input.agreementGeneration,
-        expiresAt: input.expiresAt,
-      });
-      return { visitorId: visitor.id, isFirstVisit: visitor.visits === 1 };
-    });
+    const values = {
+      id: input.visitorId,
+      linkId: input.linkId,
+      email: input.email,
+      emailVerifiedAt: input.isEmailVerified ? input.now : null,
+      agreedAt: input.hasAgreed ? input.now : null,
+      visits: 1,
+      firstSeenAt: input.now,
+      lastSeenAt: input.now,
+    };
+    const insertVisitor = this.db.insert(deckLinkVisitors).values(values);
+    const visitor = (
+      input.email === null
+        ? insertVisitor
+        : insertVisitor.onConflictDoUpdate({
+            target: [deckLinkVisitors.linkId, deckLinkVisitors.email],
+            targetWhere: isNotNull(deckLinkVisitors.email),
+            set: {
+              visits: sql`${deckLinkVisitors.visits} + 1`,
+              lastSeenAt: input.now,
+              ...(input.isEmailVerified ? { emailVerifiedAt: input.now } : {}),
+              ...(input.hasAgreed ? { agreedAt: input.now } : {}),
+            },
+          })
+    ).returning({ id: deckLinkVisitors.id, visits: deckLinkVisitors.visits });
+    // One statement, so one round trip and atomic without a transaction: the gate's every pass
+    // writes both rows, and a link sent to many people meets them at once. (`getSQL()`: drizzle
+    // would put a query builder in parentheses, which a data-modifying WITH does not take.)
+    const result = await this.db.execute(sql`
+      with visitor as (${visitor.getSQL()})
+      insert into ${deckLinkTokens} (token_hash, link_id, visitor_id, is_email_verified, passcode_generation,
+        agreement_generation, expires_at)
+      select ${input.tokenHash}, ${input.linkId}, visitor.id, ${input.isEmailVerified},
+        ${input.passcodeGeneration}::int, ${input.agreementGeneration}::int, ${input.expiresAt.toISOString()}::timestamptz
+      from visitor
+      returning visitor_id, (select visits from visitor) as visits`);
+    const [row] = rowsOf<{ visitor_id: string; visits: number | string }>(result);
+    if (!row) throw new Error('a visitor upsert answered no row');
+    return { visitorId: row.visitor_id, isFirstVisit: Number(row.visits) === 1 };
   }
 
   /** The grant a token hash stands for, with its visitor's email. */
   async findGrant(tokenHash: string): Promise<LinkGrant | undefined> {
-    const [row] = await this.db
-      .select({
-        linkId: deckLinkTokens.linkId,
-        visitorId: deckLinkTokens.visitorId,
-        email: deckLinkVisitors.email,
-        isEmailVerified: deckLinkTokens.isEmailVerified,
-        passcodeGeneration: deckLinkTokens.passcodeGeneration,
-        agreementGeneration: deckLinkTokens.agreementGeneration,
-        expiresAt: deckLinkTokens.expiresAt,
-      })
-      .from(deckLinkTokens)
-      .innerJoin(deckLinkVisitors, eq(deckLinkVisitors.id, deckLinkTokens.visitorId))
-      .where(eq(deckLinkTokens.tokenHash, tokenHash));
+    const [row] = await this.hotReads.grantByToken.execute({ tokenHash });
     return row;
   }
 
@@ -550,6 +582,115 @@ export class LinksRepository {
       ...visitor,
       isEmailVerified: emailVerifiedAt !== null,
       pages: pagesByVisitor.get(visitor.id) ?? [],
+    }));
+  }
+
+  /**
+   * The decks an investor opened through links with their own email, proven by a code: one row
+   * per deck across its links, most recently seen first, only while the deck is readable.
+   */
+  async findSharedDecks(investorId: string): Promise<SharedDeck[]> {
+    const rows = await this.db
+      .select({
+        id: pitchDecks.id,
+        title: pitchDecks.title,
+        company: pitchDecks.company,
+        pageCount: sql<number>`max(${liveVersion.pageCount})::int`,
+        founderName: accounts.name,
+        firstSeenAt: sql<Date>`min(${deckLinkVisitors.firstSeenAt})`,
+        lastSeenAt: sql<Date>`max(${deckLinkVisitors.lastSeenAt})`,
+        totalSeconds: sql<number>`sum(${deckLinkVisitors.totalSeconds})::float8`,
+        furthestPage: sql<number | null>`max(${deckLinkVisitors.furthestPage})::int`,
+      })
+      .from(deckLinkVisitors)
+      .innerJoin(deckLinks, eq(deckLinks.id, deckLinkVisitors.linkId))
+      .innerJoin(pitchDecks, eq(pitchDecks.id, deckLinks.pitchDeckId))
+      .innerJoin(liveVersion, eq(liveVersion.id, pitchDecks.liveVersionId))
+      .innerJoin(accounts, eq(accounts.id, pitchDecks.founderId))
+      .where(
+        and(
+          isNotNull(deckLinkVisitors.emailVerifiedAt),
+          eq(
+            deckLinkVisitors.email,
+            this.db
+              .select({ email: sql<string>`lower(${investor.email})` })
+              .from(investor)
+              .where(eq(investor.id, investorId)),
+          ),
+        ),
+      )
+      .groupBy(pitchDecks.id, accounts.name)
+      .orderBy(sql`max(${deckLinkVisitors.lastSeenAt}) desc`, desc(pitchDecks.id));
+    return rows.map(({ id, title, company, pageCount, founderName, firstSeenAt, lastSeenAt, ...reading }) => ({
+      pitchDeck: { id, title, company, pageCount },
+      founderName,
+      firstSeenAt: new Date(firstSeenAt).toISOString(),
+      lastSeenAt: new Date(lastSeenAt).toISOString(),
+      ...reading,
+    }));
+  }
+
+  /**
+   * Viewing sessions opened through a founder's links (to all their decks, or the one named) per
+   * UTC day, with their reading time; days without any included (trends).
+   */
+  async findDailyByFounderId({ founderId, from, to, pitchDeckId }: LinkDayRange): Promise<LinkDayFigures[]> {
+    const result = await this.db.execute(sql`
+      with daily as (
+        select (${deckLinkViews.startedAt} at time zone 'UTC')::date as day,
+          count(*)::int as views, sum(${deckLinkViews.totalSeconds})::float8 as seconds
+        from ${deckLinkViews}
+        inner join ${deckLinkVisitors} on ${deckLinkVisitors.id} = ${deckLinkViews.visitorId}
+        inner join ${deckLinks} on ${deckLinks.id} = ${deckLinkVisitors.linkId}
+        where ${founderLinks(founderId, pitchDeckId)}
+          and ${deckLinkViews.startedAt} >= ${startOfUtcDay(from)}
+          and ${deckLinkViews.startedAt} < ${endOfUtcDay(to)}
+        group by 1
+      )
+      select to_char(days.day, 'YYYY-MM-DD') as date, coalesce(daily.views, 0) as views,
+        coalesce(daily.seconds, 0) as seconds
+      from generate_series(${from}::date::timestamp, ${to}::date::timestamp, interval '1 day') as days(day)
+      left join daily on daily.day = days.day::date
+      order by days.day`);
+    return rowsOf<{ date: string; views: number | string; seconds: number | string }>(result).map((row) => ({
+      date: row.date,
+      views: Number(row.views),
+      seconds: Number(row.seconds),
+    }));
+  }
+
+  /**
+   * Link viewing sessions and their reading time per deck in the range (`current`) and the period
+   * of equal length before it (`previous`, from `previousFrom`); decks without any left out.
+   */
+  async findPeriodTotalsByDeck({
+    founderId,
+    from,
+    to,
+    previousFrom,
+    pitchDeckId,
+  }: LinkDayRange & { previousFrom: string }): Promise<LinkPeriodFigures[]> {
+    const result = await this.db.execute(sql`
+      select ${deckLinks.pitchDeckId} as pitch_deck_id,
+        case when ${deckLinkViews.startedAt} >= ${startOfUtcDay(from)} then 'current' else 'previous' end as period,
+        count(*)::int as views, sum(${deckLinkViews.totalSeconds})::float8 as seconds
+      from ${deckLinkViews}
+      inner join ${deckLinkVisitors} on ${deckLinkVisitors.id} = ${deckLinkViews.visitorId}
+      inner join ${deckLinks} on ${deckLinks.id} = ${deckLinkVisitors.linkId}
+      where ${founderLinks(founderId, pitchDeckId)}
+        and ${deckLinkViews.startedAt} >= ${startOfUtcDay(previousFrom)}
+        and ${deckLinkViews.startedAt} < ${endOfUtcDay(to)}
+      group by 1, 2`);
+    return rowsOf<{
+      pitch_deck_id: string;
+      period: 'current' | 'previous';
+      views: number | string;
+      seconds: number | string;
+    }>(result).map((row) => ({
+      pitchDeckId: row.pitch_deck_id,
+      period: row.period,
+      views: Number(row.views),
+      seconds: Number(row.seconds),
     }));
   }
 }

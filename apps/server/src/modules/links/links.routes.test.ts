@@ -10,6 +10,8 @@ import {
   linkViewingSchema,
   type PublicLink,
   publicLinkPaths,
+  type SharedDecksResponse,
+  sharedDeckPaths,
 } from '@deckvalid/contract/links';
 import type { InboxPage } from '@deckvalid/contract/notifications';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -19,7 +21,7 @@ import { type SignedUp, signUp, uniqueEmail } from '../../../test/accounts';
 import { authHeaders, build, type TestContext } from '../../../test/build';
 import { ChatClients, collect, listen } from '../../../test/chat';
 import { deckPdf, readyDeck } from '../../../test/decks';
-import { askAccess, asVisitor, createLink, passGate } from '../../../test/links';
+import { aFounderWithLink, askAccess, asVisitor, createLink, passGate } from '../../../test/links';
 import { until } from '../../../test/poll';
 import { codeOf } from '../../../test/smtp-sink';
 
@@ -481,6 +483,70 @@ describe('the viewer token', () => {
   });
 });
 
+describe('decks an investor keeps from links', () => {
+  const sharedWith = async (caller: SignedUp) => {
+    const reply = await manage(caller, 'GET', sharedDeckPaths.sharedDecks);
+    expect(reply.statusCode, reply.body).toBe(200);
+    return (reply.json() as SharedDecksResponse).data;
+  };
+  const read = (link: DeckLink, viewerToken: string, pages: { page: number; seconds: number }[]) =>
+    asVisitor(ctx, viewerToken, {
+      method: 'POST',
+      url: publicLinkPaths.views(link.slug),
+      payload: { sessionId: crypto.randomUUID(), pages },
+    });
+
+  it('keeps what a visitor read under a proven email for the investor of that email, across links, and nothing under a typed one', async () => {
+    const [proving, alsoProving, open] = await Promise.all([
+      createLink(ctx, founder, deckId, { verifyEmail: true }),
+      createLink(ctx, founder, deckId, { verifyEmail: true }),
+      createLink(ctx, founder, deckId),
+    ]);
+    const email = uniqueEmail('reader');
+    const first = await passGate(ctx, proving, { email });
+    expect(
+      (
+        await read(proving, first.viewerToken, [
+          { page: 1, seconds: 3 },
+          { page: 2, seconds: 2 },
+        ])
+      ).statusCode,
+    ).toBe(204);
+    const second = await passGate(ctx, alsoProving, { email });
+    expect((await read(alsoProving, second.viewerToken, [{ page: 3, seconds: 1 }])).statusCode).toBe(204);
+    // A gate that proves nothing: anyone may type anyone's address into it.
+    const typed = uniqueEmail('typed');
+    const typedVisit = await passGate(ctx, open, { email: typed });
+    expect((await read(open, typedVisit.viewerToken, [{ page: 1, seconds: 1 }])).statusCode).toBe(204);
+
+    const [reader, typedOwner] = await Promise.all([
+      signUp(ctx, 'investor', 'Rita Reader', { email }),
+      signUp(ctx, 'investor', 'Tom Typed', { email: typed }),
+    ]);
+    const [kept] = await sharedWith(reader);
+    expect(kept).toMatchObject({
+      pitchDeck: { id: deckId, pageCount: 4 },
+      founderName: 'Ada Founder',
+      totalSeconds: 6,
+      furthestPage: 3,
+    });
+    expect(await sharedWith(reader)).toHaveLength(1);
+    expect(await sharedWith(typedOwner)).toEqual([]);
+    expect(await sharedWith(investor)).toEqual([]);
+    expect((await manage(founder, 'GET', sharedDeckPaths.sharedDecks)).statusCode).toBe(403);
+  });
+
+  it('leaves out a deck once it is deleted', async () => {
+    const { founder: owner, deck, link } = await aFounderWithLink(ctx, { verifyEmail: true });
+    const email = uniqueEmail('reader');
+    await passGate(ctx, link, { email });
+    const reader = await signUp(ctx, 'investor', 'Rita Reader', { email });
+    expect((await sharedWith(reader)).map((entry) => entry.pitchDeck.id)).toEqual([deck.id]);
+    expect((await manage(owner, 'DELETE', founderDeckPaths.pitchDeck(deck.id))).statusCode).toBe(204);
+    expect(await sharedWith(reader)).toEqual([]);
+  });
+});
+
 describe('telling the founder', () => {
   it('stores and mails the first visit of each visitor when the link says so, and sends “viewing now” each time', async () => {
     const told: LinkViewing[] = [];
@@ -563,8 +629,10 @@ describe('“someone is viewing now” on the founder’s sockets', () => {
         pitchDeckId: deckId,
         linkId: link.id,
         linkName: 'Live link',
+        deckTitle: expect.any(String),
         email,
         isFirstVisit: true,
+        notify: true,
       });
     }
     // A second pass, told too (no longer a first visit); the stranger's socket, open all along, heard neither.

@@ -11,6 +11,8 @@ import {
   publicLinkPaths,
   publicLinkResponseSchema,
   recordLinkViewBodySchema,
+  sharedDeckPaths,
+  sharedDecksResponseSchema,
   updateLinkBodySchema,
 } from '@deckvalid/contract/links';
 import { pitchDeckIdParamsSchema } from '@deckvalid/contract/pitchdecks';
@@ -22,7 +24,7 @@ import type { Authenticator } from '@/core/identity/principal';
 import type { LinkAccessService, LinkFile } from './link-access.service';
 import type { LinksService } from './links.service';
 
-/** The founder's calls on their decks' share links. */
+/** The founder's calls on their decks' share links, and an investor's decks shared by link. */
 export async function linksRoutes(
   parent: FastifyInstance,
   { auth, links }: { auth: Authenticator; links: LinksService },
@@ -76,6 +78,13 @@ export async function linksRoutes(
     async (request) => ({
       data: await links.visitors(principalOf(request), request.params.id, request.params.linkId),
     }),
+  );
+
+  // An investor's decks shared with them by link: their own proven email's reading only.
+  app.get(
+    sharedDeckPaths.sharedDecks,
+    { onRequest: requireRole(auth, 'investor'), schema: { response: { 200: sharedDecksResponseSchema } } },
+    async (request) => ({ data: await links.sharedWith(principalOf(request)) }),
   );
 }
 

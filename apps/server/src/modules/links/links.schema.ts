@@ -88,6 +88,8 @@ export const deckLinkVisitors = pgTable(
   (table) => [
     uniqueIndex('deck_link_visitors_email_idx').on(table.linkId, table.email).where(sql`${table.email} is not null`),
     index('deck_link_visitors_link_idx').on(table.linkId, table.lastSeenAt),
+    // An investor's decks shared with them: the visits made under their email, proven by a code.
+    index('deck_link_visitors_verified_email_idx').on(table.email).where(sql`${table.emailVerifiedAt} is not null`),
   ],
 );
 

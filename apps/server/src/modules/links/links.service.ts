@@ -5,6 +5,7 @@ import {
   linkLimits,
   linkSettingsNeedingEmail,
   linkViewerPath,
+  type SharedDeck,
   type UpdateLinkBody,
 } from '@deckvalid/contract/links';
 import type { Principal } from '@/core/identity/principal';
@@ -14,7 +15,15 @@ import { AppError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { hashPassword } from '@/modules/auth/password';
 import { linkStateAt } from './links.policy';
-import type { Link, LinkSettings, LinksRepository, LinkWithCounts } from './links.repository';
+import type {
+  Link,
+  LinkDayFigures,
+  LinkDayRange,
+  LinkPeriodFigures,
+  LinkSettings,
+  LinksRepository,
+  LinkWithCounts,
+} from './links.repository';
 
 /** What the links module asks of the decks module: ownership (404 for anyone else) and versions. */
 export type LinkDecks = {
@@ -150,6 +159,25 @@ export class LinksService {
   async end(principal: Principal, pitchDeckId: string, linkId: string): Promise<void> {
     const link = await this.requireOwnLink(principal, pitchDeckId, linkId);
     if (!link.endedAt) await this.deps.repo.end(link.id, this.deps.clock.now());
+  }
+
+  /** The decks an investor opened through share links with their own proven email. */
+  async sharedWith(principal: Principal): Promise<SharedDeck[]> {
+    const decks = await this.deps.repo.findSharedDecks(principal.accountId);
+    return decks.map((deck) => ({ ...deck, totalSeconds: round(deck.totalSeconds) }));
+  }
+
+  // The reads below check no principal: the trends service that calls them decides whose links
+  // may be counted (the founder's own).
+
+  /** Viewing sessions through a founder's links per UTC day, with their reading time. */
+  dailyOfFounder(range: LinkDayRange): Promise<LinkDayFigures[]> {
+    return this.deps.repo.findDailyByFounderId(range);
+  }
+
+  /** Link viewing sessions per deck in the range and the period before it. */
+  periodTotalsOfFounder(range: LinkDayRange & { previousFrom: string }): Promise<LinkPeriodFigures[]> {
+    return this.deps.repo.findPeriodTotalsByDeck(range);
   }
 
   async visitors(principal: Principal, pitchDeckId: string, linkId: string): Promise<LinkVisitor[]> {

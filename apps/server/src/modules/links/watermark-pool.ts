@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { AppError } from '@/lib/errors';
 import { WorkerPool } from '@/lib/worker-pool';
 
 type StampInput = { data: Uint8Array; lines: string[] };
@@ -14,6 +15,19 @@ const answerSchema = z.object({
 });
 
 const workerUrl = new URL('./watermark.worker.mjs', import.meta.url);
+
+/** A file waits at most this long for a stamping worker before its request is refused as overload. */
+const maxStampWaitMs = 5_000;
+
+/** 503 with the wait: every stamping worker is taken for longer than a visitor should wait. */
+function stampersBusy(waitMs: number): AppError {
+  const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return new AppError(
+    'UNAVAILABLE',
+    `Many people are opening shared decks right now. Try again in ${retryAfterSeconds} s.`,
+    { retryAfterSeconds },
+  );
+}
 
 /**
  * Worker threads that stamp watermarks with pdf-lib (lib/worker-pool.ts): loading and saving a
@@ -52,7 +66,7 @@ export class WatermarkPool {
 
   /** The PDF with `lines` drawn on every page; `data` is transferred to the worker and unusable afterwards. */
   stamp(data: Uint8Array, lines: string[]): Promise<Uint8Array> {
-    return this.pool.run({ data, lines });
+    return this.pool.run({ data, lines }, { maxWaitMs: maxStampWaitMs, overloaded: stampersBusy });
   }
 
   close(): Promise<void> {

@@ -7,7 +7,14 @@ export type MailContext = { productName: string; publicUrl: string };
 
 type Context = MailContext;
 
-const roleLabel: Record<AccountRole, string> = { user: 'founder', investor: 'investor' };
+const roleLabel: Record<AccountRole, string> = { user: 'founder', investor: 'investor', mentor: 'mentor' };
+
+/** Each role's sign-in page in the web app. */
+export const signInPageOf: Record<AccountRole, string> = {
+  user: '/login',
+  investor: '/login/investor',
+  mentor: '/login/mentor',
+};
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -63,7 +70,7 @@ export function alreadyRegisteredMail(
   ctx: Context,
   to: { email: string; name: string; role: AccountRole },
 ): MailMessage {
-  const href = `${ctx.publicUrl}${to.role === 'investor' ? '/login/investor' : '/login'}`;
+  const href = `${ctx.publicUrl}${signInPageOf[to.role]}`;
   const lines = [
     `Hello ${to.name},`,
     `Someone tried to sign up for a ${ctx.productName} ${roleLabel[to.role]} account with this address, which already has one. Sign in instead, or reset your password from the sign-in page if you forgot it.`,

@@ -27,6 +27,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@/db/client';
 import { qualified } from '@/db/qualified';
 import { rowsOf } from '@/db/rows';
+import { endOfUtcDay, startOfUtcDay } from '@/db/utc-days';
 import { newId } from '@/lib/ids';
 import { accounts } from '@/modules/accounts/accounts.schema';
 import { interests } from '@/modules/interests/interests.schema';
@@ -165,8 +166,8 @@ const doneTaskEvents = (founderId: string, firstDay: string, lastDay: string, pi
     and ${milestoneActivities.stage} = 'done'
   where ${milestones.founderId} = ${founderId}
     ${pitchDeckId === undefined ? sql`` : sql`and ${milestones.pitchDeckId} = ${pitchDeckId}`}
-    and ${milestoneActivities.createdAt} >= (${firstDay}::date)::timestamp at time zone 'UTC'
-    and ${milestoneActivities.createdAt} < (${lastDay}::date + 1)::timestamp at time zone 'UTC'
+    and ${milestoneActivities.createdAt} >= ${startOfUtcDay(firstDay)}
+    and ${milestoneActivities.createdAt} < ${endOfUtcDay(lastDay)}
     and (${milestoneActivities.action} = 'task.created'
       or (${milestoneActivities.action} = 'task.moved' and ${milestoneActivities.oldValue} ->> 'stage' is distinct from 'done'))`;
 
@@ -713,7 +714,7 @@ export class MilestonesRepository {
     const result = await this.db.execute(sql`
       with done as (${doneTaskEvents(founderId, previousFrom, to, pitchDeckId)})
       select done.pitch_deck_id,
-        case when done.at >= (${from}::date)::timestamp at time zone 'UTC' then 'current' else 'previous' end as period,
+        case when done.at >= ${startOfUtcDay(from)} then 'current' else 'previous' end as period,
         count(*)::int as done
       from done
       group by 1, 2`);

@@ -8,6 +8,10 @@ import type { MilestoneActivityFacts } from './inbox-facts.repository';
  */
 export const inboxLinks = {
   founderDeck: (id: string) => `/founder/view/${encodeURIComponent(id)}`,
+  /** The founder's deck opened at a page (the viewer reads `?page=`). */
+  founderDeckPage: (id: string, page: number) => `/founder/view/${encodeURIComponent(id)}?page=${page}`,
+  /** A mentor's home, which lists the founders they mentor. */
+  mentorHome: () => '/mentor',
   investorDeck: (id: string) => `/investor/pitchdecks/${encodeURIComponent(id)}`,
   /** The investor's browse with "Matches my thesis" on (the web reads `?thesis=match`). */
   investorThesisMatches: () => '/investor?thesis=match',

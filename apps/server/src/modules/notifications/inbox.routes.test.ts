@@ -21,6 +21,7 @@ import {
   submitDeliverable,
 } from '../../../test/milestones';
 import { until } from '../../../test/poll';
+import { inboxCallsPerMinute } from './inbox.routes';
 
 /** The inbox: what others did, stored per recipient, listed newest first, marked read, told live. */
 let ctx: TestContext;
@@ -63,6 +64,25 @@ async function milestoneWithInvestor() {
   const task = await createTask(ctx, founder, milestone.id, { title: 'Safety review dossier' });
   return { founder, investor, deck, milestone, task };
 }
+
+describe('inbox limits', () => {
+  it('refuses an account looping on the inbox with 429 and a retry time, and serves everyone else', async () => {
+    const [looping, other] = await Promise.all([signUp(ctx, 'user', 'Lou Loop'), signUp(ctx, 'investor', 'Ona Other')]);
+    const answers: number[] = [];
+    for (let call = 0; call < inboxCallsPerMinute; call += 1) {
+      answers.push((await callAs(ctx, looping, 'GET', inboxPaths.list)).statusCode);
+    }
+    expect(answers.every((status) => status === 200)).toBe(true);
+    const refused = await callAs(ctx, looping, 'PUT', inboxPaths.readAll);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().error).toMatchObject({
+      code: 'RATE_LIMITED',
+      details: { retryAfterSeconds: expect.any(Number) },
+    });
+    expect((await callAs(ctx, other, 'GET', inboxPaths.list)).statusCode).toBe(200);
+  });
+});
 
 describe('inbox', () => {
   it('tells the founder live of an approval, names the task and links to it; the approver gets nothing', async () => {

@@ -7,9 +7,12 @@ import {
 } from '@deckvalid/contract/notifications';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { principalOf, requireSignedIn } from '@/core/identity/guard';
+import { perAccountLimit, principalOf, requireSignedIn } from '@/core/identity/guard';
 import type { Authenticator } from '@/core/identity/principal';
 import type { InboxService } from './inbox.service';
+
+/** Inbox calls one account may make a minute, all together: far above what its screens ask. */
+export const inboxCallsPerMinute = 600;
 
 /** The inbox (docs/api.md, Inbox): the same paths for both roles, each reading their own account's. */
 export async function inboxRoutes(
@@ -17,7 +20,7 @@ export async function inboxRoutes(
   { auth, inbox }: { auth: Authenticator; inbox: InboxService },
 ) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const signedIn = { onRequest: requireSignedIn(auth) };
+  const signedIn = { onRequest: requireSignedIn(auth), config: perAccountLimit(inboxCallsPerMinute, 'inbox') };
 
   app.get(
     inboxPaths.list,

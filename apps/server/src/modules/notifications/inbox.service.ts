@@ -8,12 +8,12 @@ import {
   thesisMatchesSendHourUtc,
 } from '@deckvalid/contract/notifications';
 import { pageMeta } from '@deckvalid/contract/pagination';
-import type { DomainEvents, MilestoneChange } from '@/core/events';
+import type { DeckCommentNews, DomainEvents, MilestoneChange } from '@/core/events';
 import type { Principal } from '@/core/identity/principal';
 import { AppError } from '@/lib/errors';
 import type { InterestsService } from '@/modules/interests/interests.service';
 import type { PitchDecksService } from '@/modules/pitchdecks/pitchdecks.service';
-import { canKeepInbox, canReadNotification } from './inbox.policy';
+import { canReadNotification } from './inbox.policy';
 import type { InboxRepository, NewInboxNotification, StoredInboxNotification } from './inbox.repository';
 import type { InboxFactsRepository } from './inbox-facts.repository';
 import {
@@ -57,6 +57,16 @@ export function weekStartUtc(at: Date): Date {
   return new Date(midnight - daysSinceMonday * dayMs);
 }
 
+/** A comment's words as a notification quotes them: one line, at most 200 characters. */
+const excerptOf = (text: string) => {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 200 ? `“${line.slice(0, 199)}…”` : `“${line}”`;
+};
+
+/** Where page-comment news leads: the founder to the page of their deck, a mentor to their home. */
+const deckFeedbackLink = (accountId: string, event: DeckCommentNews) =>
+  accountId === event.founderId ? inboxLinks.founderDeckPage(event.pitchDeckId, event.page) : inboxLinks.mentorHome();
+
 /** Founders' ids start `usr-` (contract `idPrefixByRole`): the link goes to their side of the app. */
 const isFounderId = (accountId: string) => accountId.startsWith('usr-');
 
@@ -81,7 +91,6 @@ export class InboxService {
   ) {}
 
   async list(principal: Principal, query: InboxQuery): Promise<InboxPage> {
-    if (!canKeepInbox(principal)) throw new AppError('FORBIDDEN', 'Sign in as a founder or an investor.');
     const { rows, total, unreadCount } = await this.deps.inbox.findPageByAccountId(principal.accountId, query);
     return { data: rows.map(toInboxNotification), meta: pageMeta(query, total), unreadCount };
   }
@@ -95,7 +104,6 @@ export class InboxService {
   }
 
   async markAllRead(principal: Principal): Promise<{ unreadCount: number }> {
-    if (!canKeepInbox(principal)) throw new AppError('FORBIDDEN', 'Sign in as a founder or an investor.');
     await this.deps.inbox.markAllRead(principal.accountId);
     return this.told(principal.accountId);
   }
@@ -299,6 +307,68 @@ export class InboxService {
         sourceKey: `deck.ready:${event.pitchDeckId}:${at.toISOString()}`,
       },
     ]);
+  }
+
+  /** A page comment or a reply: to the founder and the thread's people (the event names them). */
+  async commentPosted(event: DomainEvents['comment.posted']): Promise<void> {
+    const verb = event.parentId === null ? 'commented on' : 'replied on';
+    await this.record(
+      event.recipientIds.map((accountId) => ({
+        accountId,
+        kind: 'comment.posted' as const,
+        title: `${event.actorName} ${verb} page ${event.page} of ${event.deckTitle}`,
+        message: excerptOf(event.excerpt),
+        link: deckFeedbackLink(accountId, event),
+        pitchDeckId: event.pitchDeckId,
+        actor: { id: event.actorId, name: event.actorName },
+        sourceKey: `comment.posted:${event.commentId}`,
+      })),
+    );
+  }
+
+  async commentResolved(event: DomainEvents['comment.resolved'], at = new Date()): Promise<void> {
+    await this.record(
+      event.recipientIds.map((accountId) => ({
+        accountId,
+        kind: 'comment.resolved' as const,
+        title: `${event.actorName} resolved a comment on page ${event.page} of ${event.deckTitle}`,
+        message: excerptOf(event.excerpt),
+        link: deckFeedbackLink(accountId, event),
+        pitchDeckId: event.pitchDeckId,
+        actor: { id: event.actorId, name: event.actorName },
+        sourceKey: `comment.resolved:${event.commentId}:${at.toISOString()}`,
+      })),
+    );
+  }
+
+  async reviewPosted(event: DomainEvents['review.posted'], at = new Date()): Promise<void> {
+    await this.record([
+      {
+        accountId: event.founderId,
+        kind: 'review.posted',
+        title: `${event.mentorName} reviewed version ${event.version} of ${event.deckTitle}`,
+        message: event.verdict === 'ready' ? 'Verdict: ready for investors.' : 'Verdict: needs work.',
+        link: inboxLinks.founderDeck(event.pitchDeckId),
+        pitchDeckId: event.pitchDeckId,
+        actor: { id: event.mentorId, name: event.mentorName },
+        sourceKey: `review.posted:${event.reviewId}:${at.toISOString()}`,
+      },
+    ]);
+  }
+
+  async newVersionForCommenters(event: DomainEvents['deck.new-version-for-commenters']): Promise<void> {
+    await this.record(
+      event.mentorIds.map((accountId) => ({
+        accountId,
+        kind: 'deck.new_version' as const,
+        title: `${event.deckTitle}: version ${event.version} is ready`,
+        message: 'Your open comments moved to its matching pages; see what changed since the version you read.',
+        link: inboxLinks.mentorHome(),
+        pitchDeckId: event.pitchDeckId,
+        actor: null,
+        sourceKey: `deck.new_version:${event.pitchDeckId}:${event.version}`,
+      })),
+    );
   }
 
   async deckFailed(event: DomainEvents['deck.failed'], at = new Date()): Promise<void> {

@@ -101,6 +101,22 @@ export function createNotificationsModule(
     toInbox('chat mention', (event) => inbox.chatMentioned(event)),
   );
   events.on(
+    'comment.posted',
+    toInbox('comment posted', (event) => inbox.commentPosted(event)),
+  );
+  events.on(
+    'comment.resolved',
+    toInbox('comment resolved', (event) => inbox.commentResolved(event)),
+  );
+  events.on(
+    'review.posted',
+    toInbox('review posted', (event) => inbox.reviewPosted(event)),
+  );
+  events.on(
+    'deck.new-version-for-commenters',
+    toInbox('new version for commenters', (event) => inbox.newVersionForCommenters(event)),
+  );
+  events.on(
     'deck.failed',
     toInbox('deck failed', (event) => inbox.deckFailed(event)),
   );

@@ -1,8 +1,9 @@
-import { founderDeckPaths, investorDeckPaths, notificationSettingsPaths } from '@deckvalid/contract/api-paths';
+import { investorDeckPaths, notificationSettingsPaths } from '@deckvalid/contract/api-paths';
 import { notificationLabels, notificationSettingsPlace } from '@deckvalid/contract/notifications';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type SignedUp, signUp } from '../../../test/accounts';
 import { authHeaders, build, type TestContext } from '../../../test/build';
+import { decideInterest } from '../../../test/chat';
 import { readyDeck } from '../../../test/decks';
 import type { ReceivedMail } from '../../../test/smtp-sink';
 
@@ -40,20 +41,13 @@ async function showInterest(who: SignedUp, deckId: string, note?: string): Promi
   return reply.json().interest.id as string;
 }
 
-async function decide(deckId: string, interestId: string, status: 'accepted' | 'declined'): Promise<void> {
-  const reply = await ctx.app.fastify.inject({
-    method: 'PATCH',
-    url: founderDeckPaths.interest(deckId, interestId),
-    headers: authHeaders(founder.tokens),
-    payload: { status },
-  });
-  expect(reply.statusCode, reply.body).toBe(200);
-}
+const decide = (deckId: string, interestId: string, status: 'accepted' | 'declined') =>
+  decideInterest(ctx, founder, deckId, interestId, status);
 
 async function putSettings(who: SignedUp, payload: unknown) {
   return ctx.app.fastify.inject({
     method: 'PUT',
-    url: notificationSettingsPaths[who.user.role === 'investor' ? 'investor' : 'user'],
+    url: notificationSettingsPaths[who.user.role],
     headers: authHeaders(who.tokens),
     payload: payload as Record<string, unknown>,
   });
@@ -213,8 +207,13 @@ describe('turning mails off and on', () => {
 
 describe('notification settings calls', () => {
   it('answer every kind of the role, on by default; a change keeps the others and persists', async () => {
-    const [newFounder, newInvestor] = await Promise.all([signUp(ctx, 'user'), signUp(ctx, 'investor')]);
+    const [newFounder, newInvestor, newMentor] = await Promise.all([
+      signUp(ctx, 'user'),
+      signUp(ctx, 'investor'),
+      signUp(ctx, 'mentor'),
+    ]);
     for (const [who, path, defaults] of [
+      [newMentor, notificationSettingsPaths.mentor, { deckFeedback: true, chatDigest: true, chatMentions: true }],
       [
         newFounder,
         notificationSettingsPaths.user,
@@ -226,6 +225,7 @@ describe('notification settings calls', () => {
           taskDueReminders: true,
           chatDigest: true,
           chatMentions: true,
+          deckFeedback: true,
         },
       ],
       [

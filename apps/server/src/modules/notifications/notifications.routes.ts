@@ -2,8 +2,10 @@ import { notificationSettingsPaths } from '@deckvalid/contract/api-paths';
 import {
   founderNotificationSettingsResponseSchema,
   investorNotificationSettingsResponseSchema,
+  mentorNotificationSettingsResponseSchema,
   updateFounderNotificationSettingsBodySchema,
   updateInvestorNotificationSettingsBodySchema,
+  updateMentorNotificationSettingsBodySchema,
 } from '@deckvalid/contract/notifications';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,7 +13,7 @@ import { principalOf, requireRole } from '@/core/identity/guard';
 import type { Authenticator } from '@/core/identity/principal';
 import type { NotificationsService } from './notifications.service';
 
-/** GET/PUT /api/v1/users/notifications (founders) and /api/v1/investors/notifications (investors). */
+/** GET/PUT of each role's mail settings: /api/v1/users, /api/v1/investors and /api/v1/mentors `/notifications`. */
 export async function notificationsRoutes(
   parent: FastifyInstance,
   { auth, notifications }: { auth: Authenticator; notifications: NotificationsService },
@@ -19,6 +21,7 @@ export async function notificationsRoutes(
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const founder = { onRequest: requireRole(auth, 'user') };
   const investor = { onRequest: requireRole(auth, 'investor') };
+  const mentor = { onRequest: requireRole(auth, 'mentor') };
 
   app.get(
     notificationSettingsPaths.user,
@@ -57,6 +60,26 @@ export async function notificationsRoutes(
     },
     async (request) => ({
       notifications: await notifications.updateSettings(principalOf(request), 'investor', request.body),
+    }),
+  );
+
+  app.get(
+    notificationSettingsPaths.mentor,
+    { ...mentor, schema: { response: { 200: mentorNotificationSettingsResponseSchema } } },
+    async (request) => ({ notifications: await notifications.getSettings(principalOf(request), 'mentor') }),
+  );
+
+  app.put(
+    notificationSettingsPaths.mentor,
+    {
+      ...mentor,
+      schema: {
+        body: updateMentorNotificationSettingsBodySchema,
+        response: { 200: mentorNotificationSettingsResponseSchema },
+      },
+    },
+    async (request) => ({
+      notifications: await notifications.updateSettings(principalOf(request), 'mentor', request.body),
     }),
   );
 }

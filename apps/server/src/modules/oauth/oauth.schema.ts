@@ -38,7 +38,7 @@ export const oauthStates = pgTable(
   {
     stateHash: text('state_hash').primaryKey(),
     provider: text('provider').notNull(),
-    role: text('role', { enum: ['user', 'investor'] }).notNull(),
+    role: text('role', { enum: ['user', 'investor', 'mentor'] }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),

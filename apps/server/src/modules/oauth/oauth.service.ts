@@ -56,7 +56,7 @@ export type SessionStarter = {
   start(account: OAuthAccount, meta: RequestMeta): Promise<AuthResponse>;
 };
 
-const roleWords: Record<AccountRole, string> = { user: 'founder', investor: 'investor' };
+const roleWords: Record<AccountRole, string> = { user: 'founder', investor: 'investor', mentor: 'mentor' };
 
 const refusal = (code: 'VALIDATION_FAILED' | 'FORBIDDEN' | 'CONFLICT', reason: string, message: string) =>
   new AppError(code, message, { reason });

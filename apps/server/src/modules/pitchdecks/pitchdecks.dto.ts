@@ -50,7 +50,7 @@ export async function fileUrlOf(
 
 /** A signed address of the version's drawn page 1, or null while it has none. */
 export async function thumbnailUrlOf(
-  uploads: UploadsService,
+  uploads: Pick<UploadsService, 'downloadUrl'>,
   version: Pick<DeckVersion, 'thumbnailKey'>,
 ): Promise<string | null> {
   return version.thumbnailKey ? uploads.downloadUrl(version.thumbnailKey) : null;

@@ -3,6 +3,8 @@ import type { AppModule, ModuleContext } from '@/core/module';
 import type { FileStorage } from '@/modules/storage/storage';
 import type { UploadsService } from '@/modules/storage/uploads.service';
 import { DeckVersionsService } from './deck-versions.service';
+import { mentorDecksRoutes } from './mentor-decks.routes';
+import { MentorDecksService, type Mentorships } from './mentor-decks.service';
 import { PitchDecksRepository } from './pitchdecks.repository';
 import { pitchDecksRoutes } from './pitchdecks.routes';
 import { PitchDecksService } from './pitchdecks.service';
@@ -15,7 +17,12 @@ import { ReadingActivityService } from './reading-activity.service';
 /** Decks: creation from uploads, new versions and details, processing in the PDF pool, search, reading analytics. */
 export function createPitchDecksModule(
   context: ModuleContext,
-  { auth, storage, uploads }: { auth: Authenticator; storage: FileStorage; uploads: UploadsService },
+  {
+    auth,
+    storage,
+    uploads,
+    mentorships,
+  }: { auth: Authenticator; storage: FileStorage; uploads: UploadsService; mentorships: Mentorships },
 ) {
   const { db, events, background, logger } = context;
   const repo = new PitchDecksRepository(db);
@@ -24,11 +31,13 @@ export function createPitchDecksModule(
   const pitchDecks = new PitchDecksService({ repo, uploads, processor, events });
   const versions = new DeckVersionsService({ repo, uploads, processor, decks: pitchDecks });
   const readingActivity = new ReadingActivityService(new ReadingActivityRepository(db));
+  const mentorDecks = new MentorDecksService({ repo, uploads, mentorships });
   const module: AppModule = {
     name: 'pitchdecks',
     routes: async (app) => {
       await pitchDecksRoutes(app, { auth, pitchDecks, versions, uploads });
       await readingActivityRoutes(app, { auth, readingActivity });
+      await mentorDecksRoutes(app, { auth, mentorDecks });
     },
     jobs: [
       {
@@ -45,5 +54,6 @@ export function createPitchDecksModule(
     ],
     close: () => pool.close(),
   };
-  return { module, pitchDecks, processor, readingActivity };
+  // The pool is lent to the data rooms, whose PDFs are read as decks are, on the same workers.
+  return { module, pitchDecks, mentorDecks, processor, readingActivity, pdfPool: pool };
 }

@@ -12,6 +12,16 @@ export const canInvestorSeeDeck = (principal: Principal, deck: Pick<DeckSubject,
   principal.role === 'investor' && deck.status === 'ready';
 
 /**
+ * A mentor reads the decks of the founders they mentor (asked afresh on each call, so an ended
+ * mentorship ends it at once), once a version is live: what is still processing is the founder's.
+ */
+export const canMentorReadDeck = (
+  principal: Principal,
+  deck: { liveVersionId: string | null },
+  isMentorOfFounder: boolean,
+) => principal.role === 'mentor' && isMentorOfFounder && deck.liveVersionId !== null;
+
+/**
  * Fit to a thesis is the asking investor's own: their info ranks and filters their browse, and
  * nobody else's search reads it.
  */

@@ -1004,6 +1004,24 @@ export class PitchDecksRepository {
   }
 
   /**
+   * The live decks of the named founders, newest first, each with its live version and its
+   * founder's name: a mentor's list of the decks of everyone they help.
+   */
+  async findLiveWithVersionsByFounderIds(
+    founderIds: string[],
+  ): Promise<(PitchDeck & { live: DeckVersion; founderName: string })[]> {
+    if (founderIds.length === 0) return [];
+    const rows = await this.db
+      .select({ ...storedDeckColumns, founderName: accounts.name, live: versionColumns })
+      .from(pitchDecks)
+      .innerJoin(pitchDeckVersions, eq(pitchDeckVersions.id, pitchDecks.liveVersionId))
+      .innerJoin(accounts, eq(accounts.id, pitchDecks.founderId))
+      .where(inArray(pitchDecks.founderId, founderIds))
+      .orderBy(desc(pitchDecks.readyAt), desc(pitchDecks.id));
+    return rows.map((row) => ({ ...row, status: 'ready' as const }));
+  }
+
+  /**
    * A founder's live decks, newest first, each with its live version's page count: what a company
    * page lists (`pitch_decks_founder_idx`, then each deck's live version by primary key).
    */

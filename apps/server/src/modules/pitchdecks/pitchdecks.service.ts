@@ -161,6 +161,11 @@ export class PitchDecksService {
     return { deck, version };
   }
 
+  /** One version by its id, whatever its deck (the comments module re-pins on a new version). */
+  findVersionById(versionId: string): Promise<DeckVersion | undefined> {
+    return this.deps.repo.findVersionById(versionId);
+  }
+
   /** A version's pages in order, with their text and type sizes. */
   findPages(versionId: string): Promise<DeckPage[]> {
     return this.deps.repo.findPagesByVersionId(versionId);

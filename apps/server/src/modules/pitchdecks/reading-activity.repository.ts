@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { rowsOf } from '@/db/rows';
+import { endOfUtcDay, startOfUtcDay } from '@/db/utc-days';
 import { accounts, investorInfos } from '@/modules/accounts/accounts.schema';
 import { deckViews, pitchDecks } from './pitchdecks.schema';
 
@@ -39,11 +40,6 @@ export type DeckPeriodReading = {
 
 /** Reading of one week (the company page's stock series). */
 export type ReadingWeekFigures = { weekStart: string; views: number; seconds: number };
-
-/** Midnight UTC at the start of a `YYYY-MM-DD` day, as an instant (comparable with indexed timestamps). */
-const startOfDay = (day: string) => sql`(${day}::date)::timestamp at time zone 'UTC'`;
-/** Midnight UTC at the end of a `YYYY-MM-DD` day. */
-const endOfDay = (day: string) => sql`(${day}::date + 1)::timestamp at time zone 'UTC'`;
 
 /** The ids of a founder's decks, or of the one named if it is theirs (`pitch_decks_founder_idx`). */
 const founderDeckIds = (founderId: string, pitchDeckId: string | undefined) =>
@@ -154,8 +150,8 @@ export class ReadingActivityRepository {
           sum(${deckViews.totalSeconds}) as seconds
         from ${deckViews}
         where ${deckViews.pitchDeckId} in (${founderDeckIds(founderId, pitchDeckId)})
-          and ${deckViews.startedAt} >= ${startOfDay(from)}
-          and ${deckViews.startedAt} < ${endOfDay(to)}
+          and ${deckViews.startedAt} >= ${startOfUtcDay(from)}
+          and ${deckViews.startedAt} < ${endOfUtcDay(to)}
         group by 1, 2
       ),
       daily as (
@@ -206,14 +202,14 @@ export class ReadingActivityRepository {
       ),
       per_reader as (
         select ${deckViews.pitchDeckId} as pitch_deck_id,
-          case when ${deckViews.startedAt} >= ${startOfDay(from)} then 'current' else 'previous' end as period,
+          case when ${deckViews.startedAt} >= ${startOfUtcDay(from)} then 'current' else 'previous' end as period,
           ${deckViews.investorId} as investor_id,
           count(*) filter (where ${deckViews.id} = ${deckViews.visitId}) as views,
           sum(${deckViews.totalSeconds}) as seconds
         from ${deckViews}
         where ${deckViews.pitchDeckId} in (select id from decks)
-          and ${deckViews.startedAt} >= ${startOfDay(previousFrom)}
-          and ${deckViews.startedAt} < ${endOfDay(to)}
+          and ${deckViews.startedAt} >= ${startOfUtcDay(previousFrom)}
+          and ${deckViews.startedAt} < ${endOfUtcDay(to)}
         group by 1, 2, 3
       ),
       per_deck as (
@@ -274,8 +270,8 @@ export class ReadingActivityRepository {
         inner join ${pitchDecks} on ${pitchDecks.id} = ${deckViews.pitchDeckId}
         where ${pitchDecks.founderId} = ${founderId}
           and ${pitchDecks.liveVersionId} is not null
-          and ${deckViews.startedAt} >= ${startOfDay(firstWeek)}
-          and ${deckViews.startedAt} < ${endOfDay(lastWeek)} + interval '6 days'
+          and ${deckViews.startedAt} >= ${startOfUtcDay(firstWeek)}
+          and ${deckViews.startedAt} < ${endOfUtcDay(lastWeek)} + interval '6 days'
       )
       select to_char(weeks.week_start, 'YYYY-MM-DD') as week_start,
         count(sessions.week_start) filter (where sessions.opens_view)::int as views,

@@ -12,7 +12,7 @@ import { startS3Server } from '../../../test/s3-server';
 import { createStorage } from './create-storage';
 import { LocalFileStorage } from './local-storage';
 import { S3FileStorage } from './s3-storage';
-import { type FileStorage, magicLength, newObjectKey } from './storage';
+import { type FileStorage, hasMagicBytes, magicLength, newObjectKey, parseObjectKey } from './storage';
 
 /** What a browser would get back from a signed URL: a status and, on success, the bytes. */
 type Answer = { status: number; body: Buffer };
@@ -355,5 +355,29 @@ describe('createStorage', () => {
 
   it('refuses STORAGE_DRIVER=s3 without a bucket, saying what to set', () => {
     expect(() => loadConfig({ STORAGE_DRIVER: 's3', AUTH_SECRET: 'x'.repeat(40) })).toThrow(/S3_BUCKET/);
+  });
+});
+
+describe('data-room documents', () => {
+  const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+  it('makes and reads back keys for every document type, under documents/', () => {
+    for (const type of [xlsx, 'application/vnd.ms-excel', 'text/csv', 'application/msword', 'application/pdf']) {
+      const key = newObjectKey('document', 'usr-0123456789abcdef', type);
+      expect(key).toMatch(/^documents\/usr-0123456789abcdef\/upl-[0-9a-z]{16}\.\w+$/);
+      expect(parseObjectKey(key)).toEqual({ kind: 'document', ownerId: 'usr-0123456789abcdef', contentType: type });
+    }
+  });
+
+  it('knows Office files by their archive or compound-file bytes, and a CSV by holding no NUL', () => {
+    const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0]);
+    const ole = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]);
+    expect(hasMagicBytes(xlsx, zip)).toBe(true);
+    expect(hasMagicBytes(xlsx, ole)).toBe(false);
+    expect(hasMagicBytes('application/vnd.ms-excel', ole)).toBe(true);
+    expect(hasMagicBytes('application/vnd.ms-excel', zip)).toBe(false);
+    expect(hasMagicBytes('text/csv', Buffer.from('a,b\n1,2'))).toBe(true);
+    expect(hasMagicBytes('text/csv', Buffer.from([0x61, 0x00]))).toBe(false);
+    expect(hasMagicBytes('text/csv', Buffer.alloc(0))).toBe(false);
   });
 });

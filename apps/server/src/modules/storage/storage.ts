@@ -48,6 +48,12 @@ const extensionByType: Record<string, string> = {
   'image/png': 'png',
   'image/jpeg': 'jpg',
   'image/webp': 'webp',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+  'application/vnd.ms-excel': 'xls',
+  'text/csv': 'csv',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/msword': 'doc',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
 };
 const typeByExtension = Object.fromEntries(Object.entries(extensionByType).map(([type, ext]) => [ext, type]));
 
@@ -55,6 +61,7 @@ const folderByKind: Record<StoredKind, string> = {
   deck: 'decks',
   picture: 'pictures',
   attachment: 'attachments',
+  document: 'documents',
   thumbnail: 'thumbnails',
 };
 const kindByFolder = Object.fromEntries(Object.entries(folderByKind).map(([kind, folder]) => [folder, kind])) as Record<
@@ -64,7 +71,7 @@ const kindByFolder = Object.fromEntries(Object.entries(folderByKind).map(([kind,
 
 /** decks/usr-…/upl-….pdf: the folder says the kind, the second part the owner. */
 const keyPattern =
-  /^(decks|pictures|attachments|thumbnails)\/((?:usr|inv|mtr)-[0-9a-z]{16})\/upl-[0-9a-z]{16}\.(pdf|png|jpg|webp)$/;
+  /^(decks|pictures|attachments|documents|thumbnails)\/((?:usr|inv|mtr)-[0-9a-z]{16})\/upl-[0-9a-z]{16}\.(pdf|png|jpg|webp|xlsx|xls|csv|docx|doc|pptx)$/;
 
 /** A fresh key for an upload of `kind` by `ownerId`. */
 export function newObjectKey(kind: StoredKind, ownerId: string, contentType: string): string {
@@ -86,18 +93,22 @@ const kindNames: Record<StoredKind, string> = {
   deck: 'Decks',
   picture: 'Profile pictures',
   attachment: 'Attachments',
+  document: 'Data-room files',
   thumbnail: 'Deck previews',
 };
 const acceptedNames: Record<StoredKind, string> = {
   deck: 'a PDF',
   picture: 'a PNG, JPEG or WebP image',
   attachment: 'a PDF, or a PNG, JPEG or WebP image',
+  document:
+    'a PDF, a spreadsheet (XLSX, XLS or CSV), a document (DOCX or DOC), a presentation (PPTX) or a PNG or JPEG image',
   thumbnail: 'a WebP image',
 };
 const smallerAdvice: Record<StoredKind, string> = {
   deck: 'Compress the PDF (for example, export it with smaller images) and upload it again.',
   picture: 'Choose a smaller image and upload it again.',
   attachment: 'Compress the file or split it, and upload it again.',
+  document: 'Compress the file or split it, and upload it again.',
   thumbnail: 'Process the deck again.',
 };
 
@@ -139,9 +150,24 @@ export function largerThanSignedError(maxBytes: number): AppError {
 /** Bytes needed to recognise every accepted type. */
 export const magicLength = 12;
 
+/** The first bytes of a ZIP archive: every Office Open XML file (XLSX, DOCX, PPTX) is one. */
+const zipSignature = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+/** The first bytes of an OLE compound file: the older Office formats (XLS, DOC). */
+const oleSignature = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+
 /** Whether the file's first bytes are those of `contentType`, whatever the upload claimed. */
 export function hasMagicBytes(contentType: string, start: Buffer): boolean {
   switch (contentType) {
+    case 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet':
+    case 'application/vnd.openxmlformats-officedocument.wordprocessingml.document':
+    case 'application/vnd.openxmlformats-officedocument.presentationml.presentation':
+      return start.subarray(0, 4).equals(zipSignature);
+    case 'application/vnd.ms-excel':
+    case 'application/msword':
+      return start.subarray(0, 8).equals(oleSignature);
+    case 'text/csv':
+      // Text has no signature; a NUL byte says it is not text.
+      return start.length > 0 && !start.includes(0);
     case 'application/pdf':
       return start.subarray(0, 5).toString('latin1') === '%PDF-';
     case 'image/png':
@@ -165,6 +191,8 @@ export function notThatTypeError(kind: StoredKind): AppError {
         'This file is not a PNG, JPEG or WebP image. Save the picture in one of those formats and upload it again.',
       attachment:
         'This file is not a PDF, PNG, JPEG or WebP file, whatever its name says. Save it in one of those formats and attach it again.',
+      document:
+        'This file is not what its type says (a PDF, spreadsheet, document, presentation or image). Save it again in that format and upload it.',
       thumbnail: 'This deck preview is not a WebP image.',
     }[kind],
   );

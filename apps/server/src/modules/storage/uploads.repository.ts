@@ -28,6 +28,7 @@ export class UploadsRepository {
           sql`not exists (select 1 from accounts where accounts.picture_key = ${uploads.key})`,
           sql`not exists (select 1 from milestone_message_attachments where milestone_message_attachments.key = ${uploads.key})`,
           sql`not exists (select 1 from milestone_deliverables where milestone_deliverables.file_key = ${uploads.key})`,
+          sql`not exists (select 1 from data_room_items where data_room_items.file_key = ${uploads.key})`,
         ),
       )
       .orderBy(uploads.createdAt)
@@ -52,6 +53,7 @@ export class UploadsRepository {
           sql`not exists (select 1 from accounts where accounts.picture_key = ${uploads.key})`,
           sql`not exists (select 1 from milestone_message_attachments where milestone_message_attachments.key = ${uploads.key})`,
           sql`not exists (select 1 from milestone_deliverables where milestone_deliverables.file_key = ${uploads.key})`,
+          sql`not exists (select 1 from data_room_items where data_room_items.file_key = ${uploads.key})`,
         ),
       );
     return row?.count ?? 0;

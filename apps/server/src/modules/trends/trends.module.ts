@@ -4,15 +4,16 @@ import { trendsRoutes } from './trends.routes';
 import {
   type OwnDecks,
   type TrendsInterests,
+  type TrendsLinkVisits,
   type TrendsReading,
   TrendsService,
   type TrendsTasks,
 } from './trends.service';
 
 /**
- * The founder's trends. A module of its own, built after milestones: it reads the pitch decks,
- * interests and milestones modules, and the pitch decks module is built before the other two
- * (docs/decisions.md).
+ * The founder's trends. A module of its own, built after milestones and links: it reads the pitch
+ * decks, interests, milestones and links modules, and the pitch decks module is built before the
+ * others (docs/decisions.md).
  */
 export function createTrendsModule(deps: {
   auth: Authenticator;
@@ -20,6 +21,7 @@ export function createTrendsModule(deps: {
   reading: TrendsReading;
   interests: TrendsInterests;
   tasks: TrendsTasks;
+  linkVisits: TrendsLinkVisits;
 }) {
   const { auth, ...readers } = deps;
   const trends = new TrendsService(readers);

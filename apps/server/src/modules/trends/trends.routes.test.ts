@@ -1,4 +1,5 @@
 import { founderDeckPaths, investorDeckPaths } from '@deckvalid/contract/api-paths';
+import { publicLinkPaths } from '@deckvalid/contract/links';
 import type { FounderPitchDeck } from '@deckvalid/contract/pitchdecks';
 import { shiftDay, type Trends, trendsLimits, trendsPaths } from '@deckvalid/contract/trends';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { type SignedUp, signUp } from '../../../test/accounts';
 import { authHeaders, build, type TestContext } from '../../../test/build';
 import { showInterest, withdrawInterest } from '../../../test/chat';
 import { readyDeck } from '../../../test/decks';
+import { createLink, passGate } from '../../../test/links';
 import { callAs, createMilestone, createTask } from '../../../test/milestones';
 
 let ctx: TestContext;
@@ -32,6 +34,22 @@ async function read(investor: SignedUp, deckId: string, seconds: number, daysAgo
     `update deck_views set started_at = now() - $2::interval, last_seen_at = now() - $2::interval where id = $1`,
     [sessionId, ago],
   );
+}
+
+/** A stranger opens a share link of `deckId` and reads page 1 for `seconds`, `daysAgo` days ago. */
+async function readByLink(founder: SignedUp, deckId: string, seconds: number, daysAgo = 0): Promise<void> {
+  const link = await createLink(ctx, founder, deckId, { requireEmail: false, notify: false });
+  const { viewerToken } = await passGate(ctx, link);
+  const sessionId = crypto.randomUUID();
+  const reply = await ctx.app.fastify.inject({
+    method: 'POST',
+    url: publicLinkPaths.views(link.slug),
+    headers: { authorization: `Bearer ${viewerToken}` },
+    payload: { sessionId, pages: [{ page: 1, seconds }] },
+  });
+  expect(reply.statusCode, reply.body).toBe(204);
+  const ago = daysAgo === 0 ? '1 second' : `${daysAgo} days`;
+  await ctx.sql(`update deck_link_views set started_at = now() - $2::interval where id = $1`, [sessionId, ago]);
 }
 
 function trendsReply(who: SignedUp, query: Record<string, string>) {
@@ -74,6 +92,12 @@ beforeAll(async () => {
   await showInterest(ctx, nora, deckB.id);
   await ctx.sql(`update interests set created_at = now() - interval '3 days' where investor_id = $1`, [nora.user.id]);
   await withdrawInterest(ctx, nora, deckB.id);
+
+  // Share links, apart from investors' reading: a stranger reads A by link today (12 s) and nine
+  // days ago (8 s); Otto's deck read by link today is not Fay's.
+  await readByLink(fay, deckA.id, 12);
+  await readByLink(fay, deckA.id, 8, 9);
+  await readByLink(otto, ottoDeck.id, 5);
 
   // Tasks: one created in done today, one moved to done today, one moved to done and back out.
   const milestone = await createMilestone(ctx, fay, deckA.id);
@@ -121,6 +145,8 @@ describe('GET /api/v1/users/trends', () => {
       interestsDeclined: 0,
       interestsWithdrawn: 1,
       tasksDone: 2,
+      linkViews: 1,
+      linkReadingSeconds: 12,
     });
     expect(trends.days.find((day) => day.date === shiftDay(today, -2))).toMatchObject({ views: 1, readingSeconds: 20 });
     expect(trends.days.find((day) => day.date === shiftDay(today, -3))).toMatchObject({ interestsShown: 1 });
@@ -132,7 +158,10 @@ describe('GET /api/v1/users/trends', () => {
       interestsShown: 2,
       interestsAccepted: 1,
       tasksDone: 2,
+      linkViews: 1,
+      linkReadingSeconds: 12,
     });
+    expect(trends.previous).toMatchObject({ views: 1, linkViews: 1, linkReadingSeconds: 8 });
   });
 
   it('compares each deck with the period of equal length before the range', async () => {
@@ -142,7 +171,9 @@ describe('GET /api/v1/users/trends', () => {
     const [b, a] = trends.decks;
     expect(a?.current).toMatchObject({ views: 1, readingSeconds: 30, interestsAccepted: 1, tasksDone: 2 });
     expect(a?.previous).toMatchObject({ views: 1, readingSeconds: 50 });
-    expect(a?.change).toMatchObject({ views: 0, readingSeconds: -40, interestsAccepted: null });
+    expect(a?.change).toMatchObject({ views: 0, readingSeconds: -40, interestsAccepted: null, linkReadingSeconds: 50 });
+    expect(a?.current).toMatchObject({ linkViews: 1, linkReadingSeconds: 12 });
+    expect(b?.current).toMatchObject({ linkViews: 0, linkReadingSeconds: 0 });
     expect(b?.current).toMatchObject({ views: 1, readingSeconds: 20, interestsShown: 1 });
     expect(b?.change).toMatchObject({ views: null, tasksDone: 0 });
   });
@@ -161,6 +192,9 @@ describe('GET /api/v1/users/trends', () => {
     expect(onlyA.decks.map((deck) => deck.pitchDeckId)).toEqual([deckA.id]);
     expect(onlyA.current).toMatchObject({ views: 1, readingSeconds: 30, interestsShown: 1, tasksDone: 2 });
     expect(onlyA.days.at(-1)?.interestsWithdrawn).toBe(0);
+    const onlyB = await trendsOf(fay, { ...lastWeek, pitchDeckId: deckB.id });
+    expect(onlyB.current).toMatchObject({ linkViews: 0, linkReadingSeconds: 0 });
+    expect(onlyB.days.every((day) => day.linkViews === 0)).toBe(true);
     for (const pitchDeckId of [ottoDeck.id, 'dck-nothing']) {
       const reply = await trendsReply(fay, { ...lastWeek, pitchDeckId });
       expect(reply.statusCode, pitchDeckId).toBe(404);

@@ -9,7 +9,8 @@ import {
 import type { Principal } from '@/core/identity/principal';
 
 // Trends own no table: each figure is aggregated in SQL by the module that owns its rows (reading
-// by pitch decks, interests by interests, tasks by milestones) and merged here by day and deck.
+// by pitch decks, interests by interests, tasks by milestones, link visits by links) and merged
+// here by day and deck.
 
 /** A range of UTC days over one founder's decks, or one of them. */
 type DayRange = { founderId: string; from: string; to: string; pitchDeckId?: string };
@@ -49,6 +50,14 @@ export type TrendsTasks = {
   doneTaskTotalsOfFounder(range: PeriodRange): Promise<{ pitchDeckId: string; period: Period; done: number }[]>;
 };
 
+/** Viewing sessions through share links per day and per deck and period (the links module answers it). */
+export type TrendsLinkVisits = {
+  dailyOfFounder(range: DayRange): Promise<{ date: string; views: number; seconds: number }[]>;
+  periodTotalsOfFounder(
+    range: PeriodRange,
+  ): Promise<{ pitchDeckId: string; period: Period; views: number; seconds: number }[]>;
+};
+
 /** The founder's own deck, or its 404 (the pitch decks module answers it). */
 export type OwnDecks = { requireOwnDeck(principal: Principal, pitchDeckId: string): Promise<unknown> };
 
@@ -59,6 +68,8 @@ const emptyTotals = (): TrendsTotals => ({
   interestsShown: 0,
   interestsAccepted: 0,
   tasksDone: 0,
+  linkViews: 0,
+  linkReadingSeconds: 0,
 });
 
 /** Reading time as the page shows it: whole seconds (sessions report tenths). */
@@ -71,26 +82,36 @@ const wholeSeconds = (seconds: number) => Math.round(seconds);
  */
 export class TrendsService {
   constructor(
-    private readonly deps: { decks: OwnDecks; reading: TrendsReading; interests: TrendsInterests; tasks: TrendsTasks },
+    private readonly deps: {
+      decks: OwnDecks;
+      reading: TrendsReading;
+      interests: TrendsInterests;
+      tasks: TrendsTasks;
+      linkVisits: TrendsLinkVisits;
+    },
   ) {}
 
   async forFounder(principal: Principal, { from, to, pitchDeckId }: TrendsQuery): Promise<Trends> {
-    const { decks, reading, interests, tasks } = this.deps;
+    const { decks, reading, interests, tasks, linkVisits } = this.deps;
     if (pitchDeckId !== undefined) await decks.requireOwnDeck(principal, pitchDeckId);
     const previous = previousPeriod(from, to);
     const range: DayRange = { founderId: principal.accountId, from, to, pitchDeckId };
     const periods: PeriodRange = { ...range, previousFrom: previous.from };
-    const [readingDays, interestDays, taskDays, readingTotals, interestTotals, taskTotals] = await Promise.all([
-      reading.dailyOfFounder(range),
-      interests.dailyOfFounder(range),
-      tasks.dailyDoneTasksOfFounder(range),
-      reading.periodTotalsOfFounder(periods),
-      interests.periodTotalsOfFounder(periods),
-      tasks.doneTaskTotalsOfFounder(periods),
-    ]);
+    const [readingDays, interestDays, taskDays, linkDays, readingTotals, interestTotals, taskTotals, linkTotals] =
+      await Promise.all([
+        reading.dailyOfFounder(range),
+        interests.dailyOfFounder(range),
+        tasks.dailyDoneTasksOfFounder(range),
+        linkVisits.dailyOfFounder(range),
+        reading.periodTotalsOfFounder(periods),
+        interests.periodTotalsOfFounder(periods),
+        tasks.doneTaskTotalsOfFounder(periods),
+        linkVisits.periodTotalsOfFounder(periods),
+      ]);
 
     const interestsOn = new Map(interestDays.map((day) => [day.date, day]));
     const tasksOn = new Map(taskDays.map((day) => [day.date, day.done]));
+    const linksOn = new Map(linkDays.map((day) => [day.date, day]));
     const days = readingDays.map((day) => ({
       date: day.date,
       views: day.views,
@@ -101,6 +122,8 @@ export class TrendsService {
       interestsDeclined: interestsOn.get(day.date)?.declined ?? 0,
       interestsWithdrawn: interestsOn.get(day.date)?.withdrawn ?? 0,
       tasksDone: tasksOn.get(day.date) ?? 0,
+      linkViews: linksOn.get(day.date)?.views ?? 0,
+      linkReadingSeconds: wholeSeconds(linksOn.get(day.date)?.seconds ?? 0),
     }));
 
     // One row per deck and period; the all-decks rows (null deck) carry the distinct readers.
@@ -145,6 +168,16 @@ export class TrendsService {
       if (totals) totals.tasksDone += row.done;
       overall[row.period].tasksDone += row.done;
     }
+    // Reading time is summed in seconds as stored and made whole once, as reading's own totals are.
+    const linkSeconds = new Map<TrendsTotals, number>();
+    for (const row of linkTotals) {
+      for (const totals of [byDeck.get(row.pitchDeckId)?.totals[row.period], overall[row.period]]) {
+        if (!totals) continue;
+        totals.linkViews += row.views;
+        linkSeconds.set(totals, (linkSeconds.get(totals) ?? 0) + row.seconds);
+      }
+    }
+    for (const [totals, seconds] of linkSeconds) totals.linkReadingSeconds = wholeSeconds(seconds);
 
     return {
       from,

@@ -5,18 +5,29 @@ import { ForgotPasswordFlow } from '@/features/auth/components/forgot-password-f
 import { authPagesOf } from '@/features/auth/role-home';
 import { AuthLayout } from '@/shared/ui/auth-layout';
 
-/** /forgot-password and /forgot-password/investor (our routes, see config/paths.ts). */
+const titles: Record<AccountRole, string> = {
+  user: 'Reset your password',
+  investor: 'Reset your investor password',
+  mentor: 'Reset your mentor password',
+};
+
+const backLinks: Record<AccountRole, string> = {
+  user: 'Back to sign in',
+  investor: 'Back to investor sign in',
+  mentor: 'Back to mentor sign in',
+};
+
+/** /forgot-password, /forgot-password/investor and /forgot-password/mentor (our routes, see config/paths.ts). */
 export function ForgotPasswordPage({ accountRole: role }: { accountRole: AccountRole }) {
-  const isInvestor = role === 'investor';
   return (
     <AuthLayout
-      title={isInvestor ? 'Reset your investor password' : 'Reset your password'}
+      title={titles[role]}
       description="Enter the email you signed up with. We'll send you a code to choose a new password."
       footer={
         <Text fz="sm">
           Remembered it?{' '}
           <Anchor component={Link} to={authPagesOf(role).login}>
-            {isInvestor ? 'Back to investor sign in' : 'Back to sign in'}
+            {backLinks[role]}
           </Anchor>
         </Text>
       }

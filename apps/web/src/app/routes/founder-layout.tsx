@@ -1,11 +1,21 @@
 import { Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconChartLine, IconFileUpload, IconFlag3, IconHome, IconPresentation, IconUsers } from '@tabler/icons-react';
+import {
+  IconChartLine,
+  IconFileUpload,
+  IconFlag3,
+  IconFolders,
+  IconHome,
+  IconPresentation,
+  IconSchool,
+  IconUsers,
+} from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { paths } from '@/config/paths';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { UserMenu } from '@/features/auth/components/user-menu';
+import { useLinkVisitToasts } from '@/features/links/hooks/use-link-visit-toasts';
 import { InboxBell } from '@/features/notifications/components/inbox-bell';
 import { CommandPalette, CommandPaletteButton } from '@/features/search/components/command-palette';
 import { KeyboardShortcuts } from '@/features/search/components/keyboard-shortcuts';
@@ -20,12 +30,17 @@ const founderNav: readonly WorkspaceNavItem[] = [
   { label: 'Submit deck', to: paths.founder.submit, icon: <IconFileUpload size={18} aria-hidden /> },
   { label: 'My investors', to: paths.founder.myInvestors, icon: <IconUsers size={18} aria-hidden /> },
   { label: 'Milestones', to: paths.founder.milestones, icon: <IconFlag3 size={18} aria-hidden /> },
+  { label: 'Data rooms', to: paths.founder.dataRooms, icon: <IconFolders size={18} aria-hidden /> },
+  { label: 'Mentors', to: paths.founder.mentors, icon: <IconSchool size={18} aria-hidden /> },
   { label: 'Trends', to: paths.founder.trends, icon: <IconChartLine size={18} aria-hidden /> },
 ];
+
+const shareTabOf = (deckId: string) => paths.founder.view(deckId, { tab: 'share' });
 
 /** The founder area's frame (every /founder route). */
 export function FounderLayout() {
   const [isSettingsOpen, settings] = useDisclosure(false);
+  useLinkVisitToasts(shareTabOf);
   return (
     <WorkspaceShell
       areaLabel="Founder"

@@ -7,12 +7,14 @@ import { paths } from '@/config/paths';
 import { useInvestorInfoQuery } from '@/features/accounts/accounts-api';
 import { selectUser } from '@/features/auth/auth-slice';
 import { InvestorInterestsOverview } from '@/features/interests/components/investor-interests-overview';
+import { SharedDecks } from '@/features/links/components/shared-decks';
 import { InvestorDeckBrowser } from '@/features/pitchdecks/components/investor-deck-browser';
 import { SectionBoundary } from '@/shared/ui/section-boundary';
 
 /**
  * /investor: browse and search ready decks, ranked by fit once the investor's info names a
- * thesis, with the investor's own interests by status above and a nudge to fill in the info.
+ * thesis, with the investor's own interests by status and the decks founders sent them by link
+ * above, and a nudge to fill in the info.
  */
 export function InvestorHomePage() {
   const user = useSelector(selectUser);
@@ -37,6 +39,9 @@ export function InvestorHomePage() {
       {/* One line until a status is opened: the search below stays in view on a phone. */}
       <SectionBoundary name="your interests">
         <InvestorInterestsOverview deckPath={paths.investor.pitchDeck} />
+      </SectionBoundary>
+      <SectionBoundary name="decks shared with you">
+        <SharedDecks deckPath={paths.investor.pitchDeck} />
       </SectionBoundary>
       {info.isSuccess && info.data === null ? (
         <Alert color="indigo" variant="light" icon={<IconId aria-hidden />} title="Tell founders who you are">

@@ -1,6 +1,6 @@
 import { Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconFlag3, IconId, IconLayoutGrid } from '@tabler/icons-react';
+import { IconFlag3, IconFolders, IconId, IconLayoutGrid } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { paths } from '@/config/paths';
@@ -17,6 +17,7 @@ import { SessionChat } from '../session-chat';
 const investorNav: readonly WorkspaceNavItem[] = [
   { label: 'Browse decks', to: paths.investor.home, icon: <IconLayoutGrid size={18} aria-hidden />, isExact: true },
   { label: 'Milestones', to: paths.investor.milestones, icon: <IconFlag3 size={18} aria-hidden /> },
+  { label: 'Data rooms', to: paths.investor.dataRooms, icon: <IconFolders size={18} aria-hidden /> },
   { label: 'Investor info', to: paths.investor.profile, icon: <IconId size={18} aria-hidden /> },
 ];
 

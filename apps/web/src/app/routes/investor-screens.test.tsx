@@ -1,4 +1,5 @@
 import type { InvestorInterest } from '@deckvalid/contract/interests';
+import { sharedDeckPaths } from '@deckvalid/contract/links';
 import type { InvestorPitchDeck } from '@deckvalid/contract/pitchdecks';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -112,6 +113,7 @@ function areaAnswer(url: URL): Answer | null {
   if (url.pathname === '/api/v1/investors/info') return { status: 200, body: { info: northwindInfo } };
   if (url.pathname === '/api/v1/investors/me/interests')
     return { status: 200, body: { ...page([]), counts: { pending: 0, accepted: 0, declined: 0, withdrawn: 0 } } };
+  if (url.pathname === sharedDeckPaths.sharedDecks) return { status: 200, body: { data: [] } };
   return null;
 }
 

@@ -120,6 +120,13 @@ export function LandingPage() {
                 as an investor
               </Anchor>
             </Text>
+            <Text fz="sm" c="dimmed">
+              Mentoring a founder?{' '}
+              {/* Underlined: beside dimmed text, the link's colour alone does not set it apart. */}
+              <Anchor component={Link} to={paths.loginMentor} underline="always">
+                Mentor sign in
+              </Anchor>
+            </Text>
           </Stack>
 
           <Paper

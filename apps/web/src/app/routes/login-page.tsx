@@ -6,30 +6,54 @@ import { authPagesOf, otherAccountRole } from '@/features/auth/role-home';
 import { ProviderButtons } from '@/features/oauth/components/provider-buttons';
 import { AuthLayout } from '@/shared/ui/auth-layout';
 
-/** /login (founders) and /login/investor. */
+/** What each role's sign-in page says, and how it names the other role's. */
+const copy: Record<
+  AccountRole,
+  { title: string; description: string; signup: string; other: string; otherLink: string }
+> = {
+  user: {
+    title: 'Founder sign in',
+    description: 'Submit your pitch deck, see which investors are interested and track your milestones.',
+    signup: 'Create a founder account',
+    other: 'Are you an investor? ',
+    otherLink: 'Investor sign in',
+  },
+  investor: {
+    title: 'Investor sign in',
+    description: 'Review pitch decks, show interest and follow the milestones of your portfolio.',
+    signup: 'Create an investor account',
+    other: 'Are you a founder? ',
+    otherLink: 'Founder sign in',
+  },
+  mentor: {
+    title: 'Mentor sign in',
+    description: 'Go through the decks of the founders you mentor, before investors see them.',
+    signup: 'Create a mentor account',
+    other: 'Are you a founder? ',
+    otherLink: 'Founder sign in',
+  },
+};
+
+/** /login (founders), /login/investor and /login/mentor. */
 export function LoginPage({ accountRole: role }: { accountRole: AccountRole }) {
-  const isInvestor = role === 'investor';
+  const text = copy[role];
   const other = authPagesOf(otherAccountRole(role));
   return (
     <AuthLayout
-      title={isInvestor ? 'Investor sign in' : 'Founder sign in'}
-      description={
-        isInvestor
-          ? 'Review pitch decks, show interest and follow the milestones of your portfolio.'
-          : 'Submit your pitch deck, see which investors are interested and track your milestones.'
-      }
+      title={text.title}
+      description={text.description}
       footer={
         <>
           <Text fz="sm">
             New to Pitchlane?{' '}
             <Anchor component={Link} to={authPagesOf(role).signup}>
-              {isInvestor ? 'Create an investor account' : 'Create a founder account'}
+              {text.signup}
             </Anchor>
           </Text>
           <Text fz="sm" c="dimmed">
-            {isInvestor ? 'Are you a founder? ' : 'Are you an investor? '}
+            {text.other}
             <Anchor component={Link} to={other.login}>
-              {isInvestor ? 'Founder sign in' : 'Investor sign in'}
+              {text.otherLink}
             </Anchor>
           </Text>
         </>

@@ -6,30 +6,54 @@ import { authPagesOf, otherAccountRole } from '@/features/auth/role-home';
 import { ProviderButtons } from '@/features/oauth/components/provider-buttons';
 import { AuthLayout } from '@/shared/ui/auth-layout';
 
-/** /signup (founders) and /signup/investor. */
+/** What each role's sign-up page says, and how it names the other role's. */
+const copy: Record<
+  AccountRole,
+  { title: string; description: string; login: string; other: string; otherLink: string }
+> = {
+  user: {
+    title: 'Create your founder account',
+    description: 'Get your pitch deck in front of investors and learn what they think.',
+    login: 'Sign in',
+    other: 'Are you an investor? ',
+    otherLink: 'Create an investor account',
+  },
+  investor: {
+    title: 'Create your investor account',
+    description: 'Browse pitch decks ranked by how they fit your thesis, and follow the companies you back.',
+    login: 'Investor sign in',
+    other: 'Raising money? ',
+    otherLink: 'Create a founder account',
+  },
+  mentor: {
+    title: 'Create your mentor account',
+    description: 'Help the founders who invite you: read their decks and validation reports before investors do.',
+    login: 'Mentor sign in',
+    other: 'Raising money? ',
+    otherLink: 'Create a founder account',
+  },
+};
+
+/** /signup (founders), /signup/investor and /signup/mentor. */
 export function SignupPage({ accountRole: role }: { accountRole: AccountRole }) {
-  const isInvestor = role === 'investor';
+  const text = copy[role];
   const other = authPagesOf(otherAccountRole(role));
   return (
     <AuthLayout
-      title={isInvestor ? 'Create your investor account' : 'Create your founder account'}
-      description={
-        isInvestor
-          ? 'Browse pitch decks ranked by how they fit your thesis, and follow the companies you back.'
-          : 'Get your pitch deck in front of investors and learn what they think.'
-      }
+      title={text.title}
+      description={text.description}
       footer={
         <>
           <Text fz="sm">
             Already have an account?{' '}
             <Anchor component={Link} to={authPagesOf(role).login}>
-              {isInvestor ? 'Investor sign in' : 'Sign in'}
+              {text.login}
             </Anchor>
           </Text>
           <Text fz="sm" c="dimmed">
-            {isInvestor ? 'Raising money? ' : 'Are you an investor? '}
+            {text.other}
             <Anchor component={Link} to={other.signup}>
-              {isInvestor ? 'Create a founder account' : 'Create an investor account'}
+              {text.otherLink}
             </Anchor>
           </Text>
         </>

@@ -1,3 +1,4 @@
+import type { AccountRole } from '@deckvalid/contract/auth';
 import { Anchor, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -11,6 +12,12 @@ import {
 } from '@/features/auth/verification-state';
 import { AuthLayout } from '@/shared/ui/auth-layout';
 import { LandingPage } from './landing-page';
+
+const verificationTitles: Record<AccountRole, string> = {
+  user: 'Verify your email',
+  investor: 'Verify your investor email',
+  mentor: 'Verify your mentor email',
+};
 
 /**
  * /verification. It needs navigation state {type, email, username} (spec §2, §5); the emailed
@@ -53,10 +60,9 @@ export function VerificationPage() {
     );
   }
 
-  const isInvestor = state.type === 'investor';
   return (
     <AuthLayout
-      title={isInvestor ? 'Verify your investor email' : 'Verify your email'}
+      title={verificationTitles[state.type]}
       description={`Hi ${state.username}, one last step: confirm this email address belongs to you.`}
       footer={
         <Text fz="sm">

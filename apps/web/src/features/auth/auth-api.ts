@@ -18,7 +18,7 @@ import type {
   VerifyLinkBody,
 } from '@deckvalid/contract/auth';
 import { api } from '@/shared/api/api';
-import { credentialHeadersOf } from '@/shared/api/base-query';
+import { credentialHeadersOf } from '@/shared/api/credential-headers';
 
 /** Every account call takes the role whose REST root it goes to (spec §7). */
 type ForRole<Body> = { role: AccountRole; body: Body };

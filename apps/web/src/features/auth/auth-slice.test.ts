@@ -131,10 +131,10 @@ describe('roleToCheck', () => {
     expect(roleToCheck(read)).toBeNull();
   });
 
-  it('asks nothing when signed out, or for a role that has no session check', () => {
+  it('asks nothing when signed out, and checks a restored mentor session like the others', () => {
     expect(roleToCheck(initialAuthState)).toBeNull();
-    expect(
-      roleToCheck(authReducer(initialAuthState, sessionRestored({ role: 'mentor', tokens: founderTokens }))),
-    ).toBeNull();
+    expect(roleToCheck(authReducer(initialAuthState, sessionRestored({ role: 'mentor', tokens: founderTokens })))).toBe(
+      'mentor',
+    );
   });
 });

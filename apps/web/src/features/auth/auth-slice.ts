@@ -1,25 +1,8 @@
-import type { Role, Tokens, UserDto } from '@deckvalid/contract/auth';
+import type { Role, Tokens } from '@deckvalid/contract/auth';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { type AuthState, type AuthUser, initialAuthState } from './auth-state';
 
-/** The active role; 'none' while signed out (spec §3). */
-export type AuthRole = Role | 'none';
-
-/**
- * The signed-in person as the screens need them; filled by login, or by `me` after a restore.
- * `pictureUrl` is the founder's profile picture for the header avatar (signed; null for none),
- * which login and `me` do not carry: the app fills it from the profile (userPictureChanged).
- */
-export type AuthUser = Pick<UserDto, 'id' | 'name'> & { email?: string; pictureUrl?: string | null };
-
-/** Authentication state of spec §3. Tokens are persisted by auth-persistence.ts, not here. */
-export type AuthState = {
-  isAuthenticated: boolean;
-  role: AuthRole;
-  tokens: Tokens | null;
-  user: AuthUser | null;
-};
-
-export const initialAuthState: AuthState = { isAuthenticated: false, role: 'none', tokens: null, user: null };
+export { type AuthRole, type AuthState, type AuthUser, initialAuthState } from './auth-state';
 
 export type LoginSucceededPayload = { role: Role; tokens: Tokens; user: AuthUser };
 
@@ -76,9 +59,9 @@ export const selectAuth = (state: AuthRootState) => state.auth;
  * The account role whose restored session still needs its `me` check (a session came back from
  * storage, its user not yet read), or null when none does: start-up and SessionGate ask the same.
  */
-export function roleToCheck(auth: AuthState): 'user' | 'investor' | null {
-  if (!auth.isAuthenticated || auth.user !== null) return null;
-  return auth.role === 'user' || auth.role === 'investor' ? auth.role : null;
+export function roleToCheck(auth: AuthState): Role | null {
+  if (!auth.isAuthenticated || auth.user !== null || auth.role === 'none') return null;
+  return auth.role;
 }
 export const selectIsAuthenticated = (state: AuthRootState) => state.auth.isAuthenticated;
 export const selectRole = (state: AuthRootState) => state.auth.role;

@@ -5,6 +5,7 @@ import { restoreSession } from './restore-session';
 
 const founderTokens = { token: 'f.jwt', controlSignature: 'f-sig', hashToken: 'f-hash' };
 const investorTokens = { token: 'i.jwt', controlSignature: 'i-sig', hashToken: 'i-hash' };
+const mentorTokens = { token: 'm.jwt', controlSignature: 'm-sig', hashToken: 'm-hash' };
 
 describe('restoreSession', () => {
   it('restores nothing when nothing is stored', () => {
@@ -44,6 +45,25 @@ describe('restoreSession', () => {
     saveStoredTokens('user', founderTokens);
     saveStoredTokens('investor', investorTokens);
     expect(restoreSession('/')).toEqual(initialAuthState);
+  });
+
+  it("restores a mentor's tokens in the mentor area and on its signed-out pages, before any other role's", () => {
+    saveStoredTokens('user', founderTokens);
+    saveStoredTokens('mentor', mentorTokens);
+    for (const path of ['/mentor', '/mentor/invitation?token=abc', '/login/mentor', '/signup/mentor']) {
+      expect(restoreSession(path)).toMatchObject({ role: 'mentor', tokens: mentorTokens });
+    }
+    expect(restoreSession('/founder')).toMatchObject({ role: 'user' });
+  });
+
+  it('restores a founder on a mentor invitation when no mentor is stored, so the page can say who is signed in', () => {
+    saveStoredTokens('user', founderTokens);
+    expect(restoreSession('/mentor/invitation?token=abc')).toMatchObject({ role: 'user' });
+  });
+
+  it('restores a lone mentor on the landing page, which sends them home', () => {
+    saveStoredTokens('mentor', mentorTokens);
+    expect(restoreSession('/')).toMatchObject({ isAuthenticated: true, role: 'mentor' });
   });
 
   it('restores on the sign-in, sign-up and reset pages (they send signed-in users home), preferring the page role', () => {

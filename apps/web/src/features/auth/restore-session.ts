@@ -1,7 +1,7 @@
 import type { Role } from '@deckvalid/contract/auth';
 import { paths } from '@/config/paths';
 import { readStoredTokens, type TokenStore } from '@/shared/lib/token-storage';
-import { type AuthState, initialAuthState } from './auth-slice';
+import { type AuthState, initialAuthState } from './auth-state';
 import { areaRoleOf } from './role-home';
 import { verificationStateFromSearch } from './verification-state';
 
@@ -10,8 +10,9 @@ import { verificationStateFromSearch } from './verification-state';
  * (spec §6) and a browser may hold both, so the URL decides which one is tried first:
  *
  * - In a guarded area the area's role: /founder* the founder tokens, /investor* and /analysis*
- *   the investor tokens. Without them the other role's tokens are used, so that the wrong-role
- *   guard sends that person to their own home (spec §2); with neither, the visitor is signed out
+ *   the investor tokens, /mentor* the mentor tokens. Without them another role's tokens are used,
+ *   so that the wrong-role guard sends that person to their own home (spec §2), and a mentor
+ *   invitation opened by a founder says who is signed in; with none, the visitor is signed out
  *   and the guard sends them to the area's sign-in, remembering the origin.
  * - On the sign-in, sign-up and reset pages, the page's role first, then the other: a person
  *   with a live session is signed in, and those pages send signed-in users home (spec §2).
@@ -43,13 +44,26 @@ const signedOutPages: { path: string; role: Role }[] = [
   { path: paths.loginInvestor, role: 'investor' },
   { path: paths.signupInvestor, role: 'investor' },
   { path: paths.forgotPasswordInvestor, role: 'investor' },
+  { path: paths.loginMentor, role: 'mentor' },
+  { path: paths.signupMentor, role: 'mentor' },
+  { path: paths.forgotPasswordMentor, role: 'mentor' },
 ];
+
+/**
+ * The roles tried after a page's own, in order: founders and investors keep the order they had
+ * before mentors existed (each the other's first), mentors come last. Spelled here rather than
+ * read from the contract: this file runs before zod is loaded.
+ */
+const fallbackOrder: Record<Role, readonly Role[]> = {
+  user: ['investor', 'mentor'],
+  investor: ['user', 'mentor'],
+  mentor: ['user', 'investor'],
+};
 
 function restoreRoleFor(pathname: string, search: string, storage: TokenStore | null | undefined): Role | null {
   const hasTokens = (role: Role) => readStoredTokens(role, storage) !== null;
   const firstWithTokens = (preferred: Role) => {
-    const other: Role = preferred === 'investor' ? 'user' : 'investor';
-    return [preferred, other].find(hasTokens) ?? null;
+    return [preferred, ...fallbackOrder[preferred]].find(hasTokens) ?? null;
   };
   const areaRole = areaRoleOf(pathname);
   if (areaRole) return firstWithTokens(areaRole);
@@ -61,6 +75,6 @@ function restoreRoleFor(pathname: string, search: string, storage: TokenStore | 
   const isDashboardAlias =
     pathname === paths.dashboard || pathname.startsWith(`${paths.dashboard}/`) || pathname === paths.userDashboard;
   if (!isDashboardAlias && pathname !== paths.landing) return null;
-  const stored = (['user', 'investor'] as const).filter(hasTokens);
+  const stored = (['user', 'investor', 'mentor'] as const).filter(hasTokens);
   return stored.length === 1 ? (stored[0] ?? null) : null;
 }

@@ -3,23 +3,31 @@ import { paths } from '@/config/paths';
 import { readStoredRoles } from '@/shared/lib/token-storage';
 import type { AuthRole } from './auth-slice';
 
-/** Home of each role; mentors have no screens yet (spec §1), so theirs is the landing page. */
+/** Home of each role; a signed-out visitor's is the landing page. */
 export function homePathOf(role: AuthRole): string {
   if (role === 'user') return paths.founder.home;
   if (role === 'investor') return paths.investor.home;
+  if (role === 'mentor') return paths.mentor.home;
   return paths.landing;
 }
 
-/** Sign-in page of a role: investors have their own (spec §2). */
+/** Sign-in page of a role: investors and mentors have their own (spec §2). */
 export function loginPathOf(role: Role | null): string {
-  return role === 'investor' ? paths.loginInvestor : paths.login;
+  if (role === 'investor') return paths.loginInvestor;
+  if (role === 'mentor') return paths.loginMentor;
+  return paths.login;
 }
 
-/** The role whose guarded area a path lies in: /founder* is the founder's, /investor* and /analysis* the investor's. */
+/**
+ * The role whose area a path lies in: /founder* is the founder's, /investor* and /analysis* the
+ * investor's, /mentor* the mentor's (its invitation page included, which is open to anyone but
+ * is where a mentor comes back to after signing in).
+ */
 export function areaRoleOf(pathname: string): Role | null {
   const first = `/${pathname.split('/')[1] ?? ''}`;
   if (first === paths.founder.home) return 'user';
   if (first === paths.investor.home || first === '/analysis') return 'investor';
+  if (first === paths.mentor.home) return 'mentor';
   return null;
 }
 
@@ -64,23 +72,37 @@ export function postLoginTarget(role: AuthRole, from: FromLocation | null): stri
  * Where a successful verification goes (spec §2): the investor area if investor tokens are
  * stored, else the founder area if founder tokens are, else sign-in. The verified session has
  * just been stored, so this is normally that role's home; a guard bounces any other role home.
+ * A mentor just verified (`verifiedRole`) goes to the mentor area whatever else is stored: the
+ * spec's order predates mentors, and their home is where an invitation they came with resumes.
  */
-export function verificationSuccessTarget(storedRoles: readonly Role[] = readStoredRoles()): string {
+export function verificationSuccessTarget(
+  storedRoles: readonly Role[] = readStoredRoles(),
+  verifiedRole: AuthRole = 'none',
+): string {
+  if (verifiedRole === 'mentor') return paths.mentor.home;
   if (storedRoles.includes('investor')) return paths.investor.home;
   if (storedRoles.includes('user')) return paths.founder.home;
+  if (storedRoles.includes('mentor')) return paths.mentor.home;
   return paths.login;
 }
 
-/** The signed-out pages of an account role: investors have their own variants (spec §2). */
+const authPages: Record<AccountRole, { login: string; signup: string; forgotPassword: string }> = {
+  user: { login: paths.login, signup: paths.signup, forgotPassword: paths.forgotPassword },
+  investor: { login: paths.loginInvestor, signup: paths.signupInvestor, forgotPassword: paths.forgotPasswordInvestor },
+  mentor: { login: paths.loginMentor, signup: paths.signupMentor, forgotPassword: paths.forgotPasswordMentor },
+};
+
+/** The signed-out pages of an account role: investors and mentors have their own variants (spec §2). */
 export function authPagesOf(role: AccountRole) {
-  return role === 'investor'
-    ? { login: paths.loginInvestor, signup: paths.signupInvestor, forgotPassword: paths.forgotPasswordInvestor }
-    : { login: paths.login, signup: paths.signup, forgotPassword: paths.forgotPassword };
+  return authPages[role];
 }
 
-/** The other account role, for "Are you an investor?" links. */
+/**
+ * The other account role, for "Are you an investor?" links. A mentor's is the founder's: the
+ * people who invite mentors, and the likelier wrong page.
+ */
 export function otherAccountRole(role: AccountRole): AccountRole {
-  return role === 'investor' ? 'user' : 'investor';
+  return role === 'user' ? 'investor' : 'user';
 }
 
 /** A notice shown on the sign-in page after a flow that ends there (password reset). */

@@ -9,7 +9,12 @@ describe('verification state', () => {
       username: 'A',
     });
     expect(verificationStateOf({ type: 'user', email: 'a@b.co' })).toBeNull();
-    expect(verificationStateOf({ type: 'mentor', email: 'a@b.co', username: 'A' })).toBeNull();
+    expect(verificationStateOf({ type: 'mentor', email: 'a@b.co', username: 'A' })).toEqual({
+      type: 'mentor',
+      email: 'a@b.co',
+      username: 'A',
+    });
+    expect(verificationStateOf({ type: 'admin', email: 'a@b.co', username: 'A' })).toBeNull();
     expect(verificationStateOf(null)).toBeNull();
   });
 

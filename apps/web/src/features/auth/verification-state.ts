@@ -7,11 +7,11 @@ import type { AuthUser } from './auth-slice';
  */
 export type VerificationState = { type: AccountRole; email: string; username: string; token?: string };
 
-/** The state if it has type (user or investor), email and username; null otherwise. */
+/** The state if it has type (user, investor or mentor), email and username; null otherwise. */
 export function verificationStateOf(state: unknown): VerificationState | null {
   if (typeof state !== 'object' || state === null) return null;
   const { type, email, username, token } = state as Record<string, unknown>;
-  if (type !== 'user' && type !== 'investor') return null;
+  if (type !== 'user' && type !== 'investor' && type !== 'mentor') return null;
   if (typeof email !== 'string' || !email || typeof username !== 'string' || !username) return null;
   return typeof token === 'string' && token ? { type, email, username, token } : { type, email, username };
 }

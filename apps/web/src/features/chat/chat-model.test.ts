@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   applyMessageToRooms,
   applyReadToRooms,
+  automaticResendDelayMs,
   contiguousSeq,
   createClientId,
   createMarkReadScheduler,
@@ -10,6 +11,7 @@ import {
   firstLine,
   isNearBottom,
   isSeenByOthers,
+  maxAutomaticResends,
   mergeBySeq,
   type PendingMessage,
   type SchedulerClock,
@@ -327,5 +329,16 @@ describe('the room list follows messages and reads', () => {
     applyReadToRooms(rooms, { chatRoomId: 'b', readSeq: 4, unreadCount: 0 });
     applyReadToRooms(rooms, { chatRoomId: 'b', readSeq: 1 }); // never back
     expect(rooms[0]).toMatchObject({ readSeq: 4, unreadCount: 0 });
+  });
+});
+
+describe('sends refused by a busy server', () => {
+  it('go again after the named wait, a few times, and only when the refusal was overload', () => {
+    const busy = { code: 'UNAVAILABLE', message: 'Chat is very busy right now.', retryAfterSeconds: 2 };
+    expect(automaticResendDelayMs(busy, 0)).toBe(2_000);
+    expect(automaticResendDelayMs({ code: 'UNAVAILABLE', message: 'Busy.' }, 1)).toBe(1_000);
+    expect(automaticResendDelayMs(busy, maxAutomaticResends)).toBeNull();
+    expect(automaticResendDelayMs({ code: 'FORBIDDEN', message: 'This conversation is closed.' }, 0)).toBeNull();
+    expect(automaticResendDelayMs({ code: 'RATE_LIMITED', message: 'Slow down.', retryAfterSeconds: 3 }, 0)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { ChatMessage, ChatRoom } from '@deckvalid/contract/chat';
+import type { ChatAckError } from './chat-socket';
 
 /**
  * The chat widget's rules that need no React and no socket (spec §2 'Chat widget', §4, §5, §9):
@@ -26,6 +27,19 @@ export const chatTimings = {
   /** How long a send may wait for its acknowledgement before it counts as not sent. */
   sendAckTimeoutMs: 9_000,
 } as const;
+
+/** A send refused because the server is busy goes again by itself this many times, then fails. */
+export const maxAutomaticResends = 3;
+
+/**
+ * When a refused send goes again by itself: after the wait the server named, when it refused it
+ * as overload (UNAVAILABLE: its queue was longer than it could write in time), for the first few
+ * refusals; null for any other refusal, which the person sees and retries.
+ */
+export function automaticResendDelayMs(error: ChatAckError, resendsSoFar: number): number | null {
+  if (error.code !== 'UNAVAILABLE' || resendsSoFar >= maxAutomaticResends) return null;
+  return Math.max(1, error.retryAfterSeconds ?? 1) * 1000;
+}
 
 /** The launcher's badge caps here (spec §9). */
 export const unreadBadgeCap = 99;

@@ -11,7 +11,9 @@ import type { LiveNotification } from '@deckvalid/contract/notifications';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 
 /** Every chat event acknowledges with this (docs/api.md, Chat). */
-export type ChatAck<T> = ({ ok: true } & T) | { ok: false; error: { code: string; message: string } };
+/** A refusal names its code; one that passes with time (overload, a rate limit) says when to try again. */
+export type ChatAckError = { code: string; message: string; retryAfterSeconds?: number };
+export type ChatAck<T> = ({ ok: true } & T) | { ok: false; error: ChatAckError };
 
 type RoomEvent = { chatRoomId: string };
 type PresenceEvent = RoomEvent & { userId: string; userName: string };

@@ -12,6 +12,9 @@ import {
   type PublicLinkResponse,
   publicLinkPaths,
   type RecordLinkViewBody,
+  type SharedDeck,
+  type SharedDecksResponse,
+  sharedDeckPaths,
   type UpdateLinkBody,
 } from '@deckvalid/contract/links';
 import { api } from '@/shared/api/api';
@@ -21,7 +24,7 @@ export const viewerAuthorization = (viewerToken: string) => ({ authorization: `B
 
 /**
  * Share links: the founder's calls on a deck's links (credentials from the /api/v1/users root),
- * and a visitor's calls without an account (`isPublic`: no session credentials go out, and a 401
+ * the decks an investor kept from links, and a visitor's calls without an account (`isPublic`: no session credentials go out, and a 401
  * there means the viewer token ended, never that a signed-in person must sign in again).
  */
 export const linksApi = api.injectEndpoints({
@@ -49,6 +52,11 @@ export const linksApi = api.injectEndpoints({
       query: ({ deckId, linkId }) => deckLinkPaths.visitors(deckId, linkId),
       transformResponse: (response: LinkVisitorsResponse) => response.data,
       providesTags: (_result, _error, { linkId }) => [{ type: 'LinkVisitors', id: linkId }],
+    }),
+    /** The signed-in investor's decks kept from links they opened with their proven email. */
+    sharedDecks: build.query<SharedDeck[], void>({
+      query: () => sharedDeckPaths.sharedDecks,
+      transformResponse: (response: SharedDecksResponse) => response.data,
     }),
 
     publicLink: build.query<PublicLink, string>({
@@ -79,6 +87,7 @@ export const {
   useUpdateDeckLinkMutation,
   useEndDeckLinkMutation,
   useLinkVisitorsQuery,
+  useSharedDecksQuery,
   usePublicLinkQuery,
   useLinkAccessMutation,
   useRecordLinkViewMutation,

@@ -23,6 +23,10 @@ export const inboxKindLabels: Record<InboxKind, string> = {
   'chat.mention': 'Mentioned in chat',
   'thesis.matches': 'Decks matching your thesis',
   'link.first_visit': 'Share link opened',
+  'comment.posted': 'Comment on a deck',
+  'comment.resolved': 'Comment resolved',
+  'review.posted': 'Mentor review',
+  'deck.new_version': 'New deck version',
 };
 
 /** "just now", "5 min ago", "3 h ago", "2 d ago", then the date: short enough for a phone's row. */

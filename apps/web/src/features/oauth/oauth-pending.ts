@@ -24,7 +24,11 @@ export function takePendingOAuth(): PendingOAuth | null {
     window.sessionStorage.removeItem(storageKey);
     if (!raw) return null;
     const value = JSON.parse(raw) as Partial<PendingOAuth>;
-    if (typeof value.provider !== 'string' || (value.role !== 'user' && value.role !== 'investor')) return null;
+    if (
+      typeof value.provider !== 'string' ||
+      (value.role !== 'user' && value.role !== 'investor' && value.role !== 'mentor')
+    )
+      return null;
     return { provider: value.provider, role: value.role };
   } catch {
     return null;

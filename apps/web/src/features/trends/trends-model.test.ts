@@ -35,9 +35,11 @@ describe('trends page rules', () => {
         interestsDeclined: 0,
         interestsWithdrawn: 0,
         tasksDone: 3,
+        linkViews: 4,
+        linkReadingSeconds: 30,
       },
     ]);
-    expect(row).toMatchObject({ day: 'Mar 2', readingMinutes: 1.5, shown: 1, tasksDone: 3 });
+    expect(row).toMatchObject({ day: 'Mar 2', readingMinutes: 1.5, shown: 1, tasksDone: 3, linkViews: 4 });
     expect(formatReadingTime(3_600)).toBe('1 h');
   });
 });

@@ -40,6 +40,7 @@ export type TrendsRow = {
   declined: number;
   withdrawn: number;
   tasksDone: number;
+  linkViews: number;
 };
 
 export function trendsRows(days: readonly TrendsDay[]): TrendsRow[] {
@@ -54,6 +55,7 @@ export function trendsRows(days: readonly TrendsDay[]): TrendsRow[] {
     declined: day.interestsDeclined,
     withdrawn: day.interestsWithdrawn,
     tasksDone: day.tasksDone,
+    linkViews: day.linkViews,
   }));
 }
 

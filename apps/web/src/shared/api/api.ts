@@ -49,6 +49,13 @@ export const api = createApi({
     // A deck's share links (id = deck id) and their visitors (id = link id).
     'DeckLink',
     'LinkVisitors',
+    // The founder's data rooms: 'LIST' for the list, a room's id for that room and its tree.
+    'DataRoom',
+    // Who has a founder's room (id = room id); the investor's own rooms ('LIST' and a room's id).
+    'DataRoomGrant',
+    'InvestorDataRoom',
+    // Mentorships: 'FOUNDER' for a founder's mentors and invitations, 'MENTOR' for a mentor's founders.
+    'Mentorship',
   ],
   endpoints: () => ({}),
 });

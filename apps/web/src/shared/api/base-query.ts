@@ -10,6 +10,8 @@ import {
 import { paths } from '@/config/paths';
 import { navigateTo } from '@/shared/lib/navigation';
 import { clearStoredTokens, readStoredTokens } from '@/shared/lib/token-storage';
+import { credentialHeadersOf } from './credential-headers';
+import { takePreflight } from './session-preflight';
 
 /** A request that takes longer than this ends with status TIMEOUT_ERROR (spec §8). */
 export const requestTimeoutMs = 15_000;
@@ -49,21 +51,9 @@ const chatRoot = '/api/v1/chats';
 export function roleOfUrl(url: string): Role | null {
   const path = url.replace(/^https?:\/\/[^/]+/, '');
   if (path.startsWith('/api/v1/investors')) return 'investor';
+  if (path.startsWith('/api/v1/mentors')) return 'mentor';
   if (path.startsWith('/api/v1/users') || path.startsWith('/api/users')) return 'user';
   return null;
-}
-
-/**
- * The three credential headers of a session (ARCHITECTURE.md §5). Spelled here rather than read
- * from the contract's `credentialHeaders`: that module holds the auth schemas, and importing a
- * value from it would pull zod into the first chunk, which every cold load waits for.
- */
-export function credentialHeadersOf(tokens: Tokens): Record<string, string> {
-  return {
-    authorization: `Bearer ${tokens.token}`,
-    'x-control-signature': tokens.controlSignature,
-    'x-hash-token': tokens.hashToken,
-  };
 }
 
 /**
@@ -79,6 +69,8 @@ export function createBaseQuery(options: BaseQueryOptions): AppBaseQuery {
   const rawBaseQuery = fetchBaseQuery({
     baseUrl,
     timeout: options.timeoutMs ?? requestTimeoutMs,
+    // The session check start-up asked for before this code loaded, when this is that call.
+    fetchFn: (request, init) => takePreflight(request as Request) ?? fetch(request, init),
   });
 
   /**
@@ -119,7 +111,8 @@ export function createBaseQuery(options: BaseQueryOptions): AppBaseQuery {
         api.dispatch(options.logout(role));
       }
       const isInvestorSide = role === 'investor' || request.url.replace(/^https?:\/\/[^/]+/, '').startsWith(chatRoot);
-      navigateTo(isInvestorSide ? paths.loginInvestor : paths.login, { replace: true });
+      const signInPath = role === 'mentor' ? paths.loginMentor : isInvestorSide ? paths.loginInvestor : paths.login;
+      navigateTo(signInPath, { replace: true });
     }
     return result;
   };

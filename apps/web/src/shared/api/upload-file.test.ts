@@ -194,6 +194,18 @@ describe('checking a file before upload', () => {
     );
   });
 
+  it('takes a data room’s documents, a CSV Windows calls an Excel file as a CSV, and nothing else', () => {
+    const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    expect(checkUploadFile(file('model.xlsx', xlsx, 1000), 'document')).toBeNull();
+    expect(contentTypeOf(file('cap-table.csv', 'application/vnd.ms-excel', 10), 'document')).toBe('text/csv');
+    expect(contentTypeOf(file('old.xls', 'application/vnd.ms-excel', 10), 'document')).toBe('application/vnd.ms-excel');
+    expect(contentTypeOf(file('contract.docx', '', 10), 'document')).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    expect(contentTypeOf(file('cap-table.csv', 'application/vnd.ms-excel', 10), 'deck')).toBeNull();
+    expect(checkUploadFile(file('tool.exe', 'application/x-msdownload', 10), 'document')).toMatch(/^The file must be/);
+  });
+
   it('trusts the extension only when the browser gave no type', () => {
     expect(contentTypeOf(file('deck.PDF', '', 1), 'deck')).toBe('application/pdf');
     expect(contentTypeOf(file('deck.pdf', 'text/plain', 1), 'deck')).toBeNull();

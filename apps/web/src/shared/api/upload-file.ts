@@ -166,6 +166,11 @@ const kindNouns: Record<UploadKind, { noun: string; types: string }> = {
   deck: { noun: 'Your deck', types: 'a PDF file' },
   picture: { noun: 'Your picture', types: 'a PNG, JPEG or WebP image' },
   attachment: { noun: 'The attachment', types: 'a PDF, PNG, JPEG or WebP file' },
+  document: {
+    noun: 'The file',
+    types:
+      'a PDF, a spreadsheet (XLSX, XLS, CSV), a document (DOCX, DOC), a presentation (PPTX) or a PNG or JPEG image',
+  },
 };
 
 /**
@@ -175,15 +180,23 @@ const kindNouns: Record<UploadKind, { noun: string; types: string }> = {
 export function contentTypeOf(file: Pick<File, 'type' | 'name'>, kind: UploadKind): string | null {
   const accepted: readonly string[] = uploadKinds[kind].contentTypes;
   const type = file.type.toLowerCase();
+  const extension = file.name.toLowerCase().split('.').pop() ?? '';
+  // Windows hands over a CSV as an Excel file; the server checks the bytes, so say what it is.
+  if (type === 'application/vnd.ms-excel' && extension === 'csv' && accepted.includes('text/csv')) return 'text/csv';
   if (accepted.includes(type)) return type;
   if (type !== '') return null;
-  const extension = file.name.toLowerCase().split('.').pop() ?? '';
   const byExtension: Record<string, string> = {
     pdf: 'application/pdf',
     png: 'image/png',
     jpg: 'image/jpeg',
     jpeg: 'image/jpeg',
     webp: 'image/webp',
+    xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    xls: 'application/vnd.ms-excel',
+    csv: 'text/csv',
+    docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    doc: 'application/msword',
+    pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
   };
   const guessed = byExtension[extension];
   return guessed && accepted.includes(guessed) ? guessed : null;

@@ -45,6 +45,9 @@ export type CopilotPoolOptions = {
   faults?: SharedArrayBuffer;
 };
 
+/** A copilot task waits at most this long behind others before it is refused as overload. */
+const maxQueueWaitMs = 3_000;
+
 /** A job may fail on this many workers before it fails for its ask: one retry. */
 const maxFailuresPerJob = 2;
 
@@ -115,9 +118,17 @@ export class CopilotPool {
     );
   }
 
-  /** Runs `task` on a worker thread; the worker runs runCopilotTask(task), whose result it answers. */
+  /**
+   * Runs `task` on a worker thread; the worker runs runCopilotTask(task), whose result it answers.
+   * An ask's task that would wait behind others longer than `maxQueueWaitMs` is refused at once
+   * (the ask answers 503 with a retry time) rather than hold the investor past their patience.
+   */
   run<Task extends CopilotTask>(task: Task): Promise<CopilotTaskResult<Task>> {
-    return this.pool.run(task) as Promise<CopilotTaskResult<Task>>;
+    return this.pool.run(task, {
+      maxWaitMs: maxQueueWaitMs,
+      overloaded: (waitMs) =>
+        new CopilotPoolError(`the copilot's workers are busy for about ${Math.ceil(waitMs)} ms more`),
+    }) as Promise<CopilotTaskResult<Task>>;
   }
 
   /** Worker threads running now. */

@@ -163,7 +163,7 @@ describe('the validation report', () => {
       '/investor/pitchdecks/d-1?page=5',
       '/investor/pitchdecks/d-1?page=6',
     ]);
-    expect(links[0]?.getAttribute('aria-label')).toBe('Traction: open page 5');
+    expect(links[0]?.getAttribute('aria-label')).toBe('Traction: p. 5');
 
     const team = sections.find((section) => section.getAttribute('data-section') === 'team') as HTMLElement;
     expect(team.getAttribute('data-found')).toBe('false');

@@ -12,7 +12,8 @@ export function PageLink({ page, pageHref, context }: { page: number; pageHref: 
       to={pageHref(page)}
       fz="sm"
       fw={500}
-      aria-label={context ? `${context}: open page ${page}` : `Open page ${page}`}
+      // The visible "p. 5" stays in the name, so a person who says what they see reaches it.
+      aria-label={context ? `${context}: p. ${page}` : `p. ${page}`}
       data-testid="analysis-page-link"
       data-page={page}
       style={{ whiteSpace: 'nowrap' }}

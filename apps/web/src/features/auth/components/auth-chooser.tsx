@@ -6,10 +6,20 @@ import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { readStoredTokens } from '@/shared/lib/token-storage';
 import { selectIsAuthenticated, sessionRestored } from '../auth-slice';
-import { homePathOf } from '../role-home';
+import { homePathOf, roleLabels } from '../role-home';
 
-/** Investor first, as the spec lists the buttons. */
-const chooserRoles: readonly AccountRole[] = ['investor', 'user'];
+/** Investor first, as the spec lists the buttons; mentors, who came later, last. */
+const chooserRoles: readonly AccountRole[] = ['investor', 'user', 'mentor'];
+
+const continueLabels: Record<AccountRole, string> = {
+  investor: 'Continue as Investor',
+  user: 'Continue as Founder',
+  mentor: 'Continue as Mentor',
+};
+
+/** "founder and investor", "investor, founder and mentor". */
+const listOf = (words: readonly string[]) =>
+  words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}` : (words[0] ?? '');
 
 /**
  * The 'Authentication Detected' chooser of the landing page (spec §2): shown to a visitor who is
@@ -50,7 +60,7 @@ export function AuthChooser() {
             </Title>
             <Text fz="sm" c="dimmed">
               {stored.length > 1
-                ? 'You have saved founder and investor sessions on this device. Choose how to continue.'
+                ? `You have saved ${listOf(stored.map(({ role }) => roleLabels[role]))} sessions on this device. Choose how to continue.`
                 : 'You have a saved session on this device.'}
             </Text>
           </Stack>
@@ -66,7 +76,7 @@ export function AuthChooser() {
                 navigate(homePathOf(role));
               }}
             >
-              {role === 'investor' ? 'Continue as Investor' : 'Continue as Founder'}
+              {continueLabels[role]}
             </Button>
           ))}
         </Group>

@@ -14,6 +14,12 @@ import type { VerificationState } from '../verification-state';
 
 const fieldOrder = ['name', 'email', 'password'] as const;
 
+const emailPlaceholders: Record<AccountRole, string> = {
+  user: 'you@startup.com',
+  investor: 'you@fund.com',
+  mentor: 'you@example.com',
+};
+
 /**
  * Registration for one role. The server answers 202 and mails a code (it never says whether
  * the email was taken), so success always continues to the verification page.
@@ -58,7 +64,7 @@ export function SignUpForm({ accountRole: role }: { accountRole: AccountRole }) 
           type="email"
           autoComplete="email"
           inputMode="email"
-          placeholder={role === 'investor' ? 'you@fund.com' : 'you@startup.com'}
+          placeholder={emailPlaceholders[role]}
           withAsterisk
           {...form.getInputProps('email')}
         />

@@ -1,17 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ChatComposer } from './chat-composer';
-
-beforeAll(() => {
-  // Mantine's autosize listens for web fonts loading; jsdom has no FontFaceSet.
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener: () => {}, removeEventListener: () => {} },
-    });
-  }
-});
 
 function renderComposer(props: Partial<Parameters<typeof ChatComposer>[0]> = {}) {
   const onSend = vi.fn(() => true);

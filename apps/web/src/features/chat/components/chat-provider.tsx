@@ -14,6 +14,7 @@ import {
   applyMessageToRooms,
   applyReadToRooms,
   applyRevisionToRooms,
+  automaticResendDelayMs,
   chatTimings,
   contiguousSeq,
   createClientId,
@@ -104,6 +105,9 @@ export function ChatProvider({ tokens, me, onLiveNotification, children }: ChatP
   const viewRef = useRef({ isPanelOpen, activeRoomId, rooms });
   viewRef.current = { isPanelOpen, activeRoomId, rooms };
   const socketRef = useRef<ChatSocket | null>(null);
+  /** Automatic resends of each send the server refused as overload, by client id. */
+  const resendsRef = useRef(new Map<string, number>());
+  const emitMessageRef = useRef<(pending: PendingMessage) => void>(() => undefined);
   const liveNotificationRef = useRef(onLiveNotification);
   liveNotificationRef.current = onLiveNotification;
   /** The room this connection joined; reset on every connect so the open room is joined once per connect. */
@@ -319,13 +323,31 @@ export function ChatProvider({ tokens, me, onLiveNotification, children }: ChatP
               }
               return;
             }
-            if (answer.ok) receive(answer.message, { isLive: false });
-            else dispatch(chatActions.messageFailed({ roomId: chatRoomId, clientId, error: answer.error.message }));
+            if (answer.ok) {
+              resendsRef.current.delete(clientId);
+              receive(answer.message, { isLive: false });
+              return;
+            }
+            // Overload passes: the message stays "sending" and goes again after the server's wait.
+            const resendsSoFar = resendsRef.current.get(clientId) ?? 0;
+            const delayMs = automaticResendDelayMs(answer.error, resendsSoFar);
+            if (delayMs === null) {
+              resendsRef.current.delete(clientId);
+              dispatch(chatActions.messageFailed({ roomId: chatRoomId, clientId, error: answer.error.message }));
+              return;
+            }
+            resendsRef.current.set(clientId, resendsSoFar + 1);
+            setTimeout(() => {
+              const still = stateRef.current.threads[chatRoomId]?.pending.find((each) => each.clientId === clientId);
+              // Gone (stored after all) or the socket is away: a reconnect sends what is pending.
+              if (still && socketRef.current?.connected) emitMessageRef.current(still);
+            }, delayMs);
           },
         );
     },
     [dispatch, receive],
   );
+  emitMessageRef.current = emitMessage;
 
   const markReadOf = useCallback(
     (roomId: string) => {

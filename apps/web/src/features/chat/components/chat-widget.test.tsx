@@ -1,6 +1,6 @@
 import { type ChatMessage, type ChatRoom, chatPaths } from '@deckvalid/contract/chat';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { createAppStore } from '@/app/store';
 import { dispatchChatOpen } from '@/shared/lib/chat-open-event';
@@ -172,16 +172,6 @@ function renderWidget() {
   if (!socket) throw new Error('no socket opened');
   return socket;
 }
-
-beforeAll(() => {
-  // Mantine's autosize listens for web fonts loading; jsdom has no FontFaceSet.
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener: () => {}, removeEventListener: () => {} },
-    });
-  }
-});
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -341,6 +341,8 @@ function LinkReader({ slug, link, access, onAccessEnded, signupHref, homeHref }:
   const handlePageTime = useLinkViewRecorder(slug, access.viewerToken);
   const [isDownloading, setIsDownloading] = useState(false);
   const [downloadProblem, setDownloadProblem] = useState<string | null>(null);
+  // The server keeps a visit for the investor account of its email only when the gate proved it.
+  const isKept = link.requires.verifyEmail && access.email !== null;
 
   const handleDownload = async () => {
     setIsDownloading(true);
@@ -424,9 +426,9 @@ function LinkReader({ slug, link, access, onAccessEnded, signupHref, homeHref }:
                   Keep this deck in Pitchlane
                 </Title>
                 <Text fz="sm" c="dimmed">
-                  Create an investor account{access.email ? ` with ${access.email}` : ''} to browse pitch decks and
-                  follow the companies you back. This deck is not added to the account for you yet: keep this link to
-                  come back to it.
+                  {isKept
+                    ? `Create an investor account with ${access.email}, or sign in to yours: this deck and what you read here wait on your home page, with every pitch deck on Pitchlane to browse.`
+                    : `Create an investor account${access.email ? ` with ${access.email}` : ''} to browse pitch decks and follow the companies you back. This link did not prove your email, so this deck is not kept for you: keep the link to come back to it.`}
                 </Text>
               </Stack>
               <Button component={Link} to={signupHref(access.email)} variant="filled">

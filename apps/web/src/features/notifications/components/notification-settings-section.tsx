@@ -18,6 +18,14 @@ const descriptions: Record<NotificationKind, string> = {
   chatDigest: 'How many messages wait for you, never their text; one mail an hour at most.',
   chatMentions: 'Who mentioned you and in which conversation, never the message; sent even for a muted one.',
   thesisMatches: 'Each Monday, the decks that went live last week and meet your whole thesis, with why they fit.',
+  deckFeedback: 'Which deck and page, who wrote, and a link to the deck; for a new version, which deck it is.',
+};
+
+/** What the role's mails are about, above the switches. */
+const introByRole: Record<AccountRole, string> = {
+  user: 'Mails about what others do with your decks.',
+  investor: 'Mails about what others do with your interests, and new decks that match your thesis.',
+  mentor: 'Mails about the decks you comment on and the conversations you are part of.',
 };
 
 /**
@@ -36,10 +44,7 @@ export function NotificationSettingsSection({ accountRole: role }: { accountRole
           Email notifications
         </Title>
         <Text fz="sm" c="dimmed">
-          {role === 'user'
-            ? 'Mails about what others do with your decks.'
-            : 'Mails about what others do with your interests, and new decks that match your thesis.'}{' '}
-          Sign-in codes and password mails always go out.
+          {introByRole[role]} Sign-in codes and password mails always go out.
         </Text>
       </div>
       {settings.isLoading ? (

@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { createAppStore } from '@/app/store';
+import { formatReadingTime } from '../trends-model';
 import { FounderTrends } from './founder-trends';
 
 const founderTokens = { token: 'f.jwt', controlSignature: 'f-sig', hashToken: 'f-hash' };
@@ -15,6 +16,8 @@ const totals = (views: number): TrendsTotals => ({
   interestsShown: 0,
   interestsAccepted: 0,
   tasksDone: 0,
+  linkViews: 1,
+  linkReadingSeconds: 95,
 });
 
 /** An answer for the asked range: as many days as it spans, `views` views over it. */
@@ -36,6 +39,8 @@ function trendsFor(from: string, to: string, views: number, hasDecks = true): Tr
       interestsDeclined: 0,
       interestsWithdrawn: 0,
       tasksDone: 0,
+      linkViews: 0,
+      linkReadingSeconds: 0,
     })),
     current: totals(views),
     previous: totals(views > 2 ? 2 : 0),
@@ -54,6 +59,8 @@ function trendsFor(from: string, to: string, views: number, hasDecks = true): Tr
               interestsShown: null,
               interestsAccepted: 0,
               tasksDone: 0,
+              linkViews: 0,
+              linkReadingSeconds: 0,
             },
           },
         ]
@@ -106,6 +113,10 @@ describe('the founder trends page', () => {
       (await screen.findByTestId('trends-total-views')).querySelector('[data-testid="trends-total-value"]')
         ?.textContent;
     await waitFor(async () => expect(await views()).toBe('30'));
+    // Visits through share links stand apart from investors' views, their time as reading time.
+    const linkTile = screen.getByTestId('trends-total-linkReadingSeconds');
+    expect(linkTile.textContent).toContain('Link reading time');
+    expect(linkTile.querySelector('[data-testid="trends-total-value"]')?.textContent).toBe(formatReadingTime(95));
     fireEvent.click(screen.getByText('7 days'));
     await waitFor(async () => expect(await views()).toBe('7'));
     const asked = fetchMock.mock.calls.map(([request]) => new URL((request as Request).url).searchParams.get('from'));

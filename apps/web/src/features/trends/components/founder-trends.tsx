@@ -57,10 +57,12 @@ const totalLabels: Record<TrendsTotalKey, string> = {
   interestsShown: 'Interests shown',
   interestsAccepted: 'Accepted',
   tasksDone: 'Tasks done',
+  linkViews: 'Link views',
+  linkReadingSeconds: 'Link reading time',
 };
 
 const formatTotal = (key: TrendsTotalKey, value: number) =>
-  key === 'readingSeconds' ? formatReadingTime(value) : formatCount(value);
+  key === 'readingSeconds' || key === 'linkReadingSeconds' ? formatReadingTime(value) : formatCount(value);
 
 /** An arrow, a signed percentage in words and a colour: the change reads without the colour. */
 function ChangeMark({ change, previous, label }: { change: number | null; previous: number; label: string }) {
@@ -74,6 +76,8 @@ function ChangeMark({ change, previous, label }: { change: number | null; previo
       wrap="nowrap"
       c={display.color}
       component="span"
+      // One picture of the change (arrow and words): a bare span may not carry a label.
+      role="img"
       aria-label={`${label}: ${display.description}`}
       title={`Against the previous period: ${display.description}`}
       data-direction={display.direction}
@@ -185,7 +189,7 @@ export function FounderTrends() {
         </Alert>
       ) : !trends ? (
         <Stack gap="md" role="status" aria-busy="true" aria-label="Loading your trends">
-          <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }}>
+          <SimpleGrid cols={{ base: 2, sm: 4 }}>
             {trendsTotalKeys.map((key) => (
               <Skeleton key={key} h={76} radius="lg" />
             ))}
@@ -224,7 +228,7 @@ function TrendsFigures({ trends, isFetching }: { trends: Trends; isFetching: boo
       <Text fz="sm" c="dimmed" data-testid="trends-period">
         {period}, against {previous}
       </Text>
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
         {trendsTotalKeys.map((key) => (
           <TotalTile key={key} name={key} current={trends.current} previous={trends.previous} />
         ))}
@@ -248,6 +252,8 @@ function TrendsFigures({ trends, isFetching }: { trends: Trends; isFetching: boo
               { name: 'views', label: 'Views', color: 'indigo.6' },
               { name: 'readers', label: 'Readers', color: 'cyan.6', strokeDasharray: '5 5' },
               { name: 'readingMinutes', label: 'Reading (min)', color: 'teal.7', yAxisId: 'right' },
+              // Visitors through share links, without accounts: apart from investors' views.
+              { name: 'linkViews', label: 'Link views', color: 'orange.8', strokeDasharray: '2 4' },
             ]}
           />
         </Paper>
@@ -311,7 +317,13 @@ function DeckTable({ decks }: { decks: readonly TrendsDeck[] }) {
       <Title order={2} fz="md" mb="xs">
         By deck, against the previous period
       </Title>
-      <Table.ScrollContainer minWidth={720}>
+      {/* Scrolls sideways on a phone: keyboard users reach it by Tab and scroll it with the arrows. */}
+      <Table.ScrollContainer
+        minWidth={720}
+        scrollAreaProps={{
+          viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'By deck, scrolls sideways' },
+        }}
+      >
         <Table verticalSpacing="xs" striped>
           <Table.Thead>
             <Table.Tr>

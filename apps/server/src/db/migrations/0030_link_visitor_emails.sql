@@ -1,0 +1,1 @@
+CREATE INDEX "deck_link_visitors_verified_email_idx" ON "deck_link_visitors" USING btree ("email") WHERE "deck_link_visitors"."email_verified_at" is not null;

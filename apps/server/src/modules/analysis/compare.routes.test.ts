@@ -1,0 +1,72 @@
+import { deckComparePaths } from '@deckvalid/contract/deck-compare';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { samplePdf } from '@/lib/sample-pdf';
+import { type SignedUp, signUp } from '../../../test/accounts';
+import { authHeaders, build, type TestContext } from '../../../test/build';
+import { addVersion, processed, readyDeck } from '../../../test/decks';
+import { aFounderWithMentor } from '../../../test/mentors';
+
+let ctx: TestContext;
+let investor: SignedUp;
+let otherMentor: SignedUp;
+
+beforeAll(async () => {
+  ctx = await build();
+  [investor, otherMentor] = await Promise.all([
+    signUp(ctx, 'investor', 'Ivy Investor'),
+    signUp(ctx, 'mentor', 'Omar Mentor'),
+  ]);
+}, 60_000);
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const get = (caller: SignedUp, url: string) =>
+  ctx.app.fastify.inject({ method: 'GET', url, headers: authHeaders(caller.tokens) });
+
+describe('what changed between two versions of a deck', () => {
+  it('the founder and their mentor see pages moved and changed, and the figures that changed', async () => {
+    const { founder, mentor } = await aFounderWithMentor(ctx);
+    const cover = { heading: 'Ledgerleaf', body: ['Invoices that pay themselves'] };
+    const problem = { heading: 'The problem', body: ['Small firms wait sixty days to be paid'] };
+    const deck = await readyDeck(ctx, founder, {
+      pdf: await samplePdf([cover, problem, { heading: 'Traction', body: ['$1.2M ARR, growing each month'] }]),
+    });
+    await addVersion(
+      ctx,
+      founder,
+      deck.id,
+      await samplePdf([cover, { heading: 'Traction', body: ['$1.6M ARR, growing each month'] }, problem]),
+    );
+    await processed(ctx, founder, deck.id);
+
+    for (const [who, url] of [
+      [founder, deckComparePaths.founder(deck.id)],
+      [mentor, deckComparePaths.mentor(deck.id)],
+    ] as const) {
+      const reply = await get(who, `${url}?from=1&to=2`);
+      expect(reply.statusCode, reply.body).toBe(200);
+      const { comparison } = reply.json();
+      expect(comparison).toMatchObject({ from: 1, to: 2, unchangedPages: 1 });
+      expect(comparison.pages.map((page: { kind: string }) => page.kind).sort()).toEqual(['changed', 'moved']);
+      expect(comparison.figures.map((figure: { summary: string }) => figure.summary.replace(/\u00a0/g, ' '))).toContain(
+        'Annual recurring revenue USD 1.2M → USD 1.6M, p. 2',
+      );
+    }
+  });
+
+  it('refuses investors, other mentors, one version twice and a version that does not exist', async () => {
+    const { founder } = await aFounderWithMentor(ctx);
+    const deck = await readyDeck(ctx, founder);
+    expect((await get(investor, `${deckComparePaths.founder(deck.id)}?from=1&to=2`)).statusCode).toBe(403);
+    expect((await get(otherMentor, `${deckComparePaths.mentor(deck.id)}?from=1&to=2`)).statusCode).toBe(404);
+    const same = await get(founder, `${deckComparePaths.founder(deck.id)}?from=1&to=1`);
+    expect(same.statusCode).toBe(400);
+    expect(same.json().error.message).toMatch(/two different versions/);
+    expect((await get(founder, `${deckComparePaths.founder(deck.id)}?from=1&to=${2 ** 31}`)).statusCode).toBe(400);
+    const missing = await get(founder, `${deckComparePaths.founder(deck.id)}?from=1&to=4`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.details).toEqual({ reason: 'VERSION_NOT_FOUND' });
+  });
+});

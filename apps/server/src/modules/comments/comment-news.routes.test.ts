@@ -1,0 +1,82 @@
+import { analysisSectionKeys } from '@deckvalid/contract/analysis';
+import { inboxPaths } from '@deckvalid/contract/api-paths';
+import { deckCommentPaths } from '@deckvalid/contract/deck-comments';
+import { deckReviewPaths } from '@deckvalid/contract/deck-reviews';
+import { founderMentorPaths } from '@deckvalid/contract/mentors';
+import type { InboxNotification } from '@deckvalid/contract/notifications';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SignedUp } from '../../../test/accounts';
+import { authHeaders, build, type TestContext } from '../../../test/build';
+import { addVersion, deckPdf, processed, readyDeck } from '../../../test/decks';
+import { aFounderWithMentor } from '../../../test/mentors';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await build();
+}, 60_000);
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const call = (caller: SignedUp, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  ctx.app.fastify.inject({ method, url, headers: authHeaders(caller.tokens), ...(payload ? { payload } : {}) });
+
+/** The account's inbox once every background task has run, newest first. */
+async function inboxOf(who: SignedUp): Promise<InboxNotification[]> {
+  await ctx.app.background.drain();
+  const reply = await ctx.app.fastify.inject({ method: 'GET', url: inboxPaths.list, headers: authHeaders(who.tokens) });
+  expect(reply.statusCode, reply.body).toBe(200);
+  return reply.json().data;
+}
+
+describe('news of page comments and reviews', () => {
+  it('the founder hears of a comment and a review; the mentor of the reply, the resolution and a new version', async () => {
+    const { founder, mentor } = await aFounderWithMentor(ctx);
+    const deck = await readyDeck(ctx, founder, { details: { title: 'Ledger seed' } });
+    const { comment } = (
+      await call(mentor, 'POST', deckCommentPaths.comments(deck.id), { version: 1, page: 2, body: 'Source this.' })
+    ).json();
+    await call(mentor, 'PUT', deckReviewPaths.review(deck.id, 1), {
+      sections: analysisSectionKeys.map((key) => ({ key, score: 4 })),
+      verdict: 'ready',
+      summary: 'Good to go.',
+    });
+    const founderNews = (await inboxOf(founder)).filter((each) => each.kind !== 'deck.ready');
+    expect(founderNews.map((each) => [each.kind, each.title, each.link])).toEqual([
+      ['review.posted', 'Mia Mentor reviewed version 1 of Ledger seed', `/founder/view/${deck.id}`],
+      ['comment.posted', 'Mia Mentor commented on page 2 of Ledger seed', `/founder/view/${deck.id}?page=2`],
+    ]);
+    expect(founderNews[1]?.message).toBe('“Source this.”');
+
+    await call(founder, 'POST', deckCommentPaths.replies(comment.id), { body: 'Added the source.' });
+    await call(founder, 'POST', deckCommentPaths.resolve(comment.id));
+    await addVersion(ctx, founder, deck.id, await deckPdf(3));
+    await processed(ctx, founder, deck.id);
+    const mentorNews = await inboxOf(mentor);
+    expect(mentorNews.map((each) => [each.kind, each.title]).sort()).toEqual(
+      [
+        ['comment.posted', 'Ada Founder replied on page 2 of Ledger seed'],
+        ['comment.resolved', 'Ada Founder resolved a comment on page 2 of Ledger seed'],
+        ['deck.new_version', 'Ledger seed: version 2 is ready'],
+      ].sort(),
+    );
+    // Nobody hears of what they did themselves.
+    expect((await inboxOf(founder)).filter((each) => each.kind === 'comment.posted')).toHaveLength(1);
+  });
+
+  it('a mentor whose mentorship ended hears nothing more of the deck', async () => {
+    const { founder, mentor } = await aFounderWithMentor(ctx);
+    const deck = await readyDeck(ctx, founder);
+    const { comment } = (
+      await call(mentor, 'POST', deckCommentPaths.comments(deck.id), { version: 1, page: 1, body: 'Hello.' })
+    ).json();
+    expect(await inboxOf(mentor)).toEqual([]);
+    await call(founder, 'DELETE', founderMentorPaths.mentor(mentor.user.id));
+    await call(founder, 'POST', deckCommentPaths.replies(comment.id), { body: 'Thanks.' });
+    await addVersion(ctx, founder, deck.id, await deckPdf(3));
+    await processed(ctx, founder, deck.id);
+    expect(await inboxOf(mentor)).toEqual([]);
+  });
+});
