@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Tokens } from '@deckvalid/contract/auth';
 import { PGlite } from '@electric-sql/pglite';
+import type { InjectOptions } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
@@ -143,4 +144,20 @@ export function authHeaders(tokens: Tokens): Record<string, string> {
     'x-control-signature': tokens.controlSignature,
     'x-hash-token': tokens.hashToken,
   };
+}
+
+/** Calls the app as `caller` (with no credentials when null), with a JSON body when one is given. */
+export function callAs(
+  ctx: TestContext,
+  caller: { tokens: Tokens } | null,
+  method: InjectOptions['method'],
+  url: string,
+  payload?: object,
+) {
+  return ctx.app.fastify.inject({
+    method,
+    url,
+    headers: caller ? authHeaders(caller.tokens) : {},
+    ...(payload === undefined ? {} : { payload }),
+  });
 }

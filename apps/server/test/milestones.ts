@@ -8,27 +8,10 @@ import {
   milestonePaths,
   type TaskDetail,
 } from '@deckvalid/contract/milestones';
-import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import { type SignedUp, signUp } from './accounts';
-import { authHeaders, type TestContext } from './build';
+import { authHeaders, callAs, type TestContext } from './build';
 import { decideInterest, showInterest } from './chat';
-
-/** Calls the app as `caller`, with a JSON body when one is given. */
-export function callAs(
-  ctx: TestContext,
-  caller: SignedUp,
-  method: InjectOptions['method'],
-  url: string,
-  payload?: object,
-) {
-  return ctx.app.fastify.inject({
-    method,
-    url,
-    headers: authHeaders(caller.tokens),
-    ...(payload === undefined ? {} : { payload }),
-  });
-}
 
 /** A new investor whose interest in the deck the founder accepted: one who follows its milestones. */
 export async function acceptedInvestor(

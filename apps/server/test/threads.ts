@@ -7,9 +7,8 @@ import {
 } from '@deckvalid/contract/milestones';
 import { expect } from 'vitest';
 import type { SignedUp } from './accounts';
-import type { TestContext } from './build';
+import { callAs, type TestContext } from './build';
 import { uploadFile } from './decks';
-import { callAs } from './milestones';
 
 /** A 1×1 PNG's first bytes: enough for the storage's type check. */
 export const pngBytes = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');

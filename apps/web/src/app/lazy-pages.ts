@@ -40,6 +40,7 @@ const importers = {
   mentorLayout: () => import('./routes/mentor-layout'),
   mentorHome: () => import('./routes/mentor-home-page'),
   mentorInvitation: () => import('./routes/mentor-invitation-page'),
+  mentorDeck: () => import('./routes/mentor-deck-page'),
 };
 
 type PageChunk = keyof typeof importers;
@@ -114,6 +115,7 @@ export const FounderMentorsPage = lazyPage('founderMentors', (m) => m.FounderMen
 export const MentorLayout = lazyPage('mentorLayout', (m) => m.MentorLayout);
 export const MentorHomePage = lazyPage('mentorHome', (m) => m.MentorHomePage);
 export const MentorInvitationPage = lazyPage('mentorInvitation', (m) => m.MentorInvitationPage);
+export const MentorDeckPage = lazyPage('mentorDeck', (m) => m.MentorDeckPage);
 
 /** The screens of each area, the ones its idle prefetch fetches. */
 const areaChunks: Record<Role | 'signedOut', readonly PageChunk[]> = {
@@ -143,7 +145,7 @@ const areaChunks: Record<Role | 'signedOut', readonly PageChunk[]> = {
     'analysis',
     'inbox',
   ],
-  mentor: ['mentorLayout', 'mentorHome', 'mentorInvitation', 'inbox'],
+  mentor: ['mentorLayout', 'mentorHome', 'mentorDeck', 'mentorInvitation', 'inbox'],
 };
 
 /**
@@ -189,6 +191,7 @@ const routeChunks: readonly { pattern: string; isPrefix?: boolean; chunks: reado
   { pattern: routePatterns.shareLink, chunks: ['shareLink'] },
   { pattern: paths.mentor.home, chunks: ['mentorLayout', 'mentorHome'] },
   { pattern: paths.mentor.inbox, chunks: ['mentorLayout', 'inbox'] },
+  { pattern: routePatterns.mentorDeck, chunks: ['mentorLayout', 'mentorDeck'] },
   { pattern: paths.mentor.invitationPage, chunks: ['mentorInvitation'] },
   { pattern: paths.investor.home, isPrefix: true, chunks: ['investorLayout', 'investorSections'] },
 ];

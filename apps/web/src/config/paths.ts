@@ -4,6 +4,9 @@ function searchOf(params: Record<string, string | number | undefined>): string {
   return entries.length ? `?${new URLSearchParams(entries.map(([key, value]) => [key, String(value)]))}` : '';
 }
 
+/** The tabs of the mentor's deck page besides the deck itself. */
+export type MentorDeckTab = 'review' | 'report' | 'changes';
+
 /**
  * Every URL of the web app (spec §2) in one place; components and tests build links from here,
  * never from string literals.
@@ -46,9 +49,10 @@ export const paths = {
     submit: '/founder/submit',
     /**
      * The founder's deck page; `page` opens the viewer at that page, `tab: 'report'` the
-     * validation report, `tab: 'share'` the deck's share links.
+     * validation report, `tab: 'share'` the deck's share links, `tab: 'mentors'` the mentors'
+     * comments and reviews, `tab: 'changes'` what changed between two versions.
      */
-    view: (id: string, at: { page?: number; tab?: 'report' | 'share' } = {}) =>
+    view: (id: string, at: { page?: number; tab?: 'report' | 'share' | 'mentors' | 'changes' } = {}) =>
       `/founder/view/${encodeURIComponent(id)}${searchOf({ tab: at.tab, page: at.page })}`,
   },
 
@@ -86,6 +90,13 @@ export const paths = {
      */
     invitationPage: '/mentor/invitation',
     invitation: (token: string) => `/mentor/invitation${searchOf({ token })}`,
+    /**
+     * A deck of a founder the mentor helps: the viewer with the comments beside it; `version`
+     * picks a ready version (the live one without), `page` opens the viewer at that page, `tab`
+     * the review, the version's validation report or what changed.
+     */
+    deck: (deckId: string, at: { version?: number; page?: number; tab?: MentorDeckTab } = {}) =>
+      `/mentor/decks/${encodeURIComponent(deckId)}${searchOf({ tab: at.tab, version: at.version, page: at.page })}`,
   },
 
   /** A share link's public viewer: anyone with the address, signed in or not, as a visitor. */
@@ -105,6 +116,7 @@ export const routePatterns = {
   founderDataRoom: '/founder/datarooms/:roomId',
   investorMilestone: '/investor/milestones/:milestoneId',
   investorDataRoom: '/investor/datarooms/:roomId',
+  mentorDeck: '/mentor/decks/:deckId',
   investorCompany: '/investor/company/:startupId',
   investorPitchDeck: '/investor/pitchdecks/:id',
   analysis: '/analysis/:pitchDeckId',

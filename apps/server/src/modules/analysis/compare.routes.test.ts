@@ -2,7 +2,7 @@ import { deckComparePaths } from '@deckvalid/contract/deck-compare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePdf } from '@/lib/sample-pdf';
 import { type SignedUp, signUp } from '../../../test/accounts';
-import { authHeaders, build, type TestContext } from '../../../test/build';
+import { authHeaders, build, callAs, type TestContext } from '../../../test/build';
 import { addVersion, processed, readyDeck } from '../../../test/decks';
 import { aFounderWithMentor } from '../../../test/mentors';
 
@@ -21,9 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
 });
-
-const get = (caller: SignedUp, url: string) =>
-  ctx.app.fastify.inject({ method: 'GET', url, headers: authHeaders(caller.tokens) });
 
 describe('what changed between two versions of a deck', () => {
   it('the founder and their mentor see pages moved and changed, and the figures that changed', async () => {
@@ -45,7 +42,7 @@ describe('what changed between two versions of a deck', () => {
       [founder, deckComparePaths.founder(deck.id)],
       [mentor, deckComparePaths.mentor(deck.id)],
     ] as const) {
-      const reply = await get(who, `${url}?from=1&to=2`);
+      const reply = await callAs(ctx, who, 'GET', `${url}?from=1&to=2`);
       expect(reply.statusCode, reply.body).toBe(200);
       const { comparison } = reply.json();
       expect(comparison).toMatchObject({ from: 1, to: 2, unchangedPages: 1 });
@@ -59,13 +56,19 @@ describe('what changed between two versions of a deck', () => {
   it('refuses investors, other mentors, one version twice and a version that does not exist', async () => {
     const { founder } = await aFounderWithMentor(ctx);
     const deck = await readyDeck(ctx, founder);
-    expect((await get(investor, `${deckComparePaths.founder(deck.id)}?from=1&to=2`)).statusCode).toBe(403);
-    expect((await get(otherMentor, `${deckComparePaths.mentor(deck.id)}?from=1&to=2`)).statusCode).toBe(404);
-    const same = await get(founder, `${deckComparePaths.founder(deck.id)}?from=1&to=1`);
+    expect((await callAs(ctx, investor, 'GET', `${deckComparePaths.founder(deck.id)}?from=1&to=2`)).statusCode).toBe(
+      403,
+    );
+    expect((await callAs(ctx, otherMentor, 'GET', `${deckComparePaths.mentor(deck.id)}?from=1&to=2`)).statusCode).toBe(
+      404,
+    );
+    const same = await callAs(ctx, founder, 'GET', `${deckComparePaths.founder(deck.id)}?from=1&to=1`);
     expect(same.statusCode).toBe(400);
     expect(same.json().error.message).toMatch(/two different versions/);
-    expect((await get(founder, `${deckComparePaths.founder(deck.id)}?from=1&to=${2 ** 31}`)).statusCode).toBe(400);
-    const missing = await get(founder, `${deckComparePaths.founder(deck.id)}?from=1&to=4`);
+    expect(
+      (await callAs(ctx, founder, 'GET', `${deckComparePaths.founder(deck.id)}?from=1&to=${2 ** 31}`)).statusCode,
+    ).toBe(400);
+    const missing = await callAs(ctx, founder, 'GET', `${deckComparePaths.founder(deck.id)}?from=1&to=4`);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.details).toEqual({ reason: 'VERSION_NOT_FOUND' });
   });

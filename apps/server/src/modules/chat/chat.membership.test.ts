@@ -3,7 +3,7 @@ import { type ChatMessage, type ChatRoom, chatPaths, chatSocketEvents } from '@d
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUp, signUp } from '../../../test/accounts';
-import { authHeaders, build, type TestContext } from '../../../test/build';
+import { authHeaders, build, callAs, type TestContext } from '../../../test/build';
 import {
   type Ack,
   ChatClients,
@@ -40,25 +40,17 @@ afterAll(async () => {
 
 type RoomLeft = { chatRoomId: string; reason: string };
 
-const call = (caller: SignedUp, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  ctx.app.fastify.inject({
-    method,
-    url,
-    headers: authHeaders(caller.tokens),
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-
 const roomsOf = async (caller: SignedUp) =>
-  (await call(caller, 'GET', `${chatPaths.rooms}?limit=100`)).json().rooms as ChatRoom[];
+  (await callAs(ctx, caller, 'GET', `${chatPaths.rooms}?limit=100`)).json().rooms as ChatRoom[];
 const listed = async (caller: SignedUp, roomId: string) => (await roomsOf(caller)).find((room) => room.id === roomId);
 const contentsOf = async (caller: SignedUp, url: string) => {
-  const reply = await call(caller, 'GET', url);
+  const reply = await callAs(ctx, caller, 'GET', url);
   expect(reply.statusCode, reply.body).toBe(200);
   return (reply.json().messages as ChatMessage[]).map((message) => message.content);
 };
 
 async function createGroup(creator: SignedUp, name: string, members: SignedUp[]): Promise<ChatRoom> {
-  const reply = await call(creator, 'POST', chatPaths.groupRoom, {
+  const reply = await callAs(ctx, creator, 'POST', chatPaths.groupRoom, {
     name,
     participantIds: members.map((member) => member.user.id),
   });
@@ -211,7 +203,7 @@ describe('when the tie behind a membership ends', () => {
     const left = collect<RoomLeft>(investorSocket, chatSocketEvents.roomLeft);
     const overheard = collect<ChatMessage>(investorSocket, 'chat:new_message');
     const otherHears = collect<ChatMessage>(otherSocket, 'chat:new_message');
-    const reply = await call(founder, 'DELETE', founderDeckPaths.pitchDeck(deleted.id));
+    const reply = await callAs(ctx, founder, 'DELETE', founderDeckPaths.pitchDeck(deleted.id));
     expect(reply.statusCode, reply.body).toBe(204);
     await until(() => left.length === 1, 'chat:room_left');
     expect(left).toEqual([{ chatRoomId: group.id, reason: 'tie_ended' }]);
@@ -291,7 +283,7 @@ describe('when the tie behind a membership ends', () => {
     expect(await listed(investor, room.id)).toMatchObject({ leftReason: 'tie_ended', readOnly: true });
 
     await showInterest(ctx, investor, deck.id);
-    const reopened = await call(founder, 'POST', chatPaths.privateRoom, { participantId: investor.user.id });
+    const reopened = await callAs(ctx, founder, 'POST', chatPaths.privateRoom, { participantId: investor.user.id });
     expect(reopened.json()).toMatchObject({ room: { id: room.id }, meta: { created: false } });
     expect(await listed(investor, room.id)).toMatchObject({ leftAt: null, leftReason: null, readOnly: false });
     expect(await request(socket, 'chat:join', { chatRoomId: room.id })).toMatchObject({ ok: true });
@@ -327,15 +319,15 @@ describe('removing a member and leaving a group', () => {
     await say(founderSocket, group.id, 'Hello both');
 
     // Only the creator removes, and only members; to a stranger the room does not exist.
-    expect((await call(other, 'DELETE', chatPaths.member(group.id, member.user.id))).statusCode).toBe(403);
-    expect((await call(stranger, 'DELETE', chatPaths.member(group.id, member.user.id))).statusCode).toBe(404);
-    expect((await call(founder, 'DELETE', chatPaths.member(group.id, stranger.user.id))).statusCode).toBe(404);
-    expect((await call(founder, 'DELETE', chatPaths.member(group.id, founder.user.id))).statusCode).toBe(403);
+    expect((await callAs(ctx, other, 'DELETE', chatPaths.member(group.id, member.user.id))).statusCode).toBe(403);
+    expect((await callAs(ctx, stranger, 'DELETE', chatPaths.member(group.id, member.user.id))).statusCode).toBe(404);
+    expect((await callAs(ctx, founder, 'DELETE', chatPaths.member(group.id, stranger.user.id))).statusCode).toBe(404);
+    expect((await callAs(ctx, founder, 'DELETE', chatPaths.member(group.id, founder.user.id))).statusCode).toBe(403);
 
     const left = collect<RoomLeft>(memberSocket, chatSocketEvents.roomLeft);
     const overheard = collect<ChatMessage>(memberSocket, 'chat:new_message');
     const otherHears = collect<ChatMessage>(otherSocket, 'chat:new_message');
-    const removed = await call(founder, 'DELETE', chatPaths.member(group.id, member.user.id));
+    const removed = await callAs(ctx, founder, 'DELETE', chatPaths.member(group.id, member.user.id));
     expect(removed.statusCode, removed.body).toBe(204);
     await until(() => left.length === 1, 'chat:room_left');
     expect(left).toEqual([{ chatRoomId: group.id, reason: 'removed' }]);
@@ -350,7 +342,7 @@ describe('removing a member and leaving a group', () => {
     expect(await contentsOf(member, chatPaths.messages(group.id))).toEqual(['Hello both']);
     expect(await listed(member, group.id)).toMatchObject({ leftReason: 'removed', readOnly: true });
     // Removing them again changes nothing: they are not a member any more.
-    expect((await call(founder, 'DELETE', chatPaths.member(group.id, member.user.id))).statusCode).toBe(404);
+    expect((await callAs(ctx, founder, 'DELETE', chatPaths.member(group.id, member.user.id))).statusCode).toBe(404);
   });
 
   it('lets any member leave a group; a private room is left only when the tie ends', async () => {
@@ -360,7 +352,7 @@ describe('removing a member and leaving a group', () => {
     const left = collect<RoomLeft>(memberSocket, chatSocketEvents.roomLeft);
     const typing = collect(memberSocket, 'chat:user_typing');
 
-    const reply = await call(member, 'POST', chatPaths.leave(group.id));
+    const reply = await callAs(ctx, member, 'POST', chatPaths.leave(group.id));
     expect(reply.statusCode, reply.body).toBe(204);
     await until(() => left.length === 1, 'chat:room_left');
     expect(left).toEqual([{ chatRoomId: group.id, reason: 'left' }]);
@@ -368,13 +360,13 @@ describe('removing a member and leaving a group', () => {
     expect(await listed(member, group.id)).toMatchObject({ leftReason: 'left', readOnly: true });
     expect(typing).toEqual([]);
     // Leaving again is answered alike, and tells nobody anything.
-    expect((await call(member, 'POST', chatPaths.leave(group.id))).statusCode).toBe(204);
-    expect((await call(stranger, 'POST', chatPaths.leave(group.id))).statusCode).toBe(404);
+    expect((await callAs(ctx, member, 'POST', chatPaths.leave(group.id))).statusCode).toBe(204);
+    expect((await callAs(ctx, stranger, 'POST', chatPaths.leave(group.id))).statusCode).toBe(404);
     const founderView = await listed(founder, group.id);
     expect(founderView?.participants.map((participant) => participant.id)).not.toContain(member.user.id);
 
     const privateRoom = await openPrivateRoom(ctx, member, founder.user.id);
-    expect((await call(member, 'POST', chatPaths.leave(privateRoom.id))).statusCode).toBe(409);
+    expect((await callAs(ctx, member, 'POST', chatPaths.leave(privateRoom.id))).statusCode).toBe(409);
   });
 });
 
@@ -386,7 +378,7 @@ describe('muting a room', () => {
     ]);
     await showInterest(ctx, investor, (await readyDeck(ctx, founder)).id);
     const room = await openPrivateRoom(ctx, investor, founder.user.id);
-    const muted = await call(founder, 'PUT', chatPaths.mute(room.id), { muted: true });
+    const muted = await callAs(ctx, founder, 'PUT', chatPaths.mute(room.id), { muted: true });
     expect(muted.statusCode, muted.body).toBe(200);
     expect(muted.json()).toEqual({ chatRoomId: room.id, muted: true });
     const socket = await clients.open(investor.tokens);
@@ -395,13 +387,13 @@ describe('muting a room', () => {
     expect(await listed(founder, room.id)).toMatchObject({ muted: true, unreadCount: 0, lastSeq: 3 });
     // Only for them: the other side is not muted.
     expect(await listed(investor, room.id)).toMatchObject({ muted: false });
-    const unmuted = await call(founder, 'PUT', chatPaths.mute(room.id), { muted: false });
+    const unmuted = await callAs(ctx, founder, 'PUT', chatPaths.mute(room.id), { muted: false });
     expect(unmuted.json()).toEqual({ chatRoomId: room.id, muted: false });
     expect(await listed(founder, room.id)).toMatchObject({ muted: false, unreadCount: 3 });
 
     const stranger = await signUp(ctx, 'user', 'Nosy Ned');
-    expect((await call(stranger, 'PUT', chatPaths.mute(room.id), { muted: true })).statusCode).toBe(404);
-    expect((await call(founder, 'PUT', chatPaths.mute(room.id), { muted: 'yes' })).statusCode).toBe(400);
+    expect((await callAs(ctx, stranger, 'PUT', chatPaths.mute(room.id), { muted: true })).statusCode).toBe(404);
+    expect((await callAs(ctx, founder, 'PUT', chatPaths.mute(room.id), { muted: 'yes' })).statusCode).toBe(400);
   });
 });
 
@@ -415,14 +407,14 @@ describe('the room list', () => {
       await showInterest(ctx, investor, deck.id);
       opened.push((await openPrivateRoom(ctx, investor, founder.user.id)).id);
     }
-    const first = await call(founder, 'GET', `${chatPaths.rooms}?page=1&limit=2`);
+    const first = await callAs(ctx, founder, 'GET', `${chatPaths.rooms}?page=1&limit=2`);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().meta).toEqual({ page: 1, limit: 2, total: 3, hasMore: true });
-    const second = (await call(founder, 'GET', `${chatPaths.rooms}?page=2&limit=2`)).json();
+    const second = (await callAs(ctx, founder, 'GET', `${chatPaths.rooms}?page=2&limit=2`)).json();
     expect(second.meta).toEqual({ page: 2, limit: 2, total: 3, hasMore: false });
     const ids = [...first.json().rooms, ...second.rooms].map((room: ChatRoom) => room.id);
     expect(ids).toEqual([...opened].reverse());
-    expect((await call(founder, 'GET', `${chatPaths.rooms}?limit=101`)).statusCode).toBe(400);
-    expect((await call(founder, 'GET', `${chatPaths.rooms}?page=0`)).statusCode).toBe(400);
+    expect((await callAs(ctx, founder, 'GET', `${chatPaths.rooms}?limit=101`)).statusCode).toBe(400);
+    expect((await callAs(ctx, founder, 'GET', `${chatPaths.rooms}?page=0`)).statusCode).toBe(400);
   });
 });

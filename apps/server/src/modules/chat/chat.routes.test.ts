@@ -2,7 +2,7 @@ import { founderDeckPaths } from '@deckvalid/contract/api-paths';
 import { type ChatRoom, chatPaths } from '@deckvalid/contract/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUp, signUp } from '../../../test/accounts';
-import { authHeaders, build, type TestContext } from '../../../test/build';
+import { authHeaders, build, callAs, type TestContext } from '../../../test/build';
 import {
   ChatClients,
   collect,
@@ -55,19 +55,12 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const call = (caller: SignedUp, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-  ctx.app.fastify.inject({
-    method,
-    url,
-    headers: authHeaders(caller.tokens),
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-
-const roomsOf = async (caller: SignedUp) => (await call(caller, 'GET', chatPaths.rooms)).json().rooms as ChatRoom[];
+const roomsOf = async (caller: SignedUp) =>
+  (await callAs(ctx, caller, 'GET', chatPaths.rooms)).json().rooms as ChatRoom[];
 
 describe('private rooms', () => {
   it('opens one room per tied pair: asking again, from either side, answers the same room', async () => {
-    const first = await call(pending, 'POST', chatPaths.privateRoom, { participantId: founder.user.id });
+    const first = await callAs(ctx, pending, 'POST', chatPaths.privateRoom, { participantId: founder.user.id });
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json().meta).toEqual({ created: true });
     const room = first.json().room as ChatRoom;
@@ -77,17 +70,17 @@ describe('private rooms', () => {
       ['Paul Pending', 'Investor'],
     ]);
 
-    const again = await call(pending, 'POST', chatPaths.privateRoom, { participantId: founder.user.id });
+    const again = await callAs(ctx, pending, 'POST', chatPaths.privateRoom, { participantId: founder.user.id });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ room: { id: room.id }, meta: { created: false } });
-    const fromFounder = await call(founder, 'POST', chatPaths.privateRoom, { participantId: pending.user.id });
+    const fromFounder = await callAs(ctx, founder, 'POST', chatPaths.privateRoom, { participantId: pending.user.id });
     expect(fromFounder.json()).toMatchObject({ room: { id: room.id, name: 'Paul Pending' }, meta: { created: false } });
   });
 
   it('makes exactly one room when both sides open it at once', async () => {
     const answers = await Promise.all([
-      call(accepted, 'POST', chatPaths.privateRoom, { participantId: founder.user.id }),
-      call(founder, 'POST', chatPaths.privateRoom, { participantId: accepted.user.id }),
+      callAs(ctx, accepted, 'POST', chatPaths.privateRoom, { participantId: founder.user.id }),
+      callAs(ctx, founder, 'POST', chatPaths.privateRoom, { participantId: accepted.user.id }),
     ]);
     expect(answers.map((answer) => answer.json().meta.created).sort()).toEqual([false, true]);
     expect(new Set(answers.map((answer) => answer.json().room.id)).size).toBe(1);
@@ -95,11 +88,11 @@ describe('private rooms', () => {
 
   it('refuses accounts no interest ties, and oneself, with 403; a room is only ever made between tied accounts', async () => {
     const refusals = await Promise.all([
-      call(stranger, 'POST', chatPaths.privateRoom, { participantId: founder.user.id }),
-      call(founder, 'POST', chatPaths.privateRoom, { participantId: stranger.user.id }),
-      call(otherFounder, 'POST', chatPaths.privateRoom, { participantId: pending.user.id }),
-      call(founder, 'POST', chatPaths.privateRoom, { participantId: founder.user.id }),
-      call(founder, 'POST', chatPaths.privateRoom, { participantId: 'usr-doesnotexist000000' }),
+      callAs(ctx, stranger, 'POST', chatPaths.privateRoom, { participantId: founder.user.id }),
+      callAs(ctx, founder, 'POST', chatPaths.privateRoom, { participantId: stranger.user.id }),
+      callAs(ctx, otherFounder, 'POST', chatPaths.privateRoom, { participantId: pending.user.id }),
+      callAs(ctx, founder, 'POST', chatPaths.privateRoom, { participantId: founder.user.id }),
+      callAs(ctx, founder, 'POST', chatPaths.privateRoom, { participantId: 'usr-doesnotexist000000' }),
     ]);
     expect(refusals.map((reply) => reply.statusCode)).toEqual([403, 403, 403, 403, 403]);
     expect(await roomsOf(stranger)).toEqual([]);
@@ -107,17 +100,20 @@ describe('private rooms', () => {
   });
 
   it('validates the body', async () => {
-    const reply = await call(founder, 'POST', chatPaths.privateRoom, { participantId: '' });
+    const reply = await callAs(ctx, founder, 'POST', chatPaths.privateRoom, { participantId: '' });
     expect(reply.statusCode).toBe(400);
     expect(reply.json().error.code).toBe('VALIDATION_FAILED');
-    const extra = await call(founder, 'POST', chatPaths.privateRoom, { participantId: pending.user.id, role: 'admin' });
+    const extra = await callAs(ctx, founder, 'POST', chatPaths.privateRoom, {
+      participantId: pending.user.id,
+      role: 'admin',
+    });
     expect(extra.statusCode).toBe(400);
   });
 });
 
 describe('group rooms', () => {
   it('lets a creator tied to every participant make one', async () => {
-    const reply = await call(founder, 'POST', chatPaths.groupRoom, {
+    const reply = await callAs(ctx, founder, 'POST', chatPaths.groupRoom, {
       name: '  Seed round  ',
       participantIds: [pending.user.id, accepted.user.id, pending.user.id],
     });
@@ -129,16 +125,19 @@ describe('group rooms', () => {
   });
 
   it('refuses a group with anyone the creator is not tied to, and names no one in the answer', async () => {
-    const reply = await call(founder, 'POST', chatPaths.groupRoom, {
+    const reply = await callAs(ctx, founder, 'POST', chatPaths.groupRoom, {
       name: 'Mixed',
       participantIds: [pending.user.id, stranger.user.id],
     });
     expect(reply.statusCode).toBe(403);
     expect(reply.body).not.toContain(stranger.user.id);
-    const blank = await call(founder, 'POST', chatPaths.groupRoom, { name: '   ', participantIds: [pending.user.id] });
+    const blank = await callAs(ctx, founder, 'POST', chatPaths.groupRoom, {
+      name: '   ',
+      participantIds: [pending.user.id],
+    });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error.message).toMatch(/Name the group/);
-    const empty = await call(founder, 'POST', chatPaths.groupRoom, { name: 'Nobody', participantIds: [] });
+    const empty = await callAs(ctx, founder, 'POST', chatPaths.groupRoom, { name: 'Nobody', participantIds: [] });
     expect(empty.statusCode).toBe(400);
   });
 });
@@ -147,14 +146,14 @@ describe('reading a room', () => {
   it('shows a room only to its participants: anyone else gets the 404 of a missing room', async () => {
     const room = await openPrivateRoom(ctx, pending, founder.user.id);
     for (const outsider of [stranger, otherFounder, accepted]) {
-      const messages = await call(outsider, 'GET', chatPaths.messages(room.id));
-      const read = await call(outsider, 'PUT', chatPaths.read(room.id), {});
+      const messages = await callAs(ctx, outsider, 'GET', chatPaths.messages(room.id));
+      const read = await callAs(ctx, outsider, 'PUT', chatPaths.read(room.id), {});
       expect([messages.statusCode, read.statusCode]).toEqual([404, 404]);
     }
-    const missing = await call(founder, 'GET', chatPaths.messages('room-doesnotexist'));
+    const missing = await callAs(ctx, founder, 'GET', chatPaths.messages('room-doesnotexist'));
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual(
-      (await call(stranger, 'GET', chatPaths.messages(room.id))).json() as Record<string, unknown>,
+      (await callAs(ctx, stranger, 'GET', chatPaths.messages(room.id))).json() as Record<string, unknown>,
     );
   });
 
@@ -176,19 +175,19 @@ describe('reading a room', () => {
       }
       expect(ack.ok, JSON.stringify(ack)).toBe(true);
     }
-    const first = (await call(founder, 'GET', chatPaths.messages(room.id))).json();
+    const first = (await callAs(ctx, founder, 'GET', chatPaths.messages(room.id))).json();
     expect(first.messages).toHaveLength(20);
     expect(first.messages[0]).toMatchObject({ content: 'message 45', seq: 45, senderId: accepted.user.id });
     expect(first.meta).toEqual({ hasMore: true, lastRev: 0 });
-    const third = (await call(founder, 'GET', `${chatPaths.messages(room.id)}?page=3`)).json();
+    const third = (await callAs(ctx, founder, 'GET', `${chatPaths.messages(room.id)}?page=3`)).json();
     expect(third.messages.map((message: { seq: number }) => message.seq)).toEqual([5, 4, 3, 2, 1]);
     expect(third.meta).toEqual({ hasMore: false, lastRev: 0 });
-    const before = (await call(founder, 'GET', `${chatPaths.messages(room.id)}?before=26&limit=5`)).json();
+    const before = (await callAs(ctx, founder, 'GET', `${chatPaths.messages(room.id)}?before=26&limit=5`)).json();
     expect(before.messages.map((message: { seq: number }) => message.seq)).toEqual([25, 24, 23, 22, 21]);
-    const after = (await call(founder, 'GET', `${chatPaths.messages(room.id)}?afterSeq=40`)).json();
+    const after = (await callAs(ctx, founder, 'GET', `${chatPaths.messages(room.id)}?afterSeq=40`)).json();
     expect(after.messages.map((message: { seq: number }) => message.seq)).toEqual([41, 42, 43, 44, 45]);
     expect(after.meta).toEqual({ hasMore: false, lastRev: 0 });
-    const both = await call(founder, 'GET', `${chatPaths.messages(room.id)}?afterSeq=1&before=3`);
+    const both = await callAs(ctx, founder, 'GET', `${chatPaths.messages(room.id)}?afterSeq=1&before=3`);
     expect(both.statusCode).toBe(400);
   });
 
@@ -204,14 +203,14 @@ describe('reading a room', () => {
     // The sender has read what they sent.
     expect((await roomsOf(pending)).find((candidate) => candidate.id === room.id)?.unreadCount).toBe(0);
 
-    const partly = await call(founder, 'PUT', chatPaths.read(room.id), { seq: already + 2 });
+    const partly = await callAs(ctx, founder, 'PUT', chatPaths.read(room.id), { seq: already + 2 });
     expect(partly.json()).toEqual({ chatRoomId: room.id, readSeq: already + 2, unreadCount: 1 });
-    const backwards = await call(founder, 'PUT', chatPaths.read(room.id), { seq: 1 });
+    const backwards = await callAs(ctx, founder, 'PUT', chatPaths.read(room.id), { seq: 1 });
     expect(backwards.json()).toMatchObject({ readSeq: already + 2, unreadCount: 1 });
-    const beyond = await call(founder, 'PUT', chatPaths.read(room.id), { seq: 10_000 });
+    const beyond = await callAs(ctx, founder, 'PUT', chatPaths.read(room.id), { seq: 10_000 });
     expect(beyond.json()).toMatchObject({ readSeq: already + 3, unreadCount: 0 });
 
-    const history = (await call(pending, 'GET', chatPaths.messages(room.id))).json();
+    const history = (await callAs(ctx, pending, 'GET', chatPaths.messages(room.id))).json();
     expect(history.messages[0].readBy).toEqual([{ userId: founder.user.id, readAt: expect.any(String) }]);
   });
 });
@@ -237,7 +236,7 @@ describe('when the tie ends', () => {
     for (const side of [investor, founder]) {
       const listed = (await roomsOf(side)).find((candidate) => candidate.id === room.id);
       expect(listed?.readOnly).toBe(true);
-      const history = (await call(side, 'GET', chatPaths.messages(room.id))).json();
+      const history = (await callAs(ctx, side, 'GET', chatPaths.messages(room.id))).json();
       expect(history.messages.map((message: { content: string }) => message.content)).toEqual(['Before']);
     }
   });
@@ -258,7 +257,7 @@ describe('when the tie ends', () => {
     expect(deleted.statusCode).toBe(204);
     const listed = (await roomsOf(investor)).find((candidate) => candidate.id === room.id);
     expect(listed).toMatchObject({ readOnly: true, participants: [{ id: investor.user.id }] });
-    const history = (await call(investor, 'GET', chatPaths.messages(room.id))).json();
+    const history = (await callAs(ctx, investor, 'GET', chatPaths.messages(room.id))).json();
     expect(history.messages[0]).toMatchObject({ content: 'Bye', senderId: null, sender: null });
     const investorSocket = await clients.open(investor.tokens);
     expect((await request(investorSocket, 'chat:message', { chatRoomId: room.id, content: 'Hello?' })).ok).toBe(false);

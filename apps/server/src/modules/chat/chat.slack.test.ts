@@ -4,10 +4,9 @@ import type { InboxPage } from '@deckvalid/contract/notifications';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUp, signUp } from '../../../test/accounts';
-import { build, type TestContext } from '../../../test/build';
+import { build, callAs, type TestContext } from '../../../test/build';
 import { ChatClients, collect, listen, openPrivateRoom, request, showInterest } from '../../../test/chat';
 import { readyDeck } from '../../../test/decks';
-import { callAs } from '../../../test/milestones';
 import { until } from '../../../test/poll';
 
 /**

@@ -4,7 +4,7 @@ import { queryWordsOf } from '@deckvalid/contract/search';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUp, signUp } from '../../../test/accounts';
-import { authHeaders, build, type TestContext } from '../../../test/build';
+import { authHeaders, build, callAs, type TestContext } from '../../../test/build';
 import {
   ChatClients,
   collect,
@@ -51,16 +51,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const call = (caller: SignedUp, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
-  ctx.app.fastify.inject({
-    method,
-    url,
-    headers: authHeaders(caller.tokens),
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-
 async function createGroup(creator: SignedUp, name: string, members: SignedUp[]): Promise<ChatRoom> {
-  const reply = await call(creator, 'POST', chatPaths.groupRoom, {
+  const reply = await callAs(ctx, creator, 'POST', chatPaths.groupRoom, {
     name,
     participantIds: members.map((member) => member.user.id),
   });
@@ -75,7 +67,7 @@ async function say(socket: Socket, chatRoomId: string, content: string): Promise
 }
 
 const search = async (caller: SignedUp, q: string, extra = '') => {
-  const reply = await call(caller, 'GET', `${chatPaths.search}?q=${encodeURIComponent(q)}${extra}`);
+  const reply = await callAs(ctx, caller, 'GET', `${chatPaths.search}?q=${encodeURIComponent(q)}${extra}`);
   expect(reply.statusCode, reply.body).toBe(200);
   return reply.json() as { data: ChatSearchHit[]; meta: { total: number; hasMore: boolean } };
 };
@@ -83,7 +75,7 @@ const search = async (caller: SignedUp, q: string, extra = '') => {
 describe('contacts', () => {
   it('lists the accounts an interest ties the caller to, by name, with their private room once opened', async () => {
     const room = await openPrivateRoom(ctx, founder, ben.user.id);
-    const reply = await call(founder, 'GET', chatPaths.contacts);
+    const reply = await callAs(ctx, founder, 'GET', chatPaths.contacts);
     expect(reply.statusCode, reply.body).toBe(200);
     const contacts = reply.json().data as ChatContact[];
     expect(contacts.map((contact) => [contact.name, contact.userType, contact.privateRoomId])).toEqual([
@@ -92,12 +84,12 @@ describe('contacts', () => {
       ['Cleo Marsh', 'Investor', null],
     ]);
     expect(reply.json().meta).toEqual({ page: 1, limit: 20, total: 3, hasMore: false });
-    const page2 = await call(founder, 'GET', `${chatPaths.contacts}?page=2&limit=2`);
+    const page2 = await callAs(ctx, founder, 'GET', `${chatPaths.contacts}?page=2&limit=2`);
     expect((page2.json().data as ChatContact[]).map((contact) => contact.name)).toEqual(['Cleo Marsh']);
 
-    const ofInvestor = (await call(ada, 'GET', chatPaths.contacts)).json().data as ChatContact[];
+    const ofInvestor = (await callAs(ctx, ada, 'GET', chatPaths.contacts)).json().data as ChatContact[];
     expect(ofInvestor.map((contact) => contact.name)).toEqual(['Farah Founder']);
-    expect((await call(stranger, 'GET', chatPaths.contacts)).json().data).toEqual([]);
+    expect((await callAs(ctx, stranger, 'GET', chatPaths.contacts)).json().data).toEqual([]);
   });
 });
 
@@ -106,16 +98,16 @@ describe('renaming a group and adding people', () => {
     const group = await createGroup(founder, 'Seed round', [ada]);
     const adaSocket = await clients.open(ada.tokens);
     const changed = collect(adaSocket, 'chat:rooms_changed');
-    const renamed = await call(founder, 'PATCH', chatPaths.room(group.id), { name: '  Series A  ' });
+    const renamed = await callAs(ctx, founder, 'PATCH', chatPaths.room(group.id), { name: '  Series A  ' });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json().room).toMatchObject({ id: group.id, name: 'Series A' });
     await until(() => changed.length > 0, 'chat:rooms_changed after the rename');
 
-    expect((await call(ada, 'PATCH', chatPaths.room(group.id), { name: 'Mine' })).statusCode).toBe(403);
-    expect((await call(stranger, 'PATCH', chatPaths.room(group.id), { name: 'Mine' })).statusCode).toBe(404);
-    expect((await call(founder, 'PATCH', chatPaths.room(group.id), { name: '   ' })).statusCode).toBe(400);
+    expect((await callAs(ctx, ada, 'PATCH', chatPaths.room(group.id), { name: 'Mine' })).statusCode).toBe(403);
+    expect((await callAs(ctx, stranger, 'PATCH', chatPaths.room(group.id), { name: 'Mine' })).statusCode).toBe(404);
+    expect((await callAs(ctx, founder, 'PATCH', chatPaths.room(group.id), { name: '   ' })).statusCode).toBe(400);
     const privateRoom = await openPrivateRoom(ctx, founder, ada.user.id);
-    expect((await call(founder, 'PATCH', chatPaths.room(privateRoom.id), { name: 'Ada' })).statusCode).toBe(403);
+    expect((await callAs(ctx, founder, 'PATCH', chatPaths.room(privateRoom.id), { name: 'Ada' })).statusCode).toBe(403);
   });
 
   it('lets the creator add people tied to them: they hear the room open, read its history, count nothing before as unread', async () => {
@@ -125,7 +117,7 @@ describe('renaming a group and adding people', () => {
     const benSocket = await clients.open(ben.tokens);
     const opened = collect<{ chatRoomId: string }>(benSocket, 'chat:room_opened');
 
-    const added = await call(founder, 'POST', chatPaths.members(group.id), { participantIds: [ben.user.id] });
+    const added = await callAs(ctx, founder, 'POST', chatPaths.members(group.id), { participantIds: [ben.user.id] });
     expect(added.statusCode, added.body).toBe(200);
     expect((added.json().room as ChatRoom).participants.map((participant) => participant.name).sort()).toEqual([
       'Ada Lovelace',
@@ -133,26 +125,29 @@ describe('renaming a group and adding people', () => {
       'Farah Founder',
     ]);
     await until(() => opened.some((event) => event.chatRoomId === group.id), 'chat:room_opened for the newcomer');
-    const bensRooms = (await call(ben, 'GET', `${chatPaths.rooms}?limit=100`)).json().rooms as ChatRoom[];
+    const bensRooms = (await callAs(ctx, ben, 'GET', `${chatPaths.rooms}?limit=100`)).json().rooms as ChatRoom[];
     expect(bensRooms.find((room) => room.id === group.id)).toMatchObject({ unreadCount: 0, readOnly: false });
-    const history = await call(ben, 'GET', chatPaths.messages(group.id));
+    const history = await callAs(ctx, ben, 'GET', chatPaths.messages(group.id));
     expect((history.json().messages as ChatMessage[]).map((message) => message.content)).toEqual(['Before Ben joined']);
     await say(benSocket, group.id, 'Hello from Ben');
 
     // Again: already a member. A stranger, an untied account, a member adding: refused.
     expect(
-      (await call(founder, 'POST', chatPaths.members(group.id), { participantIds: [ben.user.id] })).statusCode,
+      (await callAs(ctx, founder, 'POST', chatPaths.members(group.id), { participantIds: [ben.user.id] })).statusCode,
     ).toBe(409);
     expect(
-      (await call(founder, 'POST', chatPaths.members(group.id), { participantIds: [stranger.user.id] })).statusCode,
+      (await callAs(ctx, founder, 'POST', chatPaths.members(group.id), { participantIds: [stranger.user.id] }))
+        .statusCode,
     ).toBe(403);
-    expect((await call(ada, 'POST', chatPaths.members(group.id), { participantIds: [cleo.user.id] })).statusCode).toBe(
-      403,
-    );
     expect(
-      (await call(stranger, 'POST', chatPaths.members(group.id), { participantIds: [cleo.user.id] })).statusCode,
+      (await callAs(ctx, ada, 'POST', chatPaths.members(group.id), { participantIds: [cleo.user.id] })).statusCode,
+    ).toBe(403);
+    expect(
+      (await callAs(ctx, stranger, 'POST', chatPaths.members(group.id), { participantIds: [cleo.user.id] })).statusCode,
     ).toBe(404);
-    expect((await call(founder, 'POST', chatPaths.members(group.id), { participantIds: [] })).statusCode).toBe(400);
+    expect((await callAs(ctx, founder, 'POST', chatPaths.members(group.id), { participantIds: [] })).statusCode).toBe(
+      400,
+    );
   });
 
   it('adds back someone who was removed, with the room writable again', async () => {
@@ -163,11 +158,11 @@ describe('renaming a group and adding people', () => {
       headers: authHeaders(founder.tokens),
     });
     expect(removed.statusCode, removed.body).toBe(204);
-    const added = await call(founder, 'POST', chatPaths.members(group.id), { participantIds: [cleo.user.id] });
+    const added = await callAs(ctx, founder, 'POST', chatPaths.members(group.id), { participantIds: [cleo.user.id] });
     expect(added.statusCode, added.body).toBe(200);
-    const cleosRoom = ((await call(cleo, 'GET', `${chatPaths.rooms}?limit=100`)).json().rooms as ChatRoom[]).find(
-      (room) => room.id === group.id,
-    );
+    const cleosRoom = (
+      (await callAs(ctx, cleo, 'GET', `${chatPaths.rooms}?limit=100`)).json().rooms as ChatRoom[]
+    ).find((room) => room.id === group.id);
     expect(cleosRoom).toMatchObject({ leftAt: null, leftReason: null, readOnly: false });
   });
 });
@@ -203,7 +198,7 @@ describe('message search', () => {
     const group = await createGroup(founder, 'Leavers', [ada, cleo]);
     const founderSocket = await clients.open(founder.tokens);
     const before = await say(founderSocket, group.id, 'Quokka metrics before the leave');
-    expect((await call(cleo, 'POST', chatPaths.leave(group.id))).statusCode).toBe(204);
+    expect((await callAs(ctx, cleo, 'POST', chatPaths.leave(group.id))).statusCode).toBe(204);
     await say(founderSocket, group.id, 'Quokka metrics after the leave');
     expect((await search(cleo, 'quokka')).data.map((hit) => hit.message.id)).toEqual([before.id]);
     expect((await search(founder, 'quokka')).data).toHaveLength(2);
@@ -227,8 +222,8 @@ describe('message search', () => {
   it('treats what people type as words, never as query syntax', async () => {
     expect(queryWordsOf("a&b | !c:* 'd' (e) <-> Ünïcode 42")).toEqual(['a', 'b', 'c', 'd', 'e', 'ünïcode', '42']);
     for (const q of ['&', '!:*', "'", '(', '<->', '\\', '%', '_']) expect((await search(ada, q)).data).toEqual([]);
-    expect((await call(ada, 'GET', `${chatPaths.search}?q=`)).statusCode).toBe(400);
-    expect((await call(ada, 'GET', `${chatPaths.search}?q=${'x'.repeat(201)}`)).statusCode).toBe(400);
-    expect((await call(ada, 'GET', chatPaths.search)).statusCode).toBe(400);
+    expect((await callAs(ctx, ada, 'GET', `${chatPaths.search}?q=`)).statusCode).toBe(400);
+    expect((await callAs(ctx, ada, 'GET', `${chatPaths.search}?q=${'x'.repeat(201)}`)).statusCode).toBe(400);
+    expect((await callAs(ctx, ada, 'GET', chatPaths.search)).statusCode).toBe(400);
   });
 });

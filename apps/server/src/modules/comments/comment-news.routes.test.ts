@@ -6,7 +6,7 @@ import { founderMentorPaths } from '@deckvalid/contract/mentors';
 import type { InboxNotification } from '@deckvalid/contract/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignedUp } from '../../../test/accounts';
-import { authHeaders, build, type TestContext } from '../../../test/build';
+import { authHeaders, build, callAs, type TestContext } from '../../../test/build';
 import { addVersion, deckPdf, processed, readyDeck } from '../../../test/decks';
 import { aFounderWithMentor } from '../../../test/mentors';
 
@@ -19,9 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
 });
-
-const call = (caller: SignedUp, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  ctx.app.fastify.inject({ method, url, headers: authHeaders(caller.tokens), ...(payload ? { payload } : {}) });
 
 /** The account's inbox once every background task has run, newest first. */
 async function inboxOf(who: SignedUp): Promise<InboxNotification[]> {
@@ -36,9 +33,13 @@ describe('news of page comments and reviews', () => {
     const { founder, mentor } = await aFounderWithMentor(ctx);
     const deck = await readyDeck(ctx, founder, { details: { title: 'Ledger seed' } });
     const { comment } = (
-      await call(mentor, 'POST', deckCommentPaths.comments(deck.id), { version: 1, page: 2, body: 'Source this.' })
+      await callAs(ctx, mentor, 'POST', deckCommentPaths.comments(deck.id), {
+        version: 1,
+        page: 2,
+        body: 'Source this.',
+      })
     ).json();
-    await call(mentor, 'PUT', deckReviewPaths.review(deck.id, 1), {
+    await callAs(ctx, mentor, 'PUT', deckReviewPaths.review(deck.id, 1), {
       sections: analysisSectionKeys.map((key) => ({ key, score: 4 })),
       verdict: 'ready',
       summary: 'Good to go.',
@@ -50,8 +51,8 @@ describe('news of page comments and reviews', () => {
     ]);
     expect(founderNews[1]?.message).toBe('“Source this.”');
 
-    await call(founder, 'POST', deckCommentPaths.replies(comment.id), { body: 'Added the source.' });
-    await call(founder, 'POST', deckCommentPaths.resolve(comment.id));
+    await callAs(ctx, founder, 'POST', deckCommentPaths.replies(comment.id), { body: 'Added the source.' });
+    await callAs(ctx, founder, 'POST', deckCommentPaths.resolve(comment.id));
     await addVersion(ctx, founder, deck.id, await deckPdf(3));
     await processed(ctx, founder, deck.id);
     const mentorNews = await inboxOf(mentor);
@@ -70,11 +71,11 @@ describe('news of page comments and reviews', () => {
     const { founder, mentor } = await aFounderWithMentor(ctx);
     const deck = await readyDeck(ctx, founder);
     const { comment } = (
-      await call(mentor, 'POST', deckCommentPaths.comments(deck.id), { version: 1, page: 1, body: 'Hello.' })
+      await callAs(ctx, mentor, 'POST', deckCommentPaths.comments(deck.id), { version: 1, page: 1, body: 'Hello.' })
     ).json();
     expect(await inboxOf(mentor)).toEqual([]);
-    await call(founder, 'DELETE', founderMentorPaths.mentor(mentor.user.id));
-    await call(founder, 'POST', deckCommentPaths.replies(comment.id), { body: 'Thanks.' });
+    await callAs(ctx, founder, 'DELETE', founderMentorPaths.mentor(mentor.user.id));
+    await callAs(ctx, founder, 'POST', deckCommentPaths.replies(comment.id), { body: 'Thanks.' });
     await addVersion(ctx, founder, deck.id, await deckPdf(3));
     await processed(ctx, founder, deck.id);
     expect(await inboxOf(mentor)).toEqual([]);

@@ -12,7 +12,7 @@ export function createCommentsModule(
     auth,
     decks,
     mentorships,
-  }: { auth: Authenticator; decks: CommentedDecks; mentorships: Pick<Mentorships, 'isMentorOf'> },
+  }: { auth: Authenticator; decks: CommentedDecks; mentorships: Pick<Mentorships, 'isMentorOf' | 'mentorsOf'> },
 ) {
   const { db, clock, events, background } = context;
   const comments = new CommentsService({ repo: new CommentsRepository(db), decks, mentorships, clock, events });

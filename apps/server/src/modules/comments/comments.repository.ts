@@ -40,6 +40,15 @@ export class CommentsRepository {
     return row?.n ?? 0;
   }
 
+  /** Comments joined to their author's and resolver's names, for a caller to narrow. */
+  private selectNamed() {
+    return this.db
+      .select({ ...commentColumns, authorName: accounts.name, authorRole: accounts.role, resolverName: resolver.name })
+      .from(deckComments)
+      .innerJoin(accounts, eq(accounts.id, deckComments.authorId))
+      .leftJoin(resolver, eq(resolver.id, deckComments.resolvedById));
+  }
+
   /**
    * A deck's comments with their replies, oldest first: those pinned to `versionNumber`, or every
    * one. Replies come with their comment whatever the version filter.
@@ -51,38 +60,20 @@ export class CommentsRepository {
       versionNumber === undefined ? undefined : eq(deckComments.versionNumber, versionNumber),
     );
     const rootIds = this.db.select({ id: deckComments.id }).from(deckComments).where(roots);
-    return this.db
-      .select({
-        ...commentColumns,
-        authorName: accounts.name,
-        authorRole: accounts.role,
-        resolverName: resolver.name,
-      })
-      .from(deckComments)
-      .innerJoin(accounts, eq(accounts.id, deckComments.authorId))
-      .leftJoin(resolver, eq(resolver.id, deckComments.resolvedById))
+    return this.selectNamed()
       .where(or(roots, inArray(deckComments.parentId, rootIds)))
       .orderBy(asc(deckComments.createdAt), asc(deckComments.id));
   }
 
   /** A comment and its replies, oldest first. */
   async listNamedThread(rootId: string): Promise<NamedComment[]> {
-    return this.db
-      .select({ ...commentColumns, authorName: accounts.name, authorRole: accounts.role, resolverName: resolver.name })
-      .from(deckComments)
-      .innerJoin(accounts, eq(accounts.id, deckComments.authorId))
-      .leftJoin(resolver, eq(resolver.id, deckComments.resolvedById))
+    return this.selectNamed()
       .where(or(eq(deckComments.id, rootId), eq(deckComments.parentId, rootId)))
       .orderBy(asc(deckComments.createdAt), asc(deckComments.id));
   }
 
   async findNamed(id: string): Promise<NamedComment | undefined> {
-    const [row] = await this.db
-      .select({ ...commentColumns, authorName: accounts.name, authorRole: accounts.role, resolverName: resolver.name })
-      .from(deckComments)
-      .innerJoin(accounts, eq(accounts.id, deckComments.authorId))
-      .leftJoin(resolver, eq(resolver.id, deckComments.resolvedById))
-      .where(eq(deckComments.id, id));
+    const [row] = await this.selectNamed().where(eq(deckComments.id, id));
     return row;
   }
 

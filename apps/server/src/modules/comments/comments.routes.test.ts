@@ -3,7 +3,7 @@ import { founderMentorPaths } from '@deckvalid/contract/mentors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePdf } from '@/lib/sample-pdf';
 import { type SignedUp, signUp } from '../../../test/accounts';
-import { authHeaders, build, type TestContext } from '../../../test/build';
+import { authHeaders, build, callAs, type TestContext } from '../../../test/build';
 import { addVersion, processed, readyDeck } from '../../../test/decks';
 import { aFounderWithMentor } from '../../../test/mentors';
 
@@ -24,9 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
 });
-
-const call = (caller: SignedUp, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  ctx.app.fastify.inject({ method, url, headers: authHeaders(caller.tokens), ...(payload ? { payload } : {}) });
 
 const slides = {
   cover: { heading: 'Ledgerleaf', body: ['Invoices that pay themselves, for small firms'] },
@@ -49,7 +46,7 @@ describe('page comments between a founder and their mentors', () => {
   it('a mentor comments on page 3 with a region; the founder replies; either resolves and reopens', async () => {
     const { founder, mentor, deck } = await aDeckUnderReview();
     const region = { x: 0.1, y: 0.2, width: 0.5, height: 0.25 };
-    const created = await call(mentor, 'POST', deckCommentPaths.comments(deck.id), {
+    const created = await callAs(ctx, mentor, 'POST', deckCommentPaths.comments(deck.id), {
       version: 1,
       page: 3,
       region,
@@ -67,40 +64,50 @@ describe('page comments between a founder and their mentors', () => {
       replies: [],
     });
 
-    const replied = await call(founder, 'POST', deckCommentPaths.replies(comment.id), { body: 'Eurostat, 2025.' });
+    const replied = await callAs(ctx, founder, 'POST', deckCommentPaths.replies(comment.id), {
+      body: 'Eurostat, 2025.',
+    });
     expect(replied.statusCode, replied.body).toBe(201);
     expect(replied.json().reply).toMatchObject({ body: 'Eurostat, 2025.', author: { role: 'user' } });
 
-    const resolved = await call(founder, 'POST', deckCommentPaths.resolve(comment.id));
+    const resolved = await callAs(ctx, founder, 'POST', deckCommentPaths.resolve(comment.id));
     expect(resolved.json().comment).toMatchObject({
       resolvedBy: { id: founder.user.id, name: 'Ada Founder' },
       replies: [expect.objectContaining({ body: 'Eurostat, 2025.' })],
     });
-    const reopened = await call(mentor, 'POST', deckCommentPaths.reopen(comment.id));
+    const reopened = await callAs(ctx, mentor, 'POST', deckCommentPaths.reopen(comment.id));
     expect(reopened.json().comment).toMatchObject({ resolvedAt: null, resolvedBy: null });
 
-    const list = await call(founder, 'GET', `${deckCommentPaths.comments(deck.id)}?version=1`);
+    const list = await callAs(ctx, founder, 'GET', `${deckCommentPaths.comments(deck.id)}?version=1`);
     expect(list.json().data.map((each: { id: string }) => each.id)).toEqual([comment.id]);
-    expect((await call(founder, 'GET', `${deckCommentPaths.comments(deck.id)}?version=2`)).json().data).toEqual([]);
+    expect((await callAs(ctx, founder, 'GET', `${deckCommentPaths.comments(deck.id)}?version=2`)).json().data).toEqual(
+      [],
+    );
   });
 
   it('only the author edits or deletes; a deleted comment takes its replies', async () => {
     const { founder, mentor, deck } = await aDeckUnderReview();
     const { comment } = (
-      await call(mentor, 'POST', deckCommentPaths.comments(deck.id), { version: 1, page: 1, body: 'Tighten this.' })
+      await callAs(ctx, mentor, 'POST', deckCommentPaths.comments(deck.id), {
+        version: 1,
+        page: 1,
+        body: 'Tighten this.',
+      })
     ).json();
-    await call(founder, 'POST', deckCommentPaths.replies(comment.id), { body: 'Will do.' });
+    await callAs(ctx, founder, 'POST', deckCommentPaths.replies(comment.id), { body: 'Will do.' });
 
-    expect((await call(founder, 'PATCH', deckCommentPaths.comment(comment.id), { body: 'Hijack' })).statusCode).toBe(
-      404,
-    );
-    expect((await call(founder, 'DELETE', deckCommentPaths.comment(comment.id))).statusCode).toBe(404);
-    const edited = await call(mentor, 'PATCH', deckCommentPaths.comment(comment.id), { body: 'Tighten the title.' });
+    expect(
+      (await callAs(ctx, founder, 'PATCH', deckCommentPaths.comment(comment.id), { body: 'Hijack' })).statusCode,
+    ).toBe(404);
+    expect((await callAs(ctx, founder, 'DELETE', deckCommentPaths.comment(comment.id))).statusCode).toBe(404);
+    const edited = await callAs(ctx, mentor, 'PATCH', deckCommentPaths.comment(comment.id), {
+      body: 'Tighten the title.',
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().comment).toMatchObject({ body: 'Tighten the title.', editedAt: expect.any(String) });
 
-    expect((await call(mentor, 'DELETE', deckCommentPaths.comment(comment.id))).statusCode).toBe(204);
-    expect((await call(founder, 'GET', deckCommentPaths.comments(deck.id))).json().data).toEqual([]);
+    expect((await callAs(ctx, mentor, 'DELETE', deckCommentPaths.comment(comment.id))).statusCode).toBe(204);
+    expect((await callAs(ctx, founder, 'GET', deckCommentPaths.comments(deck.id))).json().data).toEqual([]);
     const rows = await ctx.sql('select id from deck_comments where pitch_deck_id = $1', [deck.id]);
     expect(rows).toEqual([]);
   });
@@ -108,12 +115,13 @@ describe('page comments between a founder and their mentors', () => {
   it('a new version moves an open comment to the page that matches its page, and marks one with no match outdated', async () => {
     const { founder, mentor, deck } = await aDeckUnderReview();
     const post = async (page: number, body: string) =>
-      (await call(mentor, 'POST', deckCommentPaths.comments(deck.id), { version: 1, page, body })).json().comment;
+      (await callAs(ctx, mentor, 'POST', deckCommentPaths.comments(deck.id), { version: 1, page, body })).json()
+        .comment;
     const onMarket = await post(3, 'Where does forty million come from?');
     const onProblem = await post(2, 'Sixty days: source?');
     const onDog = await post(4, 'Cut this page.');
     const resolved = await post(1, 'Nice cover.');
-    await call(founder, 'POST', deckCommentPaths.resolve(resolved.id));
+    await callAs(ctx, founder, 'POST', deckCommentPaths.resolve(resolved.id));
 
     // Version 2: market and problem swapped places, the dog page gone, a team page added.
     await addVersion(
@@ -124,7 +132,7 @@ describe('page comments between a founder and their mentors', () => {
     );
     expect((await processed(ctx, founder, deck.id)).liveVersion).toBe(2);
 
-    const all = (await call(founder, 'GET', deckCommentPaths.comments(deck.id))).json().data as {
+    const all = (await callAs(ctx, founder, 'GET', deckCommentPaths.comments(deck.id))).json().data as {
       id: string;
       version: number;
       page: number;
@@ -141,22 +149,26 @@ describe('page comments between a founder and their mentors', () => {
   it('refuses what is not theirs as 404 (investors, another founder, another mentor, an ended mentorship)', async () => {
     const { founder, mentor, deck } = await aDeckUnderReview();
     const { comment } = (
-      await call(mentor, 'POST', deckCommentPaths.comments(deck.id), { version: 1, page: 1, body: 'Hello.' })
+      await callAs(ctx, mentor, 'POST', deckCommentPaths.comments(deck.id), { version: 1, page: 1, body: 'Hello.' })
     ).json();
     for (const stranger of [investor, otherFounder, otherMentor]) {
-      expect((await call(stranger, 'GET', deckCommentPaths.comments(deck.id))).statusCode).toBe(404);
+      expect((await callAs(ctx, stranger, 'GET', deckCommentPaths.comments(deck.id))).statusCode).toBe(404);
       expect(
-        (await call(stranger, 'POST', deckCommentPaths.comments(deck.id), { version: 1, page: 1, body: 'x' }))
+        (await callAs(ctx, stranger, 'POST', deckCommentPaths.comments(deck.id), { version: 1, page: 1, body: 'x' }))
           .statusCode,
       ).toBe(404);
-      expect((await call(stranger, 'POST', deckCommentPaths.replies(comment.id), { body: 'x' })).statusCode).toBe(404);
-      expect((await call(stranger, 'POST', deckCommentPaths.resolve(comment.id))).statusCode).toBe(404);
+      expect(
+        (await callAs(ctx, stranger, 'POST', deckCommentPaths.replies(comment.id), { body: 'x' })).statusCode,
+      ).toBe(404);
+      expect((await callAs(ctx, stranger, 'POST', deckCommentPaths.resolve(comment.id))).statusCode).toBe(404);
     }
-    await call(founder, 'DELETE', founderMentorPaths.mentor(mentor.user.id));
-    expect((await call(mentor, 'GET', deckCommentPaths.comments(deck.id))).statusCode).toBe(404);
-    expect((await call(mentor, 'PATCH', deckCommentPaths.comment(comment.id), { body: 'Edit' })).statusCode).toBe(404);
+    await callAs(ctx, founder, 'DELETE', founderMentorPaths.mentor(mentor.user.id));
+    expect((await callAs(ctx, mentor, 'GET', deckCommentPaths.comments(deck.id))).statusCode).toBe(404);
+    expect(
+      (await callAs(ctx, mentor, 'PATCH', deckCommentPaths.comment(comment.id), { body: 'Edit' })).statusCode,
+    ).toBe(404);
     // The founder still sees the comment the mentor left.
-    expect((await call(founder, 'GET', deckCommentPaths.comments(deck.id))).json().data).toHaveLength(1);
+    expect((await callAs(ctx, founder, 'GET', deckCommentPaths.comments(deck.id))).json().data).toHaveLength(1);
   });
 
   it('refuses bad input with a clear 400', async () => {
@@ -172,7 +184,7 @@ describe('page comments between a founder and their mentors', () => {
       [{ version: 1, page: 1, body: '   ' }, /Write a comment/],
     ];
     for (const [payload, message] of cases) {
-      const reply = await call(mentor, 'POST', deckCommentPaths.comments(deck.id), payload);
+      const reply = await callAs(ctx, mentor, 'POST', deckCommentPaths.comments(deck.id), payload);
       expect(reply.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
       expect(reply.json().error.message).toMatch(message);
     }

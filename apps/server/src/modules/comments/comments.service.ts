@@ -30,7 +30,7 @@ export class CommentsService {
     private readonly deps: {
       repo: CommentsRepository;
       decks: CommentedDecks;
-      mentorships: Pick<Mentorships, 'isMentorOf'>;
+      mentorships: Pick<Mentorships, 'isMentorOf' | 'mentorsOf'>;
       clock: Clock;
       events: Pick<EventBus, 'emit'>;
     },
@@ -72,7 +72,7 @@ export class CommentsService {
   }
 
   async reply(principal: Principal, commentId: string, text: string): Promise<DeckCommentReply> {
-    const parent = await this.requireComment(principal, commentId);
+    const { comment: parent, deck } = await this.requireComment(principal, commentId);
     if (parent.parentId !== null) throw new AppError('VALIDATION_FAILED', 'Reply to the comment, not to a reply.');
     if ((await this.deps.repo.countReplies(parent.id)) >= deckCommentLimits.repliesPerComment) {
       throw new AppError('CONFLICT', `A comment can gather at most ${deckCommentLimits.repliesPerComment} replies.`);
@@ -88,7 +88,6 @@ export class CommentsService {
       body: text,
       createdAt: this.deps.clock.now(),
     });
-    const deck = await this.deckOf(parent.pitchDeckId);
     const news = await this.news(principal, deck, stored, { rootId: parent.id });
     this.deps.events.emit('comment.posted', { ...news, parentId: parent.id });
     const named = await this.deps.repo.findNamed(stored.id);
@@ -98,7 +97,7 @@ export class CommentsService {
 
   /** Edits the caller's own comment or reply; answers the comment it belongs to. */
   async edit(principal: Principal, commentId: string, text: string): Promise<DeckComment> {
-    const comment = await this.requireComment(principal, commentId);
+    const { comment } = await this.requireComment(principal, commentId);
     if (!canChangeComment(principal, comment)) throw commentNotFound();
     if (!(await this.deps.repo.updateBody(comment.id, principal.accountId, text, this.deps.clock.now()))) {
       throw commentNotFound();
@@ -107,7 +106,7 @@ export class CommentsService {
   }
 
   async remove(principal: Principal, commentId: string): Promise<void> {
-    const comment = await this.requireComment(principal, commentId);
+    const { comment } = await this.requireComment(principal, commentId);
     if (!canChangeComment(principal, comment) || !(await this.deps.repo.deleteOwn(comment.id, principal.accountId))) {
       throw commentNotFound();
     }
@@ -115,14 +114,13 @@ export class CommentsService {
 
   /** Resolves (or, with `resolved` false, reopens) a comment: either side may. */
   async setResolved(principal: Principal, commentId: string, resolved: boolean): Promise<DeckComment> {
-    const comment = await this.requireComment(principal, commentId);
+    const { comment, deck } = await this.requireComment(principal, commentId);
     if (comment.parentId !== null) throw new AppError('VALIDATION_FAILED', 'Resolve the comment, not a reply.');
     await this.deps.repo.setResolved(
       comment.id,
       resolved ? { at: this.deps.clock.now(), by: principal.accountId } : null,
     );
     if (resolved) {
-      const deck = await this.deckOf(comment.pitchDeckId);
       this.deps.events.emit('comment.resolved', await this.news(principal, deck, comment, { rootId: comment.id }));
     }
     return this.named(comment.id);
@@ -191,11 +189,8 @@ export class CommentsService {
 
   /** The founder, and those of `accountIds` who mentor them now; once each. */
   private async stillTakingPart(accountIds: string[], founderId: string): Promise<string[]> {
-    const unique = [...new Set(accountIds)];
-    const allowed = await Promise.all(
-      unique.map((id) => (id === founderId ? true : this.deps.mentorships.isMentorOf(id, founderId))),
-    );
-    return unique.filter((_, index) => allowed[index]);
+    const mentors = new Set(await this.deps.mentorships.mentorsOf(founderId));
+    return [...new Set(accountIds)].filter((id) => id === founderId || mentors.has(id));
   }
 
   private async deckOf(pitchDeckId: string) {
@@ -212,12 +207,13 @@ export class CommentsService {
     return found.deck;
   }
 
-  private async requireComment(principal: Principal, commentId: string): Promise<StoredComment> {
+  /** A comment the caller may take part in, with its deck. */
+  private async requireComment(principal: Principal, commentId: string) {
     const comment = await this.deps.repo.findById(commentId);
     if (!comment) throw commentNotFound();
     const found = await this.deps.decks.findDeckVersion(comment.pitchDeckId);
     if (!found || !(await this.mayDiscuss(principal, found.deck.founderId))) throw commentNotFound();
-    return comment;
+    return { comment, deck: found.deck };
   }
 
   private async mayDiscuss(principal: Principal, founderId: string): Promise<boolean> {

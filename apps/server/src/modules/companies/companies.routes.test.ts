@@ -3,10 +3,10 @@ import { type Company, companyLimits, companyPaths } from '@deckvalid/contract/c
 import type { FounderPitchDeck } from '@deckvalid/contract/pitchdecks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUp, signUp } from '../../../test/accounts';
-import { authHeaders, build, type TestContext } from '../../../test/build';
+import { authHeaders, build, callAs, type TestContext } from '../../../test/build';
 import { showInterest, withdrawInterest } from '../../../test/chat';
 import { readyDeck } from '../../../test/decks';
-import { callAs, createMilestone, createTask } from '../../../test/milestones';
+import { createMilestone, createTask } from '../../../test/milestones';
 import { weekStartOf } from './companies.service';
 
 let ctx: TestContext;

@@ -2,7 +2,7 @@ import { investorDeckPaths } from '@deckvalid/contract/api-paths';
 import { dataRoomGrantPaths, dataRoomPaths, investorDataRoomPaths } from '@deckvalid/contract/datarooms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUp, signUp } from '../../../test/accounts';
-import { authHeaders, build, type TestContext } from '../../../test/build';
+import { authHeaders, build, callAs, type TestContext } from '../../../test/build';
 import { decideInterest, withdrawInterest } from '../../../test/chat';
 import { aRoomGrantedToInvestor, createDataRoom } from '../../../test/datarooms';
 
@@ -22,35 +22,27 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const call = (caller: SignedUp | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-  ctx.app.fastify.inject({
-    method,
-    url,
-    headers: caller ? authHeaders(caller.tokens) : {},
-    ...(payload ? { payload } : {}),
-  });
-
 describe('data rooms: investor grants', () => {
   it('an accepted investor lists the room, reads its tree and its file', async () => {
     const { investor, room, file, grant } = await aRoomGrantedToInvestor(ctx);
     expect(grant).toMatchObject({ roomId: room.id, investorId: investor.user.id });
 
-    const list = await call(investor, 'GET', investorDataRoomPaths.rooms);
+    const list = await callAs(ctx, investor, 'GET', investorDataRoomPaths.rooms);
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().data.map((each: { id: string }) => each.id)).toEqual([room.id]);
 
-    const tree = await call(investor, 'GET', investorDataRoomPaths.room(room.id));
+    const tree = await callAs(ctx, investor, 'GET', investorDataRoomPaths.room(room.id));
     expect(tree.statusCode, tree.body).toBe(200);
     expect(tree.json().room.items.map((item: { name: string }) => item.name)).toContain('Deck.pdf');
 
-    const bytes = await call(investor, 'GET', investorDataRoomPaths.file(room.id, file.id));
+    const bytes = await callAs(ctx, investor, 'GET', investorDataRoomPaths.file(room.id, file.id));
     expect(bytes.statusCode).toBe(200);
     expect(bytes.headers['content-type']).toBe('application/pdf');
   });
 
   it('the founder lists a room’s grants; another founder and investors cannot', async () => {
     const { founder, investor, room, interest, grant } = await aRoomGrantedToInvestor(ctx);
-    const list = await call(founder, 'GET', dataRoomGrantPaths.grants(room.id));
+    const list = await callAs(ctx, founder, 'GET', dataRoomGrantPaths.grants(room.id));
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json()).toEqual({
       data: [
@@ -63,96 +55,103 @@ describe('data rooms: investor grants', () => {
         },
       ],
     });
-    expect((await call(otherFounder, 'GET', dataRoomGrantPaths.grants(room.id))).statusCode).toBe(404);
-    expect((await call(investor, 'GET', dataRoomGrantPaths.grants(room.id))).statusCode).toBe(403);
-    expect((await call(null, 'GET', dataRoomGrantPaths.grants(room.id))).statusCode).toBe(401);
+    expect((await callAs(ctx, otherFounder, 'GET', dataRoomGrantPaths.grants(room.id))).statusCode).toBe(404);
+    expect((await callAs(ctx, investor, 'GET', dataRoomGrantPaths.grants(room.id))).statusCode).toBe(403);
+    expect((await callAs(ctx, null, 'GET', dataRoomGrantPaths.grants(room.id))).statusCode).toBe(401);
   });
 
   it('a grant whose interest was withdrawn leaves the founder’s list', async () => {
     const { founder, investor, room, deck } = await aRoomGrantedToInvestor(ctx);
     await withdrawInterest(ctx, investor, deck.id);
-    const list = await call(founder, 'GET', dataRoomGrantPaths.grants(room.id));
+    const list = await callAs(ctx, founder, 'GET', dataRoomGrantPaths.grants(room.id));
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json()).toEqual({ data: [] });
   });
 
   it('granting twice through the same interest answers the same grant', async () => {
     const { founder, room, interest, grant } = await aRoomGrantedToInvestor(ctx);
-    const again = await call(founder, 'POST', dataRoomGrantPaths.grants(room.id), { interestId: interest.id });
+    const again = await callAs(ctx, founder, 'POST', dataRoomGrantPaths.grants(room.id), { interestId: interest.id });
     expect(again.statusCode).toBe(201);
     expect(again.json().grant.id).toBe(grant?.id);
   });
 
   it('refuses a grant for a pending or declined interest with 409', async () => {
     const { founder, room, deck, interest } = await aRoomGrantedToInvestor(ctx, { accept: false });
-    const pending = await call(founder, 'POST', dataRoomGrantPaths.grants(room.id), { interestId: interest.id });
+    const pending = await callAs(ctx, founder, 'POST', dataRoomGrantPaths.grants(room.id), { interestId: interest.id });
     expect(pending.statusCode).toBe(409);
     expect(pending.json().error).toMatchObject({ code: 'CONFLICT', details: { reason: 'INTEREST_NOT_ACCEPTED' } });
     await decideInterest(ctx, founder, deck.id, interest.id, 'declined');
-    const declined = await call(founder, 'POST', dataRoomGrantPaths.grants(room.id), { interestId: interest.id });
+    const declined = await callAs(ctx, founder, 'POST', dataRoomGrantPaths.grants(room.id), {
+      interestId: interest.id,
+    });
     expect(declined.statusCode).toBe(409);
   });
 
   it('refuses a grant through another founder’s interest, an unknown one, or on another founder’s room', async () => {
     const { founder, room, interest } = await aRoomGrantedToInvestor(ctx);
     const theirs = await createDataRoom(ctx, otherFounder, 'Theirs');
-    const foreign = await call(otherFounder, 'POST', dataRoomGrantPaths.grants(theirs.id), { interestId: interest.id });
+    const foreign = await callAs(ctx, otherFounder, 'POST', dataRoomGrantPaths.grants(theirs.id), {
+      interestId: interest.id,
+    });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().error.details.reason).toBe('INTEREST_NOT_FOUND');
-    const unknown = await call(founder, 'POST', dataRoomGrantPaths.grants(room.id), { interestId: 'int-unknown' });
+    const unknown = await callAs(ctx, founder, 'POST', dataRoomGrantPaths.grants(room.id), {
+      interestId: 'int-unknown',
+    });
     expect(unknown.statusCode).toBe(404);
-    const onTheirRoom = await call(otherFounder, 'POST', dataRoomGrantPaths.grants(room.id), {
+    const onTheirRoom = await callAs(ctx, otherFounder, 'POST', dataRoomGrantPaths.grants(room.id), {
       interestId: interest.id,
     });
     expect(onTheirRoom.statusCode).toBe(404);
     expect(
-      (await call(otherInvestor, 'POST', dataRoomGrantPaths.grants(room.id), { interestId: interest.id })).statusCode,
+      (await callAs(ctx, otherInvestor, 'POST', dataRoomGrantPaths.grants(room.id), { interestId: interest.id }))
+        .statusCode,
     ).toBe(403);
-    expect((await call(null, 'POST', dataRoomGrantPaths.grants(room.id), { interestId: interest.id })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await callAs(ctx, null, 'POST', dataRoomGrantPaths.grants(room.id), { interestId: interest.id })).statusCode,
+    ).toBe(401);
   });
 
   it('an investor without a grant, and founders, get 404 or 403 on the investor calls', async () => {
     const { founder, room, file } = await aRoomGrantedToInvestor(ctx);
     for (const url of [investorDataRoomPaths.room(room.id), investorDataRoomPaths.file(room.id, file.id)]) {
-      expect((await call(otherInvestor, 'GET', url)).statusCode).toBe(404);
-      expect((await call(founder, 'GET', url)).statusCode).toBe(403);
-      expect((await call(otherFounder, 'GET', url)).statusCode).toBe(403);
-      expect((await call(null, 'GET', url)).statusCode).toBe(401);
+      expect((await callAs(ctx, otherInvestor, 'GET', url)).statusCode).toBe(404);
+      expect((await callAs(ctx, founder, 'GET', url)).statusCode).toBe(403);
+      expect((await callAs(ctx, otherFounder, 'GET', url)).statusCode).toBe(403);
+      expect((await callAs(ctx, null, 'GET', url)).statusCode).toBe(401);
     }
-    expect((await call(otherInvestor, 'GET', investorDataRoomPaths.rooms)).json()).toEqual({ data: [] });
+    expect((await callAs(ctx, otherInvestor, 'GET', investorDataRoomPaths.rooms)).json()).toEqual({ data: [] });
   });
 
   it('withdrawing the interest ends the access at once and removes the grant', async () => {
     const { investor, room, deck, grant } = await aRoomGrantedToInvestor(ctx);
     await withdrawInterest(ctx, investor, deck.id);
-    expect((await call(investor, 'GET', investorDataRoomPaths.room(room.id))).statusCode).toBe(404);
-    expect((await call(investor, 'GET', investorDataRoomPaths.rooms)).json()).toEqual({ data: [] });
+    expect((await callAs(ctx, investor, 'GET', investorDataRoomPaths.room(room.id))).statusCode).toBe(404);
+    expect((await callAs(ctx, investor, 'GET', investorDataRoomPaths.rooms)).json()).toEqual({ data: [] });
     await expect.poll(async () => ctx.sql('select id from data_room_grants where id = $1', [grant?.id])).toEqual([]);
   });
 
   it('an interest shown again after withdrawing (pending) does not bring the room back', async () => {
     const { investor, room, deck } = await aRoomGrantedToInvestor(ctx);
     await withdrawInterest(ctx, investor, deck.id);
-    const again = await call(investor, 'POST', investorDeckPaths.interests(deck.id), { note: 'Again' });
+    const again = await callAs(ctx, investor, 'POST', investorDeckPaths.interests(deck.id), { note: 'Again' });
     expect(again.statusCode, again.body).toBeLessThan(300);
-    expect((await call(investor, 'GET', investorDataRoomPaths.room(room.id))).statusCode).toBe(404);
+    expect((await callAs(ctx, investor, 'GET', investorDataRoomPaths.room(room.id))).statusCode).toBe(404);
   });
 
   it('the founder ends a grant; the investor loses the room; another founder cannot end it', async () => {
     const { founder, investor, room, grant } = await aRoomGrantedToInvestor(ctx);
     const url = dataRoomGrantPaths.grant(room.id, grant?.id ?? '');
-    expect((await call(otherFounder, 'DELETE', url)).statusCode).toBe(404);
-    expect((await call(investor, 'DELETE', url)).statusCode).toBe(403);
-    expect((await call(founder, 'DELETE', url)).statusCode).toBe(204);
-    expect((await call(founder, 'DELETE', url)).statusCode).toBe(404);
-    expect((await call(investor, 'GET', investorDataRoomPaths.room(room.id))).statusCode).toBe(404);
+    expect((await callAs(ctx, otherFounder, 'DELETE', url)).statusCode).toBe(404);
+    expect((await callAs(ctx, investor, 'DELETE', url)).statusCode).toBe(403);
+    expect((await callAs(ctx, founder, 'DELETE', url)).statusCode).toBe(204);
+    expect((await callAs(ctx, founder, 'DELETE', url)).statusCode).toBe(404);
+    expect((await callAs(ctx, investor, 'GET', investorDataRoomPaths.room(room.id))).statusCode).toBe(404);
   });
 
   it('deleting the room ends its grants', async () => {
     const { founder, investor, room } = await aRoomGrantedToInvestor(ctx);
-    expect((await call(founder, 'DELETE', dataRoomPaths.room(room.id))).statusCode).toBe(204);
-    expect((await call(investor, 'GET', investorDataRoomPaths.rooms)).json()).toEqual({ data: [] });
+    expect((await callAs(ctx, founder, 'DELETE', dataRoomPaths.room(room.id))).statusCode).toBe(204);
+    expect((await callAs(ctx, investor, 'GET', investorDataRoomPaths.rooms)).json()).toEqual({ data: [] });
   });
 });

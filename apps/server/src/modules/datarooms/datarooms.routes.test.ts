@@ -1,7 +1,7 @@
 import { type DataRoom, type DataRoomWithTree, dataRoomLimits, dataRoomPaths } from '@deckvalid/contract/datarooms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUp, signUp } from '../../../test/accounts';
-import { authHeaders, build, type TestContext } from '../../../test/build';
+import { authHeaders, build, callAs, type TestContext } from '../../../test/build';
 import {
   addRoomFile,
   aFounderWithDataRoom,
@@ -30,17 +30,8 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (caller: SignedUp | null, method: Method, url: string, payload?: object) =>
-  ctx.app.fastify.inject({
-    method,
-    url,
-    headers: caller ? authHeaders(caller.tokens) : {},
-    ...(payload ? { payload } : {}),
-  });
-
 const treeOf = async (founder: SignedUp, roomId: string) => {
-  const reply = await call(founder, 'GET', dataRoomPaths.room(roomId));
+  const reply = await callAs(ctx, founder, 'GET', dataRoomPaths.room(roomId));
   expect(reply.statusCode, reply.body).toBe(200);
   return (reply.json() as { room: DataRoomWithTree }).room;
 };
@@ -51,17 +42,17 @@ describe('data rooms: the founder’s rooms', () => {
     const room = await createDataRoom(ctx, founder, '  Series A  ');
     expect(room).toMatchObject({ name: 'Series A', itemCount: 0, items: [] });
 
-    const list = await call(founder, 'GET', dataRoomPaths.rooms);
+    const list = await callAs(ctx, founder, 'GET', dataRoomPaths.rooms);
     expect(list.statusCode).toBe(200);
     expect((list.json() as { data: DataRoom[] }).data.map((each) => each.id)).toEqual([room.id]);
 
-    const renamed = await call(founder, 'PATCH', dataRoomPaths.room(room.id), { name: 'Seed' });
+    const renamed = await callAs(ctx, founder, 'PATCH', dataRoomPaths.room(room.id), { name: 'Seed' });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect((renamed.json() as { room: DataRoomWithTree }).room.name).toBe('Seed');
 
-    expect((await call(founder, 'DELETE', dataRoomPaths.room(room.id))).statusCode).toBe(204);
-    expect((await call(founder, 'GET', dataRoomPaths.room(room.id))).statusCode).toBe(404);
-    expect((await call(founder, 'GET', dataRoomPaths.rooms)).json()).toEqual({ data: [] });
+    expect((await callAs(ctx, founder, 'DELETE', dataRoomPaths.room(room.id))).statusCode).toBe(204);
+    expect((await callAs(ctx, founder, 'GET', dataRoomPaths.room(room.id))).statusCode).toBe(404);
+    expect((await callAs(ctx, founder, 'GET', dataRoomPaths.rooms)).json()).toEqual({ data: [] });
   });
 
   it.each([
@@ -72,7 +63,7 @@ describe('data rooms: the founder’s rooms', () => {
     ['a lone surrogate', { name: 'Deal \ud800 room' }],
   ])('refuses %s with VALIDATION_FAILED', async (_what, payload) => {
     const founder = await signUp(ctx, 'user', 'Ada Founder');
-    const reply = await call(founder, 'POST', dataRoomPaths.rooms, payload);
+    const reply = await callAs(ctx, founder, 'POST', dataRoomPaths.rooms, payload);
     expect(reply.statusCode, reply.body).toBe(400);
     expect(reply.json().error.code).toBe('VALIDATION_FAILED');
   });
@@ -92,14 +83,16 @@ describe('data rooms: folders', () => {
 
   it('renames and moves a folder, to another folder and back to the top', async () => {
     const { founder, room, folders } = await aFounderWithDataRoom(ctx);
-    const moved = await call(founder, 'PATCH', dataRoomPaths.item(room.id, folders.contracts.id), {
+    const moved = await callAs(ctx, founder, 'PATCH', dataRoomPaths.item(room.id, folders.contracts.id), {
       name: 'Agreements',
       parentId: folders.financials.id,
     });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json().item).toMatchObject({ name: 'Agreements', parentId: folders.financials.id });
 
-    const top = await call(founder, 'PATCH', dataRoomPaths.item(room.id, folders.contracts.id), { parentId: null });
+    const top = await callAs(ctx, founder, 'PATCH', dataRoomPaths.item(room.id, folders.contracts.id), {
+      parentId: null,
+    });
     expect(top.statusCode, top.body).toBe(200);
     expect(top.json().item).toMatchObject({ name: 'Agreements', parentId: null });
   });
@@ -107,7 +100,9 @@ describe('data rooms: folders', () => {
   it('refuses to move a folder into itself or one of its own folders', async () => {
     const { founder, room, folders } = await aFounderWithDataRoom(ctx);
     for (const target of [folders.legal.id, folders.contracts.id]) {
-      const reply = await call(founder, 'PATCH', dataRoomPaths.item(room.id, folders.legal.id), { parentId: target });
+      const reply = await callAs(ctx, founder, 'PATCH', dataRoomPaths.item(room.id, folders.legal.id), {
+        parentId: target,
+      });
       expect(reply.statusCode, reply.body).toBe(400);
       expect(reply.json().error).toMatchObject({
         code: 'VALIDATION_FAILED',
@@ -118,38 +113,38 @@ describe('data rooms: folders', () => {
 
   it('refuses an empty change, and a parent that is not a folder of this room', async () => {
     const { founder, room, folders } = await aFounderWithDataRoom(ctx);
-    const empty = await call(founder, 'PATCH', dataRoomPaths.item(room.id, folders.legal.id), {});
+    const empty = await callAs(ctx, founder, 'PATCH', dataRoomPaths.item(room.id, folders.legal.id), {});
     expect(empty.statusCode).toBe(400);
 
     const elsewhere = await createDataRoom(ctx, founder, 'Elsewhere');
     const foreign = await createFolder(ctx, founder, elsewhere.id, 'Foreign');
-    const intoForeign = await call(founder, 'POST', dataRoomPaths.folders(room.id), {
+    const intoForeign = await callAs(ctx, founder, 'POST', dataRoomPaths.folders(room.id), {
       name: 'Stray',
       parentId: foreign.id,
     });
     expect(intoForeign.statusCode).toBe(400);
     expect(intoForeign.json().error.details.fields[0].path).toBe('parentId');
 
-    const unknown = await call(founder, 'PATCH', dataRoomPaths.item(room.id, 'item-unknown'), { name: 'X' });
+    const unknown = await callAs(ctx, founder, 'PATCH', dataRoomPaths.item(room.id, 'item-unknown'), { name: 'X' });
     expect(unknown.statusCode).toBe(404);
-    const foreignItem = await call(founder, 'DELETE', dataRoomPaths.item(room.id, foreign.id));
+    const foreignItem = await callAs(ctx, founder, 'DELETE', dataRoomPaths.item(room.id, foreign.id));
     expect(foreignItem.statusCode).toBe(404);
   });
 
   it('deleting a folder deletes everything under it, and nothing beside it', async () => {
     const { founder, room, folders } = await aFounderWithDataRoom(ctx);
     const deeper = await createFolder(ctx, founder, room.id, 'Signed', folders.contracts.id);
-    expect((await call(founder, 'DELETE', dataRoomPaths.item(room.id, folders.legal.id))).statusCode).toBe(204);
+    expect((await callAs(ctx, founder, 'DELETE', dataRoomPaths.item(room.id, folders.legal.id))).statusCode).toBe(204);
     const tree = await treeOf(founder, room.id);
     expect(tree.items.map((item) => item.id)).toEqual([folders.financials.id]);
-    expect((await call(founder, 'DELETE', dataRoomPaths.item(room.id, deeper.id))).statusCode).toBe(404);
+    expect((await callAs(ctx, founder, 'DELETE', dataRoomPaths.item(room.id, deeper.id))).statusCode).toBe(404);
   });
 
   it('deleting the room deletes its folders', async () => {
     const { founder, room, folders } = await aFounderWithDataRoom(ctx);
-    expect((await call(founder, 'DELETE', dataRoomPaths.room(room.id))).statusCode).toBe(204);
+    expect((await callAs(ctx, founder, 'DELETE', dataRoomPaths.room(room.id))).statusCode).toBe(204);
     expect(
-      (await call(founder, 'PATCH', dataRoomPaths.item(room.id, folders.legal.id), { name: 'X' })).statusCode,
+      (await callAs(ctx, founder, 'PATCH', dataRoomPaths.item(room.id, folders.legal.id), { name: 'X' })).statusCode,
     ).toBe(404);
   });
 });
@@ -172,7 +167,7 @@ describe('data rooms: files', () => {
     });
     expect((await treeOf(founder, room.id)).items.map((each) => each.id)).toContain(item.id);
 
-    const file = await call(founder, 'GET', dataRoomPaths.file(room.id, item.id));
+    const file = await callAs(ctx, founder, 'GET', dataRoomPaths.file(room.id, item.id));
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['content-disposition']).toBe("inline; filename*=UTF-8''Deck%20v3.pdf");
@@ -202,7 +197,7 @@ describe('data rooms: files', () => {
     expect(added.statusCode, added.body).toBe(201);
     const item = added.json().item;
     expect(item).toMatchObject({ kind: 'file', mime: xlsxType, size: sheet.byteLength, status: null, pageCount: null });
-    const file = await call(founder, 'GET', dataRoomPaths.file(room.id, item.id));
+    const file = await callAs(ctx, founder, 'GET', dataRoomPaths.file(room.id, item.id));
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/octet-stream');
     expect(file.headers['content-disposition']).toBe("attachment; filename*=UTF-8''Cap%20table.xlsx");
@@ -228,7 +223,8 @@ describe('data rooms: files', () => {
     }
     expect((await treeOf(founder, room.id)).items.filter((item) => item.kind === 'file')).toEqual([]);
 
-    const program = await call(
+    const program = await callAs(
+      ctx,
       founder,
       'GET',
       `${dataRoomPaths.uploadTicket}?fileType=application%2Fx-msdownload&fileSize=10`,
@@ -239,7 +235,8 @@ describe('data rooms: files', () => {
 
   it('refuses a file over 50 MB with 413 before any byte moves', async () => {
     const { founder } = await aFounderWithDataRoom(ctx);
-    const reply = await call(
+    const reply = await callAs(
+      ctx,
       founder,
       'GET',
       `${dataRoomPaths.uploadTicket}?fileType=application%2Fpdf&fileSize=${dataRoomLimits.fileBytes + 1}`,
@@ -253,7 +250,7 @@ describe('data rooms: files', () => {
 
   it('refuses a key that is not this founder’s upload, and a file in another founder’s room', async () => {
     const { founder, room } = await aFounderWithDataRoom(ctx);
-    const foreign = await call(founder, 'POST', dataRoomPaths.files(room.id), {
+    const foreign = await callAs(ctx, founder, 'POST', dataRoomPaths.files(room.id), {
       key: 'decks/usr-0000000000000000/upl-0000000000000000.pdf',
       name: 'Stolen.pdf',
     });
@@ -269,11 +266,11 @@ describe('data rooms: files', () => {
     const { founder, room } = await aFounderWithDataRoom(ctx);
     const item = (await addRoomFile(ctx, founder, room.id, await deckPdf(1))).json().item;
     const url = dataRoomPaths.file(room.id, item.id);
-    expect((await call(null, 'GET', url)).statusCode).toBe(401);
-    expect((await call(otherFounder, 'GET', url)).statusCode).toBe(404);
-    expect((await call(investor, 'GET', url)).statusCode).toBe(403);
-    expect((await call(otherInvestor, 'GET', url)).statusCode).toBe(403);
-    expect((await call(founder, 'GET', dataRoomPaths.file(room.id, room.id))).statusCode).toBe(404);
+    expect((await callAs(ctx, null, 'GET', url)).statusCode).toBe(401);
+    expect((await callAs(ctx, otherFounder, 'GET', url)).statusCode).toBe(404);
+    expect((await callAs(ctx, investor, 'GET', url)).statusCode).toBe(403);
+    expect((await callAs(ctx, otherInvestor, 'GET', url)).statusCode).toBe(403);
+    expect((await callAs(ctx, founder, 'GET', dataRoomPaths.file(room.id, room.id))).statusCode).toBe(404);
   });
 
   it('deleting a folder deletes the files under it, stored bytes included', async () => {
@@ -283,8 +280,8 @@ describe('data rooms: files', () => {
     const [stored] = await ctx.sql<{ file_key: string }>('select file_key from data_room_items where id = $1', [
       item.id,
     ]);
-    expect((await call(founder, 'DELETE', dataRoomPaths.item(room.id, folders.legal.id))).statusCode).toBe(204);
-    expect((await call(founder, 'GET', dataRoomPaths.file(room.id, item.id))).statusCode).toBe(404);
+    expect((await callAs(ctx, founder, 'DELETE', dataRoomPaths.item(room.id, folders.legal.id))).statusCode).toBe(204);
+    expect((await callAs(ctx, founder, 'GET', dataRoomPaths.file(room.id, item.id))).statusCode).toBe(404);
     expect(await ctx.sql('select key from uploads where key = $1', [stored?.file_key])).toEqual([]);
   });
 });
@@ -294,7 +291,7 @@ describe('data rooms: who may call what', () => {
   const callers: Caller[] = ['nobody', 'founder', 'investor', 'other founder', 'other investor'];
   type Route = {
     name: string;
-    method: Method;
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
     url: (room: string, item: string) => string;
     payload?: object;
     owner: number;
@@ -363,7 +360,13 @@ describe('data rooms: who may call what', () => {
       'other founder': otherFounder,
       'other investor': otherInvestor,
     };
-    const reply = await call(who[caller], route.method, route.url(room.id, folders.financials.id), route.payload);
+    const reply = await callAs(
+      ctx,
+      who[caller],
+      route.method,
+      route.url(room.id, folders.financials.id),
+      route.payload,
+    );
     expect(reply.statusCode, reply.body).toBe(status);
     if (caller !== 'founder' && route.other === 404) {
       // A refused caller changed nothing.

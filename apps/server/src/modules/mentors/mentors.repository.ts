@@ -84,6 +84,14 @@ export class MentorsRepository {
     return rows.map((row) => row.founderId);
   }
 
+  async listMentorIdsOf(founderId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ mentorId: mentorships.mentorId })
+      .from(mentorships)
+      .where(eq(mentorships.founderId, founderId));
+    return rows.map((row) => row.mentorId);
+  }
+
   /** Ends the mentorship; false when there was none. */
   async endMentorship(founderId: string, mentorId: string): Promise<boolean> {
     const ended = await this.db

@@ -3,7 +3,7 @@ import { founderMentorPaths, mentorFounderPaths, mentorLimits } from '@deckvalid
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MovableClock } from '@/lib/clock';
 import { type SignedUp, signUp, uniqueEmail } from '../../../test/accounts';
-import { authHeaders, build, type TestContext } from '../../../test/build';
+import { authHeaders, build, callAs, type TestContext } from '../../../test/build';
 import { acceptInvitation, aFounderWithMentor, inviteMentor } from '../../../test/mentors';
 
 let ctx: TestContext;
@@ -23,28 +23,20 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const call = (caller: SignedUp | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-  ctx.app.fastify.inject({
-    method,
-    url,
-    headers: caller ? authHeaders(caller.tokens) : {},
-    ...(payload ? { payload } : {}),
-  });
-
 describe('mentor accounts', () => {
   it('register, verify, sign in and answer me under /api/v1/mentors with an mtr- id', async () => {
     const mentor = await signUp(ctx, 'mentor', 'Mia Mentor');
     expect(mentor.user).toMatchObject({ role: 'mentor', name: 'Mia Mentor' });
     expect(mentor.user.id).toMatch(/^mtr-/);
-    const login = await call(null, 'POST', `${authApiRoot.mentor}/login`, {
+    const login = await callAs(ctx, null, 'POST', `${authApiRoot.mentor}/login`, {
       email: mentor.email,
       password: mentor.password,
     });
     expect(login.statusCode, login.body).toBe(200);
-    const me = await call(mentor, 'GET', `${authApiRoot.mentor}/me`);
+    const me = await callAs(ctx, mentor, 'GET', `${authApiRoot.mentor}/me`);
     expect(me.json()).toEqual({ user: mentor.user });
     // A mentor's credentials open no founder's or investor's calls.
-    expect((await call(mentor, 'GET', `${authApiRoot.user}/me`)).statusCode).toBe(403);
+    expect((await callAs(ctx, mentor, 'GET', `${authApiRoot.user}/me`)).statusCode).toBe(403);
   });
 });
 
@@ -70,27 +62,27 @@ describe('mentor invitations', () => {
     expect(stored[0]?.token_hash).toBeDefined();
     expect(stored[0]?.token_hash).not.toContain(token);
 
-    const list = await call(founder, 'GET', founderMentorPaths.mentors);
+    const list = await callAs(ctx, founder, 'GET', founderMentorPaths.mentors);
     expect(list.json()).toEqual({ data: [], invitations: [invitation] });
   });
 
   it('accepting starts the mentorship, listed on both sides; the token works once', async () => {
     const { founder, mentor, invitation, token } = await aFounderWithMentor(ctx);
-    const mentors = (await call(founder, 'GET', founderMentorPaths.mentors)).json();
+    const mentors = (await callAs(ctx, founder, 'GET', founderMentorPaths.mentors)).json();
     expect(mentors.data).toEqual([
       { mentor: { id: mentor.user.id, name: 'Mia Mentor', email: mentor.email }, since: expect.any(String) },
     ]);
     expect(mentors.invitations).toEqual([]);
-    const founders = (await call(mentor, 'GET', mentorFounderPaths.founders)).json();
+    const founders = (await callAs(ctx, mentor, 'GET', mentorFounderPaths.founders)).json();
     expect(founders.data).toEqual([
       { founder: { id: founder.user.id, name: 'Ada Founder', email: founder.email }, since: expect.any(String) },
     ]);
 
-    const again = await call(mentor, 'POST', mentorFounderPaths.accept, { token });
+    const again = await callAs(ctx, mentor, 'POST', mentorFounderPaths.accept, { token });
     expect(again.statusCode).toBe(410);
     expect(again.json().error.message).toMatch(/already accepted/);
     const stranger = await signUp(ctx, 'mentor', 'Sam Stranger');
-    expect((await call(stranger, 'POST', mentorFounderPaths.accept, { token })).statusCode).toBe(410);
+    expect((await callAs(ctx, stranger, 'POST', mentorFounderPaths.accept, { token })).statusCode).toBe(410);
     expect(invitation.id).toMatch(/^mvt-/);
   });
 
@@ -98,7 +90,7 @@ describe('mentor invitations', () => {
     const founder = await signUp(ctx, 'user', 'Ada Founder');
     const { token } = await inviteMentor(ctx, founder, uniqueEmail('mentor'));
     for (const wrong of [founder, investor]) {
-      const reply = await call(wrong, 'POST', mentorFounderPaths.accept, { token });
+      const reply = await callAs(ctx, wrong, 'POST', mentorFounderPaths.accept, { token });
       expect(reply.statusCode).toBe(403);
       expect(reply.json().error.message).toMatch(/mentors/);
     }
@@ -115,18 +107,18 @@ describe('mentor invitations', () => {
     const expiring = await inviteMentor(ctx, founder, uniqueEmail('late'));
     const withdrawn = await inviteMentor(ctx, founder, uniqueEmail('withdrawn'));
 
-    const withdraw = await call(founder, 'DELETE', founderMentorPaths.invitation(withdrawn.invitation.id));
+    const withdraw = await callAs(ctx, founder, 'DELETE', founderMentorPaths.invitation(withdrawn.invitation.id));
     expect(withdraw.statusCode).toBe(204);
-    const refused = await call(mentor, 'POST', mentorFounderPaths.accept, { token: withdrawn.token });
+    const refused = await callAs(ctx, mentor, 'POST', mentorFounderPaths.accept, { token: withdrawn.token });
     expect(refused.statusCode).toBe(404);
     expect(refused.json().error.message).toMatch(/not valid, or it was withdrawn/);
 
     clock.advance(mentorLimits.invitationDays * 86_400_000 + 1_000);
     try {
-      const late = await call(mentor, 'POST', mentorFounderPaths.accept, { token: expiring.token });
+      const late = await callAs(ctx, mentor, 'POST', mentorFounderPaths.accept, { token: expiring.token });
       expect(late.statusCode).toBe(410);
       expect(late.json().error.message).toMatch(/expired/);
-      expect((await call(founder, 'GET', founderMentorPaths.mentors)).json().invitations).toEqual([]);
+      expect((await callAs(ctx, founder, 'GET', founderMentorPaths.mentors)).json().invitations).toEqual([]);
     } finally {
       clock.set(new Date());
     }
@@ -134,29 +126,35 @@ describe('mentor invitations', () => {
 
   it('either side ends the mentorship; it is gone for both, and ending it again is 404', async () => {
     const first = await aFounderWithMentor(ctx);
-    const ended = await call(first.founder, 'DELETE', founderMentorPaths.mentor(first.mentor.user.id));
+    const ended = await callAs(ctx, first.founder, 'DELETE', founderMentorPaths.mentor(first.mentor.user.id));
     expect(ended.statusCode).toBe(204);
-    expect((await call(first.mentor, 'GET', mentorFounderPaths.founders)).json().data).toEqual([]);
-    expect((await call(first.founder, 'DELETE', founderMentorPaths.mentor(first.mentor.user.id))).statusCode).toBe(404);
+    expect((await callAs(ctx, first.mentor, 'GET', mentorFounderPaths.founders)).json().data).toEqual([]);
+    expect(
+      (await callAs(ctx, first.founder, 'DELETE', founderMentorPaths.mentor(first.mentor.user.id))).statusCode,
+    ).toBe(404);
 
     const second = await aFounderWithMentor(ctx);
-    expect((await call(second.mentor, 'DELETE', mentorFounderPaths.founder(second.founder.user.id))).statusCode).toBe(
-      204,
-    );
-    expect((await call(second.founder, 'GET', founderMentorPaths.mentors)).json().data).toEqual([]);
-    expect((await call(second.mentor, 'DELETE', mentorFounderPaths.founder(second.founder.user.id))).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await callAs(ctx, second.mentor, 'DELETE', mentorFounderPaths.founder(second.founder.user.id))).statusCode,
+    ).toBe(204);
+    expect((await callAs(ctx, second.founder, 'GET', founderMentorPaths.mentors)).json().data).toEqual([]);
+    expect(
+      (await callAs(ctx, second.mentor, 'DELETE', mentorFounderPaths.founder(second.founder.user.id))).statusCode,
+    ).toBe(404);
   });
 
   it('nobody else withdraws an invitation or ends a mentorship: 404 as if it did not exist', async () => {
     const { founder, mentor } = await aFounderWithMentor(ctx);
     const { invitation } = await inviteMentor(ctx, founder, uniqueEmail('pending'));
     const otherMentor = await signUp(ctx, 'mentor', 'Other Mentor');
-    expect((await call(otherFounder, 'DELETE', founderMentorPaths.invitation(invitation.id))).statusCode).toBe(404);
-    expect((await call(otherFounder, 'DELETE', founderMentorPaths.mentor(mentor.user.id))).statusCode).toBe(404);
-    expect((await call(otherMentor, 'DELETE', mentorFounderPaths.founder(founder.user.id))).statusCode).toBe(404);
-    const list = (await call(founder, 'GET', founderMentorPaths.mentors)).json();
+    expect((await callAs(ctx, otherFounder, 'DELETE', founderMentorPaths.invitation(invitation.id))).statusCode).toBe(
+      404,
+    );
+    expect((await callAs(ctx, otherFounder, 'DELETE', founderMentorPaths.mentor(mentor.user.id))).statusCode).toBe(404);
+    expect((await callAs(ctx, otherMentor, 'DELETE', mentorFounderPaths.founder(founder.user.id))).statusCode).toBe(
+      404,
+    );
+    const list = (await callAs(ctx, founder, 'GET', founderMentorPaths.mentors)).json();
     expect(list.data).toHaveLength(1);
     expect(list.invitations.map((each: { id: string }) => each.id)).toEqual([invitation.id]);
   });
@@ -171,11 +169,11 @@ describe('mentor invitations', () => {
       [mentor, mentorFounderPaths.accept, { token: '' }, /incomplete/],
     ];
     for (const [caller, url, payload, message] of cases) {
-      const reply = await call(caller, 'POST', url, payload);
+      const reply = await callAs(ctx, caller, 'POST', url, payload);
       expect(reply.statusCode, url).toBe(400);
       expect(reply.json().error.message).toMatch(message);
     }
-    const unknown = await call(mentor, 'POST', mentorFounderPaths.accept, { token: 'no-such-token' });
+    const unknown = await callAs(ctx, mentor, 'POST', mentorFounderPaths.accept, { token: 'no-such-token' });
     expect(unknown.statusCode).toBe(404);
   });
 });

@@ -116,6 +116,11 @@ export class MentorsService {
     return this.deps.repo.listFounderIdsOf(mentorId);
   }
 
+  /** The ids of the mentors of `founderId` now. */
+  mentorsOf(founderId: string): Promise<string[]> {
+    return this.deps.repo.listMentorIdsOf(founderId);
+  }
+
   /** The founders the mentor helps. */
   async listFounders(principal: Principal): Promise<MentorsFoundersResponse> {
     if (!canActAsMentor(principal)) throw notFound('That page');

@@ -8,12 +8,11 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MovableClock } from '@/lib/clock';
 import { type SignedUp, signUp } from '../../../test/accounts';
-import { build, type TestContext } from '../../../test/build';
+import { build, callAs, type TestContext } from '../../../test/build';
 import { expectContractShape } from '../../../test/contract-shape';
 import { readyDeck } from '../../../test/decks';
 import {
   acceptedInvestor,
-  callAs,
   createDeliverable,
   createMilestone,
   createTask,

@@ -11,13 +11,12 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MilestoneChange } from '@/core/events';
 import { type SignedUp, signUp } from '../../../test/accounts';
-import { build, type TestContext } from '../../../test/build';
+import { build, callAs, type TestContext } from '../../../test/build';
 import { withdrawInterest } from '../../../test/chat';
 import { expectContractShape } from '../../../test/contract-shape';
 import { deckPdf, readyDeck, uploadFile } from '../../../test/decks';
 import {
   acceptedInvestor,
-  callAs,
   createDeliverable,
   createMilestone,
   createTask,
@@ -51,11 +50,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const call = (caller: SignedUp, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  callAs(ctx, caller, method, url, payload);
-
 const activitiesOf = async (milestoneId: string) =>
-  (await call(founder, 'GET', milestonePaths.activities(milestoneId))).json().data as Activity[];
+  (await callAs(ctx, founder, 'GET', milestonePaths.activities(milestoneId))).json().data as Activity[];
 
 /** A milestone with one task, fresh for each test. */
 async function taskOnNewMilestone() {
@@ -67,7 +63,7 @@ async function taskOnNewMilestone() {
 describe('deliverables', () => {
   it('are created, edited and listed per task and per milestone, each change logged once', async () => {
     const { milestone, task } = await taskOnNewMilestone();
-    const created = await call(founder, 'POST', milestonePaths.taskDeliverables(task.id), {
+    const created = await callAs(ctx, founder, 'POST', milestonePaths.taskDeliverables(task.id), {
       title: 'Report',
       description: 'Signed by the port.',
     });
@@ -76,13 +72,15 @@ describe('deliverables', () => {
     const deliverable = created.json().deliverable as Deliverable;
     expect(deliverable).toMatchObject({ title: 'Report', status: 'draft', url: null, acceptedBy: null });
 
-    const edited = await call(founder, 'PUT', milestonePaths.deliverable(deliverable.id), { title: 'Final report' });
+    const edited = await callAs(ctx, founder, 'PUT', milestonePaths.deliverable(deliverable.id), {
+      title: 'Final report',
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     // PUT replaces every field: an omitted description is cleared.
     expect(edited.json().deliverable).toMatchObject({ title: 'Final report', description: '' });
 
-    const perTask = await call(founder, 'GET', milestonePaths.taskDeliverables(task.id));
-    const perMilestone = await call(investor, 'GET', investorMilestonePaths.deliverables(milestone.id));
+    const perTask = await callAs(ctx, founder, 'GET', milestonePaths.taskDeliverables(task.id));
+    const perMilestone = await callAs(ctx, investor, 'GET', investorMilestonePaths.deliverables(milestone.id));
     expect(perTask.json().data.map((row: Deliverable) => row.id)).toEqual([deliverable.id]);
     expect(perMilestone.json().data.map((row: Deliverable) => row.title)).toEqual(['Final report']);
 
@@ -98,7 +96,7 @@ describe('deliverables', () => {
     const { task } = await taskOnNewMilestone();
     const deliverable = await createDeliverable(ctx, founder, task.id);
     for (const url of ['javascript:alert(1)', 'ftp://example.com/report.pdf', 'data:text/html,hi', 'not a url']) {
-      const reply = await call(founder, 'POST', milestonePaths.deliverableSubmit(deliverable.id), { url });
+      const reply = await callAs(ctx, founder, 'POST', milestonePaths.deliverableSubmit(deliverable.id), { url });
       expect(reply.statusCode, url).toBe(400);
       expect(reply.json().error.code).toBe('VALIDATION_FAILED');
     }
@@ -111,14 +109,14 @@ describe('deliverables', () => {
     const { milestone, task } = await taskOnNewMilestone();
     const deliverable = await createDeliverable(ctx, founder, task.id);
 
-    const tooEarly = await call(investor, 'POST', investorMilestonePaths.deliverableAccept(deliverable.id));
+    const tooEarly = await callAs(ctx, investor, 'POST', investorMilestonePaths.deliverableAccept(deliverable.id));
     expect(tooEarly.statusCode).toBe(409);
     expect(tooEarly.json().error.details).toEqual({ status: 'draft' });
 
     await submitDeliverable(ctx, founder, deliverable.id);
     const seen: (MilestoneChange & { taskId?: string })[] = [];
     const stop = ctx.app.events.on('milestone.task-changed', (event) => void seen.push(event));
-    const accepted = await call(investor, 'POST', investorMilestonePaths.deliverableAccept(deliverable.id));
+    const accepted = await callAs(ctx, investor, 'POST', investorMilestonePaths.deliverableAccept(deliverable.id));
     await new Promise((resolve) => setTimeout(resolve, 0));
     stop();
     expect(accepted.statusCode, accepted.body).toBe(200);
@@ -136,30 +134,30 @@ describe('deliverables', () => {
       taskId: task.id,
     });
 
-    const again = await call(investor, 'POST', investorMilestonePaths.deliverableAccept(deliverable.id));
+    const again = await callAs(ctx, investor, 'POST', investorMilestonePaths.deliverableAccept(deliverable.id));
     expect(again.statusCode).toBe(409);
-    const resubmit = await call(founder, 'POST', milestonePaths.deliverableSubmit(deliverable.id), {
+    const resubmit = await callAs(ctx, founder, 'POST', milestonePaths.deliverableSubmit(deliverable.id), {
       url: 'https://example.com/v2.pdf',
     });
     expect(resubmit.statusCode).toBe(409);
     expect(resubmit.json().error.details).toEqual({ status: 'accepted' });
-    const edit = await call(founder, 'PUT', milestonePaths.deliverable(deliverable.id), { title: 'Changed' });
+    const edit = await callAs(ctx, founder, 'PUT', milestonePaths.deliverable(deliverable.id), { title: 'Changed' });
     expect(edit.statusCode).toBe(409);
   });
 
   it('keeps the milestone from completing until every deliverable is accepted, and shows in the overview', async () => {
     const { milestone, task } = await taskOnNewMilestone();
     const deliverable = await createDeliverable(ctx, founder, task.id);
-    await call(founder, 'PATCH', milestonePaths.status(milestone.id), { status: 'active' });
-    await call(founder, 'PATCH', milestonePaths.taskStage(task.id), { stage: 'done', beforeTaskId: null });
+    await callAs(ctx, founder, 'PATCH', milestonePaths.status(milestone.id), { status: 'active' });
+    await callAs(ctx, founder, 'PATCH', milestonePaths.taskStage(task.id), { stage: 'done', beforeTaskId: null });
 
-    const overview = await call(investor, 'GET', investorMilestonePaths.overview(milestone.id));
+    const overview = await callAs(ctx, investor, 'GET', investorMilestonePaths.overview(milestone.id));
     expectContractShape(overview.json(), milestoneOverviewResponseSchema);
     expect(overview.json().overview.pendingDeliverables).toEqual([
       { id: deliverable.id, taskId: task.id, title: deliverable.title, status: 'draft' },
     ]);
 
-    const blocked = await call(founder, 'PATCH', milestonePaths.status(milestone.id), { status: 'completed' });
+    const blocked = await callAs(ctx, founder, 'PATCH', milestonePaths.status(milestone.id), { status: 'completed' });
     expect(blocked.statusCode).toBe(409);
     expect(blocked.json().error.details).toEqual({
       openTasks: [],
@@ -168,13 +166,13 @@ describe('deliverables', () => {
     expect(blocked.json().error.message).toContain('1 deliverable not accepted');
 
     await submitDeliverable(ctx, founder, deliverable.id);
-    expect((await call(investor, 'POST', investorMilestonePaths.deliverableAccept(deliverable.id))).statusCode).toBe(
-      200,
-    );
     expect(
-      (await call(founder, 'GET', milestonePaths.overview(milestone.id))).json().overview.pendingDeliverables,
+      (await callAs(ctx, investor, 'POST', investorMilestonePaths.deliverableAccept(deliverable.id))).statusCode,
+    ).toBe(200);
+    expect(
+      (await callAs(ctx, founder, 'GET', milestonePaths.overview(milestone.id))).json().overview.pendingDeliverables,
     ).toEqual([]);
-    const completed = await call(founder, 'PATCH', milestonePaths.status(milestone.id), { status: 'completed' });
+    const completed = await callAs(ctx, founder, 'PATCH', milestonePaths.status(milestone.id), { status: 'completed' });
     expect(completed.statusCode, completed.body).toBe(200);
   });
 
@@ -185,20 +183,20 @@ describe('deliverables', () => {
     await withdrawInterest(ctx, leaving, deckId);
 
     for (const caller of [stranger, leaving]) {
-      const reply = await call(caller, 'POST', investorMilestonePaths.deliverableAccept(deliverable.id));
+      const reply = await callAs(ctx, caller, 'POST', investorMilestonePaths.deliverableAccept(deliverable.id));
       expect(reply.statusCode).toBe(404);
       expect(reply.json().error.message).toBe('This deliverable does not exist.');
     }
-    const missing = await call(investor, 'POST', investorMilestonePaths.deliverableAccept('dlv-missing'));
+    const missing = await callAs(ctx, investor, 'POST', investorMilestonePaths.deliverableAccept('dlv-missing'));
     expect(missing.statusCode).toBe(404);
     for (const [method, url, payload] of [
       ['POST', milestonePaths.taskDeliverables(task.id), { title: 'Mine now' }],
       ['PUT', milestonePaths.deliverable(deliverable.id), { title: 'Mine now' }],
       ['POST', milestonePaths.deliverableSubmit(deliverable.id), { url: 'https://example.com/x' }],
     ] as const) {
-      expect((await call(otherFounder, method, url, payload)).statusCode, `${method} ${url}`).toBe(404);
+      expect((await callAs(ctx, otherFounder, method, url, payload)).statusCode, `${method} ${url}`).toBe(404);
     }
-    expect((await call(founder, 'GET', milestonePaths.taskDeliverables(task.id))).json().data[0].status).toBe(
+    expect((await callAs(ctx, founder, 'GET', milestonePaths.taskDeliverables(task.id))).json().data[0].status).toBe(
       'submitted',
     );
   });
@@ -207,7 +205,7 @@ describe('deliverables', () => {
 describe('approvals', () => {
   it('are one per investor per task: the same again changes nothing and says so, a new word replaces it', async () => {
     const { milestone, task } = await taskOnNewMilestone();
-    const first = await call(investor, 'POST', investorMilestonePaths.taskApprovals(task.id), {
+    const first = await callAs(ctx, investor, 'POST', investorMilestonePaths.taskApprovals(task.id), {
       comment: ' Looks right. ',
     });
     expect(first.statusCode, first.body).toBe(201);
@@ -222,19 +220,19 @@ describe('approvals', () => {
       },
     });
     // The second click: nothing written, and the answer says so.
-    const again = await call(investor, 'POST', investorMilestonePaths.taskApprovals(task.id), {
+    const again = await callAs(ctx, investor, 'POST', investorMilestonePaths.taskApprovals(task.id), {
       comment: 'Looks right.',
     });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toMatchObject({ isUnchanged: true, approval: { id: first.json().approval.id } });
 
     const other = await acceptedInvestor(ctx, founder, deckId, 'Theo Brandt');
-    const changes = await call(other, 'POST', investorMilestonePaths.taskApprovals(task.id), {
+    const changes = await callAs(ctx, other, 'POST', investorMilestonePaths.taskApprovals(task.id), {
       decision: 'changes_requested',
       comment: 'Add the port’s signature.',
     });
     expect(changes.statusCode, changes.body).toBe(201);
-    const changedMind = await call(investor, 'POST', investorMilestonePaths.taskApprovals(task.id), {
+    const changedMind = await callAs(ctx, investor, 'POST', investorMilestonePaths.taskApprovals(task.id), {
       decision: 'changes_requested',
       comment: 'On second thought: the dates are off.',
     });
@@ -244,8 +242,9 @@ describe('approvals', () => {
       approval: { id: first.json().approval.id, decision: 'changes_requested' },
     });
 
-    const forFounder = (await call(founder, 'GET', milestonePaths.taskApprovals(task.id))).json().data as Approval[];
-    const forInvestor = (await call(investor, 'GET', investorMilestonePaths.taskApprovals(task.id))).json()
+    const forFounder = (await callAs(ctx, founder, 'GET', milestonePaths.taskApprovals(task.id))).json()
+      .data as Approval[];
+    const forInvestor = (await callAs(ctx, investor, 'GET', investorMilestonePaths.taskApprovals(task.id))).json()
       .data as Approval[];
     expect(forFounder.map((approval) => [approval.investor?.name, approval.decision])).toEqual([
       [investor.user.name, 'changes_requested'],
@@ -267,28 +266,33 @@ describe('approvals', () => {
   it('need a comment to ask for changes', async () => {
     const { task } = await taskOnNewMilestone();
     for (const body of [{ decision: 'changes_requested' }, { decision: 'changes_requested', comment: '   ' }]) {
-      const reply = await call(investor, 'POST', investorMilestonePaths.taskApprovals(task.id), body);
+      const reply = await callAs(ctx, investor, 'POST', investorMilestonePaths.taskApprovals(task.id), body);
       expect(reply.statusCode, reply.body).toBe(400);
       expect(reply.json().error.message).toContain('Say what should change.');
     }
     expect(
-      (await call(investor, 'POST', investorMilestonePaths.taskApprovals(task.id), { decision: 'maybe' })).statusCode,
+      (await callAs(ctx, investor, 'POST', investorMilestonePaths.taskApprovals(task.id), { decision: 'maybe' }))
+        .statusCode,
     ).toBe(400);
   });
 
   it('are refused to strangers, a withdrawn investor and on a finished milestone', async () => {
     const { milestone, task } = await taskOnNewMilestone();
     const leaving = await acceptedInvestor(ctx, founder, deckId, 'Vera Leaving');
-    expect((await call(leaving, 'POST', investorMilestonePaths.taskApprovals(task.id), {})).statusCode).toBe(201);
+    expect((await callAs(ctx, leaving, 'POST', investorMilestonePaths.taskApprovals(task.id), {})).statusCode).toBe(
+      201,
+    );
     await withdrawInterest(ctx, leaving, deckId);
     for (const caller of [stranger, leaving]) {
-      const reply = await call(caller, 'POST', investorMilestonePaths.taskApprovals(task.id), {});
+      const reply = await callAs(ctx, caller, 'POST', investorMilestonePaths.taskApprovals(task.id), {});
       expect(reply.statusCode).toBe(404);
       expect(reply.json().error.message).toBe('This task does not exist.');
-      expect((await call(caller, 'GET', investorMilestonePaths.taskApprovals(task.id))).statusCode).toBe(404);
+      expect((await callAs(ctx, caller, 'GET', investorMilestonePaths.taskApprovals(task.id))).statusCode).toBe(404);
     }
-    await call(founder, 'PATCH', milestonePaths.status(milestone.id), { status: 'cancelled' });
-    expect((await call(investor, 'POST', investorMilestonePaths.taskApprovals(task.id), {})).statusCode).toBe(409);
+    await callAs(ctx, founder, 'PATCH', milestonePaths.status(milestone.id), { status: 'cancelled' });
+    expect((await callAs(ctx, investor, 'POST', investorMilestonePaths.taskApprovals(task.id), {})).statusCode).toBe(
+      409,
+    );
   });
 });
 
@@ -297,12 +301,12 @@ describe('the activity log names its objects', () => {
     const { milestone, task } = await taskOnNewMilestone();
     const deliverable = await createDeliverable(ctx, founder, task.id);
     await submitDeliverable(ctx, founder, deliverable.id);
-    await call(investor, 'POST', investorMilestonePaths.taskApprovals(task.id), {});
-    const thread = await call(founder, 'POST', milestonePaths.taskThreads(task.id), { title: 'Test plan' });
+    await callAs(ctx, investor, 'POST', investorMilestonePaths.taskApprovals(task.id), {});
+    const thread = await callAs(ctx, founder, 'POST', milestonePaths.taskThreads(task.id), { title: 'Test plan' });
     expect(thread.statusCode, thread.body).toBe(201);
-    await call(founder, 'POST', milestonePaths.messages(thread.json().thread.id), { text: 'Draft attached' });
+    await callAs(ctx, founder, 'POST', milestonePaths.messages(thread.json().thread.id), { text: 'Draft attached' });
     // A rename reads under the new name; a deleted task under the name its deletion logged.
-    await call(founder, 'PUT', milestonePaths.task(task.id), { title: 'Pilot report, final' });
+    await callAs(ctx, founder, 'PUT', milestonePaths.task(task.id), { title: 'Pilot report, final' });
     const byAction = (log: Activity[]) => new Map(log.map((line) => [line.action, line]));
     const before = byAction(await activitiesOf(milestone.id));
     expect(before.get('approval.recorded')).toMatchObject({ taskTitle: 'Pilot report, final', deliverableTitle: null });
@@ -313,7 +317,7 @@ describe('the activity log names its objects', () => {
     expect(before.get('message.posted')).toMatchObject({ threadTitle: 'Test plan', taskTitle: 'Pilot report, final' });
     expect(before.get('milestone.created')).toMatchObject({ taskTitle: null, threadTitle: null });
 
-    await call(founder, 'DELETE', milestonePaths.task(task.id));
+    await callAs(ctx, founder, 'DELETE', milestonePaths.task(task.id));
     const after = byAction(await activitiesOf(milestone.id));
     expect(after.get('task.created')).toMatchObject({ taskTitle: 'Pilot report, final' });
     expect(after.get('deliverable.submitted')).toMatchObject({ deliverableTitle: null });
@@ -325,7 +329,7 @@ describe('requests for changes on a deliverable', () => {
     const { milestone, task } = await taskOnNewMilestone();
     const deliverable = await createDeliverable(ctx, founder, task.id);
     const send = (caller: SignedUp, payload: object) =>
-      call(caller, 'POST', investorMilestonePaths.deliverableRequestChanges(deliverable.id), payload);
+      callAs(ctx, caller, 'POST', investorMilestonePaths.deliverableRequestChanges(deliverable.id), payload);
 
     const tooEarly = await send(investor, { comment: 'Where is it?' });
     expect(tooEarly.statusCode).toBe(409);
@@ -348,7 +352,7 @@ describe('requests for changes on a deliverable', () => {
       actor: { id: investor.user.id },
       newValue: { comment: 'The appendix is missing.' },
     });
-    const overview = await call(founder, 'GET', milestonePaths.overview(milestone.id));
+    const overview = await callAs(ctx, founder, 'GET', milestonePaths.overview(milestone.id));
     expect(overview.json().overview.pendingDeliverables).toEqual([
       expect.objectContaining({ id: deliverable.id, status: 'changes_requested' }),
     ]);
@@ -358,7 +362,7 @@ describe('requests for changes on a deliverable', () => {
       status: 'submitted',
       changesRequested: { comment: 'The appendix is missing.' },
     });
-    const accepted = await call(investor, 'POST', investorMilestonePaths.deliverableAccept(deliverable.id));
+    const accepted = await callAs(ctx, investor, 'POST', investorMilestonePaths.deliverableAccept(deliverable.id));
     expect(accepted.json().deliverable.status).toBe('accepted');
     expect((await send(investor, { comment: 'Too late.' })).statusCode).toBe(409);
   });
@@ -368,9 +372,9 @@ describe('requests for changes on a deliverable', () => {
     const deliverable = await createDeliverable(ctx, founder, task.id);
     await submitDeliverable(ctx, founder, deliverable.id);
     const path = investorMilestonePaths.deliverableRequestChanges(deliverable.id);
-    expect((await call(stranger, 'POST', path, { comment: 'No.' })).statusCode).toBe(404);
-    expect((await call(founder, 'POST', path, { comment: 'No.' })).statusCode).toBe(403);
-    expect((await call(otherFounder, 'POST', path, { comment: 'No.' })).statusCode).toBe(403);
+    expect((await callAs(ctx, stranger, 'POST', path, { comment: 'No.' })).statusCode).toBe(404);
+    expect((await callAs(ctx, founder, 'POST', path, { comment: 'No.' })).statusCode).toBe(403);
+    expect((await callAs(ctx, otherFounder, 'POST', path, { comment: 'No.' })).statusCode).toBe(403);
   });
 });
 
@@ -382,7 +386,7 @@ describe('file deliverables', () => {
     const { milestone, task } = await taskOnNewMilestone();
     const deliverable = await createDeliverable(ctx, founder, task.id);
     const key = await uploadAttachment(ctx, founder, pdf, 'application/pdf');
-    const reply = await call(founder, 'POST', milestonePaths.deliverableSubmit(deliverable.id), {
+    const reply = await callAs(ctx, founder, 'POST', milestonePaths.deliverableSubmit(deliverable.id), {
       file: { key, name: 'pilot-report.pdf' },
     });
     expect(reply.statusCode, reply.body).toBe(200);
@@ -396,7 +400,7 @@ describe('file deliverables', () => {
     expect(line).toMatchObject({ action: 'deliverable.submitted', newValue: { fileName: 'pilot-report.pdf' } });
 
     // A member downloads it by the signed URL of their own answer; the URL without its signature is refused.
-    const listed = (await call(investor, 'GET', investorMilestonePaths.deliverables(milestone.id))).json()
+    const listed = (await callAs(ctx, investor, 'GET', investorMilestonePaths.deliverables(milestone.id))).json()
       .data as Deliverable[];
     const url = listed[0]?.file?.url ?? '';
     const served = await ctx.app.fastify.inject({ method: 'GET', url });
@@ -411,13 +415,19 @@ describe('file deliverables', () => {
       [otherFounder, milestonePaths.deliverables(milestone.id)],
       [otherFounder, milestonePaths.taskDeliverables(task.id)],
     ] as const) {
-      expect((await call(caller, 'GET', path)).statusCode).toBe(404);
+      expect((await callAs(ctx, caller, 'GET', path)).statusCode).toBe(404);
     }
 
     // The investor sends it back; the founder submits a link instead, and the file leaves storage.
-    const sentBack = await call(investor, 'POST', investorMilestonePaths.deliverableRequestChanges(deliverable.id), {
-      comment: 'Sign the last page.',
-    });
+    const sentBack = await callAs(
+      ctx,
+      investor,
+      'POST',
+      investorMilestonePaths.deliverableRequestChanges(deliverable.id),
+      {
+        comment: 'Sign the last page.',
+      },
+    );
     expect(sentBack.json().deliverable.status).toBe('changes_requested');
     const link = await submitDeliverable(ctx, founder, deliverable.id, 'https://example.com/signed.pdf');
     expect(link).toMatchObject({ status: 'submitted', url: 'https://example.com/signed.pdf', file: null });
@@ -427,10 +437,12 @@ describe('file deliverables', () => {
   it('refuse a bad file key (400 naming it), another’s upload or kind (404), both a link and a file, and a file in use (409)', async () => {
     const { task } = await taskOnNewMilestone();
     const deliverable = await createDeliverable(ctx, founder, task.id);
-    const submit = (body: object) => call(founder, 'POST', milestonePaths.deliverableSubmit(deliverable.id), body);
+    const submit = (body: object) =>
+      callAs(ctx, founder, 'POST', milestonePaths.deliverableSubmit(deliverable.id), body);
 
     // A ticket whose file never arrived.
-    const ticket = await call(
+    const ticket = await callAs(
+      ctx,
       founder,
       'GET',
       `${milestonePaths.attachmentUpload}?fileType=application/pdf&fileSize=10`,
@@ -450,13 +462,15 @@ describe('file deliverables', () => {
     expect((await submit({ file: { key: investorsKey, name: 'x.pdf' } })).statusCode).toBe(404);
     const deckKey = (await uploadFile(ctx, founder, await deckPdf(1))).ticket.key;
     expect((await submit({ file: { key: deckKey, name: 'x.pdf' } })).statusCode).toBe(404);
-    expect((await call(founder, 'GET', milestonePaths.taskDeliverables(task.id))).json().data[0].status).toBe('draft');
+    expect((await callAs(ctx, founder, 'GET', milestonePaths.taskDeliverables(task.id))).json().data[0].status).toBe(
+      'draft',
+    );
 
     // One file, one deliverable: the same key on a second one is a conflict.
     const key = await uploadAttachment(ctx, founder, pdf, 'application/pdf');
     expect((await submit({ file: { key, name: 'report.pdf' } })).statusCode).toBe(200);
     const second = await createDeliverable(ctx, founder, task.id, 'Second copy');
-    const reused = await call(founder, 'POST', milestonePaths.deliverableSubmit(second.id), {
+    const reused = await callAs(ctx, founder, 'POST', milestonePaths.deliverableSubmit(second.id), {
       file: { key, name: 'copy.pdf' },
     });
     expect(reused.statusCode).toBe(409);

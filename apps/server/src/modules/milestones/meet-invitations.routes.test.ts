@@ -8,11 +8,11 @@ import {
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUp, signUp } from '../../../test/accounts';
-import { build, type TestContext } from '../../../test/build';
+import { build, callAs, type TestContext } from '../../../test/build';
 import { withdrawInterest } from '../../../test/chat';
 import { expectContractShape } from '../../../test/contract-shape';
 import { readyDeck } from '../../../test/decks';
-import { acceptedInvestor, callAs, createMilestone, meetBody } from '../../../test/milestones';
+import { acceptedInvestor, createMilestone, meetBody } from '../../../test/milestones';
 
 /**
  * Meet attendees and invitations (issue 18): attendees are members of the milestone; each is
@@ -41,9 +41,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
-
-const call = (caller: SignedUp, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  callAs(ctx, caller, method, url, payload);
 
 /** Everything queued so far is stored and every delivery pass has finished. */
 async function settled(): Promise<void> {
@@ -95,7 +92,7 @@ describe('meet attendees', () => {
       [founder, milestonePaths.members(milestone.id)],
       [investor, investorMilestonePaths.members(milestone.id)],
     ] as const) {
-      const reply = await call(caller, 'GET', url);
+      const reply = await callAs(ctx, caller, 'GET', url);
       expect(reply.statusCode, reply.body).toBe(200);
       expectContractShape(reply.json(), milestoneMembersResponseSchema);
       // The founder first, then the accepted investors by name; never an address.
@@ -105,19 +102,19 @@ describe('meet attendees', () => {
         { id: investor.user.id, name: 'Theo Brandt', role: 'investor' },
       ]);
     }
-    expect((await call(stranger, 'GET', investorMilestonePaths.members(milestone.id))).statusCode).toBe(404);
+    expect((await callAs(ctx, stranger, 'GET', investorMilestonePaths.members(milestone.id))).statusCode).toBe(404);
 
     // A stranger is refused with the field named, and nothing is stored.
-    const refused = await call(founder, 'POST', milestonePaths.meets(milestone.id), {
+    const refused = await callAs(ctx, founder, 'POST', milestonePaths.meets(milestone.id), {
       ...meetBody({ title: 'Refused' }),
       attendeeIds: [founder.user.id, stranger.user.id],
     });
     expect(refused.statusCode, refused.body).toBe(400);
     expect(refused.json().error.details.fields).toEqual([{ path: 'attendeeIds', message: expect.any(String) }]);
-    expect((await call(founder, 'GET', milestonePaths.meets(milestone.id))).json().data).toEqual([]);
+    expect((await callAs(ctx, founder, 'GET', milestonePaths.meets(milestone.id))).json().data).toEqual([]);
 
     // The same person twice, or an id that is not one, is the contract's 400.
-    const twice = await call(founder, 'POST', milestonePaths.meets(milestone.id), {
+    const twice = await callAs(ctx, founder, 'POST', milestonePaths.meets(milestone.id), {
       ...meetBody(),
       attendeeIds: [investor.user.id, investor.user.id],
     });
@@ -125,9 +122,9 @@ describe('meet attendees', () => {
     expect(twice.json().error.details.fields[0].path).toBe('attendeeIds');
 
     // Left out, the founder alone is invited; the answer names attendees in the order chosen.
-    const alone = await call(founder, 'POST', milestonePaths.meets(milestone.id), meetBody({ title: 'Alone' }));
+    const alone = await callAs(ctx, founder, 'POST', milestonePaths.meets(milestone.id), meetBody({ title: 'Alone' }));
     expect(alone.json().meet.attendees).toEqual([{ id: founder.user.id, name: 'Farah Founder', role: 'user' }]);
-    const chosen = await call(investor, 'POST', investorMilestonePaths.meets(milestone.id), {
+    const chosen = await callAs(ctx, investor, 'POST', investorMilestonePaths.meets(milestone.id), {
       ...meetBody({ title: 'Chosen' }),
       attendeeIds: [investor.user.id, founder.user.id],
     });
@@ -136,12 +133,12 @@ describe('meet attendees', () => {
     expect(meet.attendees.map((attendee) => attendee.id)).toEqual([investor.user.id, founder.user.id]);
 
     // A PUT without attendeeIds keeps them; with them, replaces them.
-    const kept = await call(founder, 'PUT', milestonePaths.meet(meet.id), meetBody({ title: 'Chosen' }));
+    const kept = await callAs(ctx, founder, 'PUT', milestonePaths.meet(meet.id), meetBody({ title: 'Chosen' }));
     expect(kept.json().meet.attendees.map((attendee: { id: string }) => attendee.id)).toEqual([
       investor.user.id,
       founder.user.id,
     ]);
-    const notMember = await call(founder, 'PUT', milestonePaths.meet(meet.id), {
+    const notMember = await callAs(ctx, founder, 'PUT', milestonePaths.meet(meet.id), {
       ...meetBody({ title: 'Chosen' }),
       attendeeIds: [stranger.user.id],
     });
@@ -153,7 +150,7 @@ describe('meet attendees', () => {
 describe('meet invitations', () => {
   it('mail each attendee but its organiser an .ics from the founder naming every attendee; a change raises SEQUENCE; a cancel is METHOD:CANCEL', async () => {
     const milestone = await createMilestone(ctx, founder, deckId, { title: 'Flight readiness' });
-    const created = await call(founder, 'POST', milestonePaths.meets(milestone.id), {
+    const created = await callAs(ctx, founder, 'POST', milestonePaths.meets(milestone.id), {
       ...meetBody({ title: 'Readiness review' }),
       attendeeIds: [founder.user.id, investor.user.id],
     });
@@ -183,7 +180,7 @@ describe('meet invitations', () => {
 
     // The investor moves it and invites the other investor instead of themself: the founder stays
     // the ORGANIZER (the investor SENT-BY), SEQUENCE goes up, and the investor taken off is told.
-    const moved = await call(investor, 'PUT', investorMilestonePaths.meet(meet.id), {
+    const moved = await callAs(ctx, investor, 'PUT', investorMilestonePaths.meet(meet.id), {
       ...meetBody({ title: 'Readiness review', startsAt: '2027-01-13T09:30:00Z' }),
       attendeeIds: [founder.user.id, secondInvestor.user.id],
     });
@@ -206,7 +203,7 @@ describe('meet invitations', () => {
     expect(calendarOf(uninvited[0])).toMatchObject({ method: 'CANCEL', status: 'CANCELLED', sequence: 1 });
 
     // Cancelled by the founder: every attendee gets METHOD:CANCEL with a higher SEQUENCE.
-    expect((await call(founder, 'DELETE', milestonePaths.meet(meet.id))).statusCode).toBe(204);
+    expect((await callAs(ctx, founder, 'DELETE', milestonePaths.meet(meet.id))).statusCode).toBe(204);
     await settled();
     const cancels = (await invitationsFor('Readiness review')).filter((mail) => mail.subject.includes('Cancelled:'));
     expect(cancels.map((mail) => mail.account_id)).toEqual([secondInvestor.user.id]);
@@ -215,7 +212,7 @@ describe('meet invitations', () => {
     }
 
     // The download names the same people (PUBLISH, for one's own calendar) once cancelled: CANCEL.
-    const download = await call(founder, 'GET', milestonePaths.meetIcs(meet.id));
+    const download = await callAs(ctx, founder, 'GET', milestonePaths.meetIcs(meet.id));
     const downloaded = calendarOf({
       account_id: '',
       recipient: '',
@@ -230,10 +227,10 @@ describe('meet invitations', () => {
     const otherDeck = (await readyDeck(ctx, otherFounder)).id;
     const quiet = await acceptedInvestor(ctx, otherFounder, otherDeck, 'Quinn Quiet');
     const leaving = await acceptedInvestor(ctx, otherFounder, otherDeck, 'Lee Leaving');
-    const off = await call(quiet, 'PUT', notificationSettingsPaths.investor, { meetInvitations: false });
+    const off = await callAs(ctx, quiet, 'PUT', notificationSettingsPaths.investor, { meetInvitations: false });
     expect(off.statusCode, off.body).toBe(200);
     const milestone = await createMilestone(ctx, otherFounder, otherDeck);
-    const created = await call(otherFounder, 'POST', milestonePaths.meets(milestone.id), {
+    const created = await callAs(ctx, otherFounder, 'POST', milestonePaths.meets(milestone.id), {
       ...meetBody({ title: 'Quiet sync' }),
       attendeeIds: [quiet.user.id, leaving.user.id],
     });
@@ -242,7 +239,9 @@ describe('meet invitations', () => {
     expect((await invitationsFor('Quiet sync')).map((mail) => mail.account_id)).toEqual([leaving.user.id]);
 
     await withdrawInterest(ctx, leaving, otherDeck);
-    expect((await call(otherFounder, 'DELETE', milestonePaths.meet(created.json().meet.id))).statusCode).toBe(204);
+    expect((await callAs(ctx, otherFounder, 'DELETE', milestonePaths.meet(created.json().meet.id))).statusCode).toBe(
+      204,
+    );
     await settled();
     expect(await invitationsFor('Cancelled: Quiet sync')).toEqual([]);
   });

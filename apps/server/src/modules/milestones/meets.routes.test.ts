@@ -10,12 +10,12 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MilestoneChange } from '@/core/events';
 import { type SignedUp, signUp } from '../../../test/accounts';
-import { build, type TestContext } from '../../../test/build';
+import { build, callAs, type TestContext } from '../../../test/build';
 import { withdrawInterest } from '../../../test/chat';
 import { expectContractShape } from '../../../test/contract-shape';
 import { readyDeck } from '../../../test/decks';
 import { hostileText } from '../../../test/hostile-text';
-import { acceptedInvestor, callAs, createMeet, createMilestone, meetBody } from '../../../test/milestones';
+import { acceptedInvestor, createMeet, createMilestone, meetBody } from '../../../test/milestones';
 
 /**
  * Meets through the real app: the founder and the milestone's investors schedule, move and cancel
@@ -43,9 +43,6 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const call = (caller: SignedUp, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  callAs(ctx, caller, method, url, payload);
-
 /** The VEVENT's properties of an iCalendar file, folded lines joined (RFC 5545 §3.1), parameters dropped. */
 function parseEvent(ics: string): Record<string, string> & { METHOD?: string } {
   const lines = ics.replace(/\r\n[ \t]/g, '').split(/\r\n/);
@@ -66,7 +63,7 @@ function parseEvent(ics: string): Record<string, string> & { METHOD?: string } {
 const icsUtc = (iso: string) => `${iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`;
 
 async function download(caller: SignedUp, url: string) {
-  const reply = await call(caller, 'GET', url);
+  const reply = await callAs(ctx, caller, 'GET', url);
   expect(reply.statusCode, reply.body).toBe(200);
   expect(reply.headers['content-type']).toContain('text/calendar');
   return parseEvent(reply.body);
@@ -76,7 +73,7 @@ describe('meets', () => {
   it('are scheduled by the founder, listed for both sides and become the overview’s next meet', async () => {
     const milestone = await createMilestone(ctx, founder, deckId);
     const later = await createMeet(ctx, founder, milestone.id, { title: 'Later', startsAt: '2099-02-01T10:00:00Z' });
-    const reply = await call(founder, 'POST', milestonePaths.meets(milestone.id), {
+    const reply = await callAs(ctx, founder, 'POST', milestonePaths.meets(milestone.id), {
       ...meetBody({ title: 'Sooner', startsAt: '2099-01-15T10:00:00+01:00', videoUrl: null }),
     });
     expect(reply.statusCode, reply.body).toBe(201);
@@ -85,11 +82,13 @@ describe('meets', () => {
     // Stored and answered as a UTC instant, whatever offset it was given in.
     expect(sooner).toMatchObject({ startsAt: '2099-01-15T09:00:00.000Z', sequence: 0, organizerId: founder.user.id });
 
-    const listed = (await call(investor, 'GET', investorMilestonePaths.meets(milestone.id))).json().data as Meet[];
+    const listed = (await callAs(ctx, investor, 'GET', investorMilestonePaths.meets(milestone.id))).json()
+      .data as Meet[];
     expect(listed.map((meet) => meet.title)).toEqual(['Sooner', 'Later']);
-    const overview = (await call(investor, 'GET', investorMilestonePaths.overview(milestone.id))).json().overview;
+    const overview = (await callAs(ctx, investor, 'GET', investorMilestonePaths.overview(milestone.id))).json()
+      .overview;
     expect(overview.nextMeet).toMatchObject({ id: sooner.id, title: 'Sooner' });
-    expect((await call(founder, 'GET', milestonePaths.meet(later.id))).json().meet.title).toBe('Later');
+    expect((await callAs(ctx, founder, 'GET', milestonePaths.meet(later.id))).json().meet.title).toBe('Later');
   });
 
   it('are edited by an investor of the milestone: logged once, one event, the .ics keeps its UID and counts up SEQUENCE', async () => {
@@ -106,7 +105,8 @@ describe('meets', () => {
 
     const seen: MilestoneChange[] = [];
     const stop = ctx.app.events.on('milestone.changed', (event) => void seen.push(event));
-    const moved = await call(
+    const moved = await callAs(
+      ctx,
       investor,
       'PUT',
       investorMilestonePaths.meet(meet.id),
@@ -125,7 +125,7 @@ describe('meets', () => {
     expect(after.DURATION).toBe('PT1H30M');
     expect(after.SUMMARY).toBe('Moved');
 
-    const log = (await call(founder, 'GET', milestonePaths.activities(milestone.id))).json().data as Activity[];
+    const log = (await callAs(ctx, founder, 'GET', milestonePaths.activities(milestone.id))).json().data as Activity[];
     expect(log.slice(0, 2).map((row) => row.action)).toEqual(['meet.updated', 'meet.created']);
     expect(log[0]).toMatchObject({
       actor: { id: investor.user.id },
@@ -139,14 +139,16 @@ describe('meets', () => {
     const meet = await createMeet(ctx, founder, milestone.id, { startsAt: '2099-03-01T08:00:00Z' });
     const before = await download(founder, milestonePaths.meetIcs(meet.id));
 
-    expect((await call(investor, 'DELETE', investorMilestonePaths.meet(meet.id))).statusCode).toBe(204);
+    expect((await callAs(ctx, investor, 'DELETE', investorMilestonePaths.meet(meet.id))).statusCode).toBe(204);
     const cancelled = await download(founder, milestonePaths.meetIcs(meet.id));
     expect(cancelled).toMatchObject({ METHOD: 'CANCEL', STATUS: 'CANCELLED', UID: before.UID, SEQUENCE: '1' });
 
-    expect((await call(founder, 'GET', milestonePaths.meets(milestone.id))).json().data).toEqual([]);
-    expect((await call(founder, 'GET', milestonePaths.overview(milestone.id))).json().overview.nextMeet).toBeNull();
+    expect((await callAs(ctx, founder, 'GET', milestonePaths.meets(milestone.id))).json().data).toEqual([]);
+    expect(
+      (await callAs(ctx, founder, 'GET', milestonePaths.overview(milestone.id))).json().overview.nextMeet,
+    ).toBeNull();
     for (const [method, payload] of [['GET'], ['PUT', meetBody()], ['DELETE']] as const) {
-      expect((await call(founder, method, milestonePaths.meet(meet.id), payload)).statusCode, method).toBe(404);
+      expect((await callAs(ctx, founder, method, milestonePaths.meet(meet.id), payload)).statusCode, method).toBe(404);
     }
   });
 
@@ -164,7 +166,7 @@ describe('meets', () => {
     const nextMeetAt = async (now: Date) => {
       vi.useFakeTimers({ toFake: ['Date'], now });
       try {
-        const reply = await call(founder, 'GET', milestonePaths.overview(milestone.id));
+        const reply = await callAs(ctx, founder, 'GET', milestonePaths.overview(milestone.id));
         expect(reply.statusCode, reply.body).toBe(200);
         return (reply.json().overview.nextMeet as Meet | null)?.id ?? null;
       } finally {
@@ -193,7 +195,7 @@ describe('meets', () => {
       { startsAt: '0000-01-01T00:00:00Z' },
       { startsAt: '9999-12-31T23:00:00-05:00' },
     ]) {
-      const reply = await call(founder, 'POST', milestonePaths.meets(milestone.id), meetBody(fields));
+      const reply = await callAs(ctx, founder, 'POST', milestonePaths.meets(milestone.id), meetBody(fields));
       expect(reply.statusCode, JSON.stringify(fields)).toBe(400);
       expect(reply.json().error.code).toBe('VALIDATION_FAILED');
     }
@@ -203,16 +205,18 @@ describe('meets', () => {
     const milestone = await createMilestone(ctx, founder, deckId);
     const meet = await createMeet(ctx, founder, milestone.id);
     const leaving = await acceptedInvestor(ctx, founder, deckId, 'Wim Withdrawn');
-    expect((await call(leaving, 'GET', investorMilestonePaths.meet(meet.id))).statusCode).toBe(200);
+    expect((await callAs(ctx, leaving, 'GET', investorMilestonePaths.meet(meet.id))).statusCode).toBe(200);
     await withdrawInterest(ctx, leaving, deckId);
 
     for (const caller of [stranger, leaving]) {
-      expect((await call(caller, 'GET', investorMilestonePaths.meetIcs(meet.id))).statusCode).toBe(404);
-      expect((await call(caller, 'PUT', investorMilestonePaths.meet(meet.id), meetBody())).statusCode).toBe(404);
-      expect((await call(caller, 'POST', investorMilestonePaths.meets(milestone.id), meetBody())).statusCode).toBe(404);
+      expect((await callAs(ctx, caller, 'GET', investorMilestonePaths.meetIcs(meet.id))).statusCode).toBe(404);
+      expect((await callAs(ctx, caller, 'PUT', investorMilestonePaths.meet(meet.id), meetBody())).statusCode).toBe(404);
+      expect(
+        (await callAs(ctx, caller, 'POST', investorMilestonePaths.meets(milestone.id), meetBody())).statusCode,
+      ).toBe(404);
     }
-    expect((await call(otherFounder, 'DELETE', milestonePaths.meet(meet.id))).statusCode).toBe(404);
-    expect((await call(founder, 'GET', milestonePaths.meet(meet.id))).json().meet.sequence).toBe(0);
+    expect((await callAs(ctx, otherFounder, 'DELETE', milestonePaths.meet(meet.id))).statusCode).toBe(404);
+    expect((await callAs(ctx, founder, 'GET', milestonePaths.meet(meet.id))).json().meet.sequence).toBe(0);
   });
 
   it('each give an .ics that a real calendar parser reads as exactly one event, whatever their text holds', async () => {
@@ -238,7 +242,8 @@ describe('meets', () => {
     let parsedCount = 0;
     await fc.assert(
       fc.asyncProperty(fields, async ({ title, agenda, videoUrl, cancel }) => {
-        const created = await call(
+        const created = await callAs(
+          ctx,
           founder,
           'POST',
           milestonePaths.meets(milestone.id),
@@ -247,8 +252,8 @@ describe('meets', () => {
         if (created.statusCode === 400) return;
         expect(created.statusCode, created.body).toBe(201);
         const meet = created.json().meet as Meet;
-        if (cancel) expect((await call(founder, 'DELETE', milestonePaths.meet(meet.id))).statusCode).toBe(204);
-        const reply = await call(founder, 'GET', milestonePaths.meetIcs(meet.id));
+        if (cancel) expect((await callAs(ctx, founder, 'DELETE', milestonePaths.meet(meet.id))).statusCode).toBe(204);
+        const reply = await callAs(ctx, founder, 'GET', milestonePaths.meetIcs(meet.id));
         expect(reply.statusCode, reply.body).toBe(200);
         const calendar = new ICAL.Component(ICAL.parse(reply.body));
         const events = calendar.getAllSubcomponents('vevent');

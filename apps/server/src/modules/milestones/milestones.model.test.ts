@@ -2,9 +2,9 @@ import { milestonePaths } from '@deckvalid/contract/milestones';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUp, signUp } from '../../../test/accounts';
-import { build, type TestContext } from '../../../test/build';
+import { build, callAs, type TestContext } from '../../../test/build';
 import { readyDeck } from '../../../test/decks';
-import { callAs, createMilestone, createTask } from '../../../test/milestones';
+import { createMilestone, createTask } from '../../../test/milestones';
 
 /**
  * A model test through the real app and database: random sequences of "blocked by" adds and

@@ -17,11 +17,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@/app';
 import type { MilestoneChange } from '@/core/events';
 import { type SignedUp, signUp } from '../../../test/accounts';
-import { authHeaders, build, type TestContext } from '../../../test/build';
+import { authHeaders, build, callAs, type TestContext } from '../../../test/build';
 import { showInterest, withdrawInterest } from '../../../test/chat';
 import { expectContractShape } from '../../../test/contract-shape';
 import { deckDetails, readyDeck } from '../../../test/decks';
-import { acceptedInvestor, addDependency, callAs, createMilestone, createTask } from '../../../test/milestones';
+import { acceptedInvestor, addDependency, createMilestone, createTask } from '../../../test/milestones';
 
 /**
  * The Milestones API (spec §7) and the investor's milestone reads, through the real app: every
@@ -52,11 +52,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const call = (caller: SignedUp, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  callAs(ctx, caller, method, url, payload);
-
 const activitiesOf = async (milestoneId: string, query = '') =>
-  (await call(founder, 'GET', `${milestonePaths.activities(milestoneId)}${query}`)).json().data as Activity[];
+  (await callAs(ctx, founder, 'GET', `${milestonePaths.activities(milestoneId)}${query}`)).json().data as Activity[];
 
 /** Collects the milestone events the app emits from now on. */
 function recordEvents() {
@@ -78,7 +75,7 @@ function recordEvents() {
 describe('milestones', () => {
   it('creates a draft on the founder’s own deck, logs it and emits one event', async () => {
     const events = recordEvents();
-    const reply = await call(founder, 'POST', milestonePaths.milestones, {
+    const reply = await callAs(ctx, founder, 'POST', milestonePaths.milestones, {
       pitchDeckId: deckId,
       title: '  First pilot  ',
       dueDate: '2027-01-15',
@@ -102,13 +99,13 @@ describe('milestones', () => {
   });
 
   it('refuses another founder’s deck with 404 and a bad body with 400', async () => {
-    const foreign = await call(founder, 'POST', milestonePaths.milestones, {
+    const foreign = await callAs(ctx, founder, 'POST', milestonePaths.milestones, {
       pitchDeckId: otherDeckId,
       title: 'Not mine',
       dueDate: '2027-01-15',
     });
     expect(foreign.statusCode).toBe(404);
-    const badDate = await call(founder, 'POST', milestonePaths.milestones, {
+    const badDate = await callAs(ctx, founder, 'POST', milestonePaths.milestones, {
       pitchDeckId: deckId,
       title: 'Bad date',
       dueDate: '2027-02-30',
@@ -119,12 +116,12 @@ describe('milestones', () => {
 
   it('lists, filters, reads and edits; PUT clears what it omits and logs only what changed', async () => {
     const milestone = await createMilestone(ctx, founder, deckId, { title: 'Listed', amount: 10 });
-    const listed = await call(founder, 'GET', `${milestonePaths.milestones}?pitchDeckId=${deckId}&status=draft`);
+    const listed = await callAs(ctx, founder, 'GET', `${milestonePaths.milestones}?pitchDeckId=${deckId}&status=draft`);
     expect(listed.statusCode).toBe(200);
     expect((listed.json().data as Milestone[]).map((row) => row.id)).toContain(milestone.id);
     expect(listed.json().meta).toMatchObject({ page: 1, limit: 20 });
 
-    const edited = await call(founder, 'PUT', milestonePaths.milestone(milestone.id), {
+    const edited = await callAs(ctx, founder, 'PUT', milestonePaths.milestone(milestone.id), {
       title: 'Listed, renamed',
       dueDate: milestone.dueDate,
     });
@@ -136,10 +133,14 @@ describe('milestones', () => {
       oldValue: { title: 'Listed', amount: 10 },
       newValue: { title: 'Listed, renamed', amount: null },
     });
-    expect((await call(otherFounder, 'GET', milestonePaths.milestone(milestone.id))).statusCode).toBe(404);
+    expect((await callAs(ctx, otherFounder, 'GET', milestonePaths.milestone(milestone.id))).statusCode).toBe(404);
     expect(
-      (await call(otherFounder, 'PUT', milestonePaths.milestone(milestone.id), { title: 'x', dueDate: '2027-01-01' }))
-        .statusCode,
+      (
+        await callAs(ctx, otherFounder, 'PUT', milestonePaths.milestone(milestone.id), {
+          title: 'x',
+          dueDate: '2027-01-01',
+        })
+      ).statusCode,
     ).toBe(404);
   });
 
@@ -153,7 +154,7 @@ describe('milestones', () => {
       title: 'Named on the seed deck',
       dueDate: '2026-01-01',
     });
-    const created = await call(founder, 'POST', milestonePaths.milestones, {
+    const created = await callAs(ctx, founder, 'POST', milestonePaths.milestones, {
       pitchDeckId: bridge.id,
       title: 'Named on the bridge deck',
       dueDate: '2026-01-02',
@@ -165,42 +166,45 @@ describe('milestones', () => {
     expect(onBridge).toMatchObject({ pitchDeckId: bridge.id, pitchDeck: bridgeDeck });
 
     // The list joins each row to its own deck: two decks on one page, each named right.
-    const listed = await call(founder, 'GET', milestonePaths.milestones);
+    const listed = await callAs(ctx, founder, 'GET', milestonePaths.milestones);
     expectContractShape(listed.json(), milestonePageSchema);
     const byId = new Map((listed.json().data as Milestone[]).map((row) => [row.id, row.pitchDeck]));
     expect(byId.get(onSeed.id)).toEqual(seedDeck);
     expect(byId.get(onBridge.id)).toEqual(bridgeDeck);
 
-    const read = await call(founder, 'GET', milestonePaths.milestone(onSeed.id));
+    const read = await callAs(ctx, founder, 'GET', milestonePaths.milestone(onSeed.id));
     expectContractShape(read.json(), milestoneResponseSchema);
     expect(read.json().milestone.pitchDeck).toEqual(seedDeck);
-    const edited = await call(founder, 'PUT', milestonePaths.milestone(onSeed.id), {
+    const edited = await callAs(ctx, founder, 'PUT', milestonePaths.milestone(onSeed.id), {
       title: 'Renamed, still on the seed deck',
       dueDate: '2026-01-01',
     });
     expect(edited.json().milestone.pitchDeck).toEqual(seedDeck);
-    const moved = await call(founder, 'PATCH', milestonePaths.status(onSeed.id), { status: 'active' });
+    const moved = await callAs(ctx, founder, 'PATCH', milestonePaths.status(onSeed.id), { status: 'active' });
     expect(moved.json().milestone).toMatchObject({ status: 'active', pitchDeck: seedDeck });
 
     // An investor accepted on the seed deck reads the same names (and not the bridge deck's milestone).
-    const followed = await call(investor, 'GET', investorMilestonePaths.milestone(onSeed.id));
+    const followed = await callAs(ctx, investor, 'GET', investorMilestonePaths.milestone(onSeed.id));
     expectContractShape(followed.json(), milestoneResponseSchema);
     expect(followed.json().milestone.pitchDeck).toEqual(seedDeck);
-    const investorList = (await call(investor, 'GET', investorMilestonePaths.milestones)).json().data as Milestone[];
+    const investorList = (await callAs(ctx, investor, 'GET', investorMilestonePaths.milestones)).json()
+      .data as Milestone[];
     expect(investorList.find((row) => row.id === onSeed.id)?.pitchDeck).toEqual(seedDeck);
     expect(investorList.some((row) => row.id === onBridge.id)).toBe(false);
 
     // The name is the deck's as it stands: renaming the deck renames it in every milestone answer.
-    const renamed = await call(
+    const renamed = await callAs(
+      ctx,
       founder,
       'PUT',
       founderDeckPaths.pitchDeck(bridge.id),
       deckDetails({ title: 'Tidewater bridge, extended', company: 'Tidewater Ports' }),
     );
     expect(renamed.statusCode, renamed.body).toBe(200);
-    const after = (await call(founder, 'GET', milestonePaths.milestone(onBridge.id))).json().milestone as Milestone;
+    const after = (await callAs(ctx, founder, 'GET', milestonePaths.milestone(onBridge.id))).json()
+      .milestone as Milestone;
     expect(after.pitchDeck).toEqual({ ...bridgeDeck, title: 'Tidewater bridge, extended' });
-    const relisted = (await call(founder, 'GET', `${milestonePaths.milestones}?pitchDeckId=${bridge.id}`)).json()
+    const relisted = (await callAs(ctx, founder, 'GET', `${milestonePaths.milestones}?pitchDeckId=${bridge.id}`)).json()
       .data as Milestone[];
     expect(relisted.map((row) => row.pitchDeck.title)).toEqual(['Tidewater bridge, extended']);
   });
@@ -208,7 +212,8 @@ describe('milestones', () => {
   it('moves along draft → active → completed only; completing needs every task done (409 naming them)', async () => {
     const milestone = await createMilestone(ctx, founder, deckId);
     const task = await createTask(ctx, founder, milestone.id, { title: 'Sign the pilot contract' });
-    const status = (value: string) => call(founder, 'PATCH', milestonePaths.status(milestone.id), { status: value });
+    const status = (value: string) =>
+      callAs(ctx, founder, 'PATCH', milestonePaths.status(milestone.id), { status: value });
 
     expect((await status('completed')).statusCode).toBe(409);
     expect((await status('active')).json().milestone.status).toBe('active');
@@ -218,14 +223,16 @@ describe('milestones', () => {
       openTasks: [{ id: task.id, title: 'Sign the pilot contract', stage: 'backlog' }],
       pendingDeliverables: [],
     });
-    expect((await call(founder, 'PATCH', milestonePaths.taskStage(task.id), { stage: 'done' })).statusCode).toBe(200);
+    expect((await callAs(ctx, founder, 'PATCH', milestonePaths.taskStage(task.id), { stage: 'done' })).statusCode).toBe(
+      200,
+    );
     expect((await status('completed')).json().milestone).toMatchObject({
       status: 'completed',
       progress: { percent: 100 },
     });
     // Completed is final, and its content read-only.
     expect((await status('active')).statusCode).toBe(409);
-    const late = await call(founder, 'POST', milestonePaths.tasks(milestone.id), { title: 'After the fact' });
+    const late = await callAs(ctx, founder, 'POST', milestonePaths.tasks(milestone.id), { title: 'After the fact' });
     expect(late.statusCode).toBe(409);
     expect((await status('nonsense')).statusCode).toBe(400);
   });
@@ -233,53 +240,57 @@ describe('milestones', () => {
   it('archives (hidden, read-only, restorable) and deletes permanently with everything under it', async () => {
     const milestone = await createMilestone(ctx, founder, deckId, { title: 'To archive' });
     const task = await createTask(ctx, founder, milestone.id);
-    expect((await call(founder, 'DELETE', `${milestonePaths.milestone(milestone.id)}?mode=archive`)).statusCode).toBe(
-      204,
-    );
-    const live = (await call(founder, 'GET', milestonePaths.milestones)).json().data as Milestone[];
+    expect(
+      (await callAs(ctx, founder, 'DELETE', `${milestonePaths.milestone(milestone.id)}?mode=archive`)).statusCode,
+    ).toBe(204);
+    const live = (await callAs(ctx, founder, 'GET', milestonePaths.milestones)).json().data as Milestone[];
     expect(live.map((row) => row.id)).not.toContain(milestone.id);
-    const archived = (await call(founder, 'GET', `${milestonePaths.milestones}?archived=true`)).json()
+    const archived = (await callAs(ctx, founder, 'GET', `${milestonePaths.milestones}?archived=true`)).json()
       .data as Milestone[];
     expect(archived.map((row) => row.id)).toContain(milestone.id);
-    expect((await call(investor, 'GET', investorMilestonePaths.milestone(milestone.id))).statusCode).toBe(404);
-    expect((await call(founder, 'POST', milestonePaths.tasks(milestone.id), { title: 'x' })).statusCode).toBe(409);
-    expect((await call(founder, 'DELETE', milestonePaths.milestone(milestone.id))).statusCode).toBe(409);
+    expect((await callAs(ctx, investor, 'GET', investorMilestonePaths.milestone(milestone.id))).statusCode).toBe(404);
+    expect((await callAs(ctx, founder, 'POST', milestonePaths.tasks(milestone.id), { title: 'x' })).statusCode).toBe(
+      409,
+    );
+    expect((await callAs(ctx, founder, 'DELETE', milestonePaths.milestone(milestone.id))).statusCode).toBe(409);
 
-    const restored = await call(founder, 'POST', milestonePaths.restore(milestone.id));
+    const restored = await callAs(ctx, founder, 'POST', milestonePaths.restore(milestone.id));
     expect(restored.json().milestone.archivedAt).toBeNull();
-    expect((await call(founder, 'POST', milestonePaths.restore(milestone.id))).statusCode).toBe(409);
+    expect((await callAs(ctx, founder, 'POST', milestonePaths.restore(milestone.id))).statusCode).toBe(409);
     expect((await activitiesOf(milestone.id)).map((row) => row.action).slice(0, 2)).toEqual([
       'milestone.restored',
       'milestone.archived',
     ]);
 
     expect(
-      (await call(otherFounder, 'DELETE', `${milestonePaths.milestone(milestone.id)}?mode=permanent`)).statusCode,
+      (await callAs(ctx, otherFounder, 'DELETE', `${milestonePaths.milestone(milestone.id)}?mode=permanent`))
+        .statusCode,
     ).toBe(404);
-    expect((await call(founder, 'DELETE', `${milestonePaths.milestone(milestone.id)}?mode=permanent`)).statusCode).toBe(
-      204,
-    );
-    expect((await call(founder, 'GET', milestonePaths.milestone(milestone.id))).statusCode).toBe(404);
+    expect(
+      (await callAs(ctx, founder, 'DELETE', `${milestonePaths.milestone(milestone.id)}?mode=permanent`)).statusCode,
+    ).toBe(204);
+    expect((await callAs(ctx, founder, 'GET', milestonePaths.milestone(milestone.id))).statusCode).toBe(404);
     const left = await ctx.sql(
       `select (select count(*) from milestone_tasks where id = $1)::int as tasks,
               (select count(*) from milestone_activities where milestone_id = $2)::int as activities`,
       [task.id, milestone.id],
     );
     expect(left).toEqual([{ tasks: 0, activities: 0 }]);
-    expect((await call(founder, 'DELETE', `${milestonePaths.milestone(milestone.id)}?mode=forever`)).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await callAs(ctx, founder, 'DELETE', `${milestonePaths.milestone(milestone.id)}?mode=forever`)).statusCode,
+    ).toBe(400);
   });
 
   it('names the investors a task may be assigned to (task-investors and milestone-investors agree)', async () => {
     const milestone = await createMilestone(ctx, founder, deckId);
-    const reply = await call(founder, 'GET', `${milestonePaths.taskInvestors}?milestoneId=${milestone.id}`);
+    const reply = await callAs(ctx, founder, 'GET', `${milestonePaths.taskInvestors}?milestoneId=${milestone.id}`);
     expect(reply.statusCode).toBe(200);
     expect((reply.json().data as { id: string }[]).map((row) => row.id)).toEqual([investor.user.id]);
-    const deckInvestors = await call(founder, 'GET', `/api/v1/users/pitchdecks/${deckId}/milestone-investors`);
+    const deckInvestors = await callAs(ctx, founder, 'GET', `/api/v1/users/pitchdecks/${deckId}/milestone-investors`);
     expect(deckInvestors.json().data).toEqual(reply.json().data);
     expect(
-      (await call(otherFounder, 'GET', `${milestonePaths.taskInvestors}?milestoneId=${milestone.id}`)).statusCode,
+      (await callAs(ctx, otherFounder, 'GET', `${milestonePaths.taskInvestors}?milestoneId=${milestone.id}`))
+        .statusCode,
     ).toBe(404);
   });
 });
@@ -292,8 +303,9 @@ describe('tasks and subtasks', () => {
 
   const boardOf = async (stage?: string) =>
     (
-      (await call(founder, 'GET', `${milestonePaths.tasks(milestone.id)}${stage ? `?stage=${stage}` : ''}`)).json()
-        .data as Task[]
+      (
+        await callAs(ctx, founder, 'GET', `${milestonePaths.tasks(milestone.id)}${stage ? `?stage=${stage}` : ''}`)
+      ).json().data as Task[]
     ).map((task) => task.title);
 
   it('creates tasks at the end of their stage, filters by stage, reads, edits and deletes', async () => {
@@ -315,15 +327,17 @@ describe('tasks and subtasks', () => {
     expect(await boardOf('todo')).toEqual(['Draft the contract', 'Review the contract']);
     expect(await boardOf()).toEqual(['Someday', 'Draft the contract', 'Review the contract']);
 
-    const edited = await call(founder, 'PUT', milestonePaths.task(first.id), { title: 'Draft the pilot contract' });
+    const edited = await callAs(ctx, founder, 'PUT', milestonePaths.task(first.id), {
+      title: 'Draft the pilot contract',
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     // PUT clears what it omits.
     expect(edited.json().task).toMatchObject({ title: 'Draft the pilot contract', assignee: null, estimateDays: null });
-    expect((await call(founder, 'GET', milestonePaths.task(first.id))).json().task.title).toBe(
+    expect((await callAs(ctx, founder, 'GET', milestonePaths.task(first.id))).json().task.title).toBe(
       'Draft the pilot contract',
     );
-    expect((await call(founder, 'DELETE', milestonePaths.task(first.id))).statusCode).toBe(204);
-    expect((await call(founder, 'GET', milestonePaths.task(first.id))).statusCode).toBe(404);
+    expect((await callAs(ctx, founder, 'DELETE', milestonePaths.task(first.id))).statusCode).toBe(204);
+    expect((await callAs(ctx, founder, 'GET', milestonePaths.task(first.id))).statusCode).toBe(404);
     // The log keeps the deleted task's lines under its id.
     const lines = await activitiesOf(milestone.id, `?taskId=${first.id}`);
     expect(lines.map((line) => line.action)).toEqual(['task.deleted', 'task.updated', 'task.created']);
@@ -331,7 +345,7 @@ describe('tasks and subtasks', () => {
 
   it('refuses an assignee who is neither the founder nor an accepted investor', async () => {
     for (const assigneeId of [pendingInvestor.user.id, otherFounder.user.id, 'inv-nobody']) {
-      const reply = await call(founder, 'POST', milestonePaths.tasks(milestone.id), { title: 'x', assigneeId });
+      const reply = await callAs(ctx, founder, 'POST', milestonePaths.tasks(milestone.id), { title: 'x', assigneeId });
       expect(reply.statusCode).toBe(400);
       expect(reply.json().error.details.fields[0].path).toBe('assigneeId');
     }
@@ -347,7 +361,10 @@ describe('tasks and subtasks', () => {
       'select id, rank from milestone_tasks where milestone_id = $1',
       [milestone.id],
     );
-    const moved = await call(founder, 'PATCH', milestonePaths.taskStage(c.id), { stage: 'review', beforeTaskId: b.id });
+    const moved = await callAs(ctx, founder, 'PATCH', milestonePaths.taskStage(c.id), {
+      stage: 'review',
+      beforeTaskId: b.id,
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(await boardOf('review')).toEqual(['A', 'C', 'B']);
     const after = await ctx.sql<{ id: string; rank: string }>(
@@ -357,9 +374,12 @@ describe('tasks and subtasks', () => {
     const changed = after.filter((row) => before.find((old) => old.id === row.id)?.rank !== row.rank);
     expect(changed.map((row) => row.id)).toEqual([c.id]);
 
-    await call(founder, 'PATCH', milestonePaths.taskStage(a.id), { stage: 'review' });
+    await callAs(ctx, founder, 'PATCH', milestonePaths.taskStage(a.id), { stage: 'review' });
     expect(await boardOf('review')).toEqual(['C', 'B', 'A']);
-    const stray = await call(founder, 'PATCH', milestonePaths.taskStage(a.id), { stage: 'todo', beforeTaskId: b.id });
+    const stray = await callAs(ctx, founder, 'PATCH', milestonePaths.taskStage(a.id), {
+      stage: 'todo',
+      beforeTaskId: b.id,
+    });
     expect(stray.statusCode).toBe(400);
     const [line] = await activitiesOf(milestone.id, '?stage=review');
     expect(line).toMatchObject({
@@ -376,34 +396,41 @@ describe('tasks and subtasks', () => {
     const docs = await createTask(ctx, founder, milestone.id, { title: 'Docs', stage: 'done' });
     await addDependency(ctx, founder, ship.id, test.id);
     await addDependency(ctx, founder, ship.id, docs.id);
-    const refused = await call(founder, 'PATCH', milestonePaths.taskStage(ship.id), { stage: 'done' });
+    const refused = await callAs(ctx, founder, 'PATCH', milestonePaths.taskStage(ship.id), { stage: 'done' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.details).toEqual({ blockers: [{ id: test.id, title: 'Test', stage: 'backlog' }] });
     expect(refused.json().error.message).toContain('“Test”');
     // Every other move is allowed.
-    expect((await call(founder, 'PATCH', milestonePaths.taskStage(ship.id), { stage: 'review' })).statusCode).toBe(200);
-    expect((await call(founder, 'PATCH', milestonePaths.taskStage(test.id), { stage: 'done' })).statusCode).toBe(200);
-    expect((await call(founder, 'PATCH', milestonePaths.taskStage(ship.id), { stage: 'done' })).statusCode).toBe(200);
+    expect(
+      (await callAs(ctx, founder, 'PATCH', milestonePaths.taskStage(ship.id), { stage: 'review' })).statusCode,
+    ).toBe(200);
+    expect((await callAs(ctx, founder, 'PATCH', milestonePaths.taskStage(test.id), { stage: 'done' })).statusCode).toBe(
+      200,
+    );
+    expect((await callAs(ctx, founder, 'PATCH', milestonePaths.taskStage(ship.id), { stage: 'done' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('adds, renames, toggles and deletes subtasks, each logged once', async () => {
     const task = await createTask(ctx, founder, milestone.id, { title: 'With a checklist', stage: 'todo' });
-    const created = await call(founder, 'POST', milestonePaths.subtasks(task.id), { title: 'Call legal' });
+    const created = await callAs(ctx, founder, 'POST', milestonePaths.subtasks(task.id), { title: 'Call legal' });
     expect(created.statusCode).toBe(201);
     const subtaskId = created.json().subtask.id as string;
-    const renamed = await call(founder, 'PUT', milestonePaths.subtask(subtaskId), { title: 'Call legal today' });
+    const renamed = await callAs(ctx, founder, 'PUT', milestonePaths.subtask(subtaskId), { title: 'Call legal today' });
     expect(renamed.json().subtask.title).toBe('Call legal today');
-    const toggled = await call(founder, 'PATCH', milestonePaths.subtaskToggle(subtaskId), { isCompleted: true });
+    const toggled = await callAs(ctx, founder, 'PATCH', milestonePaths.subtaskToggle(subtaskId), { isCompleted: true });
     expect(toggled.json().subtask).toMatchObject({ isCompleted: true, completedAt: expect.any(String) });
     // The same value again changes and logs nothing.
-    await call(founder, 'PATCH', milestonePaths.subtaskToggle(subtaskId), { isCompleted: true });
-    const detail = (await call(founder, 'GET', milestonePaths.task(task.id))).json().task as TaskDetail;
+    await callAs(ctx, founder, 'PATCH', milestonePaths.subtaskToggle(subtaskId), { isCompleted: true });
+    const detail = (await callAs(ctx, founder, 'GET', milestonePaths.task(task.id))).json().task as TaskDetail;
     expect(detail).toMatchObject({ subtaskCount: 1, completedSubtaskCount: 1 });
     expect(
-      (await call(otherFounder, 'PATCH', milestonePaths.subtaskToggle(subtaskId), { isCompleted: false })).statusCode,
+      (await callAs(ctx, otherFounder, 'PATCH', milestonePaths.subtaskToggle(subtaskId), { isCompleted: false }))
+        .statusCode,
     ).toBe(404);
-    expect((await call(founder, 'DELETE', milestonePaths.subtask(subtaskId))).statusCode).toBe(204);
-    expect((await call(founder, 'DELETE', milestonePaths.subtask(subtaskId))).statusCode).toBe(404);
+    expect((await callAs(ctx, founder, 'DELETE', milestonePaths.subtask(subtaskId))).statusCode).toBe(204);
+    expect((await callAs(ctx, founder, 'DELETE', milestonePaths.subtask(subtaskId))).statusCode).toBe(404);
     const lines = await activitiesOf(milestone.id, `?taskId=${task.id}`);
     expect(lines.map((line) => line.action)).toEqual([
       'subtask.deleted',
@@ -413,7 +440,7 @@ describe('tasks and subtasks', () => {
       'task.created',
     ]);
     expect(
-      (await call(founder, 'PATCH', milestonePaths.subtaskToggle(subtaskId), { isCompleted: 'yes' })).statusCode,
+      (await callAs(ctx, founder, 'PATCH', milestonePaths.subtaskToggle(subtaskId), { isCompleted: 'yes' })).statusCode,
     ).toBe(400);
   });
 });
@@ -432,15 +459,15 @@ describe('dependencies', () => {
   });
 
   const add = (taskId: string, blockedByTaskId: string) =>
-    call(founder, 'POST', milestonePaths.taskDependencies(taskId), { blockedByTaskId });
+    callAs(ctx, founder, 'POST', milestonePaths.taskDependencies(taskId), { blockedByTaskId });
 
   it('links tasks, reads both directions, and refuses self-links, duplicates and cycles (with the cycle)', async () => {
     const ab = await addDependency(ctx, founder, tasks.b.id, tasks.a.id); // A → B
     await addDependency(ctx, founder, tasks.c.id, tasks.b.id); // B → C
-    const ofB = (await call(founder, 'GET', milestonePaths.taskDependencies(tasks.b.id))).json();
+    const ofB = (await callAs(ctx, founder, 'GET', milestonePaths.taskDependencies(tasks.b.id))).json();
     expect(ofB.blockedBy).toEqual([{ dependencyId: ab.id, taskId: tasks.a.id, title: 'A', stage: 'backlog' }]);
     expect(ofB.blocking.map((row: { taskId: string }) => row.taskId)).toEqual([tasks.c.id]);
-    const board = (await call(founder, 'GET', milestonePaths.tasks(milestone.id))).json().data as Task[];
+    const board = (await callAs(ctx, founder, 'GET', milestonePaths.tasks(milestone.id))).json().data as Task[];
     expect(board.find((task) => task.id === tasks.a.id)?.blockingTaskIds).toEqual([tasks.b.id]);
 
     const self = await add(tasks.a.id, tasks.a.id);
@@ -461,7 +488,9 @@ describe('dependencies', () => {
     // nothing (A is its blocker, C waits for it); for C only A, a shortcut that closes no loop.
     const candidates = async (taskId: string) =>
       (
-        (await call(founder, 'GET', milestonePaths.taskDependencyCandidates(taskId))).json().data as { id: string }[]
+        (await callAs(ctx, founder, 'GET', milestonePaths.taskDependencyCandidates(taskId))).json().data as {
+          id: string;
+        }[]
       ).map((row) => row.id);
     expect(await candidates(tasks.a.id)).toEqual([]);
     expect(await candidates(tasks.c.id)).toEqual([tasks.a.id]);
@@ -469,9 +498,13 @@ describe('dependencies', () => {
     const d = await createTask(ctx, founder, milestone.id, { title: 'D' });
     expect(await candidates(tasks.a.id)).toEqual([d.id]);
     expect(await candidates(d.id)).toEqual([tasks.a.id, tasks.b.id, tasks.c.id]);
-    expect((await call(investor, 'GET', milestonePaths.taskDependencyCandidates(tasks.a.id))).statusCode).toBe(403);
-    expect((await call(otherFounder, 'GET', milestonePaths.taskDependencyCandidates(tasks.a.id))).statusCode).toBe(404);
-    await call(founder, 'DELETE', milestonePaths.task(d.id));
+    expect((await callAs(ctx, investor, 'GET', milestonePaths.taskDependencyCandidates(tasks.a.id))).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await callAs(ctx, otherFounder, 'GET', milestonePaths.taskDependencyCandidates(tasks.a.id))).statusCode,
+    ).toBe(404);
+    await callAs(ctx, founder, 'DELETE', milestonePaths.task(d.id));
   });
 
   it('refuses a task of another milestone with 409, and another founder’s task with 404', async () => {
@@ -484,14 +517,17 @@ describe('dependencies', () => {
     const foreign = await createTask(ctx, otherFounder, foreignMilestone.id);
     expect((await add(tasks.a.id, foreign.id)).statusCode).toBe(404);
     expect(
-      (await call(otherFounder, 'POST', milestonePaths.taskDependencies(foreign.id), { blockedByTaskId: tasks.a.id }))
-        .statusCode,
+      (
+        await callAs(ctx, otherFounder, 'POST', milestonePaths.taskDependencies(foreign.id), {
+          blockedByTaskId: tasks.a.id,
+        })
+      ).statusCode,
     ).toBe(404);
     // Access is checked on the row as locked: a refused caller's transaction leaves no trace, not even a revision.
     const revision = async () =>
       (await ctx.sql('select revision from milestones where id = $1', [milestone.id]))[0] as { revision: number };
     const before = await revision();
-    const refused = await call(otherFounder, 'POST', milestonePaths.taskDependencies(tasks.a.id), {
+    const refused = await callAs(ctx, otherFounder, 'POST', milestonePaths.taskDependencies(tasks.a.id), {
       blockedByTaskId: tasks.b.id,
     });
     expect(refused.statusCode).toBe(404);
@@ -501,15 +537,17 @@ describe('dependencies', () => {
   it('re-points a link with PUT under the same rules, and deletes it', async () => {
     const d = await createTask(ctx, founder, milestone.id, { title: 'D' });
     const link = await addDependency(ctx, founder, d.id, tasks.a.id);
-    const repointed = await call(founder, 'PUT', milestonePaths.dependency(link.id), { blockedByTaskId: tasks.c.id });
+    const repointed = await callAs(ctx, founder, 'PUT', milestonePaths.dependency(link.id), {
+      blockedByTaskId: tasks.c.id,
+    });
     expect(repointed.statusCode, repointed.body).toBe(200);
     expect(repointed.json().dependency).toMatchObject({ id: link.id, taskId: d.id, blockedByTaskId: tasks.c.id });
     // Re-pointing is checked like a new link: here, at the task itself.
-    const cycle = await call(founder, 'PUT', milestonePaths.dependency(link.id), { blockedByTaskId: d.id });
+    const cycle = await callAs(ctx, founder, 'PUT', milestonePaths.dependency(link.id), { blockedByTaskId: d.id });
     expect(cycle.json().error.details).toEqual({ reason: 'SELF_LINK', cycle: [d.id] });
-    expect((await call(otherFounder, 'DELETE', milestonePaths.dependency(link.id))).statusCode).toBe(404);
-    expect((await call(founder, 'DELETE', milestonePaths.dependency(link.id))).statusCode).toBe(204);
-    expect((await call(founder, 'DELETE', milestonePaths.dependency(link.id))).statusCode).toBe(404);
+    expect((await callAs(ctx, otherFounder, 'DELETE', milestonePaths.dependency(link.id))).statusCode).toBe(404);
+    expect((await callAs(ctx, founder, 'DELETE', milestonePaths.dependency(link.id))).statusCode).toBe(204);
+    expect((await callAs(ctx, founder, 'DELETE', milestonePaths.dependency(link.id))).statusCode).toBe(404);
     const lines = await activitiesOf(milestone.id, `?taskId=${d.id}`);
     expect(lines.map((line) => line.action)).toEqual([
       'dependency.removed',
@@ -590,7 +628,7 @@ describe('overview and activities', () => {
     await addDependency(ctx, founder, launch.id, build.id);
     await addDependency(ctx, founder, launch.id, copy.id);
 
-    const reply = await call(founder, 'GET', milestonePaths.overview(milestone.id));
+    const reply = await callAs(ctx, founder, 'GET', milestonePaths.overview(milestone.id));
     expect(reply.statusCode).toBe(200);
     expectContractShape(reply.json(), milestoneOverviewResponseSchema);
     expect(reply.json().overview).toEqual({
@@ -642,7 +680,9 @@ describe('overview and activities', () => {
     }
     expect((await read('br, gzip;q=0')).headers['content-encoding']).toBeUndefined();
     const moved = tasks[0]?.id as string;
-    expect((await call(founder, 'PATCH', milestonePaths.taskStage(moved), { stage: 'review' })).statusCode).toBe(200);
+    expect((await callAs(ctx, founder, 'PATCH', milestonePaths.taskStage(moved), { stage: 'review' })).statusCode).toBe(
+      200,
+    );
     const after = JSON.parse(gunzipSync((await read('gzip')).rawPayload).toString('utf8')).data as Task[];
     expect(after.find((task) => task.id === moved)?.stage).toBe('review');
   });
@@ -655,17 +695,21 @@ describe('overview and activities', () => {
       estimateDays: 3,
       assigneeId: founder.user.id,
     });
-    const board = async () => (await call(founder, 'GET', milestonePaths.tasks(milestone.id))).json().data as Task[];
-    const overview = async () => (await call(founder, 'GET', milestonePaths.overview(milestone.id))).json().overview;
+    const board = async () =>
+      (await callAs(ctx, founder, 'GET', milestonePaths.tasks(milestone.id))).json().data as Task[];
+    const overview = async () =>
+      (await callAs(ctx, founder, 'GET', milestonePaths.overview(milestone.id))).json().overview;
     const byId = (tasks: Task[], id: string) => tasks.find((task) => task.id === id) as Task;
 
     // Read twice: the second answer is the kept one, and it is the same.
     expect(await board()).toEqual(await board());
     expect((await overview()).criticalPath).toEqual({ totalDays: 3, taskIds: [second.id] });
-    const investorBoard = await call(investor, 'GET', investorMilestonePaths.tasks(milestone.id));
+    const investorBoard = await callAs(ctx, investor, 'GET', investorMilestonePaths.tasks(milestone.id));
     expect(investorBoard.headers['content-type']).toBe('application/json; charset=utf-8');
 
-    expect((await call(founder, 'PATCH', milestonePaths.taskStage(first.id), { stage: 'todo' })).statusCode).toBe(200);
+    expect(
+      (await callAs(ctx, founder, 'PATCH', milestonePaths.taskStage(first.id), { stage: 'todo' })).statusCode,
+    ).toBe(200);
     expect(byId(await board(), first.id).stage).toBe('todo');
     expect((await overview()).tasksPerStage).toMatchObject({ backlog: 1, todo: 1 });
 
@@ -674,21 +718,21 @@ describe('overview and activities', () => {
     expect((await overview()).criticalPath).toEqual({ totalDays: 5, taskIds: [first.id, second.id] });
 
     // A rename raises no revision; the board still shows the new name at once.
-    const renamed = await call(founder, 'PUT', '/api/users/profile', { name: 'Farah Renamed' });
+    const renamed = await callAs(ctx, founder, 'PUT', '/api/users/profile', { name: 'Farah Renamed' });
     expect(renamed.statusCode).toBe(200);
     expect(byId(await board(), second.id).assignee?.name).toBe('Farah Renamed');
-    await call(founder, 'PUT', '/api/users/profile', { name: 'Farah Founder' });
+    await callAs(ctx, founder, 'PUT', '/api/users/profile', { name: 'Farah Founder' });
 
     // The next meet is read on every call, not kept with the rest.
     const startsAt = new Date(Date.now() + 60 * 60 * 1000).toISOString();
-    const meet = await call(founder, 'POST', milestonePaths.meets(milestone.id), {
+    const meet = await callAs(ctx, founder, 'POST', milestonePaths.meets(milestone.id), {
       title: 'Sync',
       startsAt,
       durationMinutes: 30,
       timeZone: 'Europe/Paris',
     });
     expect(meet.statusCode).toBe(201);
-    const withMeet = await call(founder, 'GET', milestonePaths.overview(milestone.id));
+    const withMeet = await callAs(ctx, founder, 'GET', milestonePaths.overview(milestone.id));
     expectContractShape(withMeet.json(), milestoneOverviewResponseSchema);
     expect(withMeet.json().overview.nextMeet).toMatchObject({ title: 'Sync', startsAt });
   });
@@ -696,16 +740,16 @@ describe('overview and activities', () => {
   it('pages the log newest first and filters it by stage', async () => {
     const milestone = await createMilestone(ctx, founder, deckId, { title: 'Log' });
     const task = await createTask(ctx, founder, milestone.id, { title: 'Logged' });
-    await call(founder, 'PATCH', milestonePaths.taskStage(task.id), { stage: 'review' });
-    const page = await call(founder, 'GET', `${milestonePaths.activities(milestone.id)}?limit=2`);
+    await callAs(ctx, founder, 'PATCH', milestonePaths.taskStage(task.id), { stage: 'review' });
+    const page = await callAs(ctx, founder, 'GET', `${milestonePaths.activities(milestone.id)}?limit=2`);
     expect(page.json().meta).toEqual({ page: 1, limit: 2, total: 3, hasMore: true });
     expect((page.json().data as Activity[]).map((line) => line.action)).toEqual(['task.moved', 'task.created']);
-    const review = (await call(founder, 'GET', `${milestonePaths.activities(milestone.id)}?stage=review`)).json()
+    const review = (await callAs(ctx, founder, 'GET', `${milestonePaths.activities(milestone.id)}?stage=review`)).json()
       .data as Activity[];
     expect(review.map((line) => line.action)).toEqual(['task.moved']);
-    expect((await call(founder, 'GET', `${milestonePaths.activities(milestone.id)}?stage=shipped`)).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await callAs(ctx, founder, 'GET', `${milestonePaths.activities(milestone.id)}?stage=shipped`)).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -720,17 +764,19 @@ describe('investor reads', () => {
       investorMilestonePaths.activities(milestone.id),
       investorMilestonePaths.task(task.id),
     ];
-    for (const url of urls) expect((await call(investor, 'GET', url)).statusCode, url).toBe(200);
-    const list = (await call(investor, 'GET', investorMilestonePaths.milestones)).json().data as Milestone[];
+    for (const url of urls) expect((await callAs(ctx, investor, 'GET', url)).statusCode, url).toBe(200);
+    const list = (await callAs(ctx, investor, 'GET', investorMilestonePaths.milestones)).json().data as Milestone[];
     expect(list.map((row) => row.id)).toContain(milestone.id);
 
     const stranger = await signUp(ctx, 'investor', 'Stan Stranger');
     for (const caller of [pendingInvestor, stranger]) {
-      for (const url of urls) expect((await call(caller, 'GET', url)).statusCode, url).toBe(404);
-      expect((await call(caller, 'GET', investorMilestonePaths.milestones)).json().data).toEqual([]);
+      for (const url of urls) expect((await callAs(ctx, caller, 'GET', url)).statusCode, url).toBe(404);
+      expect((await callAs(ctx, caller, 'GET', investorMilestonePaths.milestones)).json().data).toEqual([]);
     }
     // Investors only read: the founder's routes refuse them.
-    expect((await call(investor, 'POST', milestonePaths.tasks(milestone.id), { title: 'x' })).statusCode).toBe(403);
+    expect((await callAs(ctx, investor, 'POST', milestonePaths.tasks(milestone.id), { title: 'x' })).statusCode).toBe(
+      403,
+    );
   });
 
   it('hides another deck’s milestones from an investor accepted on some other deck', async () => {
@@ -744,19 +790,21 @@ describe('investor reads', () => {
       investorMilestonePaths.activities(elsewhere.id),
       investorMilestonePaths.task(task.id),
     ];
-    for (const url of urls) expect((await call(investor, 'GET', url)).statusCode, url).toBe(404);
-    const approval = await call(investor, 'POST', investorMilestonePaths.taskApprovals(task.id), { comment: 'x' });
+    for (const url of urls) expect((await callAs(ctx, investor, 'GET', url)).statusCode, url).toBe(404);
+    const approval = await callAs(ctx, investor, 'POST', investorMilestonePaths.taskApprovals(task.id), {
+      comment: 'x',
+    });
     expect(approval.statusCode).toBe(404);
-    const list = (await call(investor, 'GET', investorMilestonePaths.milestones)).json().data as Milestone[];
+    const list = (await callAs(ctx, investor, 'GET', investorMilestonePaths.milestones)).json().data as Milestone[];
     expect(list.map((row) => row.id)).not.toContain(elsewhere.id);
   });
 
   it('takes access away the moment an investor withdraws', async () => {
     const leaving = await acceptedInvestor(ctx, founder, deckId, 'Lena Leaving');
     const milestone = await createMilestone(ctx, founder, deckId, { title: 'Before the exit' });
-    expect((await call(leaving, 'GET', investorMilestonePaths.milestone(milestone.id))).statusCode).toBe(200);
+    expect((await callAs(ctx, leaving, 'GET', investorMilestonePaths.milestone(milestone.id))).statusCode).toBe(200);
     await withdrawInterest(ctx, leaving, deckId);
-    expect((await call(leaving, 'GET', investorMilestonePaths.milestone(milestone.id))).statusCode).toBe(404);
-    expect((await call(leaving, 'GET', investorMilestonePaths.milestones)).json().data).toEqual([]);
+    expect((await callAs(ctx, leaving, 'GET', investorMilestonePaths.milestone(milestone.id))).statusCode).toBe(404);
+    expect((await callAs(ctx, leaving, 'GET', investorMilestonePaths.milestones)).json().data).toEqual([]);
   });
 });

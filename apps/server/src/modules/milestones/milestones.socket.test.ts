@@ -1,10 +1,10 @@
 import { type MilestoneLiveChange, milestonePaths, milestoneSocketEvents } from '@deckvalid/contract/milestones';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUp, signUp } from '../../../test/accounts';
-import { build, type TestContext } from '../../../test/build';
+import { build, callAs, type TestContext } from '../../../test/build';
 import { ChatClients, collect, listen, request, withdrawInterest } from '../../../test/chat';
 import { readyDeck } from '../../../test/decks';
-import { acceptedInvestor, callAs, createMilestone, createTask } from '../../../test/milestones';
+import { acceptedInvestor, createMilestone, createTask } from '../../../test/milestones';
 import { until } from '../../../test/poll';
 
 /** A milestone's socket room: joined by its members only, told of every change, left when access ends. */

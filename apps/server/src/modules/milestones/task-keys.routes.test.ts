@@ -1,9 +1,9 @@
 import { investorMilestonePaths, milestonePaths, type Task } from '@deckvalid/contract/milestones';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUp, signUp } from '../../../test/accounts';
-import { build, type TestContext } from '../../../test/build';
+import { build, callAs, type TestContext } from '../../../test/build';
 import { readyDeck } from '../../../test/decks';
-import { acceptedInvestor, callAs, createMilestone, createTask } from '../../../test/milestones';
+import { acceptedInvestor, createMilestone, createTask } from '../../../test/milestones';
 
 /**
  * Task keys ("LDG-12") and labels through the real app. The concurrency case means most on

@@ -4,10 +4,10 @@ import type { InboxNotification } from '@deckvalid/contract/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MovableClock } from '@/lib/clock';
 import { type SignedUp, signUp } from '../../../test/accounts';
-import { build, type TestContext } from '../../../test/build';
+import { build, callAs, type TestContext } from '../../../test/build';
 import { showInterest, withdrawInterest } from '../../../test/chat';
 import { readyDeck } from '../../../test/decks';
-import { acceptedInvestor, callAs, createMilestone, createTask } from '../../../test/milestones';
+import { acceptedInvestor, createMilestone, createTask } from '../../../test/milestones';
 import { MilestonesRepository } from './milestones.repository';
 import { TaskReminders } from './task-reminders';
 

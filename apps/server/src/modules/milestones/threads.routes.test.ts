@@ -12,11 +12,11 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MilestoneChange } from '@/core/events';
 import { type SignedUp, signUp } from '../../../test/accounts';
-import { build, type TestContext } from '../../../test/build';
+import { build, callAs, type TestContext } from '../../../test/build';
 import { withdrawInterest } from '../../../test/chat';
 import { expectContractShape } from '../../../test/contract-shape';
 import { deckPdf, readyDeck, uploadFile } from '../../../test/decks';
-import { acceptedInvestor, callAs, createMilestone, createTask } from '../../../test/milestones';
+import { acceptedInvestor, createMilestone, createTask } from '../../../test/milestones';
 import { createThread, pathsOf, pngBytes, postMessage, uploadAttachment } from '../../../test/threads';
 
 /**
@@ -47,11 +47,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const call = (caller: SignedUp, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  callAs(ctx, caller, method, url, payload);
-
 const activitiesOf = async (milestoneId: string) =>
-  (await call(founder, 'GET', `${milestonePaths.activities(milestoneId)}?limit=100`)).json().data as Activity[];
+  (await callAs(ctx, founder, 'GET', `${milestonePaths.activities(milestoneId)}?limit=100`)).json().data as Activity[];
 
 const threadActions = async (milestoneId: string) =>
   (await activitiesOf(milestoneId))
@@ -77,7 +74,9 @@ describe('threads', () => {
       ctx.app.events.on('milestone.task-changed', (event) => void seen.push(event)),
       ctx.app.events.on('milestone.changed', (event) => void seen.push(event)),
     ];
-    const created = await call(founder, 'POST', milestonePaths.taskThreads(task.id), { title: '  Customs forms  ' });
+    const created = await callAs(ctx, founder, 'POST', milestonePaths.taskThreads(task.id), {
+      title: '  Customs forms  ',
+    });
     expect(created.statusCode, created.body).toBe(201);
     expectContractShape(created.json(), threadResponseSchema);
     expect(created.json().thread).toMatchObject({
@@ -94,12 +93,12 @@ describe('threads', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     for (const stop of stops) stop();
 
-    const onTask = await call(investor, 'GET', investorMilestonePaths.taskThreads(task.id));
+    const onTask = await callAs(ctx, investor, 'GET', investorMilestonePaths.taskThreads(task.id));
     expect(onTask.statusCode).toBe(200);
     expectContractShape(onTask.json(), threadsResponseSchema);
     // Latest activity first: the newer thread leads until the older one gets a message.
     expect(onTask.json().data.map((thread: Thread) => thread.title)).toEqual(['Which broker?', 'Customs forms']);
-    const onMilestone = await call(founder, 'GET', milestonePaths.threads(milestone.id));
+    const onMilestone = await callAs(ctx, founder, 'GET', milestonePaths.threads(milestone.id));
     expect(onMilestone.json().data.map((thread: Thread) => thread.id)).toEqual([
       foundersMilestoneThread.id,
       milestoneThread.id,
@@ -129,12 +128,18 @@ describe('threads', () => {
     const foundersThread = await createThread(ctx, founder, { taskId: task.id });
     const investorsThread = await createThread(ctx, investor, { milestoneId: milestone.id }, 'Board seat');
 
-    const own = await call(investor, 'PATCH', investorMilestonePaths.thread(investorsThread.id), { title: 'Board' });
+    const own = await callAs(ctx, investor, 'PATCH', investorMilestonePaths.thread(investorsThread.id), {
+      title: 'Board',
+    });
     expect(own.statusCode, own.body).toBe(200);
     expect(own.json().thread.title).toBe('Board');
-    const byFounder = await call(founder, 'PATCH', milestonePaths.thread(investorsThread.id), { title: 'Governance' });
+    const byFounder = await callAs(ctx, founder, 'PATCH', milestonePaths.thread(investorsThread.id), {
+      title: 'Governance',
+    });
     expect(byFounder.statusCode).toBe(200);
-    const same = await call(founder, 'PATCH', milestonePaths.thread(investorsThread.id), { title: 'Governance' });
+    const same = await callAs(ctx, founder, 'PATCH', milestonePaths.thread(investorsThread.id), {
+      title: 'Governance',
+    });
     expect(same.statusCode).toBe(200);
 
     for (const [method, payload] of [
@@ -145,16 +150,18 @@ describe('threads', () => {
         [investor, foundersThread.id],
         [second, investorsThread.id],
       ] as const) {
-        const refused = await call(caller, method, investorMilestonePaths.thread(threadId), payload);
+        const refused = await callAs(ctx, caller, method, investorMilestonePaths.thread(threadId), payload);
         expect(refused.statusCode, `${method} by ${caller.user.name}`).toBe(403);
         expect(refused.json().error).toMatchObject({ code: 'FORBIDDEN', message: expect.stringMatching(/started/) });
       }
     }
 
-    expect((await call(investor, 'DELETE', investorMilestonePaths.thread(investorsThread.id))).statusCode).toBe(204);
-    expect((await call(founder, 'DELETE', milestonePaths.thread(foundersThread.id))).statusCode).toBe(204);
-    expect((await call(founder, 'GET', milestonePaths.taskThreads(task.id))).json().data).toEqual([]);
-    expect((await call(founder, 'GET', milestonePaths.messages(foundersThread.id))).statusCode).toBe(404);
+    expect((await callAs(ctx, investor, 'DELETE', investorMilestonePaths.thread(investorsThread.id))).statusCode).toBe(
+      204,
+    );
+    expect((await callAs(ctx, founder, 'DELETE', milestonePaths.thread(foundersThread.id))).statusCode).toBe(204);
+    expect((await callAs(ctx, founder, 'GET', milestonePaths.taskThreads(task.id))).json().data).toEqual([]);
+    expect((await callAs(ctx, founder, 'GET', milestonePaths.messages(foundersThread.id))).statusCode).toBe(404);
     // The same title again changes and logs nothing.
     expect(await threadActions(milestone.id)).toEqual([
       'thread.deleted',
@@ -170,11 +177,11 @@ describe('threads', () => {
     const { milestone, task } = await taskOnNewMilestone();
     const before = await countRows('milestone_threads');
     for (const title of ['', '   ', 'x'.repeat(milestoneLimits.titleLength + 1)]) {
-      const reply = await call(founder, 'POST', milestonePaths.taskThreads(task.id), { title });
+      const reply = await callAs(ctx, founder, 'POST', milestonePaths.taskThreads(task.id), { title });
       expect(reply.statusCode, title).toBe(400);
       expect(reply.json().error.code).toBe('VALIDATION_FAILED');
     }
-    expect((await call(founder, 'POST', milestonePaths.threads(milestone.id), {})).statusCode).toBe(400);
+    expect((await callAs(ctx, founder, 'POST', milestonePaths.threads(milestone.id), {})).statusCode).toBe(400);
     expect(await countRows('milestone_threads')).toBe(before);
   });
 });
@@ -183,7 +190,7 @@ describe('messages', () => {
   it('are posted by both sides, listed newest first a page at a time, edited and deleted by their author', async () => {
     const { milestone, task } = await taskOnNewMilestone();
     const thread = await createThread(ctx, founder, { taskId: task.id });
-    const first = await call(founder, 'POST', milestonePaths.messages(thread.id), { text: ' First. ' });
+    const first = await callAs(ctx, founder, 'POST', milestonePaths.messages(thread.id), { text: ' First. ' });
     expect(first.statusCode, first.body).toBe(201);
     expectContractShape(first.json(), threadMessageResponseSchema);
     expect(first.json().message).toMatchObject({
@@ -196,22 +203,24 @@ describe('messages', () => {
     const second = await postMessage(ctx, investor, thread.id, { text: 'Second.' });
     const third = await postMessage(ctx, founder, thread.id, { text: 'Third.' });
 
-    const page = await call(investor, 'GET', `${investorMilestonePaths.messages(thread.id)}?limit=2`);
+    const page = await callAs(ctx, investor, 'GET', `${investorMilestonePaths.messages(thread.id)}?limit=2`);
     expect(page.statusCode).toBe(200);
     expectContractShape(page.json(), threadMessagePageSchema);
     expect(page.json().data.map((message: { text: string }) => message.text)).toEqual(['Third.', 'Second.']);
     expect(page.json().meta).toEqual({ page: 1, limit: 2, total: 3, hasMore: true });
-    const older = await call(founder, 'GET', `${milestonePaths.messages(thread.id)}?limit=2&page=2`);
+    const older = await callAs(ctx, founder, 'GET', `${milestonePaths.messages(thread.id)}?limit=2&page=2`);
     expect(older.json().data.map((message: { text: string }) => message.text)).toEqual(['First.']);
 
-    const listed = (await call(founder, 'GET', milestonePaths.taskThreads(task.id))).json().data[0] as Thread;
+    const listed = (await callAs(ctx, founder, 'GET', milestonePaths.taskThreads(task.id))).json().data[0] as Thread;
     expect(listed.messageCount).toBe(3);
     expect(listed.lastMessageAt).not.toBeNull();
 
-    const edited = await call(investor, 'PATCH', investorMilestonePaths.message(second.id), { text: 'Second, fixed.' });
+    const edited = await callAs(ctx, investor, 'PATCH', investorMilestonePaths.message(second.id), {
+      text: 'Second, fixed.',
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().message).toMatchObject({ text: 'Second, fixed.', editedAt: expect.any(String) });
-    const unchanged = await call(investor, 'PATCH', investorMilestonePaths.message(second.id), {
+    const unchanged = await callAs(ctx, investor, 'PATCH', investorMilestonePaths.message(second.id), {
       text: 'Second, fixed.',
     });
     expect(unchanged.statusCode).toBe(200);
@@ -223,14 +232,14 @@ describe('messages', () => {
       [investor, investorMilestonePaths.message(third.id), 'PATCH'],
       [investor, investorMilestonePaths.message(third.id), 'DELETE'],
     ] as const) {
-      const refused = await call(caller, method, url, method === 'PATCH' ? { text: 'Not mine.' } : undefined);
+      const refused = await callAs(ctx, caller, method, url, method === 'PATCH' ? { text: 'Not mine.' } : undefined);
       expect(refused.statusCode, `${method} ${url}`).toBe(403);
       expect(refused.json().error).toMatchObject({ code: 'FORBIDDEN', message: expect.stringMatching(/author/) });
     }
-    expect((await call(founder, 'DELETE', milestonePaths.message(third.id))).statusCode).toBe(204);
-    expect((await call(founder, 'DELETE', milestonePaths.message(third.id))).statusCode).toBe(404);
+    expect((await callAs(ctx, founder, 'DELETE', milestonePaths.message(third.id))).statusCode).toBe(204);
+    expect((await callAs(ctx, founder, 'DELETE', milestonePaths.message(third.id))).statusCode).toBe(404);
 
-    const texts = (await call(founder, 'GET', milestonePaths.messages(thread.id)))
+    const texts = (await callAs(ctx, founder, 'GET', milestonePaths.messages(thread.id)))
       .json()
       .data.map((message: { text: string }) => message.text);
     expect(texts).toEqual(['Second, fixed.', 'First.']);
@@ -265,12 +274,14 @@ describe('messages', () => {
       { text: 'Extra.', pinned: true },
     ];
     for (const body of bodies) {
-      const reply = await call(founder, 'POST', milestonePaths.messages(thread.id), body);
+      const reply = await callAs(ctx, founder, 'POST', milestonePaths.messages(thread.id), body);
       expect(reply.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(reply.json().error.code).toBe('VALIDATION_FAILED');
     }
     const message = await postMessage(ctx, founder, thread.id);
-    expect((await call(founder, 'PATCH', milestonePaths.message(message.id), { text: '' })).statusCode).toBe(400);
+    expect((await callAs(ctx, founder, 'PATCH', milestonePaths.message(message.id), { text: '' })).statusCode).toBe(
+      400,
+    );
     expect(
       await Promise.all([countRows('milestone_thread_messages'), countRows('milestone_message_attachments')]),
     ).toEqual([(before[0] ?? 0) + 1, before[1]]);
@@ -296,7 +307,7 @@ describe('messages', () => {
         ['PATCH', investorMilestonePaths.message(message.id), { text: 'Changed' }, 'message'],
         ['DELETE', investorMilestonePaths.message(message.id), undefined, 'message'],
       ] as const) {
-        const reply = await call(caller, method, url, payload);
+        const reply = await callAs(ctx, caller, method, url, payload);
         expect(reply.statusCode, `${caller.user.name}: ${method} ${url}`).toBe(404);
         expect(reply.json().error.message).toBe(`This ${what} does not exist.`);
       }
@@ -306,12 +317,12 @@ describe('messages', () => {
       ['DELETE', milestonePaths.thread(thread.id)],
       ['POST', milestonePaths.taskThreads(task.id)],
     ] as const) {
-      const reply = await call(otherFounder, method, url, method === 'POST' ? { title: 'Hi' } : undefined);
+      const reply = await callAs(ctx, otherFounder, method, url, method === 'POST' ? { title: 'Hi' } : undefined);
       expect(reply.statusCode, `${method} ${url}`).toBe(404);
     }
-    expect((await call(investor, 'GET', investorMilestonePaths.messages('thr-missing'))).statusCode).toBe(404);
+    expect((await callAs(ctx, investor, 'GET', investorMilestonePaths.messages('thr-missing'))).statusCode).toBe(404);
     // Still there for the members.
-    expect((await call(founder, 'GET', milestonePaths.messages(thread.id))).json().meta.total).toBe(1);
+    expect((await callAs(ctx, founder, 'GET', milestonePaths.messages(thread.id))).json().meta.total).toBe(1);
   });
 
   it('are read-only on a finished milestone: 409', async () => {
@@ -319,16 +330,16 @@ describe('messages', () => {
     const thread = await createThread(ctx, investor, { taskId: task.id });
     const message = await postMessage(ctx, investor, thread.id);
     expect(
-      (await call(founder, 'PATCH', milestonePaths.status(milestone.id), { status: 'cancelled' })).statusCode,
+      (await callAs(ctx, founder, 'PATCH', milestonePaths.status(milestone.id), { status: 'cancelled' })).statusCode,
     ).toBe(200);
     for (const [method, url, payload] of [
       ['POST', investorMilestonePaths.messages(thread.id), { text: 'Late.' }],
       ['PATCH', investorMilestonePaths.message(message.id), { text: 'Late.' }],
       ['POST', investorMilestonePaths.taskThreads(task.id), { title: 'Late' }],
     ] as const) {
-      expect((await call(investor, method, url, payload)).statusCode, `${method} ${url}`).toBe(409);
+      expect((await callAs(ctx, investor, method, url, payload)).statusCode, `${method} ${url}`).toBe(409);
     }
-    expect((await call(investor, 'GET', investorMilestonePaths.messages(thread.id))).statusCode).toBe(200);
+    expect((await callAs(ctx, investor, 'GET', investorMilestonePaths.messages(thread.id))).statusCode).toBe(200);
   });
 });
 
@@ -351,7 +362,7 @@ describe('attachments', () => {
       { key: report, name: 'report.pdf', contentType: 'application/pdf', size: pdf.length },
     ]);
 
-    const listed = (await call(founder, 'GET', milestonePaths.messages(thread.id))).json().data[0];
+    const listed = (await callAs(ctx, founder, 'GET', milestonePaths.messages(thread.id))).json().data[0];
     const served = await ctx.app.fastify.inject({ method: 'GET', url: listed.attachments[1].url });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(pdf)).toBe(true);
@@ -360,7 +371,7 @@ describe('attachments', () => {
     expect(unsigned.statusCode).toBeGreaterThanOrEqual(400);
 
     // An edit that drops a file deletes it; the one kept stays.
-    const edited = await call(investor, 'PATCH', investorMilestonePaths.message(message.id), {
+    const edited = await callAs(ctx, investor, 'PATCH', investorMilestonePaths.message(message.id), {
       text: 'Only the report now.',
       attachments: [{ key: report, name: 'final-report.pdf' }],
     });
@@ -369,7 +380,7 @@ describe('attachments', () => {
     expect(await isStored(scan)).toBe(false);
     expect(await isStored(report)).toBe(true);
 
-    expect((await call(investor, 'DELETE', investorMilestonePaths.message(message.id))).statusCode).toBe(204);
+    expect((await callAs(ctx, investor, 'DELETE', investorMilestonePaths.message(message.id))).statusCode).toBe(204);
     expect(await isStored(report)).toBe(false);
     expect(await ctx.sql('select key from uploads where key = $1', [report])).toHaveLength(0);
   });
@@ -389,14 +400,14 @@ describe('attachments', () => {
       [founder, deckKey],
       [founder, 'attachments/inv-0000000000000000/upl-0000000000000000.png'],
     ] as const) {
-      const reply = await call(caller, 'POST', pathsOf(caller).messages(thread.id), {
+      const reply = await callAs(ctx, caller, 'POST', pathsOf(caller).messages(thread.id), {
         attachments: [{ key, name: 'file.png' }],
       });
       expect(reply.statusCode, key).toBe(404);
       expect(reply.json().error.details).toEqual({ reason: 'UPLOAD_NOT_FOUND' });
     }
     // A key of one's own that was never uploaded to.
-    const notUploaded = await call(founder, 'POST', milestonePaths.messages(thread.id), {
+    const notUploaded = await callAs(ctx, founder, 'POST', milestonePaths.messages(thread.id), {
       attachments: [{ key: `attachments/${founder.user.id}/upl-0000000000000000.png`, name: 'file.png' }],
     });
     expect(notUploaded.statusCode).toBe(400);
@@ -407,26 +418,32 @@ describe('attachments', () => {
     });
     expect(put.statusCode).toBe(415);
     expect(await isStored(ticket.key)).toBe(false);
-    const fake = await call(investor, 'POST', investorMilestonePaths.messages(thread.id), {
+    const fake = await callAs(ctx, investor, 'POST', investorMilestonePaths.messages(thread.id), {
       attachments: [{ key: ticket.key, name: 'fake.png' }],
     });
     expect(fake.statusCode).toBe(400);
     expect(await countRows('milestone_thread_messages')).toBe(before);
 
     const used = await postMessage(ctx, founder, thread.id, { attachments: [{ key: foundersKey, name: 'a.png' }] });
-    const again = await call(founder, 'POST', milestonePaths.messages(thread.id), {
+    const again = await callAs(ctx, founder, 'POST', milestonePaths.messages(thread.id), {
       attachments: [{ key: foundersKey, name: 'a.png' }],
     });
     expect(again.statusCode).toBe(409);
     expect(used.attachments).toHaveLength(1);
 
-    const tooLarge = await call(
+    const tooLarge = await callAs(
+      ctx,
       founder,
       'GET',
       `${milestonePaths.attachmentUpload}?fileType=application/pdf&fileSize=${20 * 1024 * 1024 + 1}`,
     );
     expect(tooLarge.statusCode).toBe(413);
-    const wrongType = await call(founder, 'GET', `${milestonePaths.attachmentUpload}?fileType=text/html&fileSize=10`);
+    const wrongType = await callAs(
+      ctx,
+      founder,
+      'GET',
+      `${milestonePaths.attachmentUpload}?fileType=text/html&fileSize=10`,
+    );
     expect(wrongType.statusCode).toBe(415);
   });
 
@@ -438,7 +455,7 @@ describe('attachments', () => {
       text: 'See scan.',
       attachments: [{ key: inThread, name: 'a.png' }],
     });
-    expect((await call(founder, 'DELETE', milestonePaths.thread(threadToDelete.id))).statusCode).toBe(204);
+    expect((await callAs(ctx, founder, 'DELETE', milestonePaths.thread(threadToDelete.id))).statusCode).toBe(204);
     expect(await isStored(inThread)).toBe(false);
 
     const kept = await createThread(ctx, investor, { milestoneId: milestone.id });
@@ -456,7 +473,7 @@ describe('attachments', () => {
     await ctx.app.services.uploads.sweep();
     expect(await Promise.all([onMilestone, onTask, unused].map(isStored))).toEqual([true, true, false]);
 
-    const deleted = await call(founder, 'DELETE', `${milestonePaths.milestone(milestone.id)}?mode=permanent`);
+    const deleted = await callAs(ctx, founder, 'DELETE', `${milestonePaths.milestone(milestone.id)}?mode=permanent`);
     expect(deleted.statusCode).toBe(204);
     expect(await Promise.all([onMilestone, onTask].map(isStored))).toEqual([false, false]);
     expect(await ctx.sql('select key from uploads where key = any($1)', [[onMilestone, onTask]])).toHaveLength(0);
@@ -471,7 +488,8 @@ describe('attachments', () => {
       const key = await uploadAttachment(ctx, uploader);
       await postMessage(ctx, uploader, thread.id, { attachments: [{ key, name: `page-${index}.png` }] });
     }
-    const ticket = await call(
+    const ticket = await callAs(
+      ctx,
       uploader,
       'GET',
       `${investorMilestonePaths.attachmentUpload}?fileType=image/png&fileSize=10`,

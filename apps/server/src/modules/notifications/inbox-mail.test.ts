@@ -3,10 +3,10 @@ import { investorMilestonePaths } from '@deckvalid/contract/milestones';
 import { notificationLabels } from '@deckvalid/contract/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../../test/accounts';
-import { build, type TestContext } from '../../../test/build';
+import { build, callAs, type TestContext } from '../../../test/build';
 import { ChatClients, listen, openPrivateRoom, request } from '../../../test/chat';
 import { readyDeck } from '../../../test/decks';
-import { acceptedInvestor, callAs, createMilestone, createTask } from '../../../test/milestones';
+import { acceptedInvestor, createMilestone, createTask } from '../../../test/milestones';
 
 /** The inbox kinds that matter away from the screen are mailed, each by its own switch. */
 let ctx: TestContext;

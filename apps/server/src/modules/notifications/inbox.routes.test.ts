@@ -8,12 +8,11 @@ import {
 } from '@deckvalid/contract/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUp, signUp } from '../../../test/accounts';
-import { build, type TestContext } from '../../../test/build';
+import { build, callAs, type TestContext } from '../../../test/build';
 import { ChatClients, collect, listen, openPrivateRoom, request, withdrawInterest } from '../../../test/chat';
 import { readyDeck } from '../../../test/decks';
 import {
   acceptedInvestor,
-  callAs,
   createDeliverable,
   createMeet,
   createMilestone,

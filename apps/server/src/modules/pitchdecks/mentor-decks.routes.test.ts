@@ -2,7 +2,7 @@ import { mentorDeckPaths } from '@deckvalid/contract/api-paths';
 import { founderMentorPaths } from '@deckvalid/contract/mentors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUp, signUp } from '../../../test/accounts';
-import { authHeaders, build, type TestContext } from '../../../test/build';
+import { authHeaders, build, callAs, type TestContext } from '../../../test/build';
 import { addVersion, createDeck, deckPdf, processed, readyDeck } from '../../../test/decks';
 import { aFounderWithMentor } from '../../../test/mentors';
 
@@ -22,9 +22,6 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const get = (caller: SignedUp, url: string) =>
-  ctx.app.fastify.inject({ method: 'GET', url, headers: authHeaders(caller.tokens) });
-
 /** A founder with a mentor, a deck with two ready versions, one still processing, and another founder's deck. */
 async function aMentoredFounderWithDecks() {
   const { founder, mentor } = await aFounderWithMentor(ctx);
@@ -41,7 +38,7 @@ async function aMentoredFounderWithDecks() {
 describe('a mentor reads the decks of the founders they mentor', () => {
   it('lists live decks only, with their founder and no investor figures; reads one and its ready versions', async () => {
     const { founder, mentor, deck } = await aMentoredFounderWithDecks();
-    const list = await get(mentor, mentorDeckPaths.pitchDecks);
+    const list = await callAs(ctx, mentor, 'GET', mentorDeckPaths.pitchDecks);
     expect(list.statusCode, list.body).toBe(200);
     const [only, ...rest] = list.json().data;
     expect(rest).toEqual([]);
@@ -56,10 +53,10 @@ describe('a mentor reads the decks of the founders they mentor', () => {
     expect(only).not.toHaveProperty('interestCount');
     expect(only).not.toHaveProperty('viewCount');
 
-    const one = await get(mentor, mentorDeckPaths.pitchDeck(deck.id));
+    const one = await callAs(ctx, mentor, 'GET', mentorDeckPaths.pitchDeck(deck.id));
     expect(one.json().pitchDeck).toEqual(only);
 
-    const versions = await get(mentor, mentorDeckPaths.versions(deck.id));
+    const versions = await callAs(ctx, mentor, 'GET', mentorDeckPaths.versions(deck.id));
     expect(
       versions.json().versions.map((each: { number: number; isLive: boolean; pageCount: number }) => each),
     ).toEqual([
@@ -70,13 +67,13 @@ describe('a mentor reads the decks of the founders they mentor', () => {
 
   it('reads the validation report of the live version and of an older one; a version that does not exist is 404', async () => {
     const { mentor, deck } = await aMentoredFounderWithDecks();
-    const live = await get(mentor, mentorDeckPaths.analysis(deck.id));
+    const live = await callAs(ctx, mentor, 'GET', mentorDeckPaths.analysis(deck.id));
     expect(live.statusCode, live.body).toBe(200);
     expect(live.json().analysis.version).toBe(2);
-    const older = await get(mentor, `${mentorDeckPaths.analysis(deck.id)}?version=1`);
+    const older = await callAs(ctx, mentor, 'GET', `${mentorDeckPaths.analysis(deck.id)}?version=1`);
     expect(older.statusCode, older.body).toBe(200);
     expect(older.json().analysis.version).toBe(1);
-    const missing = await get(mentor, `${mentorDeckPaths.analysis(deck.id)}?version=9`);
+    const missing = await callAs(ctx, mentor, 'GET', `${mentorDeckPaths.analysis(deck.id)}?version=9`);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.details).toEqual({ reason: 'VERSION_NOT_FOUND' });
   });
@@ -88,12 +85,12 @@ describe('a mentor reads the decks of the founders they mentor', () => {
       mentorDeckPaths.versions(strangersDeck.id),
       mentorDeckPaths.analysis(strangersDeck.id),
     ]) {
-      expect((await get(mentor, url)).statusCode, url).toBe(404);
+      expect((await callAs(ctx, mentor, 'GET', url)).statusCode, url).toBe(404);
     }
     for (const url of [mentorDeckPaths.pitchDeck(deck.id), mentorDeckPaths.analysis(deck.id)]) {
-      expect((await get(otherMentor, url)).statusCode, url).toBe(404);
-      expect((await get(investor, url)).statusCode, url).toBe(403);
-      expect((await get(founder, url)).statusCode, url).toBe(403);
+      expect((await callAs(ctx, otherMentor, 'GET', url)).statusCode, url).toBe(404);
+      expect((await callAs(ctx, investor, 'GET', url)).statusCode, url).toBe(403);
+      expect((await callAs(ctx, founder, 'GET', url)).statusCode, url).toBe(403);
     }
 
     const ended = await ctx.app.fastify.inject({
@@ -102,13 +99,13 @@ describe('a mentor reads the decks of the founders they mentor', () => {
       headers: authHeaders(founder.tokens),
     });
     expect(ended.statusCode).toBe(204);
-    expect((await get(mentor, mentorDeckPaths.pitchDecks)).json().data).toEqual([]);
+    expect((await callAs(ctx, mentor, 'GET', mentorDeckPaths.pitchDecks)).json().data).toEqual([]);
     for (const url of [
       mentorDeckPaths.pitchDeck(deck.id),
       mentorDeckPaths.versions(deck.id),
       mentorDeckPaths.analysis(deck.id),
     ]) {
-      expect((await get(mentor, url)).statusCode, url).toBe(404);
+      expect((await callAs(ctx, mentor, 'GET', url)).statusCode, url).toBe(404);
     }
   });
 });

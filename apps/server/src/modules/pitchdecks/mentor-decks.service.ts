@@ -10,6 +10,7 @@ import { deckNotFound } from './pitchdecks.service';
 export type Mentorships = {
   isMentorOf(mentorId: string, founderId: string): Promise<boolean>;
   foundersOf(mentorId: string): Promise<string[]>;
+  mentorsOf(founderId: string): Promise<string[]>;
 };
 
 /**
@@ -33,9 +34,8 @@ export class MentorDecksService {
   }
 
   async get(principal: Principal, id: string): Promise<MentorPitchDeck> {
-    const deck = await this.requireMentoredDeck(principal, id);
-    const rows = await this.deps.repo.findLiveWithVersionsByFounderIds([deck.founderId]);
-    const row = rows.find((each) => each.id === id);
+    await this.requireMentoredDeck(principal, id);
+    const row = await this.deps.repo.findLiveWithVersionById(id);
     if (!row) throw deckNotFound();
     return this.toMentorDeck(row, row.live, row.founderName);
   }

@@ -1011,14 +1011,26 @@ export class PitchDecksRepository {
     founderIds: string[],
   ): Promise<(PitchDeck & { live: DeckVersion; founderName: string })[]> {
     if (founderIds.length === 0) return [];
-    const rows = await this.db
-      .select({ ...storedDeckColumns, founderName: accounts.name, live: versionColumns })
-      .from(pitchDecks)
-      .innerJoin(pitchDeckVersions, eq(pitchDeckVersions.id, pitchDecks.liveVersionId))
-      .innerJoin(accounts, eq(accounts.id, pitchDecks.founderId))
+    const rows = await this.selectLiveWithVersions()
       .where(inArray(pitchDecks.founderId, founderIds))
       .orderBy(desc(pitchDecks.readyAt), desc(pitchDecks.id));
     return rows.map((row) => ({ ...row, status: 'ready' as const }));
+  }
+
+  /** One live deck with its live version and its founder's name; undefined when it is not live. */
+  async findLiveWithVersionById(
+    id: string,
+  ): Promise<(PitchDeck & { live: DeckVersion; founderName: string }) | undefined> {
+    const [row] = await this.selectLiveWithVersions().where(eq(pitchDecks.id, id));
+    return row && { ...row, status: 'ready' as const };
+  }
+
+  private selectLiveWithVersions() {
+    return this.db
+      .select({ ...storedDeckColumns, founderName: accounts.name, live: versionColumns })
+      .from(pitchDecks)
+      .innerJoin(pitchDeckVersions, eq(pitchDeckVersions.id, pitchDecks.liveVersionId))
+      .innerJoin(accounts, eq(accounts.id, pitchDecks.founderId));
   }
 
   /**

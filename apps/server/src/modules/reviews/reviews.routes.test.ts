@@ -3,7 +3,7 @@ import { deckReviewPaths } from '@deckvalid/contract/deck-reviews';
 import { founderMentorPaths } from '@deckvalid/contract/mentors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUp, signUp } from '../../../test/accounts';
-import { authHeaders, build, type TestContext } from '../../../test/build';
+import { authHeaders, build, callAs, type TestContext } from '../../../test/build';
 import { addVersion, deckPdf, processed, readyDeck } from '../../../test/decks';
 import { aFounderWithMentor } from '../../../test/mentors';
 
@@ -23,9 +23,6 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const call = (caller: SignedUp, method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  ctx.app.fastify.inject({ method, url, headers: authHeaders(caller.tokens), ...(payload ? { payload } : {}) });
-
 /** A whole review: every section scored `score` (the team `teamScore`), in reverse report order. */
 const reviewBody = (score: number, teamScore = score, verdict = 'needs_work') => ({
   sections: [...analysisSectionKeys].reverse().map((key) => ({
@@ -42,7 +39,7 @@ describe('mentor reviews of deck versions', () => {
     const { founder, mentor } = await aFounderWithMentor(ctx);
     const deck = await readyDeck(ctx, founder);
 
-    const first = await call(mentor, 'PUT', deckReviewPaths.review(deck.id, 1), reviewBody(2, 3));
+    const first = await callAs(ctx, mentor, 'PUT', deckReviewPaths.review(deck.id, 1), reviewBody(2, 3));
     expect(first.statusCode, first.body).toBe(200);
     const review = first.json().review;
     expect(review).toMatchObject({
@@ -55,14 +52,14 @@ describe('mentor reviews of deck versions', () => {
       'Source the market size.',
     );
 
-    const replaced = await call(mentor, 'PUT', deckReviewPaths.review(deck.id, 1), reviewBody(3, 3));
+    const replaced = await callAs(ctx, mentor, 'PUT', deckReviewPaths.review(deck.id, 1), reviewBody(3, 3));
     expect(replaced.json().review).toMatchObject({ id: review.id, createdAt: review.createdAt });
 
     await addVersion(ctx, founder, deck.id, await deckPdf(4));
     await processed(ctx, founder, deck.id);
-    await call(mentor, 'PUT', deckReviewPaths.review(deck.id, 2), reviewBody(4, 5, 'ready'));
+    await callAs(ctx, mentor, 'PUT', deckReviewPaths.review(deck.id, 2), reviewBody(4, 5, 'ready'));
 
-    const list = await call(founder, 'GET', deckReviewPaths.founderReviews(deck.id));
+    const list = await callAs(ctx, founder, 'GET', deckReviewPaths.founderReviews(deck.id));
     expect(list.statusCode, list.body).toBe(200);
     const teamScores = list
       .json()
@@ -75,22 +72,26 @@ describe('mentor reviews of deck versions', () => {
       [2, 'ready', 5],
       [1, 'needs_work', 3],
     ]);
-    expect((await call(mentor, 'GET', deckReviewPaths.mentorReviews(deck.id))).json().data).toHaveLength(2);
+    expect((await callAs(ctx, mentor, 'GET', deckReviewPaths.mentorReviews(deck.id))).json().data).toHaveLength(2);
   });
 
   it('investors never see reviews; another mentor and an ended mentorship are 404', async () => {
     const { founder, mentor } = await aFounderWithMentor(ctx);
     const deck = await readyDeck(ctx, founder);
-    await call(mentor, 'PUT', deckReviewPaths.review(deck.id, 1), reviewBody(3));
-    expect((await call(investor, 'GET', deckReviewPaths.founderReviews(deck.id))).statusCode).toBe(403);
-    expect((await call(investor, 'PUT', deckReviewPaths.review(deck.id, 1), reviewBody(3))).statusCode).toBe(403);
-    expect((await call(otherMentor, 'PUT', deckReviewPaths.review(deck.id, 1), reviewBody(3))).statusCode).toBe(404);
-    expect((await call(otherMentor, 'GET', deckReviewPaths.mentorReviews(deck.id))).statusCode).toBe(404);
+    await callAs(ctx, mentor, 'PUT', deckReviewPaths.review(deck.id, 1), reviewBody(3));
+    expect((await callAs(ctx, investor, 'GET', deckReviewPaths.founderReviews(deck.id))).statusCode).toBe(403);
+    expect((await callAs(ctx, investor, 'PUT', deckReviewPaths.review(deck.id, 1), reviewBody(3))).statusCode).toBe(
+      403,
+    );
+    expect((await callAs(ctx, otherMentor, 'PUT', deckReviewPaths.review(deck.id, 1), reviewBody(3))).statusCode).toBe(
+      404,
+    );
+    expect((await callAs(ctx, otherMentor, 'GET', deckReviewPaths.mentorReviews(deck.id))).statusCode).toBe(404);
 
-    await call(founder, 'DELETE', founderMentorPaths.mentor(mentor.user.id));
-    expect((await call(mentor, 'PUT', deckReviewPaths.review(deck.id, 1), reviewBody(4))).statusCode).toBe(404);
+    await callAs(ctx, founder, 'DELETE', founderMentorPaths.mentor(mentor.user.id));
+    expect((await callAs(ctx, mentor, 'PUT', deckReviewPaths.review(deck.id, 1), reviewBody(4))).statusCode).toBe(404);
     // The review the mentor left stays with the founder.
-    expect((await call(founder, 'GET', deckReviewPaths.founderReviews(deck.id))).json().data).toHaveLength(1);
+    expect((await callAs(ctx, founder, 'GET', deckReviewPaths.founderReviews(deck.id))).json().data).toHaveLength(1);
   });
 
   it('refuses a score outside 1–5, a missing or repeated section, and a version that does not exist', async () => {
@@ -106,14 +107,14 @@ describe('mentor reviews of deck versions', () => {
       [{ ...whole, summary: '' }, 400, /Sum up/],
     ];
     for (const [payload, status, message] of cases) {
-      const reply = await call(mentor, 'PUT', deckReviewPaths.review(deck.id, 1), payload);
+      const reply = await callAs(ctx, mentor, 'PUT', deckReviewPaths.review(deck.id, 1), payload);
       expect(reply.statusCode).toBe(status);
       expect(reply.json().error.message).toMatch(message);
     }
-    const huge = await call(mentor, 'PUT', deckReviewPaths.review(deck.id, 2 ** 31), whole);
+    const huge = await callAs(ctx, mentor, 'PUT', deckReviewPaths.review(deck.id, 2 ** 31), whole);
     expect(huge.statusCode).toBe(400);
     expect(huge.json().error.message).toMatch(/Name the version/);
-    const missing = await call(mentor, 'PUT', deckReviewPaths.review(deck.id, 9), whole);
+    const missing = await callAs(ctx, mentor, 'PUT', deckReviewPaths.review(deck.id, 9), whole);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.details).toEqual({ reason: 'VERSION_NOT_FOUND' });
   });

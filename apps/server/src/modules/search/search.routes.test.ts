@@ -3,10 +3,10 @@ import type { FounderPitchDeck } from '@deckvalid/contract/pitchdecks';
 import { type SearchResponse, searchLimits, searchPaths } from '@deckvalid/contract/search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUp, signUp } from '../../../test/accounts';
-import { build, type TestContext } from '../../../test/build';
+import { build, callAs, type TestContext } from '../../../test/build';
 import { openPrivateRoom, showInterest, withdrawInterest } from '../../../test/chat';
 import { readyDeck } from '../../../test/decks';
-import { acceptedInvestor, callAs, createMilestone, createTask } from '../../../test/milestones';
+import { acceptedInvestor, createMilestone, createTask } from '../../../test/milestones';
 
 // Every object in this world holds the word "harbor", so one search reaches all of them and only
 // the scoping decides who is shown what.

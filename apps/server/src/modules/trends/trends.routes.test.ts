@@ -4,11 +4,11 @@ import type { FounderPitchDeck } from '@deckvalid/contract/pitchdecks';
 import { shiftDay, type Trends, trendsLimits, trendsPaths } from '@deckvalid/contract/trends';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUp, signUp } from '../../../test/accounts';
-import { authHeaders, build, type TestContext } from '../../../test/build';
+import { authHeaders, build, callAs, type TestContext } from '../../../test/build';
 import { showInterest, withdrawInterest } from '../../../test/chat';
 import { readyDeck } from '../../../test/decks';
 import { createLink, passGate } from '../../../test/links';
-import { callAs, createMilestone, createTask } from '../../../test/milestones';
+import { createMilestone, createTask } from '../../../test/milestones';
 
 let ctx: TestContext;
 let fay: SignedUp;

@@ -1,8 +1,14 @@
-import { Divider, Paper, Stack, Text, Title } from '@mantine/core';
-import { Navigate, useParams } from 'react-router';
+import { Divider, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconGitCompare, IconSchool } from '@tabler/icons-react';
+import { useSelector } from 'react-redux';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { FounderDeckAnalysis } from '@/features/analysis/components/deck-analysis';
 import { TypeSizeLine } from '@/features/analysis/components/type-size-line';
+import { selectUser } from '@/features/auth/auth-slice';
+import { CommentsPanel } from '@/features/deck-feedback/components/comments-panel';
+import { FounderReviewsList } from '@/features/deck-feedback/components/deck-reviews';
+import { ScoreMovement, VersionChanges } from '@/features/deck-feedback/components/version-changes';
 import { FounderDeckInterests } from '@/features/interests/components/founder-interest-list';
 import { FounderMilestoneInvestors } from '@/features/interests/components/founder-milestone-investors';
 import { DeckShareTab } from '@/features/links/components/deck-share-tab';
@@ -10,11 +16,14 @@ import { FounderDeckView } from '@/features/pitchdecks/components/founder-deck-v
 
 /**
  * /founder/view/{id}: the deck and its analytics (pitchdecks) with its interests (interests)
- * beside, the shown version's validation report (analysis) in the Report tab, and the deck's
- * share links with their visitors (links) in the Share tab.
+ * beside, the shown version's validation report (analysis) in the Report tab, the deck's share
+ * links with their visitors (links) in the Share tab, the mentors' comments and reviews
+ * (deck-feedback) in the Mentors tab, and what changed between two versions in its own tab.
  */
 export function FounderViewPage() {
   const { id } = useParams();
+  const navigate = useNavigate();
+  const viewerId = useSelector(selectUser)?.id ?? '';
   if (!id) return <Navigate to={paths.founder.pitchdecks} replace />;
   return (
     <FounderDeckView
@@ -34,6 +43,42 @@ export function FounderViewPage() {
           pageHref={(page) => paths.founder.view(id, { page })}
         />
       )}
+      moreTabs={[
+        {
+          value: 'mentors',
+          label: 'Mentors',
+          icon: <IconSchool size={16} aria-hidden />,
+          versionLabel: 'Comments on',
+          render: ({ shown, readyVersions }) => (
+            <Grid gap="lg">
+              <Grid.Col span={{ base: 12, md: 6 }}>
+                <CommentsPanel
+                  deckId={id}
+                  version={shown.number}
+                  viewerId={viewerId}
+                  highlightedId={null}
+                  onShow={(comment) => navigate(paths.founder.view(id, { page: comment.page }))}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 6 }}>
+                <Stack gap="sm" component="section" aria-labelledby="mentor-reviews-title">
+                  <Title order={2} fz="lg" id="mentor-reviews-title">
+                    Reviews
+                  </Title>
+                  <ScoreMovement deckId={id} side="founder" versions={readyVersions} />
+                  <FounderReviewsList deckId={id} />
+                </Stack>
+              </Grid.Col>
+            </Grid>
+          ),
+        },
+        {
+          value: 'changes',
+          label: 'What changed',
+          icon: <IconGitCompare size={16} aria-hidden />,
+          render: ({ readyVersions }) => <VersionChanges deckId={id} side="founder" versions={readyVersions} />,
+        },
+      ]}
       sidePanel={
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
           <Stack gap="md">

@@ -1,11 +1,13 @@
+import { Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { MentoredFounders } from '@/features/mentors/components/mentored-founders';
 import { clearPendingInvitation, readPendingInvitation } from '@/features/mentors/pending-invitation';
+import { MentorDeckList } from '@/features/pitchdecks/components/mentor-deck-list';
 
 /**
- * /mentor: the founders the mentor helps. A mentor who arrives with an invitation still open in
+ * /mentor: the founders the mentor helps and their live decks, each leading to its deck page. A mentor who arrives with an invitation still open in
  * this tab (opened before signing in, or before creating the account and verifying it) is sent
  * back to it first.
  */
@@ -21,5 +23,10 @@ export function MentorHomePage() {
   }, [pendingToken, navigate]);
 
   if (pendingToken) return null;
-  return <MentoredFounders />;
+  return (
+    <Stack gap={40}>
+      <MentoredFounders />
+      <MentorDeckList deckPath={(id) => paths.mentor.deck(id)} />
+    </Stack>
+  );
 }

@@ -1,5 +1,5 @@
 import type { DeckAnalysis, DeckAnalysisResponse } from '@deckvalid/contract/analysis';
-import { founderDeckPaths, investorDeckPaths } from '@deckvalid/contract/api-paths';
+import { founderDeckPaths, investorDeckPaths, mentorDeckPaths } from '@deckvalid/contract/api-paths';
 import { api } from '@/shared/api/api';
 
 /** Which report the founder reads: one deck's, of one version (the live one when none is named). */
@@ -26,7 +26,16 @@ export const analysisApi = api.injectEndpoints({
       transformResponse: (response: DeckAnalysisResponse) => response.analysis,
       providesTags: (_result, _error, { deckId }) => [{ type: 'PitchDeck', id: deckId }],
     }),
+    /** A mentor's read of one ready version's report (the live one when none is named). */
+    mentorDeckAnalysis: build.query<DeckAnalysis, FounderDeckAnalysisArgs>({
+      query: ({ deckId, version }) => ({
+        url: mentorDeckPaths.analysis(deckId),
+        params: version === undefined ? undefined : { version },
+      }),
+      transformResponse: (response: DeckAnalysisResponse) => response.analysis,
+      providesTags: (_result, _error, { deckId }) => [{ type: 'PitchDeck', id: deckId }],
+    }),
   }),
 });
 
-export const { useInvestorDeckAnalysisQuery, useFounderDeckAnalysisQuery } = analysisApi;
+export const { useInvestorDeckAnalysisQuery, useFounderDeckAnalysisQuery, useMentorDeckAnalysisQuery } = analysisApi;

@@ -56,6 +56,9 @@ export const api = createApi({
     'InvestorDataRoom',
     // Mentorships: 'FOUNDER' for a founder's mentors and invitations, 'MENTOR' for a mentor's founders.
     'Mentorship',
+    // A deck's page comments between its founder and mentors (id = deck id), and its mentor reviews.
+    'DeckComment',
+    'DeckReview',
   ],
   endpoints: () => ({}),
 });

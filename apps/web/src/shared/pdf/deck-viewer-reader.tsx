@@ -64,6 +64,13 @@ export type DeckViewerProps = {
   initialPage?: number;
   /** Changes with every navigation that asks for `initialPage` (the router location's key). */
   pageRequestKey?: string;
+  /** The page shown, told on every turn (the page comments beside the viewer follow it). */
+  onPageChange?: (page: number) => void;
+  /**
+   * Drawn over the shown page, filling it exactly (marks placed in fractions of the page, such as
+   * comment regions); the page itself is drawn below it.
+   */
+  pageOverlay?: (page: number) => ReactNode;
 };
 
 /** Room for the toolbar and the stage's padding when fitting a page to the screen's height. */
@@ -90,6 +97,8 @@ export function DeckViewerReader({
   onLoadError,
   initialPage,
   pageRequestKey,
+  onPageChange,
+  pageOverlay,
 }: DeckViewerProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const stageScrollRef = useRef<HTMLDivElement>(null);
@@ -114,6 +123,12 @@ export function DeckViewerReader({
   const canFullscreen = typeof document !== 'undefined' && document.fullscreenEnabled === true;
 
   usePageTimer(loadState === 'ready' ? page : null, onPageTime);
+
+  const onPageChangeRef = useRef(onPageChange);
+  onPageChangeRef.current = onPageChange;
+  useEffect(() => {
+    if (loadState === 'ready') onPageChangeRef.current?.(page);
+  }, [page, loadState]);
 
   // Where the stage starts on the page (document coordinates): "fit page" fits the slide into
   // the window below it, so at 1280×800 the whole first slide shows without scrolling.
@@ -439,7 +454,7 @@ export function DeckViewerReader({
               data-testid="deck-viewer-stage"
             >
               {/* Margin auto, not flex centring: a page wider than the stage must scroll from its left edge. */}
-              <Box w={pageWidth} mx="auto" style={{ boxShadow: 'var(--mantine-shadow-sm)' }}>
+              <Box w={pageWidth} mx="auto" pos="relative" style={{ boxShadow: 'var(--mantine-shadow-sm)' }}>
                 {isReady && stageWidth > 0 ? (
                   <Page
                     pageNumber={page}
@@ -463,6 +478,17 @@ export function DeckViewerReader({
                 ) : (
                   <Skeleton w={pageWidth} h={pageHeight} radius={0} aria-label="Loading deck" role="status" />
                 )}
+                {isReady && isMainRendered && pageOverlay ? (
+                  // The overlay lets clicks through to the page's text and links; its marks take them back.
+                  <Box
+                    pos="absolute"
+                    inset={0}
+                    style={{ zIndex: 3, pointerEvents: 'none' }}
+                    data-testid="deck-viewer-page-overlay"
+                  >
+                    {pageOverlay(page)}
+                  </Box>
+                ) : null}
               </Box>
             </Box>
           </Box>

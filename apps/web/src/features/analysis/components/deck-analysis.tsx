@@ -3,7 +3,12 @@ import { IconAlertTriangle, IconReportAnalytics } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { describeApiError } from '@/shared/api/api-error';
-import { analysisApi, useFounderDeckAnalysisQuery, useInvestorDeckAnalysisQuery } from '../analysis-api';
+import {
+  analysisApi,
+  useFounderDeckAnalysisQuery,
+  useInvestorDeckAnalysisQuery,
+  useMentorDeckAnalysisQuery,
+} from '../analysis-api';
 import { isReportNotReady } from '../analysis-format';
 import { AnalysisQueryView, notReadyPollMs } from './analysis-states';
 import type { PageHref } from './page-link';
@@ -64,6 +69,25 @@ export function FounderDeckAnalysis({ deckId, version, versionStatus, pageHref }
       </Alert>
     );
   }
+  return <AnalysisQueryView query={query} pageHref={pageHref} />;
+}
+
+/** One ready version's report as a mentor of the founder reads it (the mentor deck page's Report tab). */
+export function MentorDeckAnalysis({
+  deckId,
+  version,
+  pageHref,
+}: {
+  deckId: string;
+  version: number;
+  pageHref: PageHref;
+}) {
+  const args = { deckId, version };
+  const cached = analysisApi.endpoints.mentorDeckAnalysis.useQueryState(args);
+  const query = useMentorDeckAnalysisQuery(args, {
+    pollingInterval: pollWhileNotReady(cached.error),
+    skipPollingIfUnfocused: true,
+  });
   return <AnalysisQueryView query={query} pageHref={pageHref} />;
 }
 

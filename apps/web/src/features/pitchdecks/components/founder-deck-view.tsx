@@ -66,6 +66,18 @@ type FounderDeckViewProps = {
    * given the ready versions a link may pin, newest first, and the live version's page count.
    */
   renderShare?: (deck: { readyVersions: number[]; pageCount: number | null }) => ReactNode;
+  /** Tabs after Share, composed by app/ from other features (the mentors' comments, what changed). */
+  moreTabs?: readonly FounderDeckTab[];
+};
+
+/** A tab of the deck page that app/ adds, given the version shown and the ready versions, newest first. */
+export type FounderDeckTab = {
+  value: string;
+  label: string;
+  icon: ReactNode;
+  /** The version picker above the tab's content, labelled this way ("Comments on"), when it follows the version shown. */
+  versionLabel?: string;
+  render: (deck: { shown: ShownVersion; readyVersions: number[] }) => ReactNode;
 };
 
 /** The version the page shows, which the Report tab describes. */
@@ -84,13 +96,19 @@ export function FounderDeckView({
   renderReport,
   renderTypeSize,
   renderShare,
+  moreTabs = [],
 }: FounderDeckViewProps) {
   const navigate = useNavigate();
   // `?tab=report` opens the Report tab; `?page=N` (the report's page links) the viewer at that page.
   const [searchParams, setSearchParams] = useSearchParams();
   const locationKey = useLocation().key;
   const askedTab = searchParams.get('tab');
-  const tab = renderReport && askedTab === 'report' ? 'report' : renderShare && askedTab === 'share' ? 'share' : 'deck';
+  const tab =
+    renderReport && askedTab === 'report'
+      ? 'report'
+      : renderShare && askedTab === 'share'
+        ? 'share'
+        : (moreTabs.find((more) => more.value === askedTab)?.value ?? 'deck');
   const requestedPage = requestedPageOf(searchParams.get('page'));
   const cached = founderPitchDecksApi.endpoints.founderPitchDeck.useQueryState(deckId);
   const pollingInterval = deckPollingInterval(cached.data);
@@ -168,7 +186,15 @@ export function FounderDeckView({
     (shownNumber === data.latestVersion.number ? data.latestVersion.status : 'ready');
   // A tab of its own drops `?page=`, so coming back to the deck does not turn the viewer again.
   const handleTabChange = (value: string | null) =>
-    setSearchParams(value === 'report' || value === 'share' ? { tab: value } : {});
+    setSearchParams(
+      value === 'report' || value === 'share' || moreTabs.some((more) => more.value === value)
+        ? { tab: value ?? '' }
+        : {},
+    );
+  const readyVersions = (versions.data ?? [])
+    .filter((version) => version.status === 'ready')
+    .map((version) => version.number)
+    .sort((a, b) => b - a);
   const olderVersionNotice = olderVersion ? (
     <Alert color="gray" variant="light" radius="lg" data-testid="older-version-notice">
       <Group justify="space-between" gap="xs">
@@ -246,7 +272,7 @@ export function FounderDeckView({
         }
       />
       {pending ? <PendingVersionNotice {...pending} /> : null}
-      {renderReport || renderShare ? (
+      {renderReport || renderShare || moreTabs.length > 0 ? (
         <Tabs value={tab} onChange={handleTabChange}>
           <Tabs.List>
             <Tabs.Tab value="deck" leftSection={<IconPresentation size={16} aria-hidden />}>
@@ -262,6 +288,11 @@ export function FounderDeckView({
                 Share
               </Tabs.Tab>
             ) : null}
+            {moreTabs.map((more) => (
+              <Tabs.Tab key={more.value} value={more.value} leftSection={more.icon}>
+                {more.label}
+              </Tabs.Tab>
+            ))}
           </Tabs.List>
           <Tabs.Panel value="deck" pt="lg">
             {deckContent}
@@ -281,16 +312,26 @@ export function FounderDeckView({
             ) : null}
           </Tabs.Panel>
           <Tabs.Panel value="share" pt="lg">
-            {tab === 'share'
-              ? renderShare?.({
-                  readyVersions: (versions.data ?? [])
-                    .filter((version) => version.status === 'ready')
-                    .map((version) => version.number)
-                    .sort((a, b) => b - a),
-                  pageCount: data.pageCount,
-                })
-              : null}
+            {tab === 'share' ? renderShare?.({ readyVersions, pageCount: data.pageCount }) : null}
           </Tabs.Panel>
+          {moreTabs.map((more) => (
+            <Tabs.Panel key={more.value} value={more.value} pt="lg">
+              {tab === more.value ? (
+                <Stack gap="md">
+                  {more.versionLabel ? (
+                    <ReportVersionBar
+                      label={more.versionLabel}
+                      shownNumber={shownNumber}
+                      liveVersion={data.liveVersion}
+                      versions={versions.data}
+                      onPick={setPickedVersion}
+                    />
+                  ) : null}
+                  {more.render({ shown: { number: shownNumber, status: shownStatus }, readyVersions })}
+                </Stack>
+              ) : null}
+            </Tabs.Panel>
+          ))}
         </Tabs>
       ) : (
         deckContent
@@ -300,6 +341,8 @@ export function FounderDeckView({
 }
 
 type ReportVersionBarProps = {
+  /** What the picked version is for ("Report of", "Comments on"). */
+  label?: string;
   shownNumber: number;
   liveVersion: number | null;
   versions: { number: number; status: string }[] | undefined;
@@ -307,14 +350,14 @@ type ReportVersionBarProps = {
 };
 
 /** Which version the report describes, with a picker when the deck has more than one (the Deck tab's choice). */
-function ReportVersionBar({ shownNumber, liveVersion, versions, onPick }: ReportVersionBarProps) {
+function ReportVersionBar({ label = 'Report of', shownNumber, liveVersion, versions, onPick }: ReportVersionBarProps) {
   const isLive = shownNumber === liveVersion;
   // One version: the report names it itself, and there is nothing to pick.
   if (!versions || versions.length < 2) return null;
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <Select
-        label="Report of"
+        label={label}
         size="sm"
         w={220}
         allowDeselect={false}
