@@ -36,7 +36,7 @@ import type { RegistrationService } from './modules/auth/registration.service';
 import type { SessionsService } from './modules/auth/sessions.service';
 import type { BotRoomsService } from './modules/chat/bot-rooms.service';
 import { createChatModule } from './modules/chat/chat.module';
-import type { ChatService } from './modules/chat/chat.service';
+import { type ChatService, tiesOfAnyKind } from './modules/chat/chat.service';
 import { createCommentsModule } from './modules/comments/comments.module';
 import type { CommentsService } from './modules/comments/comments.service';
 import { createCompaniesModule } from './modules/companies/companies.module';
@@ -203,7 +203,11 @@ export async function buildApp(
     interests: interests.interests,
     decks: decks.pitchDecks,
   });
-  const chat = createChatModule(context, { auth: auth.sessions, ties: interests.interests, pictures: files.uploads });
+  const chat = createChatModule(context, {
+    auth: auth.sessions,
+    ties: tiesOfAnyKind(interests.interests, mentors.mentors),
+    pictures: files.uploads,
+  });
   const milestones = createMilestonesModule(context, {
     auth: auth.sessions,
     decks: decks.pitchDecks,

@@ -37,6 +37,10 @@ export type DomainEvents = {
    * owner is told by mail, at most once an hour however often it happens.
    */
   'registration.repeated': { accountId: string; role: AccountRole };
+  /** A mentor accepted a founder's invitation: the two are tied (chat) from now on. */
+  'mentorship.started': { founderId: string; mentorId: string };
+  /** Either side ended a mentorship: the tie, and every access of the mentor's, ends at once. */
+  'mentorship.ended': { founderId: string; mentorId: string };
   'interest.shown': { interestId: string; pitchDeckId: string; founderId: string; investorId: string };
   'interest.decided': {
     interestId: string;

@@ -50,10 +50,13 @@ export const paths = {
     /**
      * The founder's deck page; `page` opens the viewer at that page, `tab: 'report'` the
      * validation report, `tab: 'share'` the deck's share links, `tab: 'mentors'` the mentors'
-     * comments and reviews, `tab: 'changes'` what changed between two versions.
+     * comments and reviews, `tab: 'changes'` what changed between two versions; `comment` marks
+     * that comment's region on the page.
      */
-    view: (id: string, at: { page?: number; tab?: 'report' | 'share' | 'mentors' | 'changes' } = {}) =>
-      `/founder/view/${encodeURIComponent(id)}${searchOf({ tab: at.tab, page: at.page })}`,
+    view: (
+      id: string,
+      at: { page?: number; tab?: 'report' | 'share' | 'mentors' | 'changes'; comment?: string } = {},
+    ) => `/founder/view/${encodeURIComponent(id)}${searchOf({ tab: at.tab, page: at.page, comment: at.comment })}`,
   },
 
   investor: {

@@ -12,7 +12,7 @@ import { ChatSearchService } from './search.service';
 /** How long a sender's ties are kept at most: every change of a tie drops them before (KeptTies). */
 const senderTiesTtlMs = 10 * 60_000;
 
-/** Rooms and messages between tied founders and investors, over REST and the /chats namespace. */
+/** Rooms and messages between tied accounts (founders and investors, founders and mentors), over REST and the /chats namespace. */
 export function createChatModule(
   context: ModuleContext,
   { auth, ties, pictures }: { auth: Authenticator; ties: TieReader; pictures: PictureUrls },
@@ -33,6 +33,9 @@ export function createChatModule(
   context.events.onEverywhere('deck.deleted', ({ founderId, investorIds }) =>
     senderTies.forget([founderId, ...investorIds]),
   );
+  for (const name of ['mentorship.started', 'mentorship.ended'] as const) {
+    context.events.onEverywhere(name, ({ founderId, mentorId }) => senderTies.forget([founderId, mentorId]));
+  }
   const chat = new ChatService(repo, ties, pictures, context.limits, context.events, {
     senderTies,
     databaseIsServer: context.config.databaseUrl !== undefined,
@@ -45,12 +48,16 @@ export function createChatModule(
   for (const name of ['interest.shown', 'interest.decided', 'interest.withdrawn'] as const) {
     context.events.on(name, (event) => sockets.tiesChanged([event.founderId, event.investorId]));
   }
+  for (const name of ['mentorship.started', 'mentorship.ended'] as const) {
+    context.events.on(name, (event) => sockets.tiesChanged([event.founderId, event.mentorId]));
+  }
   // A tie that ends takes its members out of the rooms that depended on it, at once, on every
   // process (the adapter carries the sockets' leave), as milestones do with their rooms.
   const tieEnded = async ({ founderId, investorId }: { founderId: string; investorId: string }) =>
     sockets.roomsLeft(await membership.tieEnded(founderId, investorId));
   context.events.on('interest.withdrawn', tieEnded);
   context.events.on('interest.decided', (event) => (event.status === 'declined' ? tieEnded(event) : undefined));
+  context.events.on('mentorship.ended', ({ founderId, mentorId }) => tieEnded({ founderId, investorId: mentorId }));
   // A deleted deck takes its interests with it: each investor it tied may have lost their last tie.
   context.events.on('deck.deleted', async ({ founderId, investorIds }) => {
     sockets.tiesChanged([founderId, ...investorIds]);

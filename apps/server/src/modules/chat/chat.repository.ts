@@ -484,12 +484,12 @@ export class ChatRepository {
   }
 
   /**
-   * The memberships that depend on the tie between a founder and an investor (docs/chat.md,
-   * "Membership"): the investor's in the founder's groups, the founder's in the investor's
-   * groups, and the investor's in their private room. Only those still current.
+   * The memberships that depend on the tie between a founder and another account, an investor or
+   * a mentor (docs/chat.md, "Membership"): the other's in the founder's groups, the founder's in
+   * the other's groups, and the other's in their private room. Only those still current.
    */
-  async findMembershipsOfTie(founderId: string, investorId: string): Promise<Membership[]> {
-    const pairKey = [founderId, investorId].sort().join('|');
+  async findMembershipsOfTie(founderId: string, otherId: string): Promise<Membership[]> {
+    const pairKey = [founderId, otherId].sort().join('|');
     return this.db
       .select({ roomId: chatParticipants.roomId, accountId: chatParticipants.accountId })
       .from(chatParticipants)
@@ -498,9 +498,9 @@ export class ChatRepository {
         and(
           isNull(chatParticipants.leftAt),
           sql`(
-            (${chatRooms.type} = 'group' and ${chatRooms.createdBy} = ${founderId} and ${chatParticipants.accountId} = ${investorId})
-            or (${chatRooms.type} = 'group' and ${chatRooms.createdBy} = ${investorId} and ${chatParticipants.accountId} = ${founderId})
-            or (${chatRooms.type} = 'private' and ${chatRooms.pairKey} = ${pairKey} and ${chatParticipants.accountId} = ${investorId})
+            (${chatRooms.type} = 'group' and ${chatRooms.createdBy} = ${founderId} and ${chatParticipants.accountId} = ${otherId})
+            or (${chatRooms.type} = 'group' and ${chatRooms.createdBy} = ${otherId} and ${chatParticipants.accountId} = ${founderId})
+            or (${chatRooms.type} = 'private' and ${chatRooms.pairKey} = ${pairKey} and ${chatParticipants.accountId} = ${otherId})
           )`,
         ),
       )

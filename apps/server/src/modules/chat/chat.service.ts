@@ -46,12 +46,26 @@ import type {
 } from './chat.repository';
 import type { KeptTies } from './kept-ties';
 
-/** Who is tied to whom (the interests module answers it). */
+/** Who is tied to whom: an interest (the interests module answers it) or a mentorship (mentors). */
 export type TieReader = {
   tiesOf(accountId: string, among?: string[]): Promise<Set<string>>;
   /** Every tie of each account named, in one query that needs nothing read before it. */
   tiesOfEach(accountIds: string[]): Promise<Map<string, Set<string>>>;
 };
+
+/** Ties of several kinds read as one: two accounts are tied while any kind ties them. */
+export function tiesOfAnyKind(...readers: TieReader[]): TieReader {
+  return {
+    tiesOf: async (accountId, among) => {
+      const sets = await Promise.all(readers.map((reader) => reader.tiesOf(accountId, among)));
+      return new Set(sets.flatMap((set) => [...set]));
+    },
+    tiesOfEach: async (accountIds) => {
+      const maps = await Promise.all(readers.map((reader) => reader.tiesOfEach(accountIds)));
+      return new Map(accountIds.map((id) => [id, new Set(maps.flatMap((map) => [...(map.get(id) ?? [])]))] as const));
+    },
+  };
+}
 
 /** Signed addresses of profile pictures (the storage module answers it). */
 export type PictureUrls = { downloadUrl(key: string): Promise<string> };
@@ -116,7 +130,7 @@ const messageNotFound = () => new AppError('NOT_FOUND', 'This message does not e
 
 /** What a former member is told when they try to take part: the room still shows for them, so say why. */
 const leftSentences = {
-  tie_ended: 'This conversation is closed: the interest that tied you has ended.',
+  tie_ended: 'This conversation is closed: the interest or mentorship that tied you has ended.',
   removed: 'You were removed from this conversation; you can still read it up to then.',
   left: 'You left this conversation; you can still read it up to then.',
 } as const;

@@ -36,15 +36,16 @@ export class ChatMembershipService {
   ) {}
 
   /**
-   * An interest between these two ended (withdrawn or declined). Unless another interest still
-   * ties them, every membership that depended on this tie ends: the investor's in the founder's
-   * groups and in their private room, the founder's in the investor's groups. Groups made by
-   * someone else depend on ties to that someone, and stay.
+   * A tie between a founder and another account ended: an interest withdrawn or declined (the
+   * other is the investor), or a mentorship (the mentor). Unless something still ties them, every
+   * membership that depended on this tie ends: the other's in the founder's groups and in their
+   * private room, the founder's in the other's groups. Groups made by someone else depend on
+   * ties to that someone, and stay.
    */
-  async tieEnded(founderId: string, investorId: string): Promise<RoomLeft[]> {
-    // Read after the interest's commit: a second interest (another deck) keeps them tied.
-    if ((await this.ties.tiesOf(founderId, [investorId])).has(investorId)) return [];
-    const memberships = await this.repo.findMembershipsOfTie(founderId, investorId);
+  async tieEnded(founderId: string, otherId: string): Promise<RoomLeft[]> {
+    // Read after the change's commit: a second interest (another deck) keeps them tied.
+    if ((await this.ties.tiesOf(founderId, [otherId])).has(otherId)) return [];
+    const memberships = await this.repo.findMembershipsOfTie(founderId, otherId);
     return this.end(memberships, 'tie_ended');
   }
 

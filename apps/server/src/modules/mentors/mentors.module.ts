@@ -7,12 +7,13 @@ import { MentorsService } from './mentors.service';
 
 /** Mentors: founders invite them by email; either side ends the mentorship. */
 export function createMentorsModule(context: ModuleContext, { auth, mailer }: { auth: Authenticator; mailer: Mailer }) {
-  const { db, clock, config } = context;
+  const { db, clock, config, events } = context;
   const mentors = new MentorsService({
     repo: new MentorsRepository(db),
     clock,
     mail: { productName: config.productName, publicUrl: config.publicUrl },
     mailer,
+    events,
   });
   const module: AppModule = {
     name: 'mentors',

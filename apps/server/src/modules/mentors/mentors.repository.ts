@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { accounts } from '@/modules/accounts/accounts.schema';
 import { mentorInvitations, mentorships } from './mentors.schema';
@@ -82,6 +82,15 @@ export class MentorsRepository {
       .from(mentorships)
       .where(eq(mentorships.mentorId, mentorId));
     return rows.map((row) => row.founderId);
+  }
+
+  /** Every mentorship in which one of `accountIds` is the founder or the mentor. */
+  async listMentorshipsOf(accountIds: string[]): Promise<{ founderId: string; mentorId: string }[]> {
+    if (accountIds.length === 0) return [];
+    return this.db
+      .select({ founderId: mentorships.founderId, mentorId: mentorships.mentorId })
+      .from(mentorships)
+      .where(or(inArray(mentorships.founderId, accountIds), inArray(mentorships.mentorId, accountIds)));
   }
 
   async listMentorIdsOf(founderId: string): Promise<string[]> {

@@ -7,6 +7,7 @@ import {
   type MentorsFoundersResponse,
   mentorLimits,
 } from '@deckvalid/contract/mentors';
+import type { EventBus } from '@/core/events';
 import type { Principal } from '@/core/identity/principal';
 import type { Clock } from '@/lib/clock';
 import { randomSecret, sha256 } from '@/lib/crypto';
@@ -24,6 +25,7 @@ export type MentorsDeps = {
   mail: MailContext;
   /** Sends after the answer, retrying on its own (the mail module's Mailer). */
   mailer: { enqueue(message: MailMessage): void };
+  events: Pick<EventBus, 'emit'>;
 };
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -97,6 +99,7 @@ export class MentorsService {
     if (!canManageMentors(principal) || !(await this.deps.repo.endMentorship(principal.accountId, mentorId))) {
       throw notFound('That mentor');
     }
+    this.deps.events.emit('mentorship.ended', { founderId: principal.accountId, mentorId });
   }
 
   /** The mentor ends a mentorship. */
@@ -104,6 +107,7 @@ export class MentorsService {
     if (!canActAsMentor(principal) || !(await this.deps.repo.endMentorship(founderId, principal.accountId))) {
       throw notFound('That founder');
     }
+    this.deps.events.emit('mentorship.ended', { founderId, mentorId: principal.accountId });
   }
 
   /** Whether `mentorId` mentors `founderId` now: other modules ask before every mentor's read. */
@@ -114,6 +118,26 @@ export class MentorsService {
   /** The ids of the founders `mentorId` mentors now. */
   foundersOf(mentorId: string): Promise<string[]> {
     return this.deps.repo.listFounderIdsOf(mentorId);
+  }
+
+  /**
+   * The accounts a mentorship ties to `accountId` now (a founder's mentors, a mentor's founders),
+   * or those of `among` that it does: chat asks it beside interests' ties. It checks no principal.
+   */
+  async tiesOf(accountId: string, among?: string[]): Promise<Set<string>> {
+    if (among?.length === 0) return new Set();
+    return (await this.tiesOfEach([accountId], among)).get(accountId) ?? new Set();
+  }
+
+  /** `tiesOf` for many accounts at once, in one query: a set per account asked. */
+  async tiesOfEach(accountIds: string[], among?: string[]): Promise<Map<string, Set<string>>> {
+    const ties = new Map(accountIds.map((id) => [id, new Set<string>()]));
+    const amongSet = among ? new Set(among) : undefined;
+    for (const { founderId, mentorId } of await this.deps.repo.listMentorshipsOf(accountIds)) {
+      if (!amongSet || amongSet.has(mentorId)) ties.get(founderId)?.add(mentorId);
+      if (!amongSet || amongSet.has(founderId)) ties.get(mentorId)?.add(founderId);
+    }
+    return ties;
   }
 
   /** The ids of the mentors of `founderId` now. */
@@ -148,6 +172,7 @@ export class MentorsService {
       throw new AppError('GONE', 'This invitation has expired. Ask the founder to send a new one.');
     }
     if (!(await this.deps.repo.accept(invitation.id, principal.accountId, now))) throw spentInvitation();
+    this.deps.events.emit('mentorship.started', { founderId: invitation.founderId, mentorId: principal.accountId });
     const name = await this.deps.repo.findAccountName(invitation.founderId);
     if (name === undefined) throw notFound('That founder');
     return { founder: { id: invitation.founderId, name } };

@@ -1,14 +1,17 @@
 import { Divider, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconGitCompare, IconSchool } from '@tabler/icons-react';
 import { useSelector } from 'react-redux';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { FounderDeckAnalysis } from '@/features/analysis/components/deck-analysis';
 import { TypeSizeLine } from '@/features/analysis/components/type-size-line';
 import { selectUser } from '@/features/auth/auth-slice';
+import { CommentRegionsLayer } from '@/features/deck-feedback/components/comment-regions-layer';
 import { CommentsPanel } from '@/features/deck-feedback/components/comments-panel';
 import { FounderReviewsList } from '@/features/deck-feedback/components/deck-reviews';
 import { ScoreMovement, VersionChanges } from '@/features/deck-feedback/components/version-changes';
+import { useDeckCommentsQuery } from '@/features/deck-feedback/feedback-api';
+import { regionsOnPage } from '@/features/deck-feedback/feedback-model';
 import { FounderDeckInterests } from '@/features/interests/components/founder-interest-list';
 import { FounderMilestoneInvestors } from '@/features/interests/components/founder-milestone-investors';
 import { DeckShareTab } from '@/features/links/components/deck-share-tab';
@@ -24,6 +27,7 @@ export function FounderViewPage() {
   const { id } = useParams();
   const navigate = useNavigate();
   const viewerId = useSelector(selectUser)?.id ?? '';
+  const markedComment = useSearchParams()[0].get('comment');
   if (!id) return <Navigate to={paths.founder.pitchdecks} replace />;
   return (
     <FounderDeckView
@@ -43,6 +47,15 @@ export function FounderViewPage() {
           pageHref={(page) => paths.founder.view(id, { page })}
         />
       )}
+      renderPageOverlay={(shown, page) => (
+        <FounderCommentRegions
+          deckId={id}
+          version={shown.number}
+          page={page}
+          markedId={markedComment}
+          onSelect={(commentId) => navigate(paths.founder.view(id, { tab: 'mentors', comment: commentId }))}
+        />
+      )}
       moreTabs={[
         {
           value: 'mentors',
@@ -57,7 +70,7 @@ export function FounderViewPage() {
                   version={shown.number}
                   viewerId={viewerId}
                   highlightedId={null}
-                  onShow={(comment) => navigate(paths.founder.view(id, { page: comment.page }))}
+                  onShow={(comment) => navigate(paths.founder.view(id, { page: comment.page, comment: comment.id }))}
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 6 }}>
@@ -99,6 +112,29 @@ export function FounderViewPage() {
           </Stack>
         </Paper>
       }
+    />
+  );
+}
+
+type FounderCommentRegionsProps = {
+  deckId: string;
+  version: number;
+  page: number;
+  markedId: string | null;
+  onSelect: (commentId: string) => void;
+};
+
+/** The mentors' comment regions on the founder's viewer page; one opens the Mentors tab. */
+function FounderCommentRegions({ deckId, version, page, markedId, onSelect }: FounderCommentRegionsProps) {
+  const comments = useDeckCommentsQuery(deckId);
+  return (
+    <CommentRegionsLayer
+      comments={regionsOnPage(comments.data ?? [], version, page)}
+      highlightedId={markedId}
+      isDrawing={false}
+      draftRegion={null}
+      onDraw={() => {}}
+      onSelect={onSelect}
     />
   );
 }

@@ -209,9 +209,12 @@ function DeckWithComments({ deckId, title, version, fileUrl, initialPage, onLoad
   const requestCount = useRef(0);
   const draftRegion = draft && draft.page === currentPage ? draft.region : null;
 
+  // Drawing stops when the reader turns the page, not when the viewer first tells its page.
+  const lastPage = useRef(currentPage);
   const handlePageChange = useCallback((page: number) => {
+    if (page !== lastPage.current) setIsDrawing(false);
+    lastPage.current = page;
     setCurrentPage(page);
-    setIsDrawing(false);
   }, []);
   const handleShow = (comment: DeckComment) => {
     setHighlightedId(comment.id);

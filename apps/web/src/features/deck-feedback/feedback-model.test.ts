@@ -1,5 +1,5 @@
-import type { DeckComparison } from '@deckvalid/contract/deck-compare';
 import type { DeckComment } from '@deckvalid/contract/deck-comments';
+import type { DeckComparison } from '@deckvalid/contract/deck-compare';
 import type { DeckReview } from '@deckvalid/contract/deck-reviews';
 import { describe, expect, it } from 'vitest';
 import {
@@ -127,9 +127,21 @@ describe('comparison in words', () => {
       describeSectionChange({ ...section, before: { found: false, pages: [] }, after: { found: true, pages: [9] } }),
     ).toBe('Team is now told (page 9).');
     expect(
-      describeSectionChange({ ...section, before: { found: true, pages: [8] }, after: { found: true, pages: [9, 10] } }),
+      describeSectionChange({
+        ...section,
+        before: { found: true, pages: [8] },
+        after: { found: true, pages: [9, 10] },
+      }),
     ).toBe('Team moved from page 8 to pages 9, 10.');
-    const same = { from: 1, to: 2, pages: [], unchangedPages: 10, score: { before: 60, after: 60 }, sections: [], figures: [] };
+    const same = {
+      from: 1,
+      to: 2,
+      pages: [],
+      unchangedPages: 10,
+      score: { before: 60, after: 60 },
+      sections: [],
+      figures: [],
+    };
     expect(isUnchanged(same satisfies DeckComparison)).toBe(true);
   });
 });

@@ -478,7 +478,7 @@ export function DeckViewerReader({
                 ) : (
                   <Skeleton w={pageWidth} h={pageHeight} radius={0} aria-label="Loading deck" role="status" />
                 )}
-                {isReady && isMainRendered && pageOverlay ? (
+                {isReady && pageOverlay ? (
                   // The overlay lets clicks through to the page's text and links; its marks take them back.
                   <Box
                     pos="absolute"

@@ -15,7 +15,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconMessageCircle, IconSquareDashed } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { describeApiError } from '@/shared/api/api-error';
 import { formatDateTime } from '@/shared/lib/format-date';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
@@ -288,24 +288,33 @@ function CommentCard({ deckId, comment, regionNumber, viewerId, isHighlighted, o
       data-resolved={isResolved || undefined}
     >
       <Stack gap={6}>
-        <Entry entry={comment} deckId={deckId} viewerId={viewerId} commentId={comment.id} />
-        <Group gap={6} wrap="wrap">
-          {regionNumber ? (
-            <Badge size="sm" variant="outline" color="indigo" radius="sm">
-              Region {regionNumber}
-            </Badge>
-          ) : null}
-          {comment.outdated ? (
-            <Badge size="sm" variant="light" color="yellow" radius="sm">
-              Outdated · version {comment.version}, page {comment.page}
-            </Badge>
-          ) : null}
-          {isResolved ? (
-            <Badge size="sm" variant="light" color="green" radius="sm" data-testid="comment-resolved">
-              Resolved{comment.resolvedBy ? ` by ${comment.resolvedBy.name}` : ''}
-            </Badge>
-          ) : null}
-        </Group>
+        <Entry
+          entry={comment}
+          deckId={deckId}
+          viewerId={viewerId}
+          commentId={comment.id}
+          tags={
+            regionNumber || comment.outdated || isResolved ? (
+              <Group gap={6} wrap="wrap">
+                {regionNumber ? (
+                  <Badge size="sm" variant="outline" color="indigo" radius="sm">
+                    Region {regionNumber}
+                  </Badge>
+                ) : null}
+                {comment.outdated ? (
+                  <Badge size="sm" variant="light" color="yellow" radius="sm">
+                    Outdated · version {comment.version}, page {comment.page}
+                  </Badge>
+                ) : null}
+                {isResolved ? (
+                  <Badge size="sm" variant="light" color="green" radius="sm" data-testid="comment-resolved">
+                    Resolved{comment.resolvedBy ? ` by ${comment.resolvedBy.name}` : ''}
+                  </Badge>
+                ) : null}
+              </Group>
+            ) : null
+          }
+        />
         {comment.replies.length > 0 ? (
           <Stack gap={6} pl="sm" style={{ borderLeft: '2px solid var(--mantine-color-gray-3)' }}>
             {comment.replies.map((item) => (
@@ -337,7 +346,7 @@ function CommentCard({ deckId, comment, regionNumber, viewerId, isHighlighted, o
           </Box>
         ) : null}
         <FormErrorAlert message={problem} />
-        <Group gap={4} wrap="wrap">
+        <Group gap={2} wrap="wrap" ml={-8}>
           {onShow && !comment.outdated ? (
             <Button variant="subtle" size="compact-sm" onClick={() => onShow(comment)}>
               Show on page {comment.page}
@@ -382,10 +391,12 @@ type EntryProps = {
   /** The id edited or deleted: the comment's own, or the reply's. */
   commentId: string;
   isReply?: boolean;
+  /** Marks between the header and the text (region, outdated, resolved). */
+  tags?: ReactNode;
 };
 
 /** Who wrote it and when, the text, and Edit/Delete on one's own. */
-function Entry({ entry, deckId, viewerId, commentId, isReply = false }: EntryProps) {
+function Entry({ entry, deckId, viewerId, commentId, isReply = false, tags }: EntryProps) {
   const [edit, editing] = useEditDeckCommentMutation();
   const [remove, removing] = useDeleteDeckCommentMutation();
   const [isEditing, setIsEditing] = useState(false);
@@ -415,19 +426,48 @@ function Entry({ entry, deckId, viewerId, commentId, isReply = false }: EntryPro
   };
 
   return (
-    <Stack gap={2} data-testid={isReply ? 'comment-reply' : undefined}>
-      <Group gap={6} wrap="wrap">
-        <Text fz="sm" fw={600}>
-          {entry.author.name}
-        </Text>
-        <Badge size="xs" variant="light" color={entry.author.role === 'mentor' ? 'grape' : 'teal'} radius="sm">
-          {entry.author.role === 'mentor' ? 'Mentor' : 'Founder'}
-        </Badge>
-        <Text fz="xs" c="dimmed" component="time" dateTime={entry.createdAt}>
-          {formatDateTime(entry.createdAt)}
-          {entry.editedAt ? ' · edited' : ''}
-        </Text>
+    <Stack gap={4} data-testid={isReply ? 'comment-reply' : undefined}>
+      <Group gap={6} wrap="wrap" justify="space-between" align="flex-start">
+        <Group gap={6} wrap="wrap">
+          <Text fz="sm" fw={600}>
+            {entry.author.name}
+          </Text>
+          <Badge size="xs" variant="light" color={entry.author.role === 'mentor' ? 'grape' : 'teal'} radius="sm">
+            {entry.author.role === 'mentor' ? 'Mentor' : 'Founder'}
+          </Badge>
+          <Text fz="xs" c="dimmed" component="time" dateTime={entry.createdAt}>
+            {formatDateTime(entry.createdAt)}
+            {entry.editedAt ? ' · edited' : ''}
+          </Text>
+        </Group>
+        {isOwn && !isEditing && !isConfirmingDelete ? (
+          <Group gap={4}>
+            <UnstyledButton
+              fz="xs"
+              c="indigo.8"
+              aria-label={`Edit your ${what}`}
+              onClick={() => {
+                setDraft(entry.body);
+                setIsEditing(true);
+              }}
+            >
+              Edit
+            </UnstyledButton>
+            <Text fz="xs" c="dimmed" aria-hidden>
+              ·
+            </Text>
+            <UnstyledButton
+              fz="xs"
+              c="red.8"
+              aria-label={`Delete your ${what}`}
+              onClick={() => setIsConfirmingDelete(true)}
+            >
+              Delete
+            </UnstyledButton>
+          </Group>
+        ) : null}
       </Group>
+      {tags}
       {isEditing ? (
         <Box component="form" onSubmit={handleSave} noValidate>
           <Stack gap={6}>
@@ -456,40 +496,19 @@ function Entry({ entry, deckId, viewerId, commentId, isReply = false }: EntryPro
         </Text>
       )}
       {!isEditing && problem ? <FormErrorAlert message={problem} /> : null}
-      {isOwn && !isEditing ? (
-        isConfirmingDelete ? (
-          <Group gap={4} wrap="wrap" role="group" aria-label={`Delete this ${what}?`}>
-            <Text fz="xs">
-              Delete this {what}
-              {isReply ? '' : ' and its replies'}?
-            </Text>
-            <Button size="compact-xs" color="red" loading={removing.isLoading} onClick={() => void handleDelete()}>
-              Delete
-            </Button>
-            <Button size="compact-xs" variant="subtle" onClick={() => setIsConfirmingDelete(false)}>
-              Keep it
-            </Button>
-          </Group>
-        ) : (
-          <Group gap={4}>
-            <UnstyledButton
-              fz="xs"
-              c="indigo.8"
-              onClick={() => {
-                setDraft(entry.body);
-                setIsEditing(true);
-              }}
-            >
-              Edit
-            </UnstyledButton>
-            <Text fz="xs" c="dimmed" aria-hidden>
-              ·
-            </Text>
-            <UnstyledButton fz="xs" c="red.8" onClick={() => setIsConfirmingDelete(true)}>
-              Delete
-            </UnstyledButton>
-          </Group>
-        )
+      {isOwn && !isEditing && isConfirmingDelete ? (
+        <Group gap={4} wrap="wrap" role="group" aria-label={`Delete this ${what}?`}>
+          <Text fz="xs">
+            Delete this {what}
+            {isReply ? '' : ' and its replies'}?
+          </Text>
+          <Button size="compact-xs" color="red" loading={removing.isLoading} onClick={() => void handleDelete()}>
+            Delete
+          </Button>
+          <Button size="compact-xs" variant="subtle" onClick={() => setIsConfirmingDelete(false)}>
+            Keep it
+          </Button>
+        </Group>
       ) : null}
     </Stack>
   );

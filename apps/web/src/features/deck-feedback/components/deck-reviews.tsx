@@ -13,6 +13,7 @@ import {
   Paper,
   Radio,
   SegmentedControl,
+  SimpleGrid,
   Skeleton,
   Stack,
   Table,
@@ -144,7 +145,7 @@ function ReviewForm({ deckId, version, saved, onDone }: ReviewFormProps) {
               investors never do.
             </Text>
           </Stack>
-          <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
             {sections.map((section) => (
               <Paper key={section.key} withBorder radius="md" p="sm" data-testid="review-section">
                 <Stack gap={6}>
@@ -170,7 +171,7 @@ function ReviewForm({ deckId, version, saved, onDone }: ReviewFormProps) {
                 </Stack>
               </Paper>
             ))}
-          </Stack>
+          </SimpleGrid>
           <Stack gap={4}>
             <Text fz="sm" fw={500} id="review-verdict-label">
               Verdict

@@ -68,6 +68,8 @@ type FounderDeckViewProps = {
   renderShare?: (deck: { readyVersions: number[]; pageCount: number | null }) => ReactNode;
   /** Tabs after Share, composed by app/ from other features (the mentors' comments, what changed). */
   moreTabs?: readonly FounderDeckTab[];
+  /** Drawn over the viewer's page (the mentors' comment regions), given the version shown and the page. */
+  renderPageOverlay?: (shown: ShownVersion, page: number) => ReactNode;
 };
 
 /** A tab of the deck page that app/ adds, given the version shown and the ready versions, newest first. */
@@ -97,6 +99,7 @@ export function FounderDeckView({
   renderTypeSize,
   renderShare,
   moreTabs = [],
+  renderPageOverlay,
 }: FounderDeckViewProps) {
   const navigate = useNavigate();
   // `?tab=report` opens the Report tab; `?page=N` (the report's page links) the viewer at that page.
@@ -222,6 +225,11 @@ export function FounderDeckView({
                 onLoadError={handleLoadError}
                 initialPage={requestedPage}
                 pageRequestKey={locationKey}
+                pageOverlay={
+                  renderPageOverlay
+                    ? (page) => renderPageOverlay({ number: shownNumber, status: shownStatus }, page)
+                    : undefined
+                }
               />
             ) : (
               <DeckNotViewable deck={data} submitPath={submitPath} />
