@@ -51,6 +51,8 @@ export type DeckDetails = {
   location?: string;
   slides?: number;
   body?: string;
+  /** Slide n's own line of text instead of `body` (see samplePdf). */
+  lines?: Record<number, string>;
 };
 
 /**
@@ -63,6 +65,7 @@ export async function submitReadyDeck(server: Server, founder: Account, details:
     company: details.company,
     slides: details.slides ?? 3,
     body: details.body ?? 'Solar forecasts for small grids.',
+    lines: details.lines,
   });
   // A copy on a plain ArrayBuffer: fetch's body type does not take a Buffer's ArrayBufferLike view.
   const bytes = new Uint8Array(pdf);

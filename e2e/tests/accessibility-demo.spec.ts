@@ -118,6 +118,8 @@ beforeAll(async () => {
     { name: 'a deck', path: paths.founder.view(deckId) },
     { name: 'a deck’s report', path: paths.founder.view(deckId, { tab: 'report' }) },
     { name: 'a deck’s share links', path: paths.founder.view(deckId, { tab: 'share' }) },
+    { name: 'a deck’s mentors', path: paths.founder.view(deckId, { tab: 'mentors' }) },
+    { name: 'what changed in a deck', path: paths.founder.view(deckId, { tab: 'changes' }) },
     { name: 'data rooms', path: paths.founder.dataRooms },
     { name: 'a data room’s folder', path: paths.founder.dataRoom(roomId, { folder: legalId }) },
     { name: 'mentors', path: paths.founder.mentors },
@@ -161,6 +163,13 @@ beforeAll(async () => {
     { name: 'founders you mentor', path: paths.mentor.home, ready: '[data-testid="mentorship-row"]' },
     { name: 'mentor inbox', path: paths.mentor.inbox },
     { name: 'a mentor invitation', path: paths.mentor.invitation(decodeURIComponent(token)) },
+    {
+      name: 'a deck with its comments, as a mentor',
+      path: paths.mentor.deck(deckId),
+      ready: '[data-testid="deck-viewer"][data-state="ready"]',
+    },
+    { name: 'a mentor’s review', path: paths.mentor.deck(deckId, { tab: 'review' }) },
+    { name: 'what changed, as a mentor', path: paths.mentor.deck(deckId, { tab: 'changes' }) },
   ];
 }, 180_000);
 

@@ -1,11 +1,13 @@
 import { mkdirSync } from 'node:fs';
+import { founderMentorPaths, mentorFounderPaths } from '@deckvalid/contract/mentors';
 import { notificationKindsByRole } from '@deckvalid/contract/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf } from '../../apps/server/test/smtp-sink';
 import { paths } from '../../apps/web/src/config/paths';
-import { createAccount, e2ePassword, uniqueEmail } from '../support/accounts';
+import { callApi, createAccount, e2ePassword, signIn, uniqueEmail } from '../support/accounts';
 import { axeViolations, settleAnimations } from '../support/axe';
 import { type Browser, type BrowserContext, launchBrowser, type Page, screenshot, viewports } from '../support/browser';
+import { samplePdf, submitReadyDeck } from '../support/decks';
 import { type RunningServer, startServer } from '../support/server';
 
 /**
@@ -14,7 +16,10 @@ import { type RunningServer, startServer } from '../support/server';
  * with the mailed code and comes back to the invitation, accepts it and finds the founder on
  * /mentor; the founder sees the mentor in their list. A second use of the link is refused with
  * the server's sentence, the founder opening it is told a mentor account accepts it, and the
- * mentor ends the mentorship. Every screen passes axe and has no sideways scroll at 390 px;
+ * mentor ends the mentorship. Apart, with a mentorship of its own: a mentor comments on page 3
+ * of a deck with a dragged region and reviews it; the founder uploads version 2, finds the comment
+ * moved with its slide to page 4, replies and resolves it; both read What changed. Every screen
+ * passes axe and has no sideways scroll at 390 px;
  * screenshots at 1280 and 390 px go to /tmp/mentor-shots and e2e/artifacts.
  */
 const shotsDir = '/tmp/mentor-shots';
@@ -232,5 +237,187 @@ describe('mentors', () => {
 
     await founderPage.goto(paths.founder.mentors);
     await founderPage.getByTestId('mentors-empty').waitFor();
+  });
+});
+
+/** Slide lines of the feedback deck: version 2 puts a new slide 2 in, so the market slide moves from page 3 to 4. */
+const kelpLines = {
+  cover: 'Kelp feed that cuts methane from dairy herds by a third within one season',
+  problem: 'Dairy farms emit most of their methane from feed and have no cheap fix today',
+  market: 'Forty thousand dairy farms across Europe buy feed additives every single month of the year',
+  team: 'Two marine biologists and a former feed mill operator with twenty years of sales',
+  whyNow: 'New European methane rules start paying farmers for every tonne they avoid',
+};
+const versionOneLines = { 1: kelpLines.cover, 2: kelpLines.problem, 3: kelpLines.market, 4: kelpLines.team };
+const versionTwoLines = {
+  1: kelpLines.cover,
+  2: kelpLines.whyNow,
+  3: kelpLines.problem,
+  4: kelpLines.market,
+  5: kelpLines.team,
+};
+
+describe('mentor feedback on a deck', () => {
+  let founderContext: BrowserContext;
+  let founderPage: Page;
+  let mentorContext: BrowserContext;
+  let mentorPage: Page;
+  let deckId = '';
+
+  /**
+   * Its own founder, mentor and deck, so this world does not hang on the invitation flow above
+   * (which ends its mentorship): the invitation is sent and accepted through the API.
+   */
+  beforeAll(async () => {
+    const kelpFounder = await createAccount(server, 'user', 'Iris Kelp');
+    const kelpMentor = await createAccount(server, 'mentor', 'Omar Reviewer');
+    await callApi(server, kelpFounder, 'POST', founderMentorPaths.invitations, { email: kelpMentor.email });
+    const mail = await server.sink.waitFor((m) => m.to.includes(kelpMentor.email) && /mentor/.test(m.subject));
+    const token = /invitation\?token=([A-Za-z0-9_%-]+)/.exec(mail.body)?.[1];
+    if (!token) throw new Error('the invitation mail has no link');
+    await callApi(server, kelpMentor, 'POST', mentorFounderPaths.accept, { token: decodeURIComponent(token) });
+    deckId = await submitReadyDeck(server, kelpFounder, {
+      company: 'Brightkelp',
+      title: 'Brightkelp seed',
+      slides: 4,
+      lines: versionOneLines,
+    });
+    founderContext = await openContext();
+    founderPage = await signIn(founderContext, kelpFounder, 'user');
+    mentorContext = await openContext();
+    mentorPage = await signIn(mentorContext, kelpMentor, 'mentor');
+  }, 120_000);
+
+  afterAll(async () => {
+    await founderContext?.close();
+    await mentorContext?.close();
+  });
+
+  const viewerReady = (page: Page) =>
+    page.locator('[data-testid="deck-viewer"][data-state="ready"]').waitFor({ timeout: 30_000 });
+
+  it('the mentor comments on page 3 with a region dragged on it', async () => {
+    await mentorPage.goto(paths.mentor.home);
+    await mentorPage.getByRole('link', { name: 'Open Brightkelp seed' }).click();
+    await mentorPage.waitForURL((url) => url.pathname === paths.mentor.deck(deckId));
+    await viewerReady(mentorPage);
+    await mentorPage.keyboard.press('ArrowRight');
+    await mentorPage.keyboard.press('ArrowRight');
+    await mentorPage.getByRole('textbox', { name: 'Comment on page 3' }).waitFor();
+
+    await mentorPage.getByRole('button', { name: 'Mark a region' }).click();
+    const surface = mentorPage.getByTestId('comment-region-surface');
+    const box = await surface.boundingBox();
+    if (!box) throw new Error('the page has no drawing surface');
+    await mentorPage.mouse.move(box.x + box.width * 0.05, box.y + box.height * 0.55);
+    await mentorPage.mouse.down();
+    await mentorPage.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.7, { steps: 5 });
+    await mentorPage.mouse.up();
+    await mentorPage.getByTestId('draft-region').waitFor();
+
+    await mentorPage
+      .getByRole('textbox', { name: 'Comment on page 3' })
+      .fill('Where does the forty thousand come from? Cite the source.');
+    await mentorPage.getByRole('button', { name: 'Comment on this page' }).click();
+    const page3 = mentorPage.getByRole('region', { name: 'Page 3' });
+    await page3.getByText('Where does the forty thousand come from?', { exact: false }).waitFor();
+    await mentorPage.getByTestId('comment-region').waitFor();
+    await checkScreen(mentorPage, 'mentor-deck-comment');
+  });
+
+  it('the mentor saves a review of version 1', async () => {
+    await mentorPage.getByRole('tab', { name: 'Review' }).click();
+    const form = mentorPage.getByTestId('review-form');
+    await form.waitFor();
+    for (const section of await form.getByTestId('review-section').all()) {
+      await section.getByRole('radio', { name: '3', exact: true }).check();
+    }
+    await form.getByRole('textbox', { name: 'Note on market size' }).fill('Cite the source of the farm count.');
+    await form.getByRole('textbox', { name: /Summary/ }).fill('Promising; source the market before investors see it.');
+    await form.getByRole('button', { name: 'Save review' }).click();
+    const review = mentorPage.getByTestId('deck-review');
+    await review.waitFor();
+    expect(await review.getByTestId('review-verdict').textContent()).toBe('Needs work');
+    await checkScreen(mentorPage, 'mentor-review');
+  });
+
+  it('the founder uploads version 2 and finds the comment moved to the market slide on page 4, replies and resolves it', async () => {
+    await founderPage.goto(paths.founder.view(deckId));
+    await founderPage.getByRole('button', { name: 'Upload new version' }).click();
+    const dialog = founderPage.getByRole('dialog', { name: 'Upload version 2' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Pitch deck PDF').setInputFiles({
+      name: 'brightkelp-v2.pdf',
+      mimeType: 'application/pdf',
+      buffer: await samplePdf({ company: 'Brightkelp', slides: 5, body: '', lines: versionTwoLines }),
+    });
+    await expect.poll(() => dialog.getByText('Uploaded', { exact: true }).count(), { timeout: 15_000 }).toBe(1);
+    await dialog.getByRole('button', { name: 'Submit version' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const versionRow = founderPage.locator('[data-testid="deck-version"][data-version="2"]');
+    await expect.poll(() => versionRow.getAttribute('data-status'), { timeout: 30_000 }).toBe('ready');
+    await expect.poll(() => versionRow.getByTestId('live-badge').count(), { timeout: 10_000 }).toBe(1);
+
+    await founderPage.getByRole('tab', { name: 'Mentors' }).click();
+    const page4 = founderPage.getByRole('region', { name: 'Page 4' });
+    const comment = page4.getByTestId('deck-comment');
+    // Comments move once the new version is ready, just after it goes live: ask again until they have.
+    await expect
+      .poll(
+        async () => {
+          if ((await comment.count()) > 0) return true;
+          await founderPage.reload();
+          await founderPage.getByTestId('open-comment-count').waitFor();
+          return (await comment.count()) > 0;
+        },
+        { timeout: 30_000, intervals: [1_000] },
+      )
+      .toBe(true);
+    await comment.getByText('Where does the forty thousand come from?', { exact: false }).waitFor();
+    expect(await founderPage.getByRole('region', { name: 'Page 3' }).count()).toBe(0);
+    await founderPage.getByTestId('deck-review').getByText('Omar Reviewer on version 1').waitFor();
+
+    await comment.getByRole('button', { name: 'Reply' }).click();
+    await comment
+      .getByRole('textbox', { name: 'Your reply' })
+      .fill('From the 2025 EU farm census; cited on the slide now.');
+    await comment.getByRole('button', { name: 'Send reply' }).click();
+    await comment
+      .getByTestId('comment-reply')
+      .getByText(/EU farm census/)
+      .waitFor();
+    await comment.getByRole('button', { name: 'Resolve' }).click();
+    await comment.getByTestId('comment-resolved').waitFor();
+    await checkScreen(founderPage, 'founder-mentors-tab');
+
+    // "Show on page 4" opens the deck at the market slide, its region marked.
+    await comment.getByRole('button', { name: 'Show on page 4' }).click();
+    await viewerReady(founderPage);
+    await expect.poll(() => founderPage.getByTestId('deck-viewer').getAttribute('data-page')).toBe('4');
+    await founderPage.locator('[data-testid="comment-region"][data-highlighted="true"]').waitFor();
+  });
+
+  it('both open What changed and read the new slide and the score in words', async () => {
+    await founderPage.goto(paths.founder.view(deckId, { tab: 'changes' }));
+    await founderPage
+      .getByTestId('comparison-score')
+      .getByText(/From version 1 to version 2/)
+      .waitFor({ timeout: 30_000 });
+    await founderPage.getByText('Page 2 is new.').waitFor();
+    await checkScreen(founderPage, 'founder-what-changed');
+
+    await mentorPage.goto(paths.mentor.deck(deckId, { tab: 'changes' }));
+    await mentorPage
+      .getByTestId('comparison-score')
+      .getByText(/From version 1 to version 2/)
+      .waitFor({ timeout: 30_000 });
+    await mentorPage.getByText('Page 2 is new.').waitFor();
+    await checkScreen(mentorPage, 'mentor-what-changed');
+
+    // The mentor sees the founder's reply and the resolution on version 2.
+    await mentorPage.goto(paths.mentor.deck(deckId));
+    const comment = mentorPage.getByRole('region', { name: 'Page 4' }).getByTestId('deck-comment');
+    await comment.getByTestId('comment-resolved').waitFor();
+    await comment.getByText(/EU farm census/).waitFor();
   });
 });

@@ -67,6 +67,16 @@ export const acceptMentorInvitationResponseSchema = z.object({
 });
 export type AcceptMentorInvitationResponse = z.infer<typeof acceptMentorInvitationResponseSchema>;
 
+/** What the invitation page shows before anyone signs in: who invites, their note, until when. */
+export const mentorInvitationPreviewResponseSchema = z.object({
+  invitation: z.object({
+    founder: z.object({ name: z.string() }),
+    note: z.string().nullable(),
+    expiresAt: z.string(),
+  }),
+});
+export type MentorInvitationPreviewResponse = z.infer<typeof mentorInvitationPreviewResponseSchema>;
+
 export const mentorParamsSchema = z.object({ mentorId: idSchema });
 export const mentorInvitationParamsSchema = z.object({ invitationId: idSchema });
 export const mentoredFounderParamsSchema = z.object({ founderId: idSchema });
@@ -86,6 +96,8 @@ export const founderMentorPaths = {
 /** The mentor's calls on the founders they help. */
 export const mentorFounderPaths = {
   accept: '/api/v1/mentors/invitations/accept',
+  /** No account needed: the token is the credential, as in the mail. */
+  preview: '/api/v1/mentors/invitations/preview',
   founders: '/api/v1/mentors/founders',
   founder: (founderId: string) => `/api/v1/mentors/founders/${segment(founderId)}`,
   founderPattern: '/api/v1/mentors/founders/:founderId',

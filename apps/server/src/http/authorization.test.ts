@@ -87,6 +87,8 @@ type Fixtures = MilestoneFixtures &
     /** An invitation of `founder` the table withdraws; a token `mentor` accepts (`otherMentor` finds it spent). */
     mentorInvitationId: string;
     mentorInvitationToken: string;
+    /** An invitation nobody accepts: its page's preview answers whoever holds the token. */
+    previewedInvitationToken: string;
     /** A mentor of `founder` whom the table's founder row lets go; `otherFounder`, whom `mentor` also mentors. */
     disposableMentorId: string;
     otherFounderId: string;
@@ -711,15 +713,15 @@ const rows: Row[] = [
     route: 'POST /api/v1/chats/rooms/private',
     request: (f) => ({ method: 'POST', url: '/api/v1/chats/rooms/private', payload: { participantId: f.founderId } }),
     // The investor already has a room with the founder (200); the other investor is tied to the
-    // founder by an interest too (201, made now); the founder cannot talk to themself, and the
-    // other founder is tied to nobody.
+    // founder by an interest too, and the mentor by the mentorship (201, made now); the founder
+    // cannot talk to themself, and the other founder and the other mentor are tied to nobody.
     expected: {
       anonymous: 401,
       founder: 403,
       investor: 200,
       otherFounder: 403,
       otherInvestor: 201,
-      mentor: 403,
+      mentor: 201,
       otherMentor: 403,
     },
   },
@@ -1543,6 +1545,16 @@ const rows: Row[] = [
     expected: { ...mentorOnly(200), otherMentor: 410 },
   },
   {
+    route: 'POST /api/v1/mentors/invitations/preview',
+    request: (f) => ({
+      method: 'POST',
+      url: mentorFounderPaths.preview,
+      payload: { token: f.previewedInvitationToken },
+    }),
+    // The token is the credential: whoever holds it reads who invites, signed in or not.
+    expected: everyone(200),
+  },
+  {
     route: 'GET /api/v1/mentors/founders',
     request: { method: 'GET', url: mentorFounderPaths.founders },
     expected: mentorOnly(200),
@@ -1736,6 +1748,7 @@ beforeAll(async () => {
   };
   const withdrawable = await inviteMentor(ctx, founder, 'withdrawable.mentor@example.test');
   const acceptable = await inviteMentor(ctx, founder, 'acceptable.mentor@example.test');
+  const previewed = await inviteMentor(ctx, founder, 'previewed.mentor@example.test');
 
   const [deck, freshDeck, interestedDeck] = [
     await readyDeck(ctx, founder),
@@ -1908,6 +1921,7 @@ beforeAll(async () => {
     uploadUrl: target.json().uploadUrl as string,
     mentorInvitationId: withdrawable.invitation.id,
     mentorInvitationToken: acceptable.token,
+    previewedInvitationToken: previewed.token,
     disposableMentorId: disposableMentor.user.id,
     otherFounderId: otherFounder.user.id,
     commentId: await mentorComment(deck.id),

@@ -18,7 +18,7 @@ export function createMentorsModule(context: ModuleContext, { auth, mailer }: { 
   const module: AppModule = {
     name: 'mentors',
     routes: async (app) => {
-      await mentorsRoutes(app, { auth, mentors });
+      await mentorsRoutes(app, { auth, mentors, publicRateLimit: config.authRateLimitPerMinute });
     },
   };
   return { module, mentors };

@@ -86,6 +86,29 @@ describe('mentor invitations', () => {
     expect(invitation.id).toMatch(/^mvt-/);
   });
 
+  it('the invitation page reads who invites with the token alone; a spent, withdrawn or unknown one says why', async () => {
+    const founder = await signUp(ctx, 'user', 'Ada Founder');
+    const email = uniqueEmail('mentor');
+    const { invitation, token } = await inviteMentor(ctx, founder, email, 'Could you look at our seed deck?');
+    const preview = await callAs(ctx, null, 'POST', mentorFounderPaths.preview, { token });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toEqual({
+      invitation: {
+        founder: { name: 'Ada Founder' },
+        note: 'Could you look at our seed deck?',
+        expiresAt: invitation.expiresAt,
+      },
+    });
+
+    await acceptInvitation(ctx, await signUp(ctx, 'mentor', 'Mia Mentor', { email }), token);
+    const spent = await callAs(ctx, null, 'POST', mentorFounderPaths.preview, { token });
+    expect(spent.statusCode).toBe(410);
+    expect(spent.json().error.message).toMatch(/already accepted/);
+    const unknown = await callAs(ctx, null, 'POST', mentorFounderPaths.preview, { token: 'no-such-token' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toMatch(/not valid, or it was withdrawn/);
+  });
+
   it('accepting with a founder’s or an investor’s account is refused with a sentence', async () => {
     const founder = await signUp(ctx, 'user', 'Ada Founder');
     const { token } = await inviteMentor(ctx, founder, uniqueEmail('mentor'));

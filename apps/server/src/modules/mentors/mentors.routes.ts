@@ -7,6 +7,7 @@ import {
   mentoredFounderParamsSchema,
   mentorFounderPaths,
   mentorInvitationParamsSchema,
+  mentorInvitationPreviewResponseSchema,
   mentorInvitationResponseSchema,
   mentorParamsSchema,
   mentorsFoundersResponseSchema,
@@ -24,7 +25,7 @@ const invitationsPerMinute = 10;
 /** The founder's calls on their mentors and invitations; the mentor's on the founders they help. */
 export async function mentorsRoutes(
   parent: FastifyInstance,
-  { auth, mentors }: { auth: Authenticator; mentors: MentorsService },
+  { auth, mentors, publicRateLimit }: { auth: Authenticator; mentors: MentorsService; publicRateLimit: number },
 ) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const founder = { onRequest: requireRole(auth, 'user') };
@@ -73,6 +74,16 @@ export async function mentorsRoutes(
       schema: { body: acceptMentorInvitationBodySchema, response: { 200: acceptMentorInvitationResponseSchema } },
     },
     async (request) => mentors.accept(principalOf(request), request.body),
+  );
+
+  app.post(
+    mentorFounderPaths.preview,
+    {
+      // Anyone may ask, signed in or not: guesses are limited per address like sign-in.
+      config: { rateLimit: { max: publicRateLimit, timeWindow: '1 minute' } },
+      schema: { body: acceptMentorInvitationBodySchema, response: { 200: mentorInvitationPreviewResponseSchema } },
+    },
+    async (request) => mentors.preview(request.body),
   );
 
   app.get(

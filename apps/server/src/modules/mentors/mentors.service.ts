@@ -4,6 +4,7 @@ import {
   type CreateMentorInvitationBody,
   type FoundersMentorsResponse,
   type MentorInvitation,
+  type MentorInvitationPreviewResponse,
   type MentorsFoundersResponse,
   mentorLimits,
 } from '@deckvalid/contract/mentors';
@@ -153,24 +154,38 @@ export class MentorsService {
   }
 
   /**
-   * Starts the mentorship the token's invitation offers, with the signed-in mentor. A token works
-   * once: a second use, an expired or a withdrawn invitation is refused with a sentence saying so.
+   * What the invitation page shows whoever holds the token, signed in or not: the founder's name,
+   * their note and the expiry; refused as `accept` would refuse it.
    */
-  async accept(principal: Principal, body: AcceptMentorInvitationBody): Promise<AcceptMentorInvitationResponse> {
-    if (!canActAsMentor(principal)) throw notFound('That page');
-    const invitation = await this.deps.repo.findInvitationByTokenHash(sha256(body.token));
-    if (!invitation) {
-      throw new AppError(
-        'NOT_FOUND',
-        'This invitation link is not valid, or it was withdrawn. Ask the founder for a new one.',
-      );
-    }
-    const now = this.deps.clock.now();
+  async preview(body: AcceptMentorInvitationBody): Promise<MentorInvitationPreviewResponse> {
+    const invitation = await this.openInvitation(body.token, this.deps.clock.now());
+    const name = await this.deps.repo.findAccountName(invitation.founderId);
+    if (name === undefined) throw unknownInvitation();
+    return {
+      invitation: { founder: { name }, note: invitation.note, expiresAt: invitation.expiresAt.toISOString() },
+    };
+  }
+
+  /** The invitation the token opens, or the sentence saying why it opens none. */
+  private async openInvitation(token: string, now: Date): Promise<Invitation> {
+    const invitation = await this.deps.repo.findInvitationByTokenHash(sha256(token));
+    if (!invitation) throw unknownInvitation();
     const refusal = invitationRefusal(invitation, now);
     if (refusal === 'spent') throw spentInvitation();
     if (refusal === 'expired') {
       throw new AppError('GONE', 'This invitation has expired. Ask the founder to send a new one.');
     }
+    return invitation;
+  }
+
+  /**
+   * Starts the mentorship the token's invitation offers, with the signed-in mentor. A token works
+   * once: a second use, an expired or a withdrawn invitation is refused with a sentence saying so.
+   */
+  async accept(principal: Principal, body: AcceptMentorInvitationBody): Promise<AcceptMentorInvitationResponse> {
+    if (!canActAsMentor(principal)) throw notFound('That page');
+    const now = this.deps.clock.now();
+    const invitation = await this.openInvitation(body.token, now);
     if (!(await this.deps.repo.accept(invitation.id, principal.accountId, now))) throw spentInvitation();
     this.deps.events.emit('mentorship.started', { founderId: invitation.founderId, mentorId: principal.accountId });
     const name = await this.deps.repo.findAccountName(invitation.founderId);
@@ -178,6 +193,9 @@ export class MentorsService {
     return { founder: { id: invitation.founderId, name } };
   }
 }
+
+const unknownInvitation = () =>
+  new AppError('NOT_FOUND', 'This invitation link is not valid, or it was withdrawn. Ask the founder for a new one.');
 
 const spentInvitation = () =>
   new AppError('GONE', 'This invitation was already accepted. Sign in as a mentor to see the founders you help.');

@@ -121,7 +121,15 @@ describe('comparison in words', () => {
           { kind: 'added', text: '1.6M' },
         ],
       }),
-    ).toBe('Page 3, now page 4, changed: 1 passage added, 1 passage removed.');
+    ).toBe('Page 3, now page 4, was reworded: added “1.6M”; removed “1.2M”.');
+    expect(
+      describePageChange({
+        kind: 'changed',
+        fromPage: 2,
+        toPage: 2,
+        changes: [{ kind: 'added', text: 'x'.repeat(100) }],
+      }),
+    ).toBe(`Page 2 was reworded: added “${'x'.repeat(79)}…”.`);
     const section = { key: 'team' as const, label: 'Team' };
     expect(
       describeSectionChange({ ...section, before: { found: false, pages: [] }, after: { found: true, pages: [9] } }),

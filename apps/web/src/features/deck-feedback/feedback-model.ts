@@ -1,6 +1,6 @@
 import { type AnalysisSectionKey, analysisSectionKeys, analysisSectionLabels } from '@deckvalid/contract/analysis';
 import type { CommentRegion, DeckComment } from '@deckvalid/contract/deck-comments';
-import type { DeckComparison, PageChange } from '@deckvalid/contract/deck-compare';
+import type { DeckComparison, PageChange, TextChange } from '@deckvalid/contract/deck-compare';
 import { type DeckReview, inReportOrder, type ReviewVerdict } from '@deckvalid/contract/deck-reviews';
 
 /** A page's comments in the panel. */
@@ -118,18 +118,30 @@ export function describePageChange(change: PageChange): string {
     case 'moved':
       return `Page ${change.fromPage} moved to page ${change.toPage}, unchanged.`;
     case 'changed': {
-      const added = change.changes.filter((run) => run.kind === 'added').length;
-      const removed = change.changes.filter((run) => run.kind === 'removed').length;
       const where =
         change.fromPage === change.toPage
           ? `Page ${change.toPage}`
           : `Page ${change.fromPage}, now page ${change.toPage},`;
-      return `${where} changed: ${wordRuns(added, 'added')}, ${wordRuns(removed, 'removed')}.`;
+      const parts = [wordsOf(change.changes, 'added'), wordsOf(change.changes, 'removed')].filter(Boolean);
+      return `${where} was reworded${parts.length ? `: ${parts.join('; ')}` : ''}.`;
     }
   }
 }
 
-const wordRuns = (count: number, what: string) => `${count} ${count === 1 ? 'passage' : 'passages'} ${what}`;
+/** Longest quote of a page's changed words: the page itself says the rest. */
+const quoteLength = 80;
+
+/** The words a change added or removed, quoted and cut short ("added “Eurostat, 2025”"). */
+function wordsOf(changes: readonly TextChange[], kind: 'added' | 'removed'): string {
+  const words = changes
+    .filter((run) => run.kind === kind)
+    .map((run) => run.text.trim())
+    .filter(Boolean)
+    .join(' … ');
+  if (!words) return '';
+  const quote = words.length > quoteLength ? `${words.slice(0, quoteLength - 1).trimEnd()}…` : words;
+  return `${kind} “${quote}”`;
+}
 
 /** A section change in words: found in only one version, or told on other pages. */
 export function describeSectionChange(section: DeckComparison['sections'][number]): string {

@@ -372,6 +372,8 @@ function CommentCard({ deckId, comment, regionNumber, viewerId, isHighlighted, o
               variant="subtle"
               size="compact-sm"
               color="green"
+              // The light green of a subtle button is too faint on white for small text.
+              c="green.9"
               loading={resolving.isLoading}
               onClick={() => void run(() => resolve(target).unwrap())}
             >

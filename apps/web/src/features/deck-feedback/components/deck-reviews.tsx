@@ -72,7 +72,7 @@ export function MentorReviewPanel({ deckId, version }: { deckId: string; version
   if (saved && !isEditing) {
     return (
       <Stack gap="sm" align="flex-start">
-        <ReviewCard review={saved} heading={`Your review of version ${version}`} />
+        <ReviewCard review={saved} heading={`Your review of version ${version}`} headingOrder={2} />
         <Button variant="light" onClick={() => setIsEditing(true)}>
           Change your review
         </Button>
@@ -212,13 +212,22 @@ function ReviewForm({ deckId, version, saved, onDone }: ReviewFormProps) {
 }
 
 /** One saved review: verdict, summary, mean score and the sections with their notes. */
-export function ReviewCard({ review, heading }: { review: DeckReview; heading: string }) {
+export function ReviewCard({
+  review,
+  heading,
+  headingOrder = 3,
+}: {
+  review: DeckReview;
+  heading: string;
+  /** 2 where the card is the tab's own content, 3 under a list's heading. */
+  headingOrder?: 2 | 3;
+}) {
   return (
     <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }} w="100%" data-testid="deck-review">
       <Stack gap="sm">
         <Group justify="space-between" gap="xs" align="flex-start">
           <Stack gap={2}>
-            <Title order={3} fz="md">
+            <Title order={headingOrder} fz="md">
               {heading}
             </Title>
             <Text fz="xs" c="dimmed">

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   EmptyState,
   Group,
@@ -31,8 +30,11 @@ type VersionChangesProps = {
  * removed, moved or reworded.
  */
 export function VersionChanges({ deckId, side, versions }: VersionChangesProps) {
-  const [to, setTo] = useState<number | null>(versions[0] ?? null);
-  const [from, setFrom] = useState<number | null>(versions[1] ?? null);
+  // Picked ones, else the two newest: the list may still be on its way when the tab opens.
+  const [pickedTo, setTo] = useState<number | null>(null);
+  const [pickedFrom, setFrom] = useState<number | null>(null);
+  const to = pickedTo ?? versions[0] ?? null;
+  const from = pickedFrom ?? versions[1] ?? null;
   if (versions.length < 2 || from === null || to === null) {
     return (
       <EmptyState
@@ -132,11 +134,7 @@ function Comparison({ deckId, side, from, to }: { deckId: string; side: Feedback
           <ChangeList
             title="Figures"
             empty="No figure changed value, appeared or went."
-            items={data.figures.map((figure) => ({
-              key: figure.key,
-              text: figure.summary,
-              badge: !figure.before ? 'new' : !figure.after ? 'gone' : undefined,
-            }))}
+            items={data.figures.map((figure) => ({ key: figure.key, text: figure.summary }))}
           />
           <ChangeList
             title="Pages"
@@ -152,12 +150,12 @@ function Comparison({ deckId, side, from, to }: { deckId: string; side: Feedback
   );
 }
 
-type ChangeItem = { key: string; text: string; badge?: string };
+type ChangeItem = { key: string; text: string };
 
 function ChangeList({ title, empty, items }: { title: string; empty: string; items: ChangeItem[] }) {
   return (
     <Stack gap={6} component="section" aria-label={title}>
-      <Title order={3} fz="md">
+      <Title order={2} fz="md">
         {title}
       </Title>
       {items.length === 0 ? (
@@ -167,14 +165,7 @@ function ChangeList({ title, empty, items }: { title: string; empty: string; ite
       ) : (
         <List spacing={4} fz="sm">
           {items.map((item) => (
-            <List.Item key={item.key}>
-              {item.text}
-              {item.badge ? (
-                <Badge ml={6} size="xs" variant="light" color="gray">
-                  {item.badge}
-                </Badge>
-              ) : null}
-            </List.Item>
+            <List.Item key={item.key}>{item.text}</List.Item>
           ))}
         </List>
       )}
