@@ -370,7 +370,7 @@ describe('mentor feedback on a deck', () => {
           await founderPage.getByTestId('open-comment-count').waitFor();
           return (await comment.count()) > 0;
         },
-        { timeout: 30_000, intervals: [1_000] },
+        { timeout: 30_000, interval: 1_000 },
       )
       .toBe(true);
     await comment.getByText('Where does the forty thousand come from?', { exact: false }).waitFor();

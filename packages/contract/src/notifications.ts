@@ -181,6 +181,11 @@ export const inboxKinds = [
   'review.posted',
   /** A new version of a deck the mentor commented on is ready. */
   'deck.new_version',
+  /**
+   * A deck the investor is interested in has a new live version: what changed, in a sentence
+   * (pages, figures, score). In the inbox only.
+   */
+  'deck.updated',
 ] as const;
 export type InboxKind = (typeof inboxKinds)[number];
 

@@ -87,6 +87,18 @@ export type DomainEvents = {
     version: number;
     mentorIds: string[];
   };
+  /**
+   * A version after the first went live and its report is ready: news for the investors
+   * interested in the deck, with what changed since the version before it (`summary`).
+   */
+  'deck.new-version-for-investors': {
+    pitchDeckId: string;
+    founderId: string;
+    deckTitle: string;
+    from: number;
+    to: number;
+    summary: string;
+  };
   /** A member's read watermark in a chat room moved by reading (not by sending). */
   'chat.read': { accountId: string; chatRoomId: string };
   /**

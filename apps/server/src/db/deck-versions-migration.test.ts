@@ -116,5 +116,5 @@ describe('0007_deck_versions', () => {
     );
     expect(left.rows).toEqual([{ count: 1 }]);
     await client.close();
-  }, 60_000);
+  }, 120_000);
 });

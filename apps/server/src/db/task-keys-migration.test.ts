@@ -31,6 +31,7 @@ const deck = (id: string, company: string, title: string, createdAt: string) => 
     values ('${id}', 'usr-f', '${company}', '${title}', 'Pitch.', 'Fintech', 'Seed', 500000, 'Lisbon', '${createdAt}');`;
 
 describe('0026_task_keys_labels_reminders', () => {
+  // A fresh embedded database and 27 migrations: tens of seconds on a loaded machine.
   it('gives existing tasks keys: a prefix per deck as the contract derives it, numbered per deck in creation order', async () => {
     const client = await PGlite.create();
     const before = migrationsUpTo('0025_inbox_repeats');
@@ -73,5 +74,5 @@ describe('0026_task_keys_labels_reminders', () => {
       { id: 'tsk-b', key: 'LDG2-1', labels: [] },
     ]);
     await client.close();
-  });
+  }, 120_000);
 });

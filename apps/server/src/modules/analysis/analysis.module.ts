@@ -40,7 +40,12 @@ export function createAnalysisModule(
   const { db, events, background, logger } = context;
   const analysis = new AnalysisService({ repo: new AnalysisRepository(db), decks, mentorships });
   events.on('deck.ready', ({ pitchDeckId, versionId }) =>
-    background.run('analysis: deck ready', () => analysis.analyseVersion(pitchDeckId, versionId)),
+    background.run('analysis: deck ready', async () => {
+      await analysis.analyseVersion(pitchDeckId, versionId);
+      // With the report stored, investors of the deck hear what changed since the version before.
+      const news = await analysis.newVersionNews(pitchDeckId, versionId);
+      if (news) events.emit('deck.new-version-for-investors', { pitchDeckId, ...news });
+    }),
   );
   const module: AppModule = {
     name: 'analysis',

@@ -9,12 +9,12 @@ import type { PitchDecksService } from '@/modules/pitchdecks/pitchdecks.service'
 import { canReadAnalysis } from './analysis.policy';
 import type { AnalysisRepository, AnalysisRow } from './analysis.repository';
 import { ANALYZER_VERSION, type AnalyzerInput, type AnalyzerOutput, analyzeDeckInSteps } from './analyzer/analyze-deck';
-import { compareVersions } from './version-compare';
+import { compareVersions, summariseComparison } from './version-compare';
 
 /** What the report reads of decks: the pitchdecks module's service, which owns them. */
 export type AnalysedDecks = Pick<
   PitchDecksService,
-  'findDeckVersion' | 'findPages' | 'findLiveVersionIds' | 'listLiveVersions'
+  'findDeckVersion' | 'findPages' | 'findLiveVersionIds' | 'listLiveVersions' | 'findVersionById'
 >;
 
 /** Computes a report from a deck's pages, in steps the caller runs one event-loop turn apart. */
@@ -92,6 +92,42 @@ export class AnalysisService {
       { number: query.from, pages: fromPages, report: from },
       { number: query.to, pages: toPages, report: to },
     );
+  }
+
+  /**
+   * What changed in a deck's new live version since the ready version before it, in a sentence,
+   * for investors' news; undefined for a first version, or one that is not (or no longer) live.
+   * Asked by the app itself, after the version's report is stored: it checks no principal.
+   */
+  async newVersionNews(
+    pitchDeckId: string,
+    versionId: string,
+  ): Promise<{ deckTitle: string; founderId: string; from: number; to: number; summary: string } | undefined> {
+    const found = await this.deps.decks.findDeckVersion(pitchDeckId);
+    const to = found?.version;
+    if (!found || !to || to.id !== versionId || found.deck.liveVersionId !== versionId) return undefined;
+    for (let number = to.number - 1; number >= 1; number--) {
+      const from = (await this.deps.decks.findDeckVersion(pitchDeckId, number))?.version;
+      if (from?.status !== 'ready') continue;
+      const [fromRow, toRow, fromPages, toPages] = await Promise.all([
+        this.current(pitchDeckId, from.id),
+        this.current(pitchDeckId, to.id),
+        this.deps.decks.findPages(from.id),
+        this.deps.decks.findPages(to.id),
+      ]);
+      const comparison = compareVersions(
+        { number: from.number, pages: fromPages, report: fromRow.report },
+        { number: to.number, pages: toPages, report: toRow.report },
+      );
+      return {
+        deckTitle: found.deck.title,
+        founderId: found.deck.founderId,
+        from: from.number,
+        to: to.number,
+        summary: summariseComparison(comparison),
+      };
+    }
+    return undefined;
   }
 
   /** The score of each named deck's live version that has a current report (lists, the company page). */

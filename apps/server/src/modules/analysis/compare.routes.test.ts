@@ -1,10 +1,14 @@
+import { inboxPaths } from '@deckvalid/contract/api-paths';
 import { deckComparePaths } from '@deckvalid/contract/deck-compare';
+import type { InboxNotification } from '@deckvalid/contract/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePdf } from '@/lib/sample-pdf';
 import { type SignedUp, signUp } from '../../../test/accounts';
 import { authHeaders, build, callAs, type TestContext } from '../../../test/build';
+import { showInterest } from '../../../test/chat';
 import { addVersion, processed, readyDeck } from '../../../test/decks';
 import { aFounderWithMentor } from '../../../test/mentors';
+import { until } from '../../../test/poll';
 
 let ctx: TestContext;
 let investor: SignedUp;
@@ -51,6 +55,45 @@ describe('what changed between two versions of a deck', () => {
         'Annual recurring revenue USD 1.2M → USD 1.6M, p. 2',
       );
     }
+  });
+
+  it('investors interested in the deck hear of its new version with what changed; nobody else does', async () => {
+    const { founder, mentor } = await aFounderWithMentor(ctx);
+    const cover = { heading: 'Ledgerleaf', body: ['Invoices that pay themselves'] };
+    const deck = await readyDeck(ctx, founder, {
+      pdf: await samplePdf([cover, { heading: 'Traction', body: ['$1.2M ARR, growing each month'] }]),
+      details: { title: 'Ledger seed' },
+    });
+    const [interested, uninterested] = await Promise.all([
+      signUp(ctx, 'investor', 'Ina Interested'),
+      signUp(ctx, 'investor', 'Uma Uninterested'),
+    ]);
+    await showInterest(ctx, interested, deck.id);
+    await addVersion(
+      ctx,
+      founder,
+      deck.id,
+      await samplePdf([cover, { heading: 'Traction', body: ['$1.6M ARR, growing each month'] }]),
+    );
+    await processed(ctx, founder, deck.id);
+
+    const updatesOf = async (who: SignedUp) => {
+      const reply = await callAs(ctx, who, 'GET', `${inboxPaths.list}?kind=deck.updated`);
+      expect(reply.statusCode, reply.body).toBe(200);
+      return reply.json().data as InboxNotification[];
+    };
+    await until(async () => (await updatesOf(interested)).length === 1, 'the interested investor’s news');
+    const [news] = await updatesOf(interested);
+    expect(news).toMatchObject({
+      kind: 'deck.updated',
+      title: 'Ledger seed has a new version',
+      link: `/investor/pitchdecks/${deck.id}`,
+    });
+    expect(news?.message.replace(/\u00a0/g, ' ')).toMatch(
+      /^Version 2, since version 1: 1 page changed; Annual recurring revenue USD 1\.2M → USD 1\.6M, p\. 2/,
+    );
+    await ctx.app.background.drain();
+    for (const other of [uninterested, mentor, founder]) expect(await updatesOf(other)).toEqual([]);
   });
 
   it('refuses investors, other mentors, one version twice and a version that does not exist', async () => {

@@ -1,6 +1,7 @@
 import type { AnalysisSection, DeckFigure } from '@deckvalid/contract/analysis';
+import type { DeckComparison } from '@deckvalid/contract/deck-compare';
 import { describe, expect, it } from 'vitest';
-import { compareVersions, diffWords } from './version-compare';
+import { compareVersions, diffWords, summariseComparison } from './version-compare';
 
 const pages = (...texts: string[]) => texts.map((text, index) => ({ number: index + 1, text }));
 const section = (key: AnalysisSection['key'], found: boolean, onPages: number[]): AnalysisSection => ({
@@ -96,5 +97,42 @@ describe('what changed between two versions', () => {
     ]);
     const long = Array.from({ length: 2_500 }, (_, index) => `w${index}`).join(' ');
     expect(diffWords(long, `${long} more`).map((run) => run.kind)).toEqual(['removed', 'added']);
+  });
+});
+
+describe('a comparison in one sentence', () => {
+  const figure = (summary: string) => ({ key: 'arr' as const, label: 'ARR', before: null, after: null, summary });
+  const comparison = (overrides: Partial<DeckComparison>): DeckComparison => ({
+    from: 1,
+    to: 2,
+    pages: [],
+    unchangedPages: 3,
+    score: { before: 60, after: 60 },
+    sections: [],
+    figures: [],
+    ...overrides,
+  });
+
+  it('counts pages by kind, names two figures and counts the rest, and gives the score when it moved', () => {
+    const summary = summariseComparison(
+      comparison({
+        pages: [
+          { kind: 'changed', fromPage: 2, toPage: 2, changes: [] },
+          { kind: 'changed', fromPage: 3, toPage: 3, changes: [] },
+          { kind: 'added', toPage: 4 },
+          { kind: 'moved', fromPage: 5, toPage: 1 },
+        ],
+        figures: [figure('ARR $1.2M → $1.6M, p. 2'), figure('Customers 40 → 55, p. 3'), figure('Burn, p. 6')],
+        score: { before: 61, after: 68 },
+      }),
+    );
+    expect(summary).toBe(
+      '2 pages changed, 1 added, 1 moved; ARR $1.2M → $1.6M, p. 2; Customers 40 → 55, p. 3; 1 more figure; score 61 → 68',
+    );
+  });
+
+  it('says so when no page changed, and leaves out a score that stayed', () => {
+    expect(summariseComparison(comparison({ pages: [{ kind: 'added', toPage: 4 }] }))).toBe('1 page added');
+    expect(summariseComparison(comparison({}))).toBe('No page changed');
   });
 });

@@ -35,6 +35,37 @@ export function compareVersions(
   };
 }
 
+/** Figures a summary names at most; the rest are counted. */
+const summaryFigures = 2;
+
+/**
+ * A comparison in one sentence for a notification: "2 pages changed, 1 added; Annual recurring
+ * revenue USD 1.2M → USD 1.6M, p. 2; score 61 → 68".
+ */
+export function summariseComparison(comparison: DeckComparison): string {
+  const counts = new Map<PageChange['kind'], number>();
+  for (const page of comparison.pages) counts.set(page.kind, (counts.get(page.kind) ?? 0) + 1);
+  const pageParts = (['changed', 'added', 'removed', 'moved'] as const)
+    .filter((kind) => (counts.get(kind) ?? 0) > 0)
+    .map((kind, index) => {
+      const n = counts.get(kind) ?? 0;
+      return index === 0 ? `${n} ${n === 1 ? 'page' : 'pages'} ${kind}` : `${n} ${kind}`;
+    });
+  const parts = [pageParts.length > 0 ? pageParts.join(', ') : 'No page changed'];
+  const figures = comparison.figures.map((figure) => figure.summary);
+  if (figures.length > 0) {
+    const more = figures.length - summaryFigures;
+    parts.push(
+      figures.slice(0, summaryFigures).join('; ') +
+        (more > 0 ? `; ${more} more ${more === 1 ? 'figure' : 'figures'}` : ''),
+    );
+  }
+  if (comparison.score.before !== comparison.score.after) {
+    parts.push(`score ${comparison.score.before} → ${comparison.score.after}`);
+  }
+  return parts.join('; ');
+}
+
 /** Pages in the newer version's order, with each removed page after the page that preceded it. */
 export function comparePages(
   fromPagesAsRead: Page[],

@@ -280,6 +280,14 @@ export class InterestsRepository {
    * a founder's decks, or the founders of the decks an investor is interested in; only those in
    * `among` when given (one room's participants, instead of everyone the account knows).
    */
+  async findTiedInvestorIds(pitchDeckId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ investorId: interests.investorId })
+      .from(interests)
+      .where(and(eq(interests.pitchDeckId, pitchDeckId), inArray(interests.status, tyingStatuses)));
+    return rows.map((row) => row.investorId);
+  }
+
   async findTiedAccountIds(accountId: string, among?: string[]): Promise<string[]> {
     const other = sql<string>`case when ${pitchDecks.founderId} = ${accountId} then ${interests.investorId} else ${pitchDecks.founderId} end`;
     const sides = among

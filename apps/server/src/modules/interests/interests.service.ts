@@ -146,6 +146,14 @@ export class InterestsService {
   }
 
   /**
+   * The investors whose interest in the deck is pending or accepted: whom news of the deck
+   * reaches. Not for answering a caller about others: it checks no principal.
+   */
+  async interestedInvestorIds(pitchDeckId: string): Promise<string[]> {
+    return this.repo.findTiedInvestorIds(pitchDeckId);
+  }
+
+  /**
    * An interest with its investor and deck named, for subscribers telling a party what happened
    * (notification mails). Not for answering a caller: it checks no principal.
    */

@@ -1,3 +1,4 @@
+import { idPrefixByRole } from '@deckvalid/contract/auth';
 import type { InboxKind } from '@deckvalid/contract/notifications';
 import type { TaskDueReminder } from '@/core/events';
 import type { MilestoneActivityFacts } from './inbox-facts.repository';
@@ -6,6 +7,13 @@ import type { MilestoneActivityFacts } from './inbox-facts.repository';
  * The web app's paths a notification links to. They mirror `paths` in
  * apps/web/src/config/paths.ts, which the server cannot import; the inbox tests check them.
  */
+/** The home of the role an account id names (contract `idPrefixByRole`). */
+function roleHomeOf(accountId: string): string {
+  if (accountId.startsWith(idPrefixByRole.user)) return '/founder';
+  if (accountId.startsWith(idPrefixByRole.mentor)) return '/mentor';
+  return '/investor';
+}
+
 export const inboxLinks = {
   founderDeck: (id: string) => `/founder/view/${encodeURIComponent(id)}`,
   /** The founder's deck opened at a page (the viewer reads `?page=`). */
@@ -15,9 +23,8 @@ export const inboxLinks = {
   investorDeck: (id: string) => `/investor/pitchdecks/${encodeURIComponent(id)}`,
   /** The investor's browse with "Matches my thesis" on (the web reads `?thesis=match`). */
   investorThesisMatches: () => '/investor?thesis=match',
-  /** The role's home with a chat room to open (the web opens the widget on `?chat=`). */
-  chatRoom: (isFounder: boolean, roomId: string) =>
-    `/${isFounder ? 'founder' : 'investor'}?chat=${encodeURIComponent(roomId)}`,
+  /** The account's home, by the role its id names, with a chat room to open (the web opens the widget on `?chat=`). */
+  chatRoom: (accountId: string, roomId: string) => `${roleHomeOf(accountId)}?chat=${encodeURIComponent(roomId)}`,
   /** A milestone, with one of its tasks open when there is one (the detail page reads `?task=`). */
   milestone: (isFounder: boolean, milestoneId: string, taskId: string | null) =>
     `/${isFounder ? 'founder' : 'investor'}/milestones/${encodeURIComponent(milestoneId)}${

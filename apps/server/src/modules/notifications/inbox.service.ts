@@ -1,3 +1,4 @@
+import { idPrefixByRole } from '@deckvalid/contract/auth';
 import {
   chatUnreadAfterMinutes,
   type InboxNotification,
@@ -68,7 +69,7 @@ const deckFeedbackLink = (accountId: string, event: DeckCommentNews) =>
   accountId === event.founderId ? inboxLinks.founderDeckPage(event.pitchDeckId, event.page) : inboxLinks.mentorHome();
 
 /** Founders' ids start `usr-` (contract `idPrefixByRole`): the link goes to their side of the app. */
-const isFounderId = (accountId: string) => accountId.startsWith('usr-');
+const isFounderId = (accountId: string) => accountId.startsWith(idPrefixByRole.user);
 
 /**
  * The inbox (issue 18): the domain events that concern someone, stored for them (90 days) and
@@ -131,7 +132,7 @@ export class InboxService {
         .map((accountId) => ({
           accountId,
           ...wording,
-          link: inboxLinks.chatRoom(isFounderId(accountId), event.chatRoomId),
+          link: inboxLinks.chatRoom(accountId, event.chatRoomId),
           pitchDeckId: null,
           actor: { id: event.senderId, name: event.senderName },
           sourceKey: `chat.mention:${event.chatRoomId}:${event.messageId}`,
@@ -160,7 +161,7 @@ export class InboxService {
           kind: 'chat.unread' as const,
           title: chatUnreadTitle(run),
           message: run.roomType === 'group' ? `Latest from ${who}, unread for 10 minutes.` : 'Unread for 10 minutes.',
-          link: inboxLinks.chatRoom(isFounderId(run.accountId), run.roomId),
+          link: inboxLinks.chatRoom(run.accountId, run.roomId),
           pitchDeckId: null,
           actor: run.latestSender,
           sourceKey: `chat.unread:${run.roomId}:${run.firstSeq}`,
@@ -367,6 +368,23 @@ export class InboxService {
         pitchDeckId: event.pitchDeckId,
         actor: null,
         sourceKey: `deck.new_version:${event.pitchDeckId}:${event.version}`,
+      })),
+    );
+  }
+
+  /** A new live version of a deck: to the investors interested in it, with what changed. */
+  async newVersionForInvestors(event: DomainEvents['deck.new-version-for-investors']): Promise<void> {
+    const investorIds = await this.deps.interests.interestedInvestorIds(event.pitchDeckId);
+    await this.record(
+      investorIds.map((accountId) => ({
+        accountId,
+        kind: 'deck.updated' as const,
+        title: `${event.deckTitle} has a new version`,
+        message: `Version ${event.to}, since version ${event.from}: ${event.summary}.`,
+        link: inboxLinks.investorDeck(event.pitchDeckId),
+        pitchDeckId: event.pitchDeckId,
+        actor: null,
+        sourceKey: `deck.updated:${event.pitchDeckId}:${event.to}`,
       })),
     );
   }

@@ -117,6 +117,10 @@ export function createNotificationsModule(
     toInbox('new version for commenters', (event) => inbox.newVersionForCommenters(event)),
   );
   events.on(
+    'deck.new-version-for-investors',
+    toInbox('new version for investors', (event) => inbox.newVersionForInvestors(event)),
+  );
+  events.on(
     'deck.failed',
     toInbox('deck failed', (event) => inbox.deckFailed(event)),
   );

@@ -26,7 +26,8 @@ export const inboxKindLabels: Record<InboxKind, string> = {
   'comment.posted': 'Comment on a deck',
   'comment.resolved': 'Comment resolved',
   'review.posted': 'Mentor review',
-  'deck.new_version': 'New deck version',
+  'deck.new_version': 'New version of a deck you commented on',
+  'deck.updated': 'New version of a deck you follow',
 };
 
 /** "just now", "5 min ago", "3 h ago", "2 d ago", then the date: short enough for a phone's row. */

@@ -14,7 +14,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { IconMessageCircle, IconSquareDashed } from '@tabler/icons-react';
+import { IconCheck, IconMessageCircle, IconSquareDashed } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { describeApiError } from '@/shared/api/api-error';
 import { formatDateTime } from '@/shared/lib/format-date';
@@ -207,7 +207,7 @@ function NewCommentForm({ deckId, version, page, regionDraft }: NewCommentFormPr
           <Button
             type="button"
             variant={regionDraft.isDrawing ? 'filled' : 'light'}
-            color={regionDraft.isDrawing ? 'orange' : 'gray'}
+            color={regionDraft.isDrawing ? 'orange.9' : 'gray'}
             size="compact-sm"
             leftSection={<IconSquareDashed size={14} aria-hidden />}
             aria-pressed={regionDraft.isDrawing}
@@ -279,7 +279,7 @@ function CommentCard({ deckId, comment, regionNumber, viewerId, isHighlighted, o
       withBorder
       radius="md"
       p="sm"
-      bg={isHighlighted ? 'orange.0' : isResolved ? 'gray.0' : undefined}
+      bg={isHighlighted ? 'orange.0' : undefined}
       style={isHighlighted ? { borderColor: 'var(--mantine-color-orange-6)' } : undefined}
       component="article"
       aria-label={`Comment by ${comment.author.name}`}
@@ -302,7 +302,7 @@ function CommentCard({ deckId, comment, regionNumber, viewerId, isHighlighted, o
                   </Badge>
                 ) : null}
                 {comment.outdated ? (
-                  <Badge size="sm" variant="light" color="yellow" radius="sm">
+                  <Badge size="sm" variant="light" color="orange" radius="sm">
                     Outdated · version {comment.version}, page {comment.page}
                   </Badge>
                 ) : null}
@@ -371,9 +371,7 @@ function CommentCard({ deckId, comment, regionNumber, viewerId, isHighlighted, o
             <Button
               variant="subtle"
               size="compact-sm"
-              color="green"
-              // The light green of a subtle button is too faint on white for small text.
-              c="green.9"
+              leftSection={<IconCheck size={14} aria-hidden />}
               loading={resolving.isLoading}
               onClick={() => void run(() => resolve(target).unwrap())}
             >
@@ -460,7 +458,7 @@ function Entry({ entry, deckId, viewerId, commentId, isReply = false, tags }: En
             </Text>
             <UnstyledButton
               fz="xs"
-              c="red.8"
+              c="red.9"
               aria-label={`Delete your ${what}`}
               onClick={() => setIsConfirmingDelete(true)}
             >

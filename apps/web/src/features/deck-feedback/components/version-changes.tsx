@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  EmptyState,
-  Group,
-  List,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, EmptyState, Group, List, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowDownRight, IconArrowRight, IconArrowUpRight, IconGitCompare } from '@tabler/icons-react';
 import { useState } from 'react';
 import { describeApiError } from '@/shared/api/api-error';

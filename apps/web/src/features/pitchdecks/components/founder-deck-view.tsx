@@ -378,7 +378,11 @@ function ReportVersionBar({ label = 'Report of', shownNumber, liveVersion, versi
         data-testid="report-version-select"
       />
       <Text fz="sm" c="dimmed" pb={6}>
-        {isLive ? 'Investors see this version and its report.' : `Investors see version ${liveVersion}.`}
+        {isLive
+          ? label === 'Report of'
+            ? 'Investors see this version and its report.'
+            : 'Investors see this version.'
+          : `Investors see version ${liveVersion}.`}
       </Text>
     </Group>
   );
