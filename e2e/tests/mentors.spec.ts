@@ -298,7 +298,7 @@ describe('mentor feedback on a deck', () => {
 
   it('the mentor comments on page 3 with a region dragged on it', async () => {
     await mentorPage.goto(paths.mentor.home);
-    await mentorPage.getByRole('link', { name: 'Open Brightkelp seed' }).click();
+    await mentorPage.getByRole('link', { name: 'Open the deck Brightkelp seed' }).click();
     await mentorPage.waitForURL((url) => url.pathname === paths.mentor.deck(deckId));
     await viewerReady(mentorPage);
     await mentorPage.keyboard.press('ArrowRight');

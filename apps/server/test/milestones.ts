@@ -10,7 +10,7 @@ import {
 } from '@deckvalid/contract/milestones';
 import { expect } from 'vitest';
 import { type SignedUp, signUp } from './accounts';
-import { authHeaders, callAs, type TestContext } from './build';
+import { callAs, type TestContext } from './build';
 import { decideInterest, showInterest } from './chat';
 
 /** A new investor whose interest in the deck the founder accepted: one who follows its milestones. */

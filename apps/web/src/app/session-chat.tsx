@@ -17,7 +17,7 @@ const ChatWidget = lazy(() =>
  * session from auth, the widget from chat); its socket also brings the live notifications. Keyed by role and token: signing out unmounts it and
  * a new session mounts a new one, so a socket and its messages never outlive their session.
  */
-export function SessionChat({ title }: { title: 'Founder Chat' | 'Investor Chat' }) {
+export function SessionChat({ title }: { title: 'Founder Chat' | 'Investor Chat' | 'Mentor Chat' }) {
   const { role, tokens, user } = useSelector(selectAuth);
   const userId = user?.id;
   const userName = user?.name;

@@ -4,7 +4,7 @@ import type { InboxNotification } from '@deckvalid/contract/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePdf } from '@/lib/sample-pdf';
 import { type SignedUp, signUp } from '../../../test/accounts';
-import { authHeaders, build, callAs, type TestContext } from '../../../test/build';
+import { build, callAs, type TestContext } from '../../../test/build';
 import { showInterest } from '../../../test/chat';
 import { addVersion, processed, readyDeck } from '../../../test/decks';
 import { aFounderWithMentor } from '../../../test/mentors';

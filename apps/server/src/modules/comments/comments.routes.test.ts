@@ -3,7 +3,7 @@ import { founderMentorPaths } from '@deckvalid/contract/mentors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePdf } from '@/lib/sample-pdf';
 import { type SignedUp, signUp } from '../../../test/accounts';
-import { authHeaders, build, callAs, type TestContext } from '../../../test/build';
+import { build, callAs, type TestContext } from '../../../test/build';
 import { addVersion, processed, readyDeck } from '../../../test/decks';
 import { aFounderWithMentor } from '../../../test/mentors';
 

@@ -2,7 +2,7 @@ import { investorDeckPaths } from '@deckvalid/contract/api-paths';
 import { dataRoomGrantPaths, dataRoomPaths, investorDataRoomPaths } from '@deckvalid/contract/datarooms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUp, signUp } from '../../../test/accounts';
-import { authHeaders, build, callAs, type TestContext } from '../../../test/build';
+import { build, callAs, type TestContext } from '../../../test/build';
 import { decideInterest, withdrawInterest } from '../../../test/chat';
 import { aRoomGrantedToInvestor, createDataRoom } from '../../../test/datarooms';
 

@@ -1,7 +1,7 @@
 import { type DataRoom, type DataRoomWithTree, dataRoomLimits, dataRoomPaths } from '@deckvalid/contract/datarooms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUp, signUp } from '../../../test/accounts';
-import { authHeaders, build, callAs, type TestContext } from '../../../test/build';
+import { build, callAs, type TestContext } from '../../../test/build';
 import {
   addRoomFile,
   aFounderWithDataRoom,

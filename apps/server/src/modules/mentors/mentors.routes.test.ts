@@ -3,7 +3,7 @@ import { founderMentorPaths, mentorFounderPaths, mentorLimits } from '@deckvalid
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MovableClock } from '@/lib/clock';
 import { type SignedUp, signUp, uniqueEmail } from '../../../test/accounts';
-import { authHeaders, build, callAs, type TestContext } from '../../../test/build';
+import { build, callAs, type TestContext } from '../../../test/build';
 import { acceptInvitation, aFounderWithMentor, inviteMentor } from '../../../test/mentors';
 
 let ctx: TestContext;

@@ -3,7 +3,7 @@ import { deckReviewPaths } from '@deckvalid/contract/deck-reviews';
 import { founderMentorPaths } from '@deckvalid/contract/mentors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUp, signUp } from '../../../test/accounts';
-import { authHeaders, build, callAs, type TestContext } from '../../../test/build';
+import { build, callAs, type TestContext } from '../../../test/build';
 import { addVersion, deckPdf, processed, readyDeck } from '../../../test/decks';
 import { aFounderWithMentor } from '../../../test/mentors';
 

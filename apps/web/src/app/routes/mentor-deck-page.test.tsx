@@ -218,7 +218,7 @@ describe('mentor deck page', () => {
     const card = await screen.findByTestId('mentor-deck-card', {}, slow);
     expect(
       within(card)
-        .getByRole('link', { name: `Open ${deck.title}` })
+        .getByRole('link', { name: `Open the deck ${deck.title}` })
         .getAttribute('href'),
     ).toBe(paths.mentor.deck(deck.id));
   });

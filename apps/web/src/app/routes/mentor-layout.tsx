@@ -10,6 +10,7 @@ import { InboxBell } from '@/features/notifications/components/inbox-bell';
 import { SectionFallback } from '@/shared/ui/section-fallback';
 import { type WorkspaceNavItem, WorkspaceShell } from '@/shared/ui/workspace-shell';
 import { AccountSettingsModal } from '../account-settings-modal';
+import { SessionChat } from '../session-chat';
 
 const mentorNav: readonly WorkspaceNavItem[] = [
   { label: 'Founders you mentor', to: paths.mentor.home, icon: <IconUsers size={18} aria-hidden />, isExact: true },
@@ -17,7 +18,8 @@ const mentorNav: readonly WorkspaceNavItem[] = [
 
 /**
  * The mentor area's frame (every /mentor route but the invitation page, which anyone may open).
- * No command palette or chat yet: both search and talk across founder and investor data only.
+ * The chat widget talks with the founders the mentor helps (a mentorship ties them); no command
+ * palette yet, as its search reaches founder and investor data only.
  */
 export function MentorLayout() {
   const [isSettingsOpen, settings] = useDisclosure(false);
@@ -38,6 +40,7 @@ export function MentorLayout() {
         <Outlet />
       </Suspense>
       <AccountSettingsModal accountRole="mentor" isOpen={isSettingsOpen} onClose={settings.close} />
+      <SessionChat title="Mentor Chat" />
     </WorkspaceShell>
   );
 }

@@ -307,7 +307,7 @@ function CommentCard({ deckId, comment, regionNumber, viewerId, isHighlighted, o
                   </Badge>
                 ) : null}
                 {isResolved ? (
-                  <Badge size="sm" variant="light" color="green" radius="sm" data-testid="comment-resolved">
+                  <Badge size="sm" variant="filled" color="teal.9" radius="sm" data-testid="comment-resolved">
                     Resolved{comment.resolvedBy ? ` by ${comment.resolvedBy.name}` : ''}
                   </Badge>
                 ) : null}

@@ -235,7 +235,12 @@ export function ReviewCard({
             </Text>
           </Stack>
           <Group gap={6}>
-            <Badge variant="light" color={review.verdict === 'ready' ? 'green' : 'orange'} data-testid="review-verdict">
+            <Badge
+              // Filled dark teal: small white text on it keeps its contrast, which a light green does not.
+              variant={review.verdict === 'ready' ? 'filled' : 'light'}
+              color={review.verdict === 'ready' ? 'teal.9' : 'orange'}
+              data-testid="review-verdict"
+            >
               {verdictLabels[review.verdict]}
             </Badge>
             <Badge variant="outline" color="gray">

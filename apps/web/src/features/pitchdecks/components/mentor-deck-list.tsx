@@ -1,4 +1,17 @@
-import { Badge, Button, Card, EmptyState, Group, Image, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  Image,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconFileOff, IconMessageCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { describeApiError } from '@/shared/api/api-error';
@@ -78,10 +91,11 @@ export function MentorDeckList({ deckPath }: { deckPath: (id: string) => string 
                   variant="light"
                   size="sm"
                   leftSection={<IconMessageCircle size={16} aria-hidden />}
-                  aria-label={`Open ${deck.title}`}
                   mt={4}
                 >
                   Open the deck
+                  {/* The visible words stay the start of the name, so speech input finds the link by them. */}
+                  <VisuallyHidden> {deck.title}</VisuallyHidden>
                 </Button>
               </Stack>
             </Card>
