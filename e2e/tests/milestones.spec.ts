@@ -194,8 +194,10 @@ describe('the milestones workspace', () => {
     await investorPage.getByRole('tab', { name: 'Board' }).click();
     await card(column(investorPage, 'Backlog'), 'Sign the contract').waitFor();
 
-    // Drag and drop: "Sign the contract" into In progress.
-    await card(founderPage, 'Sign the contract').dragTo(column(founderPage, 'In progress'));
+    // Drag and drop: "Sign the contract" into In progress, the pointer moving in steps as a hand
+    // does (one jump, as dragTo makes, can land before the board has taken up the drag on a busy
+    // machine).
+    await dragInSteps(founderPage, card(founderPage, 'Sign the contract'), column(founderPage, 'In progress'));
     await card(column(founderPage, 'In progress'), 'Sign the contract').waitFor();
     await card(column(investorPage, 'In progress'), 'Sign the contract').waitFor({ timeout: 10_000 });
 
@@ -397,3 +399,16 @@ describe('the milestones workspace', () => {
     }
   });
 });
+
+/** Presses on `from`, moves to the middle of `to` in small steps, and lets go. */
+async function dragInSteps(page: Page, from: Locator, to: Locator): Promise<void> {
+  const start = await from.boundingBox();
+  const end = await to.boundingBox();
+  if (!start || !end) throw new Error('the card or the column is not on screen');
+  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+  await page.mouse.down();
+  // A first small move lifts the card past the board's activation distance.
+  await page.mouse.move(start.x + start.width / 2 + 12, start.y + start.height / 2, { steps: 4 });
+  await page.mouse.move(end.x + end.width / 2, end.y + Math.min(end.height / 2, 120), { steps: 20 });
+  await page.mouse.up();
+}

@@ -3,7 +3,7 @@ import { useSelector } from 'react-redux';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { selectAuth } from '@/features/auth/auth-slice';
 import { SessionGate } from '@/features/auth/components/session-gate';
-import { whenIdle } from '@/shared/lib/idle';
+import { markIdleWork, whenIdle } from '@/shared/lib/idle';
 import { setNavigate } from '@/shared/lib/navigation';
 import { LoadingScreen } from '@/shared/ui/loading-screen';
 import { prefetchArea, preloadRoute } from './lazy-pages';
@@ -40,6 +40,7 @@ function IdlePrefetch() {
   useEffect(
     () =>
       whenIdle(() => {
+        markIdleWork();
         void preloadRoute(pathnameRef.current).then(() => prefetchArea(area));
       }),
     [area],
@@ -57,6 +58,7 @@ function PageShownSignal() {
   useEffect(
     () =>
       whenIdle(() => {
+        markIdleWork();
         void preloadRoute(openedAt.current).then(markPageShown);
       }),
     [],

@@ -13,3 +13,15 @@ export function whenIdle(callback: () => void, timeoutMs = idleTimeoutMs): () =>
   const handle = window.setTimeout(callback, timeoutMs);
   return () => window.clearTimeout(handle);
 }
+
+/**
+ * The performance mark set when a page first starts work it does not need to be seen (the idle
+ * prefetch of other screens, the chat widget): what loads before it is the page's own cost, what
+ * loads after is ahead of the visitor's next step. The first-paint test reads it.
+ */
+export const idleWorkMark = 'pitchlane:idle-work';
+
+/** Sets `idleWorkMark` once per page load. */
+export function markIdleWork(): void {
+  if (performance.getEntriesByName(idleWorkMark).length === 0) performance.mark(idleWorkMark);
+}
