@@ -49,10 +49,12 @@ function precompress(): Plugin {
 }
 
 /**
- * Builds src/preflight.ts as an entry of its own and loads it async from the head of index.html,
- * before the app's own entry: it asks for the stored session's `me` while the app's code is still
- * loading (shared/api/session-preflight.ts). Vite would fold a second script of index.html into
- * the app's entry, which runs only once all of the app's first code has arrived.
+ * Builds src/preflight.ts as an entry of its own and loads it async as the first script of
+ * index.html, its own imports preloaded right after it: it asks for the stored session's `me`
+ * and starts the chunks of the page the URL opens while the app's own code is still loading
+ * (shared/api/session-preflight.ts, app/route-chunks.ts). Placed after the app's preloads it
+ * arrived last, and ran only once React and Mantine had; Vite would fold a second script of
+ * index.html into the app's entry, which runs only once all of the app's first code has arrived.
  */
 function sessionPreflight(): Plugin {
   return {
@@ -61,16 +63,30 @@ function sessionPreflight(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
-        const chunk = Object.values(context.bundle ?? {}).find(
+        const bundle = context.bundle ?? {};
+        const chunk = Object.values(bundle).find(
           (output) => output.type === 'chunk' && output.isEntry && output.name === 'preflight',
         );
-        if (!chunk) throw new Error('the session preflight entry was not built');
+        if (chunk?.type !== 'chunk') throw new Error('the session preflight entry was not built');
+        const imports = new Set<string>();
+        const collect = (fileName: string) => {
+          const imported = bundle[fileName];
+          if (imports.has(fileName) || imported?.type !== 'chunk') return;
+          imports.add(fileName);
+          for (const next of imported.imports) collect(next);
+        };
+        for (const fileName of chunk.imports) collect(fileName);
         return [
           {
             tag: 'script',
             attrs: { type: 'module', async: true, crossorigin: true, src: `/${chunk.fileName}` },
-            injectTo: 'head',
+            injectTo: 'head-prepend',
           },
+          ...[...imports].map((fileName) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
+            injectTo: 'head-prepend' as const,
+          })),
         ];
       },
     },

@@ -1,17 +1,14 @@
 import type { AccountRole } from '@deckvalid/contract/auth';
-import { Anchor, Modal, Stack, Tabs, Text } from '@mantine/core';
+import { Center, Loader, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
-import { Link } from 'react-router';
-import { paths } from '@/config/paths';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useDispatch } from 'react-redux';
 import { useFounderProfileQuery } from '@/features/accounts/accounts-api';
-import { FounderProfileForm } from '@/features/accounts/components/founder-profile-form';
-import { selectUser, userLoaded, userPictureChanged } from '@/features/auth/auth-slice';
-import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
-import { NotificationSettingsSection } from '@/features/notifications/components/notification-settings-section';
-import { LinkedProvidersSection } from '@/features/oauth/components/linked-providers-section';
-import { useLinkedIdentitiesQuery } from '@/features/oauth/oauth-api';
+import { userPictureChanged } from '@/features/auth/auth-slice';
+
+const AccountSettings = lazy(() =>
+  import('./account-settings').then((module) => ({ default: module.AccountSettings })),
+);
 
 type AccountSettingsModalProps = { accountRole: AccountRole; isOpen: boolean; onClose: () => void };
 
@@ -36,8 +33,9 @@ function FounderPictureToHeader() {
  */
 export function AccountSettingsModal({ accountRole: role, isOpen, onClose }: AccountSettingsModalProps) {
   const isSmall = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
-  const dispatch = useDispatch();
-  const user = useSelector(selectUser);
+  // The settings' chunk is asked for on the first opening, and the modal keeps it from then on.
+  const [wasOpened, setWasOpened] = useState(isOpen);
+  if (isOpen && !wasOpened) setWasOpened(true);
 
   return (
     <>
@@ -54,76 +52,18 @@ export function AccountSettingsModal({ accountRole: role, isOpen, onClose }: Acc
         // second banner landmark beside the page's own header.
         attributes={{ header: { role: 'none' } }}
       >
-        {role === 'user' ? (
-          <Tabs defaultValue="profile" keepMounted={false}>
-            <Tabs.List mb="md">
-              <Tabs.Tab value="profile">Profile</Tabs.Tab>
-              <Tabs.Tab value="password">Password</Tabs.Tab>
-              <Tabs.Tab value="notifications">Email notifications</Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="profile">
-              <FounderProfileForm
-                onSaved={(profile) =>
-                  dispatch(userLoaded({ id: profile.id, name: profile.name, email: profile.email }))
-                }
-              />
-            </Tabs.Panel>
-            <Tabs.Panel value="password">
-              <Stack gap="xl">
-                <PasswordSection accountRole="user" onDone={onClose} />
-                <LinkedProvidersSection accountRole="user" />
-              </Stack>
-            </Tabs.Panel>
-            <Tabs.Panel value="notifications">
-              <NotificationSettingsSection accountRole="user" />
-            </Tabs.Panel>
-          </Tabs>
-        ) : role === 'mentor' ? (
-          <Stack gap="lg">
-            {user?.email ? (
-              <Text fz="sm" c="dimmed">
-                Signed in as {user.email}.
-              </Text>
-            ) : null}
-            <PasswordSection accountRole="mentor" onDone={onClose} />
-            <LinkedProvidersSection accountRole="mentor" />
-            <NotificationSettingsSection accountRole="mentor" />
-          </Stack>
-        ) : (
-          <Stack gap="lg">
-            <Text fz="sm" c="dimmed">
-              {user?.email ? `Signed in as ${user.email}. ` : ''}Your firm, thesis and cheque sizes live on the{' '}
-              <Anchor component={Link} to={paths.investor.profile} onClick={onClose}>
-                Investor info
-              </Anchor>{' '}
-              page.
-            </Text>
-            <PasswordSection accountRole="investor" onDone={onClose} />
-            <LinkedProvidersSection accountRole="investor" />
-            <NotificationSettingsSection accountRole="investor" />
-          </Stack>
-        )}
+        {wasOpened ? (
+          <Suspense
+            fallback={
+              <Center py="xl">
+                <Loader size="sm" aria-label="Loading your settings" />
+              </Center>
+            }
+          >
+            <AccountSettings accountRole={role} onClose={onClose} />
+          </Suspense>
+        ) : null}
       </Modal>
     </>
-  );
-}
-
-/**
- * The password form, told whether the account has a password yet (an account made through a sign-in
- * provider has none and chooses its first one here); the linked providers answer that.
- */
-function PasswordSection({ accountRole, onDone }: { accountRole: AccountRole; onDone: () => void }) {
-  const identities = useLinkedIdentitiesQuery(accountRole);
-  const hasPassword = identities.data?.hasPassword ?? true;
-  return (
-    <ChangePasswordForm
-      key={String(hasPassword)}
-      accountRole={accountRole}
-      hasPassword={hasPassword}
-      onDone={() => {
-        void identities.refetch();
-        onDone();
-      }}
-    />
   );
 }

@@ -6,8 +6,8 @@ import { SessionGate } from '@/features/auth/components/session-gate';
 import { markIdleWork, whenIdle } from '@/shared/lib/idle';
 import { setNavigate } from '@/shared/lib/navigation';
 import { LoadingScreen } from '@/shared/ui/loading-screen';
-import { prefetchArea, preloadRoute } from './lazy-pages';
 import { markPageShown } from './page-shown';
+import { prefetchArea, preloadRoute } from './route-chunks';
 import { RouteTitle } from './route-title';
 
 /** Lends the router's navigate to code outside React (the base query's 401 handling). */
