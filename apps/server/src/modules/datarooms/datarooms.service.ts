@@ -15,6 +15,7 @@ import type { Principal } from '@/core/identity/principal';
 import type { Clock } from '@/lib/clock';
 import { AppError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
+import type { RunLimits } from '@/lib/worker-pool';
 import { canManageRoom, canMoveInto } from './datarooms.policy';
 import type { DataRoomsRepository, Item, Room } from './datarooms.repository';
 
@@ -36,7 +37,30 @@ export type RoomFiles = {
 
 /** What the data rooms ask of the decks' PDF pool: a parse on a worker thread, never on the event loop. */
 export type RoomPdfReader = {
-  parse(data: Uint8Array, maxPages: number): Promise<{ ok: true; pageCount: number } | { ok: false; reason: string }>;
+  parse(
+    data: Uint8Array,
+    maxPages: number,
+    limits: RunLimits,
+  ): Promise<{ ok: true; pageCount: number } | { ok: false; reason: string }>;
+};
+
+/**
+ * How long adding a PDF to a room may wait for a PDF worker behind the decks being read. The
+ * founder's request waits for the answer; past this it is refused at once as busy, with the wait
+ * in seconds, and the uploaded file stays for the retry.
+ */
+const roomPdfMaxWaitMs = 10_000;
+
+const roomPdfLimits: RunLimits = {
+  maxWaitMs: roomPdfMaxWaitMs,
+  overloaded: (retryAfterMs) => {
+    const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+    return new AppError(
+      'UNAVAILABLE',
+      `We are reading many documents right now; add this file again in ${retryAfterSeconds} s.`,
+      { retryAfterSeconds },
+    );
+  },
 };
 
 /** A room's file and what to send it as. */
@@ -173,7 +197,8 @@ export class DataRoomsService {
   /**
    * Places an uploaded file in the room. A PDF is read in the decks' PDF pool before the answer,
    * so one that cannot be read is refused here with the reason (400) and nothing is kept, rather
-   * than landing in the room as a failed item the founder must find and delete.
+   * than landing in the room as a failed item the founder must find and delete. When the PDF
+   * workers are too busy to answer within `roomPdfMaxWaitMs`, it is refused at once as busy.
    */
   async addFile(principal: Principal, roomId: string, body: AddFileBody): Promise<DataRoomItem> {
     await this.requireRoomWithSpace(principal, roomId);
@@ -185,6 +210,7 @@ export class DataRoomsService {
       const result = await this.deps.pdf.parse(
         new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
         maxDeckPages,
+        roomPdfLimits,
       );
       if (!result.ok) {
         await this.deps.files.forget(body.key);

@@ -194,4 +194,28 @@ describe('PdfPool', () => {
     // Relative, so a loaded machine slows both alike: the quick deck never waited for the slow one.
     expect(quickMs).toBeLessThan(slowMs / 2);
   });
+
+  it('refuses a parse with limits at once when the decks ahead would take longer, and queues the rest', async () => {
+    const pool = poolWith({ size: 2 });
+    // One deck read sets the pace the pool judges a wait by.
+    expect(await pool.parse(await deckPdf(2), 300)).toMatchObject({ ok: true });
+    const queued = await Promise.all(Array.from({ length: 12 }, () => deckPdf(2)));
+    const reads = queued.map((pdf) => pool.parse(pdf, 300));
+    const busy = (retryAfterMs: number) => new Error(`busy for ${retryAfterMs} ms`);
+
+    try {
+      const started = performance.now();
+      await expect(pool.parse(await deckPdf(2), 300, { maxWaitMs: 1, overloaded: busy })).rejects.toThrow(
+        /^busy for [\d.]+ ms$/,
+      );
+      // Refused without waiting for a worker.
+      expect(performance.now() - started).toBeLessThan(2_000);
+      // With room to wait, the same call queues and is read.
+      const patient = pool.parse(await deckPdf(2), 300, { maxWaitMs: 600_000, overloaded: busy });
+      for (const read of [...reads, patient]) expect(await read).toMatchObject({ ok: true, pageCount: 2 });
+    } finally {
+      // A failed expectation must not leave reads for the pool's close to reject unheard.
+      await Promise.allSettled(reads);
+    }
+  }, 60_000);
 });

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { tooManyPagesMessage } from '@deckvalid/contract/uploads';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { WorkerPool } from '@/lib/worker-pool';
+import { type RunLimits, WorkerPool } from '@/lib/worker-pool';
 
 /** What parsing a PDF yields; checked here because it crosses a thread boundary untyped. */
 const parseResultSchema = z.union([
@@ -130,9 +130,13 @@ export class PdfPool {
     );
   }
 
-  /** Parses `data`; the buffer is transferred to the worker and unusable afterwards. */
-  parse(data: Uint8Array, maxPages: number): Promise<PdfParseResult> {
-    return this.pool.run({ data, maxPages });
+  /**
+   * Parses `data`; the buffer is transferred to the worker and unusable afterwards. A request
+   * that waits for the answer passes `limits`, and is refused at once (with the wait that would
+   * clear the queue) when the decks ahead of it would take longer; deck processing queues freely.
+   */
+  parse(data: Uint8Array, maxPages: number, limits?: RunLimits): Promise<PdfParseResult> {
+    return this.pool.run({ data, maxPages }, limits);
   }
 
   /** Worker threads running now, loading pdf.js or reading a deck. */
