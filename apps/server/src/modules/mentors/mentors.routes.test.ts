@@ -109,6 +109,20 @@ describe('mentor invitations', () => {
     expect(unknown.json().error.message).toMatch(/not valid, or it was withdrawn/);
   });
 
+  it.each([
+    ['a NUL', 'token\u0000with-nul'],
+    ['a lone surrogate', 'token\uD800alone'],
+    ['an over-long token', 'x'.repeat(201)],
+    ['an empty token', ''],
+    ['a number', 42],
+    ['an object', { $ne: null }],
+  ])('the invitation preview refuses %s with a 400 that names the token', async (_name, token) => {
+    const reply = await callAs(ctx, null, 'POST', mentorFounderPaths.preview, { token });
+    expect(reply.statusCode, reply.body).toBe(400);
+    expect(reply.json().error).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(JSON.stringify(reply.json().error.details)).toContain('token');
+  });
+
   it('accepting with a founder’s or an investor’s account is refused with a sentence', async () => {
     const founder = await signUp(ctx, 'user', 'Ada Founder');
     const { token } = await inviteMentor(ctx, founder, uniqueEmail('mentor'));
