@@ -1,10 +1,9 @@
 import type { CommentRegion, DeckComment } from '@deckvalid/contract/deck-comments';
 import type { MentorPitchDeck } from '@deckvalid/contract/pitchdecks';
-import { Anchor, Button, EmptyState, Grid, Group, Select, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Button, Grid, Group, Select, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
   IconArrowLeft,
   IconClipboardCheck,
-  IconFileUnknown,
   IconGitCompare,
   IconPresentation,
   IconReportAnalytics,
@@ -21,14 +20,13 @@ import { MentorReviewPanel } from '@/features/deck-feedback/components/deck-revi
 import { VersionChanges } from '@/features/deck-feedback/components/version-changes';
 import { useDeckCommentsQuery } from '@/features/deck-feedback/feedback-api';
 import { regionsOnPage } from '@/features/deck-feedback/feedback-model';
+import { DeckLoadProblem } from '@/features/pitchdecks/components/deck-load-problem';
 import { useMentorDeckVersionsQuery, useMentorPitchDeckQuery } from '@/features/pitchdecks/mentor-pitchdecks-api';
-import { describeApiError } from '@/shared/api/api-error';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { formatDate } from '@/shared/lib/format-date';
 import { formatUsd } from '@/shared/lib/format-money';
 import { DeckViewer } from '@/shared/pdf/deck-viewer';
 import { requestedPageOf } from '@/shared/pdf/viewer-controls';
-import { FormErrorAlert } from '@/shared/ui/form-error-alert';
 
 const tabs: readonly MentorDeckTab[] = ['review', 'report', 'changes'];
 const isTab = (value: string | null): value is MentorDeckTab => tabs.includes(value as MentorDeckTab);
@@ -59,31 +57,13 @@ export function MentorDeckPage() {
 
   if (deck.isLoading || (versions.isLoading && !versions.data)) return <MentorDeckSkeleton />;
   if (!deck.data) {
-    const problem = describeApiError(deck.error);
-    if (problem.code === 'NOT_FOUND' || problem.status === 404) {
-      return (
-        <Stack gap="lg">
-          {backLink}
-          <EmptyState
-            variant="light"
-            size="lg"
-            py={48}
-            icon={<IconFileUnknown aria-hidden />}
-            title="Deck not found"
-            description="This deck was removed, or its founder no longer has you as a mentor."
-            data-testid="empty-state"
-          />
-        </Stack>
-      );
-    }
     return (
-      <Stack gap="md" align="flex-start">
-        {backLink}
-        <FormErrorAlert message={problem.message} title="We couldn't load this deck" />
-        <Button variant="light" onClick={() => void deck.refetch()}>
-          Try again
-        </Button>
-      </Stack>
+      <DeckLoadProblem
+        error={deck.error}
+        backLink={backLink}
+        notFoundDescription="This deck was removed, or its founder no longer has you as a mentor."
+        onRetry={() => void deck.refetch()}
+      />
     );
   }
 

@@ -3,7 +3,6 @@ import {
   Alert,
   Anchor,
   Button,
-  EmptyState,
   Grid,
   Group,
   Loader,
@@ -19,23 +18,21 @@ import { notifications } from '@mantine/notifications';
 import {
   IconAlertTriangle,
   IconArrowLeft,
-  IconFileUnknown,
   IconPresentation,
   IconReportAnalytics,
   IconShare,
 } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { describeApiError } from '@/shared/api/api-error';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { formatDate } from '@/shared/lib/format-date';
 import { formatUsd } from '@/shared/lib/format-money';
 import { DeckViewer } from '@/shared/pdf/deck-viewer';
 import { requestedPageOf } from '@/shared/pdf/viewer-controls';
-import { FormErrorAlert } from '@/shared/ui/form-error-alert';
 import { deckStatusDisplay } from '../deck-status';
 import { deckPollingInterval, pendingVersionOf, shownVersionNumber, versionUploadToastId } from '../deck-versions';
 import { founderPitchDecksApi, useFounderDeckVersionsQuery, useFounderPitchDeckQuery } from '../founder-pitchdecks-api';
+import { DeckLoadProblem } from './deck-load-problem';
 import { FounderDeckAnalyticsDetail, FounderDeckAnalyticsSummary } from './founder-deck-analytics';
 import { FounderDeckStatusBadge } from './founder-deck-status-badge';
 import { FounderDeckVersions } from './founder-deck-versions';
@@ -141,31 +138,13 @@ export function FounderDeckView({
   if (deck.isLoading) return <DeckViewSkeleton />;
 
   if (!deck.data) {
-    const problem = describeApiError(deck.error);
-    if (problem.code === 'NOT_FOUND' || problem.status === 404) {
-      return (
-        <Stack gap="lg">
-          {backLink}
-          <EmptyState
-            variant="light"
-            size="lg"
-            py={48}
-            icon={<IconFileUnknown aria-hidden />}
-            title="Deck not found"
-            description="This deck doesn't exist or isn't yours. Pick one from your pitch decks."
-            data-testid="empty-state"
-          />
-        </Stack>
-      );
-    }
     return (
-      <Stack gap="md" align="flex-start">
-        {backLink}
-        <FormErrorAlert message={problem.message} title="We couldn't load this deck" />
-        <Button variant="light" onClick={() => void deck.refetch()}>
-          Try again
-        </Button>
-      </Stack>
+      <DeckLoadProblem
+        error={deck.error}
+        backLink={backLink}
+        notFoundDescription="This deck doesn't exist or isn't yours. Pick one from your pitch decks."
+        onRetry={() => void deck.refetch()}
+      />
     );
   }
 
