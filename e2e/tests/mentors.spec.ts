@@ -143,6 +143,8 @@ describe('mentors', () => {
   it('takes the invited mentor from the mail link through sign-up and verification back to the invitation', async () => {
     await mentorPage.goto(invitationPath);
     await mentorPage.getByTestId('invitation-signed-out').waitFor();
+    // Who invites is read with the token alone, before the visitor has an account.
+    await mentorPage.getByTestId('invitation-preview').getByText(/invites you to mentor them/).waitFor();
     await checkScreen(mentorPage, 'invitation-signed-out');
 
     await mentorPage.getByRole('link', { name: 'Create a mentor account' }).click();
@@ -190,18 +192,21 @@ describe('mentors', () => {
     await checkScreen(founderPage, 'founder-mentors-accepted');
   });
 
-  it('refuses a second use of the link with the server sentence, and tells a founder who opens it what to do', async () => {
+  it('says a used link is spent before anyone clicks, in the server sentence, and where to go instead', async () => {
     await mentorPage.goto(invitationPath);
-    await mentorPage.getByRole('button', { name: 'Accept invitation' }).click();
     await mentorPage
-      .getByTestId('form-error')
+      .getByTestId('invitation-closed')
       .getByText(/already accepted/)
       .waitFor();
+    expect(await mentorPage.getByRole('button', { name: 'Accept invitation' }).count()).toBe(0);
     await mentorPage.getByRole('link', { name: 'Go to your mentor home' }).waitFor();
     await checkScreen(mentorPage, 'invitation-refused');
 
     await founderPage.goto(invitationPath);
-    await founderPage.getByTestId('invitation-other-role').waitFor();
+    await founderPage
+      .getByTestId('invitation-closed')
+      .getByText(/already accepted/)
+      .waitFor();
     await checkScreen(founderPage, 'invitation-as-founder');
     await founderPage.getByRole('link', { name: 'Back to your founder home' }).click();
     await founderPage.waitForURL((url) => url.pathname === paths.founder.home);

@@ -1,4 +1,4 @@
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { selectAuth } from '@/features/auth/auth-slice';
 import { useSignOut } from '@/features/auth/hooks/use-sign-out';
 import { homePathOf, roleLabels } from '@/features/auth/role-home';
 import { InvitationAccept } from '@/features/mentors/components/invitation-accept';
+import { InvitationPreview } from '@/features/mentors/components/invitation-preview';
 import { rememberPendingInvitation } from '@/features/mentors/pending-invitation';
 import { AuthLayout } from '@/shared/ui/auth-layout';
 
@@ -14,9 +15,10 @@ const whatMentorsDo =
   'A founder invited you to mentor them on Pitchlane: you read their pitch decks and validation reports, and help before investors see them.';
 
 /**
- * /mentor/invitation?token=…, the page an invitation mail links to. Open to anyone: a signed-in
- * mentor accepts with one button; anyone else is told that a mentor account accepts it, and is
- * offered to sign in or create one. The token is remembered in the tab meanwhile, so the mentor
+ * /mentor/invitation?token=…, the page an invitation mail links to. Open to anyone, it first says
+ * who invites, with their note (InvitationPreview); then a signed-in mentor accepts with one
+ * button; anyone else is told that a mentor account accepts it, and is offered to sign in or
+ * create one. The token is remembered in the tab meanwhile, so the mentor
  * home sends them back here once they arrive (sign-in also returns here through `from`).
  */
 export function MentorInvitationPage() {
@@ -47,7 +49,16 @@ export function MentorInvitationPage() {
   if (isMentor) {
     return (
       <AuthLayout title="Mentor invitation" description={whatMentorsDo}>
-        <InvitationAccept token={token} />
+        <InvitationPreview
+          token={token}
+          closedAction={
+            <Button component={Link} to={paths.mentor.home} variant="light" size="md" fullWidth>
+              Go to your mentor home
+            </Button>
+          }
+        >
+          <InvitationAccept token={token} />
+        </InvitationPreview>
       </AuthLayout>
     );
   }
@@ -67,7 +78,7 @@ export function MentorInvitationPage() {
           </Text>
         }
       >
-        <Stack gap="md">
+        <InvitationPreview token={token}>
           <Text data-testid="invitation-other-role">
             You are signed in with a {roleLabel} account. Invitations are accepted with a mentor account, which is
             separate: sign out, then sign in as a mentor or create a mentor account. You come back here afterwards.
@@ -80,7 +91,7 @@ export function MentorInvitationPage() {
           >
             Sign out to continue
           </Button>
-        </Stack>
+        </InvitationPreview>
       </AuthLayout>
     );
   }
@@ -88,7 +99,7 @@ export function MentorInvitationPage() {
   const from = { pathname: location.pathname, search: location.search, hash: location.hash };
   return (
     <AuthLayout title="Mentor invitation" description={whatMentorsDo}>
-      <Stack gap="md">
+      <InvitationPreview token={token}>
         <Text data-testid="invitation-signed-out">
           Accept it with a mentor account: sign in, or create one with any email address. You come back here to accept
           once you are in.
@@ -99,7 +110,7 @@ export function MentorInvitationPage() {
         <Button component={Link} to={paths.signupMentor} state={{ from }} variant="light" size="md" fullWidth>
           Create a mentor account
         </Button>
-      </Stack>
+      </InvitationPreview>
     </AuthLayout>
   );
 }

@@ -170,6 +170,18 @@ describe('founder mentors page', () => {
   });
 });
 
+/** The preview of invitation tok-1: Maya invites, with a note. */
+const previewOf = ({ path }: { path: string }) =>
+  path === mentorFounderPaths.preview
+    ? jsonResponse({
+        invitation: {
+          founder: { name: maya.name },
+          note: 'Could you read our seed deck?',
+          expiresAt: '2026-12-13T09:00:00.000Z',
+        },
+      })
+    : undefined;
+
 describe('mentor home', () => {
   it('explains that founders invite mentors when there is no one yet', async () => {
     stubApi(({ path }) => (path === mentorFounderPaths.founders ? jsonResponse({ data: [] }) : undefined));
@@ -202,7 +214,7 @@ describe('mentor home', () => {
   });
 
   it('sends a mentor who arrives with an invitation open in the tab back to it, once', async () => {
-    stubApi(({ path }) => (path === mentorFounderPaths.founders ? jsonResponse({ data: [] }) : undefined));
+    stubApi((call) => (call.path === mentorFounderPaths.founders ? jsonResponse({ data: [] }) : previewOf(call)));
     rememberPendingInvitation('tok-1');
     renderPagesAt(signedInAs('mentor'), paths.mentor.home, mentorPages);
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(paths.mentor.invitation('tok-1')));
@@ -213,10 +225,16 @@ describe('mentor home', () => {
 
 describe('mentor invitation page', () => {
   it('accepts as the signed-in mentor and names the founder', async () => {
-    const calls = stubApi(({ path }) =>
-      path === mentorFounderPaths.accept ? jsonResponse({ founder: { id: maya.id, name: maya.name } }) : undefined,
+    const calls = stubApi((call) =>
+      call.path === mentorFounderPaths.accept
+        ? jsonResponse({ founder: { id: maya.id, name: maya.name } })
+        : previewOf(call),
     );
     renderPagesAt(signedInAs('mentor'), paths.mentor.invitation('tok-1'), mentorPages);
+    const preview = await screen.findByTestId('invitation-preview', {}, slow);
+    expect(preview.textContent).toContain('Maya Chen invites you to mentor them.');
+    expect(preview.textContent).toContain('Could you read our seed deck?');
+    expect(calls.find((call) => call.path === mentorFounderPaths.preview)?.body).toEqual({ token: 'tok-1' });
     fireEvent.click(await screen.findByRole('button', { name: 'Accept invitation' }, slow));
     expect((await screen.findByTestId('invitation-accepted', {}, slow)).textContent).toBe('You now mentor Maya Chen.');
     expect(calls.find((call) => call.path === mentorFounderPaths.accept)?.body).toEqual({ token: 'tok-1' });
@@ -225,10 +243,10 @@ describe('mentor invitation page', () => {
 
   it("shows the server's sentence when the invitation is spent, with a way to the mentor home", async () => {
     const sentence = 'This invitation was already accepted. Sign in as a mentor to see the founders you help.';
-    stubApi(({ path }) =>
-      path === mentorFounderPaths.accept
+    stubApi((call) =>
+      call.path === mentorFounderPaths.accept
         ? jsonResponse({ error: { code: 'GONE', message: sentence } }, 410)
-        : undefined,
+        : previewOf(call),
     );
     renderPagesAt(signedInAs('mentor'), paths.mentor.invitation('tok-1'), mentorPages);
     fireEvent.click(await screen.findByRole('button', { name: 'Accept invitation' }, slow));
@@ -238,7 +256,7 @@ describe('mentor invitation page', () => {
   });
 
   it('offers a signed-out visitor to sign in or sign up as a mentor, keeping the invitation', async () => {
-    stubApi(() => undefined);
+    stubApi(previewOf);
     renderPagesAt(initialAuthState, paths.mentor.invitation('tok-1'), mentorPages);
     expect(await screen.findByTestId('invitation-signed-out', {}, slow)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign in as a mentor' }).getAttribute('href')).toBe(paths.loginMentor);
@@ -247,7 +265,7 @@ describe('mentor invitation page', () => {
   });
 
   it('tells a founder that a mentor account accepts invitations', async () => {
-    stubApi(() => undefined);
+    stubApi(previewOf);
     renderPagesAt(signedInAs('user'), paths.mentor.invitation('tok-1'), mentorPages);
     expect((await screen.findByTestId('invitation-other-role', {}, slow)).textContent).toContain(
       'signed in with a founder account',
@@ -256,5 +274,18 @@ describe('mentor invitation page', () => {
     expect(screen.getByRole('link', { name: 'Back to your founder home' }).getAttribute('href')).toBe(
       paths.founder.home,
     );
+  });
+
+  it('says when an invitation was withdrawn before anyone signs in, and offers no way to accept it', async () => {
+    const sentence = 'This invitation link is not valid, or it was withdrawn. Ask the founder for a new one.';
+    stubApi(({ path }) =>
+      path === mentorFounderPaths.preview
+        ? jsonResponse({ error: { code: 'NOT_FOUND', message: sentence } }, 404)
+        : undefined,
+    );
+    renderPagesAt(initialAuthState, paths.mentor.invitation('tok-1'), mentorPages);
+    expect((await screen.findByTestId('invitation-closed', {}, slow)).textContent).toBe(sentence);
+    expect(screen.queryByRole('link', { name: 'Sign in as a mentor' })).toBeNull();
+    expect(screen.queryByTestId('invitation-signed-out')).toBeNull();
   });
 });

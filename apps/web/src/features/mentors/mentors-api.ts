@@ -4,6 +4,7 @@ import type {
   CreateMentorInvitationBody,
   FoundersMentorsResponse,
   MentorInvitation,
+  MentorInvitationPreviewResponse,
   MentorsFoundersResponse,
 } from '@deckvalid/contract/mentors';
 import { founderMentorPaths, mentorFounderPaths } from '@deckvalid/contract/mentors';
@@ -40,6 +41,11 @@ export const mentorsApi = api.injectEndpoints({
       transformResponse: (response: MentorsFoundersResponse) => response.data,
       providesTags: [mentorsFoundersTag],
     }),
+    /** Who invites, their note and until when, read with the invitation's token alone. */
+    mentorInvitationPreview: build.query<MentorInvitationPreviewResponse['invitation'], string>({
+      query: (token) => ({ url: mentorFounderPaths.preview, method: 'POST', body: { token } }),
+      transformResponse: (response: MentorInvitationPreviewResponse) => response.invitation,
+    }),
     acceptMentorInvitation: build.mutation<AcceptMentorInvitationResponse, AcceptMentorInvitationBody>({
       query: (body) => ({ url: mentorFounderPaths.accept, method: 'POST', body }),
       invalidatesTags: [mentorsFoundersTag],
@@ -57,6 +63,7 @@ export const {
   useWithdrawMentorInvitationMutation,
   useEndMentorshipAsFounderMutation,
   useMentoredFoundersQuery,
+  useMentorInvitationPreviewQuery,
   useAcceptMentorInvitationMutation,
   useEndMentorshipAsMentorMutation,
 } = mentorsApi;
