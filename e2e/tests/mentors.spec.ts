@@ -144,7 +144,10 @@ describe('mentors', () => {
     await mentorPage.goto(invitationPath);
     await mentorPage.getByTestId('invitation-signed-out').waitFor();
     // Who invites is read with the token alone, before the visitor has an account.
-    await mentorPage.getByTestId('invitation-preview').getByText(/invites you to mentor them/).waitFor();
+    await mentorPage
+      .getByTestId('invitation-preview')
+      .getByText(/invites you to mentor them/)
+      .waitFor();
     await checkScreen(mentorPage, 'invitation-signed-out');
 
     await mentorPage.getByRole('link', { name: 'Create a mentor account' }).click();
