@@ -1,3 +1,4 @@
+import { mentorFounderPaths } from '@deckvalid/contract/mentors';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -114,17 +115,24 @@ describe('guards', () => {
 
   it('signs a mentor in from an invitation and brings them back to it', async () => {
     const mentorTokens = { token: 'm.jwt', controlSignature: 'm-sig', hashToken: 'm-hash' };
-    stubFetch((url) =>
-      url.pathname === '/api/v1/mentors/login'
-        ? {
-            status: 200,
-            body: {
-              tokens: mentorTokens,
-              user: { id: 'mtr-1', name: 'Noor', email: 'noor@example.com', role: 'mentor' },
-            },
-          }
-        : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Nothing here.' } } },
-    );
+    stubFetch((url) => {
+      if (url.pathname === '/api/v1/mentors/login') {
+        return {
+          status: 200,
+          body: {
+            tokens: mentorTokens,
+            user: { id: 'mtr-1', name: 'Noor', email: 'noor@example.com', role: 'mentor' },
+          },
+        };
+      }
+      if (url.pathname === mentorFounderPaths.preview) {
+        return {
+          status: 200,
+          body: { invitation: { founder: { name: 'Maya Chen' }, note: null, expiresAt: '2026-12-13T09:00:00.000Z' } },
+        };
+      }
+      return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Nothing here.' } } };
+    });
     const { router } = renderAt('/mentor/invitation?token=tok-1');
     fireEvent.click(await screen.findByRole('link', { name: 'Sign in as a mentor' }));
     await expectPath(router, '/login/mentor');
