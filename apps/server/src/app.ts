@@ -12,6 +12,7 @@ import type { AppModule, ModuleContext } from './core/module';
 import type { DatabaseHandle } from './db/client';
 import { frameworkErrors, registerErrorHandling } from './http/error-handler';
 import { InFlightHandlers } from './http/in-flight';
+import { apiVersion, documentedAs, registerOpenApi } from './http/openapi';
 import { rateLimitStore } from './http/rate-limit-store';
 import { registerRequestLogging } from './http/request-log';
 import { responseSerializerCompiler } from './http/response-serializer';
@@ -300,8 +301,9 @@ export async function buildApp(
   });
   registerErrorHandling(fastify);
   registerTextGuard(fastify);
+  await registerOpenApi(fastify, { title: `${config.productName} API`, version: apiVersion });
 
-  for (const module of modules) if (module.routes) await fastify.register(module.routes);
+  for (const module of modules) if (module.routes) await fastify.register(documentedAs(module.name, module.routes));
   await registerSpa(fastify, config.webDist);
 
   const io = attachRealtime(fastify, { auth: auth.sessions, events, redis });

@@ -24,23 +24,41 @@ function header(request: FastifyRequest, name: string): string | undefined {
  * asynchronous check, which makes every refusal.
  */
 export function requireRole(auth: Authenticator, role: AccountRole): onRequestHookHandler {
-  return guard(auth, (principal) =>
-    principal.role === role
-      ? undefined
-      : new AppError('FORBIDDEN', `This is only for ${roleNames[role]}. Sign in with that kind of account.`),
+  return guard(
+    auth,
+    (principal) =>
+      principal.role === role
+        ? undefined
+        : new AppError('FORBIDDEN', `This is only for ${roleNames[role]}. Sign in with that kind of account.`),
+    `signed-in ${roleNames[role]}`,
   );
 }
 
 /** The same check for routes both roles use (chat): any live founder or investor session. */
 export function requireSignedIn(auth: Authenticator): onRequestHookHandler {
-  return guard(auth, (principal) =>
-    Object.hasOwn(roleNames, principal.role)
-      ? undefined
-      : new AppError('FORBIDDEN', 'Sign in as a founder or an investor.'),
+  return guard(
+    auth,
+    (principal) =>
+      Object.hasOwn(roleNames, principal.role)
+        ? undefined
+        : new AppError('FORBIDDEN', 'Sign in as a founder or an investor.'),
+    'any signed-in account',
   );
 }
 
-function guard(auth: Authenticator, refusal: (principal: Principal) => AppError | undefined): onRequestHookHandler {
+/** Who each guard admits, by its hook: what the API document says of a route (http/openapi.ts). */
+const admittedBy = new WeakMap<object, string>();
+
+/** Whom a route's onRequest hook admits, when it is one of these guards. */
+export function guardedFor(hook: unknown): string | undefined {
+  return typeof hook === 'function' ? admittedBy.get(hook) : undefined;
+}
+
+function guard(
+  auth: Authenticator,
+  refusal: (principal: Principal) => AppError | undefined,
+  admits: string,
+): onRequestHookHandler {
   const admit = (request: FastifyRequest, principal: Principal, done: HookHandlerDoneFunction) => {
     const refused = refusal(principal);
     if (refused) {
@@ -50,7 +68,7 @@ function guard(auth: Authenticator, refusal: (principal: Principal) => AppError 
     request.principal = principal;
     done();
   };
-  return (request, _reply, done) => {
+  const hook: onRequestHookHandler = (request, _reply, done) => {
     const presented = {
       authorization: header(request, credentialHeaders.authorization),
       controlSignature: header(request, credentialHeaders.controlSignature),
@@ -66,6 +84,8 @@ function guard(auth: Authenticator, refusal: (principal: Principal) => AppError 
       (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
     );
   };
+  admittedBy.set(hook, admits);
+  return hook;
 }
 
 /** The principal a guarded handler runs for; a handler without the guard is a programming error. */

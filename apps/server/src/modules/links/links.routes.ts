@@ -21,6 +21,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { principalOf, requireRole } from '@/core/identity/guard';
 import type { Authenticator } from '@/core/identity/principal';
+import { viewerTokenSecurity } from '@/http/openapi';
 import type { LinkAccessService, LinkFile } from './link-access.service';
 import type { LinksService } from './links.service';
 
@@ -134,20 +135,26 @@ export async function publicLinkRoutes(
   );
 
   // No response schema: 200 is the PDF's bytes.
-  app.get(publicLinkPaths.filePattern, { schema: { params: publicLinkParamsSchema } }, async (request, reply) =>
-    sendFile(
-      reply,
-      await access.file(request.params.slug, request.headers.authorization, { isDownload: false }),
-      'inline',
-    ),
+  app.get(
+    publicLinkPaths.filePattern,
+    { schema: { params: publicLinkParamsSchema, security: viewerTokenSecurity } },
+    async (request, reply) =>
+      sendFile(
+        reply,
+        await access.file(request.params.slug, request.headers.authorization, { isDownload: false }),
+        'inline',
+      ),
   );
 
-  app.get(publicLinkPaths.downloadPattern, { schema: { params: publicLinkParamsSchema } }, async (request, reply) =>
-    sendFile(
-      reply,
-      await access.file(request.params.slug, request.headers.authorization, { isDownload: true }),
-      'attachment',
-    ),
+  app.get(
+    publicLinkPaths.downloadPattern,
+    { schema: { params: publicLinkParamsSchema, security: viewerTokenSecurity } },
+    async (request, reply) =>
+      sendFile(
+        reply,
+        await access.file(request.params.slug, request.headers.authorization, { isDownload: true }),
+        'attachment',
+      ),
   );
 
   app.post(
@@ -155,6 +162,7 @@ export async function publicLinkRoutes(
     {
       schema: {
         params: publicLinkParamsSchema,
+        security: viewerTokenSecurity,
         body: recordLinkViewBodySchema,
         response: { 204: noContentResponseSchema },
       },
