@@ -36,4 +36,19 @@ describe('InFlightHandlers', () => {
     expect(isIdle).toBe(true);
     expect((await reply).json()).toEqual({ done: true });
   });
+
+  it('leaves a callback-style handler to send its answer when it is ready', async () => {
+    const app = Fastify();
+    new InFlightHandlers().attach(app);
+    // As a file server's handler does: nothing returned, the answer sent a moment later.
+    app.get('/later', (_request, reply) => {
+      setTimeout(() => reply.type('text/css').send('body { color: black }'), 10);
+    });
+    await app.ready();
+    const reply = await app.inject({ method: 'GET', url: '/later' });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toContain('text/css');
+    expect(reply.body).toBe('body { color: black }');
+    await app.close();
+  });
 });

@@ -17,7 +17,10 @@ export class InFlightHandlers {
       route.handler = async function trackedHandler(this: FastifyInstance, request, reply) {
         tracker.running += 1;
         try {
-          return await handler.call(this, request, reply);
+          const result = await handler.call(this, request, reply);
+          // A callback-style handler (a plugin's file server) returns nothing and sends later:
+          // returning the reply tells Fastify so, where `undefined` would send an empty answer.
+          return result === undefined && !reply.sent ? reply : result;
         } finally {
           tracker.running -= 1;
           if (tracker.running === 0) tracker.release();
