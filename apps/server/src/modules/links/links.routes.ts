@@ -134,28 +134,23 @@ export async function publicLinkRoutes(
     (request) => access.access(request.params.slug, request.body, request.ip),
   );
 
-  // No response schema: 200 is the PDF's bytes.
-  app.get(
-    publicLinkPaths.filePattern,
-    { schema: { params: publicLinkParamsSchema, security: viewerTokenSecurity } },
-    async (request, reply) =>
-      sendFile(
-        reply,
-        await access.file(request.params.slug, request.headers.authorization, { isDownload: false }),
-        'inline',
-      ),
-  );
-
-  app.get(
-    publicLinkPaths.downloadPattern,
-    { schema: { params: publicLinkParamsSchema, security: viewerTokenSecurity } },
-    async (request, reply) =>
-      sendFile(
-        reply,
-        await access.file(request.params.slug, request.headers.authorization, { isDownload: true }),
-        'attachment',
-      ),
-  );
+  // No response schema: 200 is the PDF's bytes, shown in the viewer or saved as a download.
+  const fileRoutes = [
+    { pattern: publicLinkPaths.filePattern, isDownload: false, disposition: 'inline' },
+    { pattern: publicLinkPaths.downloadPattern, isDownload: true, disposition: 'attachment' },
+  ] as const;
+  for (const { pattern, isDownload, disposition } of fileRoutes) {
+    app.get(
+      pattern,
+      { schema: { params: publicLinkParamsSchema, security: viewerTokenSecurity } },
+      async (request, reply) =>
+        sendFile(
+          reply,
+          await access.file(request.params.slug, request.headers.authorization, { isDownload }),
+          disposition,
+        ),
+    );
+  }
 
   app.post(
     publicLinkPaths.viewsPattern,
