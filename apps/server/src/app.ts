@@ -8,10 +8,12 @@ import type { Logger } from 'pino';
 import type { Server as SocketServer } from 'socket.io';
 import type { Config } from './config';
 import { EventBus } from './core/events';
+import { Metrics } from './core/metrics';
 import type { AppModule, ModuleContext } from './core/module';
 import type { DatabaseHandle } from './db/client';
 import { frameworkErrors, registerErrorHandling } from './http/error-handler';
 import { InFlightHandlers } from './http/in-flight';
+import { registerMetricsRoute, registerRequestMetrics, wantsMetrics } from './http/metrics';
 import { apiVersion, documentedAs, registerOpenApi } from './http/openapi';
 import { rateLimitStore } from './http/rate-limit-store';
 import { registerRequestLogging } from './http/request-log';
@@ -79,6 +81,8 @@ export type App = {
   background: BackgroundTasks;
   /** Domain events: what modules and tests subscribe to. */
   events: EventBus;
+  /** This process's metrics (`/metrics`, docs/operations.md). */
+  metrics: Metrics;
   /** The clock every time-dependent rule reads (tests pass a movable one to buildApp). */
   clock: Clock;
   services: {
@@ -154,7 +158,8 @@ export async function buildApp(
   });
   // Domain events: in process, and over Redis to the other processes when there is one.
   const events = new EventBus(logger, redis ? redisEventTransport(redis, logger) : undefined);
-  const context: ModuleContext = { config, db: database.db, events, background, logger, limits, clock };
+  const metrics = new Metrics();
+  const context: ModuleContext = { config, db: database.db, events, background, logger, limits, clock, metrics };
 
   // Modules in dependency order; each is built from the shared context and what it names.
   const accountsStore = createAccountsStore(context);
@@ -301,12 +306,29 @@ export async function buildApp(
   });
   registerErrorHandling(fastify);
   registerTextGuard(fastify);
+  if (wantsMetrics(config.metrics)) {
+    metrics.collectProcessMetrics();
+    registerRequestMetrics(fastify, metrics);
+    if (config.metrics.token) registerMetricsRoute(fastify, metrics, config.metrics.token);
+  }
   await registerOpenApi(fastify, { title: `${config.productName} API`, version: apiVersion });
 
   for (const module of modules) if (module.routes) await fastify.register(documentedAs(module.name, module.routes));
   await registerSpa(fastify, config.webDist);
 
   const io = attachRealtime(fastify, { auth: auth.sessions, events, redis });
+  metrics.gauge('socket_connections', 'Socket.IO connections open on this process.', () => io.engine.clientsCount);
+  const pool = database.poolUse;
+  if (pool) {
+    metrics.labelledGauge('db_pool_connections', 'PostgreSQL pool connections, by state.', ['state'], () => {
+      const { total, idle } = pool();
+      return [
+        { labels: { state: 'in_use' }, value: total - idle },
+        { labels: { state: 'idle' }, value: idle },
+      ];
+    });
+    metrics.gauge('db_pool_waiting', 'Queries waiting for a free PostgreSQL connection.', () => pool().waiting);
+  }
   const chats = io.of(apiPaths.socketNamespace);
   for (const module of modules) module.realtime?.(chats);
   const timers: NodeJS.Timeout[] = [];
@@ -318,6 +340,7 @@ export async function buildApp(
     background,
     events,
     clock,
+    metrics,
     services: {
       auth: { registration: auth.registration, sessions: auth.sessions, passwords: auth.passwords },
       accounts: accounts.accounts,

@@ -66,6 +66,20 @@ const envSchema = z.object({
     .transform((value) =>
       value === undefined || value === '' || value === 'false' ? false : value === 'true' ? true : value,
     ),
+  /** Serves GET /metrics on the API's port to callers presenting `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'METRICS_TOKEN must be at least 16 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Serves GET /metrics on a port of its own, without a token (bind it where only Prometheus reaches). */
+  METRICS_PORT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65535)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** How often the mail outbox looks for due mail (retries, mail a stopped process left). */
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().positive().default(15_000),
   /** The wait after a failed send; it doubles per failure up to MAIL_RETRY_MAX_MS. */
@@ -114,11 +128,18 @@ export type Config = {
   /** Sign-in through external identity providers: the enabled ones, none when none is configured. */
   oauth: OAuthConfig;
   /**
+   * Where Prometheus reads `/metrics`: on the API's port behind a token, on a port of its own,
+   * or both; absent, nowhere (the server still counts, for nothing).
+   */
+  metrics?: MetricsConfig;
+  /**
    * The copilot's model server, set exactly when AI_BASE_URL is; absent, the built-in engine
    * answers. Optional so a config built by hand (the tests') keeps the offline default.
    */
   ai?: AiModelConfig;
 };
+
+export type MetricsConfig = { token?: string; port?: number };
 
 /** An OpenAI-compatible chat-completions server the copilot answers through (docs/copilot.md). */
 export type AiModelConfig = {
@@ -391,6 +412,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     oauth: loadOAuthConfig(source, publicUrl),
     ...(ai ? { ai } : {}),
+    ...(env.METRICS_TOKEN || env.METRICS_PORT
+      ? {
+          metrics: {
+            ...(env.METRICS_TOKEN ? { token: env.METRICS_TOKEN } : {}),
+            ...(env.METRICS_PORT ? { port: env.METRICS_PORT } : {}),
+          },
+        }
+      : {}),
     ...(env.TEST_CLOCK ? { testClock: true } : {}),
   };
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { serveMetrics } from './http/metrics';
 import { createLogger } from './lib/logger';
 import { seedDemo } from './seed/demo';
 import { seedDemoDecks } from './seed/demo-decks';
@@ -37,6 +38,9 @@ async function main(): Promise<void> {
   if (seeded) await seedDemoWorkspace(app, database.db, seeded, logger);
   await app.fastify.listen({ port: config.port, host: config.host });
   logger.info(`${config.productName} is running at ${config.publicUrl}`);
+  const metricsPort = config.metrics?.port;
+  const metricsServer = metricsPort ? await serveMetrics(app.metrics, { port: metricsPort, host: config.host }) : null;
+  if (metricsPort) logger.info({ port: metricsPort }, 'metrics served on their own port at /metrics');
   if (seeded) console.log(`\n${seeded.signInDetails}\n`);
   app.startJobs();
 
@@ -51,6 +55,7 @@ async function main(): Promise<void> {
     }, 20_000);
     deadline.unref();
     try {
+      await metricsServer?.close();
       await app.close();
       await database.close();
       process.exit(0);

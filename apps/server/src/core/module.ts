@@ -7,6 +7,7 @@ import type { BackgroundTasks } from '@/lib/background';
 import type { Clock } from '@/lib/clock';
 import type { EventBus } from './events';
 import type { RateLimiter } from './limits';
+import type { Metrics } from './metrics';
 
 /** What every module is built from: the process's shared infrastructure, nothing of other modules. */
 export type ModuleContext = {
@@ -19,6 +20,8 @@ export type ModuleContext = {
   limits: RateLimiter;
   /** What time it is for rules that depend on it (the system's; tests move their own). */
   clock: Clock;
+  /** Where a module defines what it counts and times (core/metrics.ts). */
+  metrics: Metrics;
 };
 
 /** Periodic upkeep a module needs in a serving process (tests build apps without jobs). */

@@ -19,6 +19,8 @@ export type DatabaseHandle = {
   migrate: () => Promise<void>;
   /** Answers whether the database takes a trivial query (health checks). */
   ping: () => Promise<boolean>;
+  /** PostgreSQL's pool: connections open, idle, and queries waiting for one (metrics). */
+  poolUse?: () => { total: number; idle: number; waiting: number };
   close: () => Promise<void>;
 };
 
@@ -75,6 +77,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
           return false;
         }
       },
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }

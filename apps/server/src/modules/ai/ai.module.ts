@@ -49,6 +49,7 @@ export function createAiModule(
     interests,
     limits: context.limits,
     logger: context.logger,
+    metrics: context.metrics,
     ...(offThread ? { offThread, asksAtOnce: builtinAsksAtOnce } : {}),
   });
   const module: AppModule = {

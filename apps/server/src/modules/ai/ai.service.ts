@@ -12,8 +12,10 @@ import {
 } from '@deckvalid/contract/ai';
 import type { InvestorInterest } from '@deckvalid/contract/interests';
 import type { Logger } from 'pino';
+import type { Histogram } from 'prom-client';
 import type { Principal } from '@/core/identity/principal';
 import type { RateLimiter } from '@/core/limits';
+import { type Metrics, slowWorkBuckets } from '@/core/metrics';
 import { AppError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import type { InterestsService } from '@/modules/interests/interests.service';
@@ -85,10 +87,20 @@ export class AiService {
       offThread?: OffThreadWork;
       /** Asks answered at once, the rest waiting in order (default: no limit). */
       asksAtOnce?: number;
+      /** Where asks and their time are recorded. */
+      metrics?: Metrics;
     },
   ) {
     this.gate = new AskGate(deps.asksAtOnce ?? Number.POSITIVE_INFINITY);
+    this.askSeconds = deps.metrics?.histogram(
+      'copilot_ask_seconds',
+      'Time to answer a copilot question, waiting for a turn included, by outcome (answered or failed).',
+      slowWorkBuckets,
+      ['outcome'],
+    );
   }
+
+  private readonly askSeconds?: Histogram<'outcome'>;
 
   /** The time actions expire by. The database's clock decides a confirmation; both are the server's. */
   private now(): Date {
@@ -108,7 +120,14 @@ export class AiService {
         { retryAfterSeconds },
       );
     }
-    return this.gate.run(() => this.answerAndStore(principal, body));
+    const startedAt = performance.now();
+    const answered = this.gate.run(() => this.answerAndStore(principal, body));
+    const seconds = () => (performance.now() - startedAt) / 1000;
+    answered.then(
+      () => this.askSeconds?.observe({ outcome: 'answered' }, seconds()),
+      () => this.askSeconds?.observe({ outcome: 'failed' }, seconds()),
+    );
+    return answered;
   }
 
   private async answerAndStore(principal: Principal, body: AiChatBody): Promise<AiChatResponse> {

@@ -1,6 +1,7 @@
 import type { Authenticator } from '@/core/identity/principal';
 import type { AppModule, ModuleContext } from '@/core/module';
 import { BotRoomsService } from './bot-rooms.service';
+import { createChatMetrics } from './chat.metrics';
 import { ChatRepository } from './chat.repository';
 import { chatRoutes } from './chat.routes';
 import { ChatService, type PictureUrls, type TieReader } from './chat.service';
@@ -36,13 +37,15 @@ export function createChatModule(
   for (const name of ['mentorship.started', 'mentorship.ended'] as const) {
     context.events.onEverywhere(name, ({ founderId, mentorId }) => senderTies.forget([founderId, mentorId]));
   }
+  const metrics = createChatMetrics(context.metrics);
   const chat = new ChatService(repo, ties, pictures, context.limits, context.events, {
     senderTies,
     databaseIsServer: context.config.databaseUrl !== undefined,
+    metrics,
   });
   const membership = new ChatMembershipService(repo, ties, chat);
   const search = new ChatSearchService(repo, ties, pictures);
-  const sockets = new ChatSockets(chat, context.logger);
+  const sockets = new ChatSockets(chat, context.logger, metrics);
   const bots = new BotRoomsService(repo, chat, sockets);
   // An interest that changes may end or renew a tie: both sides re-read their rooms' readOnly.
   for (const name of ['interest.shown', 'interest.decided', 'interest.withdrawn'] as const) {

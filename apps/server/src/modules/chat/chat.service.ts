@@ -21,6 +21,7 @@ import { isDatabaseConnectionLost } from '@/db/connection-loss';
 import { AppError } from '@/lib/errors';
 import { GroupCommit, type ItemOutcome } from '@/lib/group-commit';
 import { TtlCache } from '@/lib/ttl-cache';
+import type { ChatMetrics } from './chat.metrics';
 import {
   canAskInBotRoom,
   canChangeOwnMessage,
@@ -170,6 +171,7 @@ function rateLimited(sentence: string, retryAfterMs: number): AppError {
 export class ChatService {
   private readonly sends: GroupCommit<PendingSend, PostedMessage>;
   private readonly senderTies: KeptTies;
+  private readonly metrics: ChatMetrics;
 
   /**
    * Rooms with their members as batches of sends read them, so that a busy room is not read
@@ -187,21 +189,34 @@ export class ChatService {
     {
       senderTies,
       databaseIsServer,
+      metrics,
     }: {
       /** The senders' ties, kept between batches of sends. */
       senderTies: KeptTies;
+      /** Where sends, refusals and batch sizes are counted. */
+      metrics: ChatMetrics;
       /** Whether the database is a server (PostgreSQL): the next batch of sends is written while one's answers go out. */
       databaseIsServer: boolean;
     },
   ) {
     this.senderTies = senderTies;
+    this.metrics = metrics;
     // A lost connection fails the batch as a whole; any other failure is retried send by send.
-    this.sends = new GroupCommit((sends) => this.writeSends(sends), {
-      isBatchWide: isDatabaseConnectionLost,
-      overlap: databaseIsServer,
-      maxQueueMs: chatSendQueueMs,
-      overloaded: chatOverloaded,
-    });
+    this.sends = new GroupCommit(
+      (sends) => {
+        metrics.batchSize.observe(sends.length);
+        return this.writeSends(sends);
+      },
+      {
+        isBatchWide: isDatabaseConnectionLost,
+        overlap: databaseIsServer,
+        maxQueueMs: chatSendQueueMs,
+        overloaded: (retryAfterMs) => {
+          metrics.refused.inc();
+          return chatOverloaded(retryAfterMs);
+        },
+      },
+    );
   }
 
   /** GET /api/v1/chats/rooms: one page of the rooms the caller is or was in. */
@@ -349,6 +364,7 @@ export class ChatService {
     const { chatRoomId, content, clientId, replyToId } = payload;
     const replyTo = replyToId === undefined ? null : await this.replyTargetFor(principal, chatRoomId, replyToId);
     const posted = await this.sends.submit({ principal, chatRoomId, content, clientId, replyToId, replyTo });
+    if (posted.created) this.metrics.sent.inc();
     // A retried send was announced by its first try.
     if (posted.created && posted.mentionedIds && posted.mentionedIds.length > 0) {
       this.events.emit('chat.mentioned', {

@@ -16,6 +16,7 @@ import type { SocketData } from '@/core/identity/socket-handshake';
 import { AppError } from '@/lib/errors';
 import { accountRoom, fullEventsRoom } from '@/realtime/socket';
 import { acknowledgedEvents } from '@/realtime/socket-events';
+import type { ChatMetrics } from './chat.metrics';
 import type { ChangedMessage, ChatService, PostedMessage, ReadMove } from './chat.service';
 import type { RoomLeft } from './membership.service';
 
@@ -50,6 +51,7 @@ export class ChatSockets implements ChatFanout {
   constructor(
     private readonly chat: ChatService,
     private readonly logger: Pick<Logger, 'warn' | 'error'>,
+    private readonly metrics: Pick<ChatMetrics, 'deliverySeconds'>,
   ) {}
 
   attach(namespace: Namespace): void {
@@ -172,9 +174,13 @@ export class ChatSockets implements ChatFanout {
     });
 
     on(['chat:message'], async (payload) => {
+      const arrivedAt = performance.now();
       const posted = await this.chat.postMessage(principal, sendChatMessagePayloadSchema.parse(payload));
       // A retried send is answered from the database and not broadcast again.
-      if (posted.created) this.messagePosted(posted);
+      if (posted.created) {
+        this.messagePosted(posted);
+        this.metrics.deliverySeconds.observe((performance.now() - arrivedAt) / 1000);
+      }
       return { message: posted.message };
     });
 

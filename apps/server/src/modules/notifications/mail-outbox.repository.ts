@@ -88,6 +88,15 @@ export class MailOutboxRepository {
    * other's rows; the lease keeps a claimed row from the others while it is being sent outside
    * any transaction, and gives it back if its process dies mid-send.
    */
+  /** Mails still to send (metrics). */
+  async countPending(): Promise<number> {
+    const [row] = await this.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.status, 'pending'));
+    return row?.count ?? 0;
+  }
+
   async claimDue(limit: number, leaseMs: number): Promise<ClaimedOutboxMail[]> {
     const claimToken = newId('claim-');
     const due = this.db

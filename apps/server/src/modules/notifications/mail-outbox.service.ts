@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { MailOutboxConfig } from '@/config';
+import type { Metrics } from '@/core/metrics';
 import type { BackgroundTasks } from '@/lib/background';
 import type { MailMessage } from '@/modules/mail/mail.service';
 import type { ClaimedOutboxMail, MailOutboxRepository, NewOutboxMail } from './mail-outbox.repository';
@@ -18,6 +19,21 @@ const maxErrorLength = 500;
  * Delivery is at least once: a process that dies between the SMTP answer and marking the row
  * sent leaves it to be sent again when its claim lapses, the window every outbox has.
  */
+/** What the mail outbox counts (docs/operations.md). */
+export type MailMetrics = ReturnType<typeof createMailMetrics>;
+
+export function createMailMetrics(metrics: Metrics, repo: Pick<MailOutboxRepository, 'countPending'>) {
+  metrics.gauge('mail_outbox_pending', 'Mails queued and not sent yet, retries included.', () => repo.countPending());
+  return {
+    sent: metrics.counter('mail_sent_total', 'Mails handed to the SMTP server.'),
+    failures: metrics.counter(
+      'mail_send_failures_total',
+      'Failed mail attempts: retried later, or given up after the last attempt.',
+      ['outcome'],
+    ),
+  };
+}
+
 export class MailOutboxService {
   private isPassRunning = false;
   private isPassRequested = false;
@@ -29,6 +45,7 @@ export class MailOutboxService {
     private readonly background: BackgroundTasks,
     private readonly logger: Pick<Logger, 'warn' | 'error' | 'info'>,
     readonly settings: MailOutboxConfig,
+    private readonly metrics?: MailMetrics,
   ) {}
 
   /**
@@ -114,6 +131,7 @@ export class MailOutboxService {
       });
     } catch (error) {
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, maxErrorLength);
+      this.metrics?.failures.inc({ outcome: mail.attempts >= this.settings.maxAttempts ? 'gave_up' : 'retry' });
       if (mail.attempts >= this.settings.maxAttempts) {
         await this.repo.markFailed(mail, reason);
         this.logger.error({ ...facts, err: error }, 'gave up sending a queued mail; it stays in mail_outbox as failed');
@@ -124,6 +142,7 @@ export class MailOutboxService {
       this.logger.warn({ ...facts, retryInMs, err: error }, 'sending a queued mail failed; it will be retried');
       return;
     }
+    this.metrics?.sent.inc();
     // Sent: only a lapsed claim (a send slower than the lease) lets another process resend it.
     if (!(await this.repo.markSent(mail))) {
       this.logger.warn(facts, 'a queued mail was sent after its claim lapsed; another process may send it again');

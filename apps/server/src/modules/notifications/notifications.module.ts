@@ -10,7 +10,7 @@ import { InboxService } from './inbox.service';
 import { InboxFactsRepository } from './inbox-facts.repository';
 import { inboxLinks, linkFirstVisitWording, taskDueWording } from './inbox-wording';
 import { MailOutboxRepository } from './mail-outbox.repository';
-import { MailOutboxService } from './mail-outbox.service';
+import { createMailMetrics, MailOutboxService } from './mail-outbox.service';
 import { NotificationPreferencesRepository } from './notifications.repository';
 import { notificationsRoutes } from './notifications.routes';
 import { NotificationsService } from './notifications.service';
@@ -36,12 +36,14 @@ export function createNotificationsModule(
   },
 ) {
   const { config, db, events, background, logger } = context;
+  const outboxRepo = new MailOutboxRepository(db);
   const outbox = new MailOutboxService(
-    new MailOutboxRepository(db),
+    outboxRepo,
     deps.mailer,
     background,
     logger,
     config.mailOutbox,
+    createMailMetrics(context.metrics, outboxRepo),
   );
   const notifications = new NotificationsService({
     preferences: new NotificationPreferencesRepository(db),

@@ -24,10 +24,10 @@ export function createPitchDecksModule(
     mentorships,
   }: { auth: Authenticator; storage: FileStorage; uploads: UploadsService; mentorships: Mentorships },
 ) {
-  const { db, events, background, logger } = context;
+  const { db, events, background, logger, metrics } = context;
   const repo = new PitchDecksRepository(db);
   const pool = new PdfPool(logger);
-  const processor = new DeckProcessor({ repo, storage, uploads, pool, background, events, logger });
+  const processor = new DeckProcessor({ repo, storage, uploads, pool, background, events, logger, metrics });
   const pitchDecks = new PitchDecksService({ repo, uploads, processor, events });
   const versions = new DeckVersionsService({ repo, uploads, processor, decks: pitchDecks });
   const readingActivity = new ReadingActivityService(new ReadingActivityRepository(db));

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { maxDeckPages, uploadKinds } from '@deckvalid/contract/uploads';
 import type { Logger } from 'pino';
+import type { Histogram } from 'prom-client';
 import type { EventBus } from '@/core/events';
+import { type Metrics, slowWorkBuckets } from '@/core/metrics';
 import type { BackgroundTasks } from '@/lib/background';
 import type { FileStorage } from '@/modules/storage/storage';
 import type { UploadsService } from '@/modules/storage/uploads.service';
@@ -76,12 +78,29 @@ export class DeckProcessor {
       concurrency?: number;
       /** Heartbeat period (default 5 s); a claim is stale after three periods without a beat. */
       heartbeatMs?: number;
+      /** Where processing times are recorded, and the queue read from. */
+      metrics?: Metrics;
     },
   ) {
     this.heartbeatMs = deps.heartbeatMs ?? defaultHeartbeatMs;
     this.takeoverCheckMs = this.heartbeatMs;
     this.staleAfterSeconds = (this.heartbeatMs * staleAfterBeats) / 1000;
+    const { metrics } = deps;
+    if (metrics) {
+      metrics.gauge('deck_processing_queued', 'Deck versions waiting for their turn to be processed here.', () =>
+        Math.max(0, this.queued.size - this.running),
+      );
+      metrics.gauge('deck_processing_running', 'Deck versions being processed here now.', () => this.running);
+      this.durations = metrics.histogram(
+        'deck_processing_seconds',
+        'Time to process a deck version (read, checked, parsed, stored), by outcome.',
+        slowWorkBuckets,
+        ['outcome'],
+      );
+    }
   }
+
+  private readonly durations?: Histogram<'outcome'>;
 
   /**
    * Processes a deck's version (its first file or a new one) after the current request; never
@@ -176,6 +195,7 @@ export class DeckProcessor {
       return;
     }
     logger.info({ pitchDeckId, version: version.number, status, ms: elapsed() }, 'pitch deck processed');
+    this.durations?.observe({ outcome: status }, elapsed() / 1000);
     if (status === 'ready')
       this.deps.events.emit('deck.ready', { pitchDeckId, founderId, versionId, title: deckTitle });
     else this.deps.events.emit('deck.failed', { pitchDeckId, founderId, title: deckTitle, reason: failure });
