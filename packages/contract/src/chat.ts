@@ -11,6 +11,12 @@ import { formatCount, idSchema, textSchema } from './text';
 export const chatLimits = {
   /** Characters in one message, after trimming. */
   messageLength: 4_000,
+  /**
+   * Characters of one socket event's payload, its keys and strings counted: a larger one is
+   * refused with PAYLOAD_TOO_LARGE in its acknowledgement, far below Socket.IO's 1 MB buffer,
+   * past which the connection itself is dropped without an answer.
+   */
+  eventPayloadChars: 64 * 1024,
   /** Messages in one page of history (spec §9: hasMore is assumed from 20). */
   pageSize: 20,
   /** Characters in a group room's name. */

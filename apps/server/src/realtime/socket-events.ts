@@ -1,3 +1,4 @@
+import { chatLimits } from '@deckvalid/contract/chat';
 import type { FieldError } from '@deckvalid/contract/errors';
 import { findUnstorableText } from '@deckvalid/contract/text';
 import type { Logger } from 'pino';
@@ -32,6 +33,39 @@ function refuseUnstorableText(payload: unknown): void {
 }
 
 /**
+ * Whether a payload holds more than `limit` characters in its keys and strings (numbers and the
+ * like count a few): counted up to the limit, so a huge payload costs no more than a fair one.
+ */
+export function isPayloadOver(payload: unknown, limit: number): boolean {
+  let left = limit;
+  const stack: unknown[] = [payload];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === 'string') left -= value.length;
+    else if (Array.isArray(value)) {
+      left -= value.length;
+      for (const item of value) stack.push(item);
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        left -= key.length + 1;
+        stack.push(item);
+      }
+    } else left -= 8;
+    if (left < 0) return true;
+  }
+  return false;
+}
+
+function refuseOverSize(payload: unknown): void {
+  if (isPayloadOver(payload, chatLimits.eventPayloadChars)) {
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `That is too much to send at once: keep it under ${chatLimits.eventPayloadChars / 1024}K characters.`,
+    );
+  }
+}
+
+/**
  * Serves acknowledged events on one socket, as routes serve requests: the handler parses its
  * payload with its schema and checks its policy; a refusal (AppError, ZodError) is answered in the
  * usual error shape, anything else is logged and answered as INTERNAL without its details.
@@ -42,6 +76,7 @@ export function acknowledgedEvents(socket: Socket, logger: Pick<Logger, 'error'>
       socket.on(name, (payload: unknown, ack?: unknown) => {
         const reply: Ack = typeof ack === 'function' ? (ack as Ack) : () => undefined;
         const answered = async () => {
+          refuseOverSize(payload);
           refuseUnstorableText(payload);
           return handler(payload);
         };

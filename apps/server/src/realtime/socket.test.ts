@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { chatLimits } from '@deckvalid/contract/chat';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../test/accounts';
@@ -118,5 +119,38 @@ describe('the /chats namespace handshake', () => {
       },
     });
     expect(await stayingClosed).toBe('io server disconnect');
+  });
+});
+
+describe('over-size events', () => {
+  it('are refused in their acknowledgement well below Socket.IO’s buffer, and the socket stays', async () => {
+    const founder = await signUp(ctx, 'user');
+    const socket = await openLive({
+      authorization: `Bearer ${founder.tokens.token}`,
+      controlSignature: founder.tokens.controlSignature,
+      hashToken: founder.tokens.hashToken,
+    });
+    // Just past the limit, and near the 1 MB buffer that drops a connection without an answer.
+    for (const size of [chatLimits.eventPayloadChars + 1, 900 * 1024]) {
+      const ack = await socket
+        .timeout(10_000)
+        .emitWithAck('chat:message', { chatRoomId: 'room-none', content: 'x'.repeat(size) });
+      expect(ack, `${size} characters`).toMatchObject({ ok: false, error: { code: 'PAYLOAD_TOO_LARGE' } });
+      expect(socket.connected).toBe(true);
+    }
+    // Nested anywhere counts the same: keys and strings alike.
+    const nested = {
+      chatRoomId: 'room-none',
+      content: 'hi',
+      extra: Array.from({ length: 70 }, () => 'y'.repeat(1_000)),
+    };
+    expect(await socket.timeout(10_000).emitWithAck('chat:message', nested)).toMatchObject({
+      ok: false,
+      error: { code: 'PAYLOAD_TOO_LARGE' },
+    });
+    // A fair payload reaches its handler: this room does not exist for the caller.
+    expect(
+      await socket.timeout(10_000).emitWithAck('chat:message', { chatRoomId: 'room-none', content: 'hello' }),
+    ).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
   });
 });
