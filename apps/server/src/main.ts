@@ -5,6 +5,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { serveMetrics } from './http/metrics';
 import { createLogger } from './lib/logger';
+import { markServing, serveOperations } from './ops/operations-socket';
 import { seedDemo } from './seed/demo';
 import { seedDemoDecks } from './seed/demo-decks';
 import { seedDemoHistory } from './seed/demo-history';
@@ -41,6 +42,19 @@ async function main(): Promise<void> {
   const metricsPort = config.metrics?.port;
   const metricsServer = metricsPort ? await serveMetrics(app.metrics, { port: metricsPort, host: config.host }) : null;
   if (metricsPort) logger.info({ port: metricsPort }, 'metrics served on their own port at /metrics');
+  const unmarkServing = await markServing(config.dataDir);
+  // `npm run backup` asks the running server, which dumps its embedded database consistently.
+  const dump = database.dump;
+  const operations = dump
+    ? await serveOperations({ dataDir: config.dataDir, dump, logger }).catch((error: unknown) => {
+        // A socket path too long for the system, say: the server serves on, backed up while stopped.
+        logger.warn(
+          { err: error },
+          'no operations socket in DATA_DIR; npm run backup works while the server is stopped',
+        );
+        return null;
+      })
+    : null;
   if (seeded) console.log(`\n${seeded.signInDetails}\n`);
   app.startJobs();
 
@@ -56,6 +70,8 @@ async function main(): Promise<void> {
     deadline.unref();
     try {
       await metricsServer?.close();
+      await operations?.close();
+      await unmarkServing();
       await app.close();
       await database.close();
       process.exit(0);

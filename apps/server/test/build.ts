@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -34,16 +34,21 @@ let databaseCounter = 0;
  * A fresh database for one test file: a copy of the migrated PGlite template, or, when
  * DATABASE_URL is set, a new PostgreSQL database of its own, dropped again on close.
  */
-async function openTestDatabase(): Promise<{
+async function openTestDatabase(embeddedIn?: string): Promise<{
   database: DatabaseHandle;
   sql: TestContext['sql'];
   drop: () => Promise<void>;
 }> {
   const url = process.env.DATABASE_URL;
-  if (!url) {
-    const template = await readFile(inject('pgliteTemplate'));
+  if (!url || embeddedIn) {
+    // A folder that holds a database already (a restored backup) opens as it is.
+    const isNew = !embeddedIn || !existsSync(path.join(embeddedIn, 'PG_VERSION'));
+    const template = isNew ? await readFile(inject('pgliteTemplate')) : undefined;
     // The server's own memory settings, so the tests run the database as `npm start` does.
-    const client = await PGlite.create({ loadDataDir: new Blob([template]), ...pgliteOptions });
+    const client = await PGlite.create(embeddedIn, {
+      ...(template ? { loadDataDir: new Blob([template]) } : {}),
+      ...pgliteOptions,
+    });
     const database = await openDatabase({ kind: 'pglite', client });
     return {
       database,
@@ -83,23 +88,29 @@ export async function build(
   {
     logStream,
     clock,
+    embeddedOnDisk,
   }: {
     /** Where the app's log lines go (tests that read them); none: stdout. */
     logStream?: DestinationStream;
     /** The app's clock (a `MovableClock` for tests that move time); the system's otherwise. */
     clock?: Clock;
+    /**
+     * The embedded database in the data folder's `db`, as `npm start` keeps it (on PostgreSQL
+     * runs too): a copy of the template, or the database a folder holds already.
+     */
+    embeddedOnDisk?: boolean;
   } = {},
 ): Promise<TestContext> {
   const sink = new SmtpSink();
   const smtpUrl = await sink.start();
-  const { database, sql, drop } = await openTestDatabase();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'pitchlane-test-'));
+  const dataDir = overrides.dataDir ?? mkdtempSync(path.join(tmpdir(), 'pitchlane-test-'));
+  const { database, sql, drop } = await openTestDatabase(embeddedOnDisk ? path.join(dataDir, 'db') : undefined);
   const config: Config = {
     env: 'test',
     port: 0,
     host: '127.0.0.1',
     dataDir,
-    databaseUrl: process.env.DATABASE_URL,
+    databaseUrl: embeddedOnDisk ? undefined : process.env.DATABASE_URL,
     redisUrl: process.env.REDIS_URL,
     smtpUrl,
     mailFrom: 'Pitchlane <no-reply@pitchlane.test>',

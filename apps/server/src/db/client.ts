@@ -19,6 +19,8 @@ export type DatabaseHandle = {
   migrate: () => Promise<void>;
   /** Answers whether the database takes a trivial query (health checks). */
   ping: () => Promise<boolean>;
+  /** The embedded database's folder as one gzipped tar, taken between two queries (backups). */
+  dump?: () => Promise<Blob>;
   /** PostgreSQL's pool: connections open, idle, and queries waiting for one (metrics). */
   poolUse?: () => { total: number; idle: number; waiting: number };
   close: () => Promise<void>;
@@ -100,6 +102,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         return false;
       }
     },
+    dump: () => client.dumpDataDir('gzip'),
     close: () => client.close(),
   };
 }
