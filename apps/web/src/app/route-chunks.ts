@@ -67,18 +67,27 @@ export function loadedPage<Chunk extends PageChunk>(chunk: Chunk): PageModule<Ch
   return loadedModules.get(chunk) as PageModule<Chunk> | undefined;
 }
 
+/** Each pattern's expression, made on its first match: a navigation tries the whole table. */
+const compiledPatterns = new Map<string, RegExp>();
+
 /**
  * Whether `pathname` matches a route pattern of the table below as the router's matchPath does:
  * case-insensitively, `:name` taking one segment, trailing slashes ignored; with `end` false the
  * pattern may be followed by more segments. (The router itself would bring React with it.)
  */
 export function matchesPattern(pattern: string, pathname: string, end: boolean): boolean {
-  const body = pattern
-    .replace(/\/+$/, '')
-    .split('/')
-    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('/');
-  return new RegExp(`^${body}${end ? '/*$' : '(?:/|$)'}`, 'i').test(pathname);
+  const key = `${end ? '$' : '…'}${pattern}`;
+  let compiled = compiledPatterns.get(key);
+  if (!compiled) {
+    const body = pattern
+      .replace(/\/+$/, '')
+      .split('/')
+      .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/');
+    compiled = new RegExp(`^${body}${end ? '/*$' : '(?:/|$)'}`, 'i');
+    compiledPatterns.set(key, compiled);
+  }
+  return compiled.test(pathname);
 }
 
 /** The screens of each area, the ones its idle prefetch fetches. */
