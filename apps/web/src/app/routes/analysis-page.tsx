@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, EmptyState, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconFileOff, IconPresentation } from '@tabler/icons-react';
 import { Link, useLocation, useParams } from 'react-router';
 import { paths } from '@/config/paths';
@@ -7,6 +7,7 @@ import type { DeckListReturnState } from '@/features/pitchdecks/components/inves
 import { useInvestorPitchDeckQuery } from '@/features/pitchdecks/investor-pitchdecks-api';
 import { describeApiError } from '@/shared/api/api-error';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
+import { NotFoundState } from '@/shared/ui/not-found-state';
 
 /**
  * /analysis/:pitchDeckId (spec §2): the validation report of a deck's live version for an
@@ -34,18 +35,13 @@ export function AnalysisPage() {
 
   if (isMissing) {
     return (
-      <Stack gap="lg">
-        {backLink}
-        <EmptyState
-          variant="light"
-          size="lg"
-          py={48}
-          icon={<IconFileOff aria-hidden />}
-          title="This deck isn't available"
-          description="It may have been removed by its founder, or the link is wrong."
-          data-testid="deck-not-found"
-        />
-      </Stack>
+      <NotFoundState
+        backLink={backLink}
+        icon={<IconFileOff aria-hidden />}
+        title="This deck isn't available"
+        description="It may have been removed by its founder, or the link is wrong."
+        testId="deck-not-found"
+      />
     );
   }
 

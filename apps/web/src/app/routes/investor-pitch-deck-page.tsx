@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, EmptyState, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconFileOff } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
@@ -16,6 +16,7 @@ import { formatUsd } from '@/shared/lib/format-money';
 import { DeckViewer } from '@/shared/pdf/deck-viewer';
 import { requestedPageOf } from '@/shared/pdf/viewer-controls';
 import { MessageButton } from '@/shared/ui/message-button';
+import { NotFoundState } from '@/shared/ui/not-found-state';
 
 /** The list's query string the deck was opened from, so "Back to decks" keeps the search. */
 function useListSearch(): string {
@@ -68,42 +69,39 @@ export function InvestorPitchDeckPage() {
 
   if (!deck && deckQuery.isError) {
     const problem = describeApiError(deckQuery.error);
-    const isMissing = problem.code === 'NOT_FOUND' || problem.status === 404;
+    if (problem.code === 'NOT_FOUND' || problem.status === 404) {
+      return (
+        <NotFoundState
+          backLink={backLink}
+          icon={<IconFileOff aria-hidden />}
+          title="This deck isn't available"
+          description="It may have been removed by its founder, or the link is wrong."
+          testId="deck-not-found"
+          actions={
+            <Button component={Link} to={paths.investor.home} variant="light">
+              Browse decks
+            </Button>
+          }
+        />
+      );
+    }
     return (
       <Stack gap="lg">
         {backLink}
-        {isMissing ? (
-          <EmptyState
-            variant="light"
-            size="lg"
-            py={48}
-            icon={<IconFileOff aria-hidden />}
-            title="This deck isn't available"
-            description="It may have been removed by its founder, or the link is wrong."
-            data-testid="deck-not-found"
-          >
-            <EmptyState.Actions>
-              <Button component={Link} to={paths.investor.home} variant="light">
-                Browse decks
-              </Button>
-            </EmptyState.Actions>
-          </EmptyState>
-        ) : (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertTriangle aria-hidden />}
-            title="We couldn't load this deck"
-            role="alert"
-          >
-            <Stack gap="xs" align="flex-start">
-              <Text fz="sm">{problem.message}</Text>
-              <Button size="xs" variant="white" color="red" onClick={() => void deckQuery.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
-        )}
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle aria-hidden />}
+          title="We couldn't load this deck"
+          role="alert"
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text fz="sm">{problem.message}</Text>
+            <Button size="xs" variant="white" color="red" onClick={() => void deckQuery.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
       </Stack>
     );
   }

@@ -1,5 +1,5 @@
 import { isMilestoneEditable, isTaskKey, type Milestone } from '@deckvalid/contract/milestones';
-import { Alert, Anchor, Button, EmptyState, Group, Skeleton, Spoiler, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Skeleton, Spoiler, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   IconActivity,
@@ -21,6 +21,7 @@ import { describeApiError } from '@/shared/api/api-error';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { formatCalendarDay } from '@/shared/lib/format-date';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
+import { NotFoundState } from '@/shared/ui/not-found-state';
 import { deckLabel, formatAmount, isMilestoneOverdue } from '../milestone-format';
 import { useMilestoneQuery } from '../milestones-api';
 import { useBoardTasksQuery } from '../tasks-api';
@@ -108,22 +109,16 @@ export function MilestoneDetail({ viewerRole: role, milestoneId, listPath, viewe
   if (!milestone.data || problem?.status === 404) {
     if (problem?.status === 404) {
       return (
-        <Stack gap="lg">
-          {backLink}
-          <EmptyState
-            variant="light"
-            size="lg"
-            py={48}
-            icon={<IconFlagQuestion aria-hidden />}
-            title="Milestone not found"
-            description={
-              role === 'founder'
-                ? "This milestone doesn't exist, or it isn't yours. Pick one from your milestones."
-                : "This milestone doesn't exist, or you no longer follow its deck."
-            }
-            data-testid="empty-state"
-          />
-        </Stack>
+        <NotFoundState
+          backLink={backLink}
+          icon={<IconFlagQuestion aria-hidden />}
+          title="Milestone not found"
+          description={
+            role === 'founder'
+              ? "This milestone doesn't exist, or it isn't yours. Pick one from your milestones."
+              : "This milestone doesn't exist, or you no longer follow its deck."
+          }
+        />
       );
     }
     return (

@@ -1,8 +1,9 @@
-import { Button, EmptyState, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconFileUnknown } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { describeApiError } from '@/shared/api/api-error';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
+import { NotFoundState } from '@/shared/ui/not-found-state';
 
 type DeckLoadProblemProps = {
   /** What the deck's query failed with. */
@@ -23,18 +24,12 @@ export function DeckLoadProblem({ error, backLink, notFoundDescription, onRetry 
   const problem = describeApiError(error);
   if (problem.code === 'NOT_FOUND' || problem.status === 404) {
     return (
-      <Stack gap="lg">
-        {backLink}
-        <EmptyState
-          variant="light"
-          size="lg"
-          py={48}
-          icon={<IconFileUnknown aria-hidden />}
-          title="Deck not found"
-          description={notFoundDescription}
-          data-testid="empty-state"
-        />
-      </Stack>
+      <NotFoundState
+        backLink={backLink}
+        icon={<IconFileUnknown aria-hidden />}
+        title="Deck not found"
+        description={notFoundDescription}
+      />
     );
   }
   return (
