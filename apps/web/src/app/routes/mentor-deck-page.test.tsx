@@ -281,26 +281,28 @@ describe('mentor deck page', () => {
   it('resolves and reopens, replies, edits and deletes one’s own comment', async () => {
     const calls = stubDeckWorld({ comments: [comment('c1')], reviews: [] });
     renderDeckPage();
-    const card = await screen.findByTestId('deck-comment', {}, slow);
-    fireEvent.click(within(card).getByRole('button', { name: 'Resolve' }));
-    expect(await within(card).findByTestId('comment-resolved', {}, slow)).toBeTruthy();
-    fireEvent.click(within(card).getByRole('button', { name: 'Reopen' }));
-    await waitFor(() => expect(within(card).queryByTestId('comment-resolved')).toBeNull());
+    await screen.findByTestId('deck-comment', {}, slow);
+    // Each step reads the card anew: a refetch after a change may render it again.
+    const card = () => screen.getByTestId('deck-comment');
+    fireEvent.click(within(card()).getByRole('button', { name: 'Resolve' }));
+    expect(await within(card()).findByTestId('comment-resolved', {}, slow)).toBeTruthy();
+    fireEvent.click(within(card()).getByRole('button', { name: 'Reopen' }));
+    await waitFor(() => expect(within(card()).queryByTestId('comment-resolved')).toBeNull());
 
-    fireEvent.click(within(card).getByRole('button', { name: 'Reply' }));
-    fireEvent.change(within(card).getByRole('textbox', { name: 'Your reply' }), { target: { value: 'Will do.' } });
-    fireEvent.click(within(card).getByRole('button', { name: 'Send reply' }));
-    expect(await within(card).findByText('Will do.', {}, slow)).toBeTruthy();
+    fireEvent.click(within(card()).getByRole('button', { name: 'Reply' }));
+    fireEvent.change(within(card()).getByRole('textbox', { name: 'Your reply' }), { target: { value: 'Will do.' } });
+    fireEvent.click(within(card()).getByRole('button', { name: 'Send reply' }));
+    expect(await within(card()).findByText('Will do.', {}, slow)).toBeTruthy();
 
-    fireEvent.click(within(card).getByRole('button', { name: 'Edit your comment' }));
-    fireEvent.change(within(card).getByRole('textbox', { name: 'Edit your comment' }), {
+    fireEvent.click(within(card()).getByRole('button', { name: 'Edit your comment' }));
+    fireEvent.change(within(card()).getByRole('textbox', { name: 'Edit your comment' }), {
       target: { value: 'Sharper.' },
     });
-    fireEvent.click(within(card).getByRole('button', { name: 'Save' }));
-    expect(await within(card).findByText('Sharper.', {}, slow)).toBeTruthy();
+    fireEvent.click(within(card()).getByRole('button', { name: 'Save' }));
+    expect(await within(card()).findByText('Sharper.', {}, slow)).toBeTruthy();
 
-    fireEvent.click(within(card).getByRole('button', { name: 'Delete your comment' }));
-    fireEvent.click(within(card).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(card()).getByRole('button', { name: 'Delete your comment' }));
+    fireEvent.click(within(card()).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByTestId('comments-empty', {}, slow)).toBeTruthy();
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(
       expect.arrayContaining([
