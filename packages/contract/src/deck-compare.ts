@@ -75,6 +75,9 @@ const segment = encodeURIComponent;
 export const deckComparePaths = {
   founder: (deckId: string) => `/api/v1/users/pitchdecks/${segment(deckId)}/compare`,
   mentor: (deckId: string) => `/api/v1/mentors/pitchdecks/${segment(deckId)}/compare`,
+  /** An investor compares the live version with versions they read, or two versions they read. */
+  investor: (deckId: string) => `/api/v1/investors/pitchdecks/${segment(deckId)}/compare`,
   founderPattern: '/api/v1/users/pitchdecks/:id/compare',
   mentorPattern: '/api/v1/mentors/pitchdecks/:id/compare',
+  investorPattern: '/api/v1/investors/pitchdecks/:id/compare',
 } as const;

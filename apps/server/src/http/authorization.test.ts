@@ -1653,6 +1653,12 @@ const rows: Row[] = [
     expected: mentoredDeckOnly(200),
   },
   {
+    // Version 1 was never read by either investor: only versions they read compare (compare.routes.test.ts).
+    route: 'GET /api/v1/investors/pitchdecks/:id/compare',
+    request: (f) => ({ method: 'GET', url: `${deckComparePaths.investor(f.comparedDeckId)}?from=1&to=2` }),
+    expected: investorOnly(404),
+  },
+  {
     route: 'GET /api/v1/mentors/me',
     request: { method: 'GET', url: '/api/v1/mentors/me' },
     expected: mentorOnly(200),

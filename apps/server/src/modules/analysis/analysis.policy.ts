@@ -26,3 +26,17 @@ export const canReadAnalysis = (principal: Principal, subject: AnalysisSubject) 
   canReadOwnAnalysis(principal, subject) ||
   (principal.role === 'investor' && subject.isDeckVisible && subject.isLiveVersion) ||
   (principal.role === 'mentor' && subject.isMentoredByCaller && subject.isDeckVisible);
+
+/**
+ * A version in a comparison: whatever the caller may read the report of, and for an investor
+ * also a version of a live deck they read (it was live then): "what changed since I read it".
+ * Versions they never saw stay the founder's.
+ */
+export const canCompareVersion = (
+  principal: Principal,
+  subject: AnalysisSubject & {
+    /** The caller has reading sessions of this version (asked only of investors). */ isReadByCaller: boolean;
+  },
+) =>
+  canReadAnalysis(principal, subject) ||
+  (principal.role === 'investor' && subject.isDeckVisible && subject.isReadByCaller);

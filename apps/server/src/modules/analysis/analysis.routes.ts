@@ -61,6 +61,7 @@ export async function analysisRoutes(
   for (const [role, path] of [
     ['user', deckComparePaths.founderPattern],
     ['mentor', deckComparePaths.mentorPattern],
+    ['investor', deckComparePaths.investorPattern],
   ] as const) {
     app.get(
       path,

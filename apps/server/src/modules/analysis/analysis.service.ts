@@ -6,7 +6,7 @@ import type { Principal } from '@/core/identity/principal';
 import { AppError } from '@/lib/errors';
 import type { Mentorships } from '@/modules/pitchdecks/mentor-decks.service';
 import type { PitchDecksService } from '@/modules/pitchdecks/pitchdecks.service';
-import { canReadAnalysis } from './analysis.policy';
+import { canCompareVersion, canReadAnalysis } from './analysis.policy';
 import type { AnalysisRepository, AnalysisRow } from './analysis.repository';
 import { ANALYZER_VERSION, type AnalyzerInput, type AnalyzerOutput, analyzeDeckInSteps } from './analyzer/analyze-deck';
 import { compareVersions, summariseComparison } from './version-compare';
@@ -14,7 +14,7 @@ import { compareVersions, summariseComparison } from './version-compare';
 /** What the report reads of decks: the pitchdecks module's service, which owns them. */
 export type AnalysedDecks = Pick<
   PitchDecksService,
-  'findDeckVersion' | 'findPages' | 'findLiveVersionIds' | 'listLiveVersions' | 'findVersionById'
+  'findDeckVersion' | 'findPages' | 'findLiveVersionIds' | 'listLiveVersions' | 'findVersionById' | 'hasReadVersion'
 >;
 
 /** Computes a report from a deck's pages, in steps the caller runs one event-loop turn apart. */
@@ -80,8 +80,8 @@ export class AnalysisService {
    */
   async compare(principal: Principal, pitchDeckId: string, query: DeckCompareQuery): Promise<DeckComparison> {
     const [from, to] = await Promise.all([
-      this.read(principal, pitchDeckId, query.from),
-      this.read(principal, pitchDeckId, query.to),
+      this.read(principal, pitchDeckId, query.from, { isComparing: true }),
+      this.read(principal, pitchDeckId, query.to, { isComparing: true }),
     ]);
     const pagesOf = async (number: number) => {
       const version = (await this.deps.decks.findDeckVersion(pitchDeckId, number))?.version;
@@ -170,7 +170,14 @@ export class AnalysisService {
     }
   }
 
-  private async read(principal: Principal, pitchDeckId: string, number: number | undefined): Promise<DeckAnalysis> {
+  private async read(
+    principal: Principal,
+    pitchDeckId: string,
+    number: number | undefined,
+    {
+      isComparing = false,
+    }: { /** A side of a comparison: an investor may name a version they read. */ isComparing?: boolean } = {},
+  ): Promise<DeckAnalysis> {
     const found = await this.deps.decks.findDeckVersion(pitchDeckId, number);
     if (!found) throw deckNotFound();
     const { deck, version } = found;
@@ -181,7 +188,19 @@ export class AnalysisService {
       isMentoredByCaller:
         principal.role === 'mentor' && (await this.deps.mentorships.isMentorOf(principal.accountId, deck.founderId)),
     };
-    if (!canReadAnalysis(principal, subject)) throw deckNotFound();
+    if (isComparing && principal.role === 'investor') {
+      const isReadByCaller =
+        version !== undefined && (await this.deps.decks.hasReadVersion(principal.accountId, version.id));
+      if (!canCompareVersion(principal, { ...subject, isReadByCaller })) {
+        // The deck itself is public to investors; its other versions are not named.
+        if (subject.isDeckVisible) {
+          throw new AppError('NOT_FOUND', 'You can compare the live version with versions you have read.', {
+            reason: 'VERSION_NOT_FOUND',
+          });
+        }
+        throw deckNotFound();
+      }
+    } else if (!canReadAnalysis(principal, subject)) throw deckNotFound();
     if (!version) {
       throw new AppError('NOT_FOUND', `This deck has no version ${number}.`, { reason: 'VERSION_NOT_FOUND' });
     }

@@ -1,4 +1,5 @@
-import { inboxPaths } from '@deckvalid/contract/api-paths';
+import { randomUUID } from 'node:crypto';
+import { inboxPaths, investorDeckPaths } from '@deckvalid/contract/api-paths';
 import { deckComparePaths } from '@deckvalid/contract/deck-compare';
 import type { InboxNotification } from '@deckvalid/contract/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,5 +115,54 @@ describe('what changed between two versions of a deck', () => {
     const missing = await callAs(ctx, founder, 'GET', `${deckComparePaths.founder(deck.id)}?from=1&to=4`);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.details).toEqual({ reason: 'VERSION_NOT_FOUND' });
+  });
+
+  it('an investor compares the live version with a version they read, and no version they never saw', async () => {
+    const { founder } = await aFounderWithMentor(ctx);
+    const cover = { heading: 'Ledgerleaf', body: ['Invoices that pay themselves'] };
+    const deck = await readyDeck(ctx, founder, {
+      pdf: await samplePdf([cover, { heading: 'Traction', body: ['$1.2M ARR, growing each month'] }]),
+    });
+    const [reader, newcomer] = await Promise.all([
+      signUp(ctx, 'investor', 'Rhea Reader'),
+      signUp(ctx, 'investor', 'Nils Newcomer'),
+    ]);
+    // Rhea reads version 1 while it is live.
+    const read = await callAs(ctx, reader, 'POST', investorDeckPaths.views(deck.id), {
+      sessionId: randomUUID(),
+      pages: [{ page: 1, seconds: 12 }],
+    });
+    expect(read.statusCode, read.body).toBe(204);
+    await addVersion(
+      ctx,
+      founder,
+      deck.id,
+      await samplePdf([cover, { heading: 'Traction', body: ['$1.6M ARR, growing each month'] }]),
+    );
+    await processed(ctx, founder, deck.id);
+
+    const compared = await callAs(ctx, reader, 'GET', `${deckComparePaths.investor(deck.id)}?from=1&to=2`);
+    expect(compared.statusCode, compared.body).toBe(200);
+    expect(compared.json().comparison).toMatchObject({ from: 1, to: 2 });
+    expect(
+      compared.json().comparison.figures.map((figure: { summary: string }) => figure.summary.replace(/\u00a0/g, ' ')),
+    ).toContain('Annual recurring revenue USD 1.2M → USD 1.6M, p. 2');
+
+    // Nils only ever saw version 2; a version that does not exist reads the same as one never seen.
+    for (const [who, query] of [
+      [newcomer, 'from=1&to=2'],
+      [reader, 'from=2&to=3'],
+    ] as const) {
+      const refused = await callAs(ctx, who, 'GET', `${deckComparePaths.investor(deck.id)}?${query}`);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().error).toMatchObject({
+        message: 'You can compare the live version with versions you have read.',
+        details: { reason: 'VERSION_NOT_FOUND' },
+      });
+    }
+    // Founders and mentors use their own calls.
+    expect((await callAs(ctx, founder, 'GET', `${deckComparePaths.investor(deck.id)}?from=1&to=2`)).statusCode).toBe(
+      403,
+    );
   });
 });

@@ -664,6 +664,16 @@ export class PitchDecksRepository {
   }
 
   /** A version's pages in order, with what the PDF worker read of their type. */
+  /** Whether the investor has a reading session of this version (a report of its pages). */
+  async hasReadVersion(investorId: string, versionId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: deckViews.id })
+      .from(deckViews)
+      .where(and(eq(deckViews.investorId, investorId), eq(deckViews.versionId, versionId)))
+      .limit(1);
+    return row !== undefined;
+  }
+
   async findPagesByVersionId(versionId: string): Promise<DeckPage[]> {
     return this.db
       .select({

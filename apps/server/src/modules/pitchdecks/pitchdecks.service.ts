@@ -166,6 +166,11 @@ export class PitchDecksService {
     return this.deps.repo.findVersionById(versionId);
   }
 
+  /** Whether the investor read this version: a version they have seen, which they may compare. */
+  hasReadVersion(investorId: string, versionId: string): Promise<boolean> {
+    return this.deps.repo.hasReadVersion(investorId, versionId);
+  }
+
   /** A version's pages in order, with their text and type sizes. */
   findPages(versionId: string): Promise<DeckPage[]> {
     return this.deps.repo.findPagesByVersionId(versionId);
