@@ -1,13 +1,13 @@
 import { Anchor, Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconFileOff, IconPresentation } from '@tabler/icons-react';
+import { IconArrowLeft, IconPresentation } from '@tabler/icons-react';
 import { Link, useLocation, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { InvestorDeckAnalysis } from '@/features/analysis/components/deck-analysis';
 import type { DeckListReturnState } from '@/features/pitchdecks/components/investor-deck-browser';
+import { InvestorDeckUnavailable } from '@/features/pitchdecks/components/investor-deck-unavailable';
 import { useInvestorPitchDeckQuery } from '@/features/pitchdecks/investor-pitchdecks-api';
 import { describeApiError } from '@/shared/api/api-error';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
-import { NotFoundState } from '@/shared/ui/not-found-state';
 
 /**
  * /analysis/:pitchDeckId (spec §2): the validation report of a deck's live version for an
@@ -33,17 +33,7 @@ export function AnalysisPage() {
     </Anchor>
   );
 
-  if (isMissing) {
-    return (
-      <NotFoundState
-        backLink={backLink}
-        icon={<IconFileOff aria-hidden />}
-        title="This deck isn't available"
-        description="It may have been removed by its founder, or the link is wrong."
-        testId="deck-not-found"
-      />
-    );
-  }
+  if (isMissing) return <InvestorDeckUnavailable backLink={backLink} />;
 
   return (
     <Stack gap="lg" data-testid="analysis-page">

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconFileOff } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
@@ -7,6 +7,7 @@ import { AnalysisReportLink } from '@/features/analysis/components/deck-analysis
 import { InvestorInterestActions } from '@/features/interests/components/investor-interest-actions';
 import type { DeckListReturnState } from '@/features/pitchdecks/components/investor-deck-browser';
 import { InvestorDeckDetails } from '@/features/pitchdecks/components/investor-deck-details';
+import { InvestorDeckUnavailable } from '@/features/pitchdecks/components/investor-deck-unavailable';
 import { useViewRecorder } from '@/features/pitchdecks/hooks/use-view-recorder';
 import { pageCountLabel } from '@/features/pitchdecks/investor-deck-search';
 import { useInvestorPitchDeckQuery } from '@/features/pitchdecks/investor-pitchdecks-api';
@@ -16,7 +17,6 @@ import { formatUsd } from '@/shared/lib/format-money';
 import { DeckViewer } from '@/shared/pdf/deck-viewer';
 import { requestedPageOf } from '@/shared/pdf/viewer-controls';
 import { MessageButton } from '@/shared/ui/message-button';
-import { NotFoundState } from '@/shared/ui/not-found-state';
 
 /** The list's query string the deck was opened from, so "Back to decks" keeps the search. */
 function useListSearch(): string {
@@ -69,22 +69,7 @@ export function InvestorPitchDeckPage() {
 
   if (!deck && deckQuery.isError) {
     const problem = describeApiError(deckQuery.error);
-    if (problem.code === 'NOT_FOUND' || problem.status === 404) {
-      return (
-        <NotFoundState
-          backLink={backLink}
-          icon={<IconFileOff aria-hidden />}
-          title="This deck isn't available"
-          description="It may have been removed by its founder, or the link is wrong."
-          testId="deck-not-found"
-          actions={
-            <Button component={Link} to={paths.investor.home} variant="light">
-              Browse decks
-            </Button>
-          }
-        />
-      );
-    }
+    if (problem.code === 'NOT_FOUND' || problem.status === 404) return <InvestorDeckUnavailable backLink={backLink} />;
     return (
       <Stack gap="lg">
         {backLink}

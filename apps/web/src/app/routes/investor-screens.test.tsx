@@ -426,6 +426,22 @@ describe('/investor/pitchdecks/:id', () => {
     );
     renderAt('/investor/pitchdecks/nope');
     expect(await screen.findByText("This deck isn't available", {}, slow)).toBeTruthy();
+    expect(
+      within(screen.getByTestId('deck-not-found')).getByRole('link', { name: 'Browse decks' }).getAttribute('href'),
+    ).toBe('/investor');
+  });
+
+  it('says so on the report of a deck that does not exist, with the way to other decks', async () => {
+    stubFetch(
+      (_method, url) =>
+        areaAnswer(url) ?? { status: 404, body: { error: { code: 'NOT_FOUND', message: 'No such deck.' } } },
+    );
+    renderAt('/analysis/nope');
+    expect(await screen.findByText("This deck isn't available", {}, slow)).toBeTruthy();
+    expect(
+      within(screen.getByTestId('deck-not-found')).getByRole('link', { name: 'Browse decks' }).getAttribute('href'),
+    ).toBe('/investor');
+    expect(screen.getByRole('link', { name: /Back to decks/ })).toBeTruthy();
   });
 
   it('sends the reading time of the session when the page is left', async () => {
