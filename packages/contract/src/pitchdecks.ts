@@ -147,6 +147,11 @@ export const investorPitchDeckSchema = pitchDeckBaseSchema.extend({
   excerpt: z.string().nullable(),
   /** How the deck fits the investor's thesis; null while their info names no criteria. */
   thesisFit: thesisFitSchema.nullable(),
+  /**
+   * On GET …/pitchdecks/{id} only: earlier versions this investor read, newest first, each of
+   * which they may compare with the live one (`deckComparePaths.investor`).
+   */
+  readVersions: z.array(z.number()).optional(),
 });
 export type InvestorPitchDeck = z.infer<typeof investorPitchDeckSchema>;
 

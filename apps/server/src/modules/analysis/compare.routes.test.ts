@@ -141,6 +141,11 @@ describe('what changed between two versions of a deck', () => {
     );
     await processed(ctx, founder, deck.id);
 
+    // The deck page names the versions each investor read before the live one.
+    const readBy = async (who: SignedUp) =>
+      (await callAs(ctx, who, 'GET', investorDeckPaths.pitchDeck(deck.id))).json().pitchDeck.readVersions;
+    expect(await readBy(reader)).toEqual([1]);
+    expect(await readBy(newcomer)).toEqual([]);
     const compared = await callAs(ctx, reader, 'GET', `${deckComparePaths.investor(deck.id)}?from=1&to=2`);
     expect(compared.statusCode, compared.body).toBe(200);
     expect(compared.json().comparison).toMatchObject({ from: 1, to: 2 });

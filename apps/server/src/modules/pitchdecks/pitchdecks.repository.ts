@@ -664,6 +664,28 @@ export class PitchDecksRepository {
   }
 
   /** A version's pages in order, with what the PDF worker read of their type. */
+  /**
+   * The numbers of a deck's ready versions, other than its live one, that the investor has a
+   * reading session of, newest first.
+   */
+  async findEarlierVersionsRead(investorId: string, pitchDeckId: string): Promise<number[]> {
+    const rows = await this.db
+      .selectDistinct({ number: pitchDeckVersions.number })
+      .from(deckViews)
+      .innerJoin(pitchDeckVersions, eq(pitchDeckVersions.id, deckViews.versionId))
+      .innerJoin(pitchDecks, eq(pitchDecks.id, deckViews.pitchDeckId))
+      .where(
+        and(
+          eq(deckViews.investorId, investorId),
+          eq(deckViews.pitchDeckId, pitchDeckId),
+          eq(pitchDeckVersions.status, 'ready'),
+          sql`${pitchDeckVersions.id} is distinct from ${pitchDecks.liveVersionId}`,
+        ),
+      )
+      .orderBy(desc(pitchDeckVersions.number));
+    return rows.map((row) => row.number);
+  }
+
   /** Whether the investor has a reading session of this version (a report of its pages). */
   async hasReadVersion(investorId: string, versionId: string): Promise<boolean> {
     const [row] = await this.db

@@ -235,7 +235,11 @@ export class PitchDecksService {
     const thesis = await this.thesisOf(principal);
     const hit = await this.deps.repo.findLiveHit(id, principal.accountId, thesis);
     if (!hit) throw deckNotFound();
-    return this.toInvestorDeck(hit, null, thesis);
+    const [deck, readVersions] = await Promise.all([
+      this.toInvestorDeck(hit, null, thesis),
+      this.deps.repo.findEarlierVersionsRead(principal.accountId, id),
+    ]);
+    return { ...deck, readVersions };
   }
 
   /** The asking investor's thesis criteria, or null when their info names none (or they are not an investor). */

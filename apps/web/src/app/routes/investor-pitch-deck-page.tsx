@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { AnalysisReportLink } from '@/features/analysis/components/deck-analysis';
+import { SinceYouRead } from '@/features/deck-feedback/components/since-you-read';
 import { InvestorInterestActions } from '@/features/interests/components/investor-interest-actions';
 import type { DeckListReturnState } from '@/features/pitchdecks/components/investor-deck-browser';
 import { InvestorDeckDetails } from '@/features/pitchdecks/components/investor-deck-details';
@@ -160,6 +161,7 @@ export function InvestorPitchDeckPage() {
                 />
               ) : null}
             </Group>
+            <SinceYouRead deckId={deck.id} liveVersion={deck.version} readVersions={deck.readVersions ?? []} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }} order={{ base: 3, md: 2 }}>

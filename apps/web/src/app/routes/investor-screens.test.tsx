@@ -419,6 +419,50 @@ describe('/investor/pitchdecks/:id', () => {
     expect(await within(dialog).findByText('The founder already answered this interest.')).toBeTruthy();
   });
 
+  it('tells an investor back on a deck what changed since the version they read', async () => {
+    const deck = makeDeck({ version: 2, readVersions: [1] });
+    const requests = stubFetch((_method, url) => {
+      const area = areaAnswer(url);
+      if (area) return area;
+      if (url.pathname === `/api/v1/investors/pitchdecks/${deck.id}`) return { status: 200, body: { pitchDeck: deck } };
+      if (url.pathname === `/api/v1/investors/pitchdecks/${deck.id}/compare`) {
+        return {
+          status: 200,
+          body: {
+            comparison: {
+              from: 1,
+              to: 2,
+              pages: [{ kind: 'added', toPage: 5 }],
+              unchangedPages: 11,
+              score: { before: 58, after: 64 },
+              sections: [],
+              figures: [
+                { key: 'arr', label: 'ARR', before: null, after: null, summary: 'ARR USD 1.2M → USD 1.6M, p. 4' },
+              ],
+            },
+          },
+        };
+      }
+      if (url.pathname === `/api/v1/investors/pitchdecks/${deck.id}/views`) return { status: 204 };
+      return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found.' } } };
+    });
+    renderAt('/investor/pitchdecks/pd-1');
+    const news = await screen.findByTestId('since-you-read', {}, slow);
+    expect(news.textContent).toContain('New since you read it: version 2');
+    expect(news.textContent).toContain('You read version 1.');
+    fireEvent.click(within(news).getByRole('button', { name: 'What changed' }));
+    const dialog = await screen.findByRole('dialog', {}, slow);
+    expect(await within(dialog).findByText(/ARR USD 1\.2M → USD 1\.6M, p\. 4/, {}, slow)).toBeTruthy();
+    expect(requests.some(({ url }) => url.pathname.endsWith('/compare') && url.search === '?from=1&to=2')).toBe(true);
+  });
+
+  it('says nothing of versions to an investor who read only the live one', async () => {
+    deckServer(makeDeck({ readVersions: [] }));
+    renderAt('/investor/pitchdecks/pd-1');
+    await screen.findByRole('heading', { name: 'Grid batteries for small towns' }, slow);
+    expect(screen.queryByTestId('since-you-read')).toBeNull();
+  });
+
   it('says so when the deck does not exist', async () => {
     stubFetch(
       (_method, url) =>

@@ -15,6 +15,14 @@ import { api } from '@/shared/api/api';
 
 /** Which side asks: the calls are the same for comments, the paths differ for reviews and compare. */
 export type FeedbackSide = 'founder' | 'mentor';
+/** Who compares two versions: the founder and their mentors, or an investor (the versions they read). */
+export type CompareSide = FeedbackSide | 'investor';
+
+const comparePathOf: Record<CompareSide, (deckId: string) => string> = {
+  founder: deckComparePaths.founder,
+  mentor: deckComparePaths.mentor,
+  investor: deckComparePaths.investor,
+};
 
 /** A comment call names its deck too, so the deck's comment list is the cache entry refreshed. */
 type CommentTarget = { deckId: string; commentId: string };
@@ -72,9 +80,9 @@ export const feedbackApi = api.injectEndpoints({
       transformResponse: (response: { review: DeckReview }) => response.review,
       invalidatesTags: (_result, _error, { deckId }) => [reviewsTag(deckId)],
     }),
-    deckComparison: build.query<DeckComparison, { deckId: string; side: FeedbackSide; from: number; to: number }>({
+    deckComparison: build.query<DeckComparison, { deckId: string; side: CompareSide; from: number; to: number }>({
       query: ({ deckId, side, from, to }) => ({
-        url: side === 'mentor' ? deckComparePaths.mentor(deckId) : deckComparePaths.founder(deckId),
+        url: comparePathOf[side](deckId),
         params: { from, to },
       }),
       transformResponse: (response: DeckComparisonResponse) => response.comparison,

@@ -2,12 +2,12 @@ import { Alert, Button, EmptyState, Group, List, Paper, Select, Skeleton, Stack,
 import { IconArrowDownRight, IconArrowRight, IconArrowUpRight, IconGitCompare } from '@tabler/icons-react';
 import { useState } from 'react';
 import { describeApiError } from '@/shared/api/api-error';
-import { type FeedbackSide, useDeckComparisonQuery } from '../feedback-api';
+import { type CompareSide, useDeckComparisonQuery } from '../feedback-api';
 import { describePageChange, describeScoreChange, describeSectionChange, isUnchanged } from '../feedback-model';
 
 type VersionChangesProps = {
   deckId: string;
-  side: FeedbackSide;
+  side: CompareSide;
   /** The deck's ready versions, newest first. */
   versions: readonly number[];
 };
@@ -69,7 +69,7 @@ export function VersionChanges({ deckId, side, versions }: VersionChangesProps) 
   );
 }
 
-function Comparison({ deckId, side, from, to }: { deckId: string; side: FeedbackSide; from: number; to: number }) {
+function Comparison({ deckId, side, from, to }: { deckId: string; side: CompareSide; from: number; to: number }) {
   const comparison = useDeckComparisonQuery({ deckId, side, from, to });
   if (comparison.isFetching && !comparison.currentData) {
     return (
