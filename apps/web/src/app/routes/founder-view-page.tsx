@@ -68,6 +68,7 @@ export function FounderViewPage() {
                 <CommentsPanel
                   deckId={id}
                   version={shown.number}
+                  pageCount={shown.pageCount ?? undefined}
                   viewerId={viewerId}
                   highlightedId={null}
                   onShow={(comment) => navigate(paths.founder.view(id, { page: comment.page, comment: comment.id }))}

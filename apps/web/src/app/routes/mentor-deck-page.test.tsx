@@ -419,6 +419,33 @@ describe("the founder's view of mentors' feedback", () => {
     expect(calls.some((call) => call.path === deckReviewPaths.founderReviews(deck.id))).toBe(true);
   });
 
+  it('lets the founder ask their mentors about a page they pick, beside no viewer', async () => {
+    const calls = stubDeckWorld({ comments: [], reviews: [] });
+    renderFounderPanels(
+      <CommentsPanel
+        deckId={deck.id}
+        version={2}
+        pageCount={5}
+        viewerId="usr-1"
+        highlightedId={null}
+        onShow={() => {}}
+      />,
+    );
+    const form = await screen.findByTestId('new-comment-form', {}, slow);
+    expect(within(form).queryByRole('button', { name: 'Mark a region' })).toBeNull();
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Page' }), { target: { value: '3' } });
+    const text = within(form).getByRole('textbox', { name: 'Comment on page 3' });
+    fireEvent.change(text, { target: { value: 'Is the market slide convincing now?' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Comment on this page' }));
+    expect(await screen.findByText('Is the market slide convincing now?', {}, slow)).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      version: 2,
+      page: 3,
+      region: null,
+      body: 'Is the market slide convincing now?',
+    });
+  });
+
   it('says when there are no reviews yet, and compares on the founder’s path', async () => {
     const calls = stubDeckWorld({ comments: [], reviews: [] });
     renderFounderPanels(

@@ -6,6 +6,7 @@ import {
   Button,
   EmptyState,
   Group,
+  NumberInput,
   Paper,
   Skeleton,
   Stack,
@@ -46,8 +47,14 @@ type CommentsPanelProps = {
   currentPage?: number;
   /** The signed-in account, whose own comments and replies may be edited and deleted. */
   viewerId: string;
-  /** The comment form with its region; without it the panel reads, replies, resolves and reopens. */
+  /** The comment form with its region, on the viewer's page (the mentor's deck page). */
   regionDraft?: RegionDraft;
+  /**
+   * Without a viewer beside it (the founder's Mentors tab): the version's pages, so the form asks
+   * which page a new comment is about. Without this or `regionDraft` the panel reads, replies,
+   * resolves and reopens.
+   */
+  pageCount?: number;
   /** The comment picked (on the page or here). */
   highlightedId: string | null;
   /** Show a comment on its page, its region highlighted. */
@@ -65,6 +72,7 @@ export function CommentsPanel({
   currentPage,
   viewerId,
   regionDraft,
+  pageCount,
   highlightedId,
   onShow,
 }: CommentsPanelProps) {
@@ -87,6 +95,8 @@ export function CommentsPanel({
         </Group>
         {regionDraft && currentPage !== undefined ? (
           <NewCommentForm deckId={deckId} version={version} page={currentPage} regionDraft={regionDraft} />
+        ) : pageCount ? (
+          <NewCommentForm key={version} deckId={deckId} version={version} pageCount={pageCount} />
         ) : null}
         {comments.isLoading ? (
           <Stack gap="sm" aria-busy="true" aria-label="Loading the comments">
@@ -167,10 +177,18 @@ function regionNumberOf(all: readonly DeckComment[], comment: DeckComment): numb
   return regionsOnPage(all, comment.version, comment.page).findIndex((item) => item.id === comment.id) + 1;
 }
 
-type NewCommentFormProps = { deckId: string; version: number; page: number; regionDraft: RegionDraft };
+type NewCommentFormProps = { deckId: string; version: number } & (
+  | { page: number; regionDraft: RegionDraft; pageCount?: never }
+  | { pageCount: number; page?: never; regionDraft?: never }
+);
 
-/** "Comment on this page": the page in the viewer, with a region drawn on it if the writer wants one. */
-function NewCommentForm({ deckId, version, page, regionDraft }: NewCommentFormProps) {
+/**
+ * "Comment on this page": the page in the viewer, with a region drawn on it if the writer wants
+ * one; without a viewer, the page picked here (a founder asking their mentors about a page).
+ */
+function NewCommentForm({ deckId, version, page: viewerPage, regionDraft, pageCount }: NewCommentFormProps) {
+  const [pickedPage, setPickedPage] = useState(1);
+  const page = viewerPage ?? pickedPage;
   const [body, setBody] = useState('');
   const [create, creating] = useCreateDeckCommentMutation();
   const [problem, setProblem] = useState<string | null>(null);
@@ -182,9 +200,12 @@ function NewCommentForm({ deckId, version, page, regionDraft }: NewCommentFormPr
     }
     setProblem(null);
     try {
-      await create({ deckId, body: { version, page, region: regionDraft.region, body: body.trim() } }).unwrap();
+      await create({
+        deckId,
+        body: { version, page, region: regionDraft?.region ?? null, body: body.trim() },
+      }).unwrap();
       setBody('');
-      regionDraft.onClear();
+      regionDraft?.onClear();
     } catch (error) {
       setProblem(describeApiError(error).message);
     }
@@ -192,9 +213,25 @@ function NewCommentForm({ deckId, version, page, regionDraft }: NewCommentFormPr
   return (
     <Box component="form" onSubmit={handleSubmit} noValidate data-testid="new-comment-form">
       <Stack gap="xs">
+        {pageCount ? (
+          <NumberInput
+            label="Page"
+            w={120}
+            min={1}
+            max={pageCount}
+            clampBehavior="strict"
+            allowDecimal={false}
+            value={pickedPage}
+            onChange={(value) => setPickedPage(typeof value === 'number' && value >= 1 ? value : 1)}
+          />
+        ) : null}
         <Textarea
           label={`Comment on page ${page}`}
-          placeholder="What should the founder look at on this page?"
+          placeholder={
+            regionDraft
+              ? 'What should the founder look at on this page?'
+              : 'What would you like your mentors to look at?'
+          }
           autosize
           minRows={2}
           maxRows={8}
@@ -203,29 +240,31 @@ function NewCommentForm({ deckId, version, page, regionDraft }: NewCommentFormPr
           onChange={(event) => setBody(event.currentTarget.value)}
           error={problem ?? undefined}
         />
-        <Group gap="xs" wrap="wrap">
-          <Button
-            type="button"
-            variant={regionDraft.isDrawing ? 'filled' : 'light'}
-            color={regionDraft.isDrawing ? 'orange.9' : 'gray'}
-            size="compact-sm"
-            leftSection={<IconSquareDashed size={14} aria-hidden />}
-            aria-pressed={regionDraft.isDrawing}
-            onClick={regionDraft.onToggleDrawing}
-          >
-            {regionDraft.isDrawing ? 'Drag on the page…' : regionDraft.region ? 'Redraw the region' : 'Mark a region'}
-          </Button>
-          {regionDraft.region ? (
-            <>
-              <Text fz="xs" c="dimmed" data-testid="draft-region">
-                Region: {describeRegion(regionDraft.region)}
-              </Text>
-              <Button type="button" variant="subtle" size="compact-xs" onClick={regionDraft.onClear}>
-                Clear region
-              </Button>
-            </>
-          ) : null}
-        </Group>
+        {regionDraft ? (
+          <Group gap="xs" wrap="wrap">
+            <Button
+              type="button"
+              variant={regionDraft.isDrawing ? 'filled' : 'light'}
+              color={regionDraft.isDrawing ? 'orange.9' : 'gray'}
+              size="compact-sm"
+              leftSection={<IconSquareDashed size={14} aria-hidden />}
+              aria-pressed={regionDraft.isDrawing}
+              onClick={regionDraft.onToggleDrawing}
+            >
+              {regionDraft.isDrawing ? 'Drag on the page…' : regionDraft.region ? 'Redraw the region' : 'Mark a region'}
+            </Button>
+            {regionDraft.region ? (
+              <>
+                <Text fz="xs" c="dimmed" data-testid="draft-region">
+                  Region: {describeRegion(regionDraft.region)}
+                </Text>
+                <Button type="button" variant="subtle" size="compact-xs" onClick={regionDraft.onClear}>
+                  Clear region
+                </Button>
+              </>
+            ) : null}
+          </Group>
+        ) : null}
         <Group justify="flex-end">
           <Button type="submit" size="sm" loading={creating.isLoading}>
             Comment on this page

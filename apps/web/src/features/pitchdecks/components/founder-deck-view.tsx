@@ -80,7 +80,12 @@ export type FounderDeckTab = {
 };
 
 /** The version the page shows, which the Report tab describes. */
-export type ShownVersion = { number: number; status: 'processing' | 'ready' | 'failed' };
+export type ShownVersion = {
+  number: number;
+  status: 'processing' | 'ready' | 'failed';
+  /** Its pages, once known. */
+  pageCount: number | null;
+};
 
 /**
  * /founder/view/{id}: the deck in the viewer with its versions and reading analytics beside and
@@ -166,6 +171,7 @@ export function FounderDeckView({
   const shownStatus: ShownVersion['status'] =
     versions.data?.find((v) => v.number === shownNumber)?.status ??
     (shownNumber === data.latestVersion.number ? data.latestVersion.status : 'ready');
+  const shown: ShownVersion = { number: shownNumber, status: shownStatus, pageCount: shownPageCount };
   // A tab of its own drops `?page=`, so coming back to the deck does not turn the viewer again.
   const handleTabChange = (value: string | null) =>
     setSearchParams(
@@ -204,11 +210,7 @@ export function FounderDeckView({
                 onLoadError={handleLoadError}
                 initialPage={requestedPage}
                 pageRequestKey={locationKey}
-                pageOverlay={
-                  renderPageOverlay
-                    ? (page) => renderPageOverlay({ number: shownNumber, status: shownStatus }, page)
-                    : undefined
-                }
+                pageOverlay={renderPageOverlay ? (page) => renderPageOverlay(shown, page) : undefined}
               />
             ) : (
               <DeckNotViewable deck={data} submitPath={submitPath} />
@@ -242,7 +244,7 @@ export function FounderDeckView({
       <DeckHeader
         deck={data}
         pageCount={shownPageCount}
-        typeSize={renderTypeSize?.({ number: shownNumber, status: shownStatus })}
+        typeSize={renderTypeSize?.(shown)}
         backLink={backLink}
         actions={
           // A row of its own, so the three actions wrap together on a phone.
@@ -294,7 +296,7 @@ export function FounderDeckView({
                   versions={versions.data}
                   onPick={setPickedVersion}
                 />
-                {renderReport?.({ number: shownNumber, status: shownStatus })}
+                {renderReport?.(shown)}
               </Stack>
             ) : null}
           </Tabs.Panel>
@@ -314,7 +316,7 @@ export function FounderDeckView({
                       onPick={setPickedVersion}
                     />
                   ) : null}
-                  {more.render({ shown: { number: shownNumber, status: shownStatus }, readyVersions })}
+                  {more.render({ shown, readyVersions })}
                 </Stack>
               ) : null}
             </Tabs.Panel>
