@@ -278,6 +278,36 @@ describe('mentor deck page', () => {
     });
   });
 
+  it('draws a region with the keyboard alone: the page takes the focus, arrows move, Shift resizes', async () => {
+    const calls = stubDeckWorld({ comments: [], reviews: [] });
+    renderDeckPage(paths.mentor.deck(deck.id, { page: 2 }));
+    expect(await screen.findByTestId('comments-empty', {}, slow)).toBeTruthy();
+    await waitFor(() => expect(viewerPage()).toBe('2'));
+    fireEvent.click(screen.getByRole('button', { name: 'Mark a region' }));
+    const surface = await screen.findByRole('application', { name: /Draw the region of your comment/ });
+    await waitFor(() => expect(document.activeElement).toBe(surface));
+    // From the middle (x 0.25, y 0.35, 0.5 × 0.3): two steps left, one up, then one step narrower.
+    fireEvent.keyDown(surface, { key: 'ArrowLeft' });
+    fireEvent.keyDown(surface, { key: 'ArrowLeft' });
+    fireEvent.keyDown(surface, { key: 'ArrowUp' });
+    fireEvent.keyDown(surface, { key: 'ArrowLeft', shiftKey: true });
+    // The arrows drew; the viewer did not turn the page.
+    expect(viewerPage()).toBe('2');
+    expect(surface.getAttribute('aria-label')).toMatch(/Now: /);
+    fireEvent.keyDown(surface, { key: 'Enter' });
+    expect(await screen.findByTestId('draft-region')).toBeTruthy();
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Comment on page 2' }), { target: { value: 'This box.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Comment on this page' }));
+    await screen.findByText('This box.', {}, slow);
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      version: 2,
+      page: 2,
+      region: { x: 0.15, y: 0.3, width: 0.45, height: 0.3 },
+      body: 'This box.',
+    });
+  });
+
   it('resolves and reopens, replies, edits and deletes one’s own comment', async () => {
     const calls = stubDeckWorld({ comments: [comment('c1')], reviews: [] });
     renderDeckPage();

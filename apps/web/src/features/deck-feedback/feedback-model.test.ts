@@ -10,6 +10,7 @@ import {
   describeScoreChange,
   describeSectionChange,
   isUnchanged,
+  regionAfterKey,
   regionBetween,
   regionsOnPage,
   reviewDraftSections,
@@ -151,5 +152,27 @@ describe('comparison in words', () => {
       figures: [],
     };
     expect(isUnchanged(same satisfies DeckComparison)).toBe(true);
+  });
+});
+
+describe('regionAfterKey', () => {
+  const region = { x: 0.25, y: 0.35, width: 0.5, height: 0.3 };
+
+  it('moves by a step, and stops at the page’s edges', () => {
+    expect(regionAfterKey(region, { dx: 1, dy: 0, isResize: false })).toEqual({ ...region, x: 0.3 });
+    let atEdge = region;
+    for (let step = 0; step < 20; step++) atEdge = regionAfterKey(atEdge, { dx: 1, dy: 1, isResize: false });
+    expect(atEdge).toEqual({ x: 0.5, y: 0.7, width: 0.5, height: 0.3 });
+  });
+
+  it('resizes from the top left corner, never past the page nor below the smallest region', () => {
+    expect(regionAfterKey(region, { dx: 0, dy: 1, isResize: true })).toEqual({ ...region, height: 0.35 });
+    let small = region;
+    for (let step = 0; step < 20; step++) small = regionAfterKey(small, { dx: -1, dy: -1, isResize: true });
+    expect(small).toEqual({ x: 0.25, y: 0.35, width: 0.02, height: 0.02 });
+    let large = region;
+    for (let step = 0; step < 20; step++) large = regionAfterKey(large, { dx: 1, dy: 1, isResize: true });
+    expect(large.x + large.width).toBeLessThanOrEqual(1);
+    expect(large.y + large.height).toBeLessThanOrEqual(1);
   });
 });

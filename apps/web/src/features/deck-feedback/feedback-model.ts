@@ -61,6 +61,32 @@ export function regionBetween(start: PagePoint, end: PagePoint): CommentRegion |
   return { x, y, width, height };
 }
 
+/** Where a region drawn from the keyboard starts: the middle of the page, half its width. */
+export const keyboardStartRegion: CommentRegion = { x: 0.25, y: 0.35, width: 0.5, height: 0.3 };
+
+/** How far one arrow key moves or resizes a region, as a fraction of the page. */
+export const regionKeyStep = 0.05;
+
+/**
+ * A region moved by an arrow key (`dx`, `dy` in steps), or with Shift resized from its top left
+ * corner, kept inside the page and no smaller than a region may be: drawing without a mouse.
+ */
+export function regionAfterKey(
+  region: CommentRegion,
+  { dx, dy, isResize }: { dx: number; dy: number; isResize: boolean },
+): CommentRegion {
+  const start = isResize
+    ? { x: region.x, y: region.y }
+    : { x: region.x + dx * regionKeyStep, y: region.y + dy * regionKeyStep };
+  const width = isResize ? region.width + dx * regionKeyStep : region.width;
+  const height = isResize ? region.height + dy * regionKeyStep : region.height;
+  const sizedWidth = Math.min(Math.max(width, minRegionFraction * 2), 1);
+  const sizedHeight = Math.min(Math.max(height, minRegionFraction * 2), 1);
+  const left = Math.min(Math.max(start.x, 0), 1 - sizedWidth);
+  const top = Math.min(Math.max(start.y, 0), 1 - sizedHeight);
+  return regionBetween({ x: left, y: top }, { x: left + sizedWidth, y: top + sizedHeight }) ?? region;
+}
+
 /** Where a region lies, in words a screen reader can say ("top left", "middle"). */
 export function describeRegion(region: CommentRegion): string {
   const centreX = region.x + region.width / 2;

@@ -1,7 +1,7 @@
 import type { CommentRegion, DeckComment } from '@deckvalid/contract/deck-comments';
 import { Box, UnstyledButton } from '@mantine/core';
-import { type PointerEvent, useRef, useState } from 'react';
-import { describeRegion, type PagePoint, regionBetween } from '../feedback-model';
+import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
+import { describeRegion, keyboardStartRegion, type PagePoint, regionAfterKey, regionBetween } from '../feedback-model';
 
 type CommentRegionsLayerProps = {
   /** The comments with a region on the page shown. */
@@ -17,6 +17,14 @@ type CommentRegionsLayerProps = {
 };
 
 const percent = (fraction: number) => `${fraction * 100}%`;
+
+/** Each arrow key's step, in the page's directions. */
+const arrowSteps: Record<string, { dx: number; dy: number }> = {
+  ArrowLeft: { dx: -1, dy: 0 },
+  ArrowRight: { dx: 1, dy: 0 },
+  ArrowUp: { dx: 0, dy: -1 },
+  ArrowDown: { dx: 0, dy: 1 },
+};
 const boxStyle = (region: CommentRegion) => ({
   left: percent(region.x),
   top: percent(region.y),
@@ -27,7 +35,9 @@ const boxStyle = (region: CommentRegion) => ({
 /**
  * Drawn over the page in the deck viewer: each comment's region as an outlined box with its number
  * (a button that picks the comment in the panel), the region being drawn, and, while drawing, a
- * surface that turns a drag into a region in fractions of the page.
+ * surface that turns a drag into a region in fractions of the page. Without a mouse, the surface
+ * takes the focus: arrow keys move a region (starting in the middle), Shift with them resizes it,
+ * Enter keeps it and Escape stops drawing.
  */
 export function CommentRegionsLayer({
   comments,
@@ -40,6 +50,35 @@ export function CommentRegionsLayer({
   const surfaceRef = useRef<HTMLDivElement>(null);
   const [dragStart, setDragStart] = useState<PagePoint | null>(null);
   const [dragRegion, setDragRegion] = useState<CommentRegion | null>(null);
+
+  // Drawing starts from a button in the panel: the focus moves to the page, where the keys draw.
+  useEffect(() => {
+    if (isDrawing) surfaceRef.current?.focus({ preventScroll: true });
+  }, [isDrawing]);
+
+  const handleKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      setDragRegion(null);
+      onDraw(draftRegion);
+      return;
+    }
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      const region = dragRegion ?? draftRegion;
+      setDragRegion(null);
+      onDraw(region ?? keyboardStartRegion);
+      return;
+    }
+    const step = arrowSteps[event.key];
+    if (!step) return;
+    event.preventDefault();
+    // The viewer turns pages on arrow keys; here they draw.
+    event.stopPropagation();
+    setDragRegion(
+      regionAfterKey(dragRegion ?? draftRegion ?? keyboardStartRegion, { ...step, isResize: event.shiftKey }),
+    );
+  };
 
   const pointOf = (event: PointerEvent): PagePoint => {
     const box = surfaceRef.current?.getBoundingClientRect();
@@ -113,6 +152,12 @@ export function CommentRegionsLayer({
           onPointerDown={handlePointerDown}
           onPointerMove={handlePointerMove}
           onPointerUp={handlePointerUp}
+          onKeyDown={handleKeyDown}
+          tabIndex={0}
+          role="application"
+          aria-label={`Draw the region of your comment: drag on the page, or move a box with the arrow keys and resize it with Shift and the arrow keys; Enter keeps it, Escape stops.${
+            shownDraft ? ` Now: ${describeRegion(shownDraft)}.` : ''
+          }`}
           // A drag draws here; it must not scroll the page or turn it (the viewer's swipe).
           onTouchStart={(event) => event.stopPropagation()}
           onTouchEnd={(event) => event.stopPropagation()}
