@@ -43,13 +43,17 @@ async function openTestDatabase(embeddedIn?: string): Promise<{
   if (!url || embeddedIn) {
     // A folder that holds a database already (a restored backup) opens as it is.
     const isNew = !embeddedIn || !existsSync(path.join(embeddedIn, 'PG_VERSION'));
-    const template = isNew ? await readFile(inject('pgliteTemplate')) : undefined;
+    // PostgreSQL runs make no template (global-setup.ts): an embedded database of theirs starts
+    // empty and is migrated here.
+    const templateFile = inject('pgliteTemplate');
+    const template = isNew && templateFile ? await readFile(templateFile) : undefined;
     // The server's own memory settings, so the tests run the database as `npm start` does.
     const client = await PGlite.create(embeddedIn, {
       ...(template ? { loadDataDir: new Blob([template]) } : {}),
       ...pgliteOptions,
     });
     const database = await openDatabase({ kind: 'pglite', client });
+    if (isNew && !template) await database.migrate();
     return {
       database,
       sql: async (text, params) => (await client.query(text, params)).rows as never[],
