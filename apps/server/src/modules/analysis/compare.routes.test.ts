@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { inboxPaths, investorDeckPaths } from '@deckvalid/contract/api-paths';
+import { investorDeckPaths } from '@deckvalid/contract/api-paths';
 import { deckComparePaths } from '@deckvalid/contract/deck-compare';
-import type { InboxNotification } from '@deckvalid/contract/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePdf } from '@/lib/sample-pdf';
 import { type SignedUp, signUp } from '../../../test/accounts';
 import { build, callAs, type TestContext } from '../../../test/build';
 import { showInterest } from '../../../test/chat';
 import { addVersion, processed, readyDeck } from '../../../test/decks';
+import { inboxOf } from '../../../test/inbox';
 import { aFounderWithMentor } from '../../../test/mentors';
 import { until } from '../../../test/poll';
 
@@ -78,11 +78,7 @@ describe('what changed between two versions of a deck', () => {
     );
     await processed(ctx, founder, deck.id);
 
-    const updatesOf = async (who: SignedUp) => {
-      const reply = await callAs(ctx, who, 'GET', `${inboxPaths.list}?kind=deck.updated`);
-      expect(reply.statusCode, reply.body).toBe(200);
-      return reply.json().data as InboxNotification[];
-    };
+    const updatesOf = async (who: SignedUp) => (await inboxOf(ctx, who, '?kind=deck.updated')).data;
     await until(async () => (await updatesOf(interested)).length === 1, 'the interested investor’s news');
     const [news] = await updatesOf(interested);
     expect(news).toMatchObject({

@@ -1,12 +1,12 @@
-import { inboxPaths, notificationSettingsPaths } from '@deckvalid/contract/api-paths';
+import { notificationSettingsPaths } from '@deckvalid/contract/api-paths';
 import { type ChatMessage, type ChatRoom, chatPaths, chatSocketEvents } from '@deckvalid/contract/chat';
-import type { InboxPage } from '@deckvalid/contract/notifications';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedUp, signUp } from '../../../test/accounts';
 import { build, callAs, type TestContext } from '../../../test/build';
 import { ChatClients, collect, listen, openPrivateRoom, request, showInterest } from '../../../test/chat';
 import { readyDeck } from '../../../test/decks';
+import { inboxOf } from '../../../test/inbox';
 import { until } from '../../../test/poll';
 
 /**
@@ -252,17 +252,17 @@ describe('the catch-up of changes', () => {
 });
 
 describe('mentions', () => {
-  const inboxOf = async (who: SignedUp) => (await callAs(ctx, who, 'GET', inboxPaths.list)).json() as InboxPage;
+  const inbox = (who: SignedUp) => inboxOf(ctx, who);
 
   it("reaches the mentioned member's inbox even in a room they muted, never a non-member named", async () => {
     const muted = await callAs(ctx, investor, 'PUT', chatPaths.mute(room.id), { muted: true });
     expect(muted.statusCode).toBe(200);
     const sent = await send(founderSocket, 'Thanks @Ivo Investor, and @Stan Stranger (not in this room)');
     await until(
-      async () => (await inboxOf(investor)).data.some((notification) => notification.kind === 'chat.mention'),
+      async () => (await inbox(investor)).data.some((notification) => notification.kind === 'chat.mention'),
       'the mention in the inbox',
     );
-    const mention = (await inboxOf(investor)).data.find((notification) => notification.kind === 'chat.mention');
+    const mention = (await inbox(investor)).data.find((notification) => notification.kind === 'chat.mention');
     expect(mention).toMatchObject({
       title: 'Farah Founder mentioned you',
       actor: { id: founder.user.id, name: 'Farah Founder' },
@@ -272,8 +272,8 @@ describe('mentions', () => {
     // The message's text stays in the chat: the same words go by mail.
     expect(mention?.message).not.toContain('Thanks');
     await ctx.app.background.drain();
-    expect((await inboxOf(stranger)).data.some((notification) => notification.kind === 'chat.mention')).toBe(false);
-    expect((await inboxOf(founder)).data.some((notification) => notification.kind === 'chat.mention')).toBe(false);
+    expect((await inbox(stranger)).data.some((notification) => notification.kind === 'chat.mention')).toBe(false);
+    expect((await inbox(founder)).data.some((notification) => notification.kind === 'chat.mention')).toBe(false);
     // The mail goes by its own switch.
     const mails = await ctx.sql<{ subject: string }>(
       "select subject from mail_outbox where account_id = $1 and kind = 'chatMentions'",
@@ -290,7 +290,7 @@ describe('mentions', () => {
     expect(off.statusCode, off.body).toBe(200);
     await send(investorSocket, '@farah can you confirm?');
     await until(
-      async () => (await inboxOf(founder)).data.some((notification) => notification.kind === 'chat.mention'),
+      async () => (await inbox(founder)).data.some((notification) => notification.kind === 'chat.mention'),
       'the mention in the inbox',
     );
     await ctx.app.background.drain();
@@ -305,7 +305,7 @@ describe('mentions', () => {
     await send(founderSocket, '@Ivo Investor one more thing');
     await until(
       async () =>
-        (await inboxOf(investor)).data.some(
+        (await inbox(investor)).data.some(
           (notification) => notification.kind === 'chat.mention' && notification.readAt === null,
         ),
       'an unread mention',
@@ -314,7 +314,7 @@ describe('mentions', () => {
     expect(read.statusCode).toBe(200);
     await until(
       async () =>
-        (await inboxOf(investor)).data
+        (await inbox(investor)).data
           .filter((notification) => notification.kind === 'chat.mention')
           .every((notification) => notification.readAt !== null),
       'the mention read with its room',

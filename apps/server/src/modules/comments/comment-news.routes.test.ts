@@ -1,13 +1,13 @@
 import { analysisSectionKeys } from '@deckvalid/contract/analysis';
-import { inboxPaths } from '@deckvalid/contract/api-paths';
 import { deckCommentPaths } from '@deckvalid/contract/deck-comments';
 import { deckReviewPaths } from '@deckvalid/contract/deck-reviews';
 import { founderMentorPaths } from '@deckvalid/contract/mentors';
 import type { InboxNotification } from '@deckvalid/contract/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignedUp } from '../../../test/accounts';
-import { authHeaders, build, callAs, type TestContext } from '../../../test/build';
+import { build, callAs, type TestContext } from '../../../test/build';
 import { addVersion, deckPdf, processed, readyDeck } from '../../../test/decks';
+import { inboxOf } from '../../../test/inbox';
 import { aFounderWithMentor } from '../../../test/mentors';
 
 let ctx: TestContext;
@@ -21,11 +21,9 @@ afterAll(async () => {
 });
 
 /** The account's inbox once every background task has run, newest first. */
-async function inboxOf(who: SignedUp): Promise<InboxNotification[]> {
+async function newsOf(who: SignedUp): Promise<InboxNotification[]> {
   await ctx.app.background.drain();
-  const reply = await ctx.app.fastify.inject({ method: 'GET', url: inboxPaths.list, headers: authHeaders(who.tokens) });
-  expect(reply.statusCode, reply.body).toBe(200);
-  return reply.json().data;
+  return (await inboxOf(ctx, who)).data;
 }
 
 describe('news of page comments and reviews', () => {
@@ -44,7 +42,7 @@ describe('news of page comments and reviews', () => {
       verdict: 'ready',
       summary: 'Good to go.',
     });
-    const founderNews = (await inboxOf(founder)).filter((each) => each.kind !== 'deck.ready');
+    const founderNews = (await newsOf(founder)).filter((each) => each.kind !== 'deck.ready');
     expect(founderNews.map((each) => [each.kind, each.title, each.link])).toEqual([
       ['review.posted', 'Mia Mentor reviewed version 1 of Ledger seed', `/founder/view/${deck.id}`],
       ['comment.posted', 'Mia Mentor commented on page 2 of Ledger seed', `/founder/view/${deck.id}?page=2`],
@@ -55,7 +53,7 @@ describe('news of page comments and reviews', () => {
     await callAs(ctx, founder, 'POST', deckCommentPaths.resolve(comment.id));
     await addVersion(ctx, founder, deck.id, await deckPdf(3));
     await processed(ctx, founder, deck.id);
-    const mentorNews = await inboxOf(mentor);
+    const mentorNews = await newsOf(mentor);
     expect(mentorNews.map((each) => [each.kind, each.title]).sort()).toEqual(
       [
         ['comment.posted', 'Ada Founder replied on page 2 of Ledger seed'],
@@ -64,7 +62,7 @@ describe('news of page comments and reviews', () => {
       ].sort(),
     );
     // Nobody hears of what they did themselves.
-    expect((await inboxOf(founder)).filter((each) => each.kind === 'comment.posted')).toHaveLength(1);
+    expect((await newsOf(founder)).filter((each) => each.kind === 'comment.posted')).toHaveLength(1);
   });
 
   it('a mentor whose mentorship ended hears nothing more of the deck', async () => {
@@ -73,11 +71,11 @@ describe('news of page comments and reviews', () => {
     const { comment } = (
       await callAs(ctx, mentor, 'POST', deckCommentPaths.comments(deck.id), { version: 1, page: 1, body: 'Hello.' })
     ).json();
-    expect(await inboxOf(mentor)).toEqual([]);
+    expect(await newsOf(mentor)).toEqual([]);
     await callAs(ctx, founder, 'DELETE', founderMentorPaths.mentor(mentor.user.id));
     await callAs(ctx, founder, 'POST', deckCommentPaths.replies(comment.id), { body: 'Thanks.' });
     await addVersion(ctx, founder, deck.id, await deckPdf(3));
     await processed(ctx, founder, deck.id);
-    expect(await inboxOf(mentor)).toEqual([]);
+    expect(await newsOf(mentor)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { founderDeckPaths, inboxPaths } from '@deckvalid/contract/api-paths';
+import { founderDeckPaths } from '@deckvalid/contract/api-paths';
 import {
   type DeckLink,
   deckLinkPaths,
@@ -13,7 +13,6 @@ import {
   type SharedDecksResponse,
   sharedDeckPaths,
 } from '@deckvalid/contract/links';
-import type { InboxPage } from '@deckvalid/contract/notifications';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MovableClock } from '@/lib/clock';
@@ -21,6 +20,7 @@ import { type SignedUp, signUp, uniqueEmail } from '../../../test/accounts';
 import { authHeaders, build, type TestContext } from '../../../test/build';
 import { ChatClients, collect, listen } from '../../../test/chat';
 import { deckPdf, readyDeck } from '../../../test/decks';
+import { inboxOf } from '../../../test/inbox';
 import { aFounderWithLink, askAccess, asVisitor, createLink, passGate } from '../../../test/links';
 import { until } from '../../../test/poll';
 import { codeOf } from '../../../test/smtp-sink';
@@ -567,13 +567,7 @@ describe('telling the founder', () => {
       ['Quiet link', true],
     ]);
 
-    const inbox = (
-      await ctx.app.fastify.inject({
-        method: 'GET',
-        url: `${inboxPaths.list}?kind=link.first_visit`,
-        headers: authHeaders(founder.tokens),
-      })
-    ).json() as InboxPage;
+    const inbox = await inboxOf(ctx, founder, '?kind=link.first_visit');
     const aboutThis = inbox.data.filter((item) => item.title.includes(email));
     expect(aboutThis).toHaveLength(1);
     expect(aboutThis[0]).toMatchObject({ kind: 'link.first_visit', pitchDeckId: deckId });

@@ -1,12 +1,12 @@
-import { inboxPaths, notificationSettingsPaths } from '@deckvalid/contract/api-paths';
+import { notificationSettingsPaths } from '@deckvalid/contract/api-paths';
 import { milestonePaths } from '@deckvalid/contract/milestones';
-import type { InboxNotification } from '@deckvalid/contract/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MovableClock } from '@/lib/clock';
 import { type SignedUp, signUp } from '../../../test/accounts';
 import { build, callAs, type TestContext } from '../../../test/build';
 import { showInterest, withdrawInterest } from '../../../test/chat';
 import { readyDeck } from '../../../test/decks';
+import { inboxOf } from '../../../test/inbox';
 import { acceptedInvestor, createMilestone, createTask } from '../../../test/milestones';
 import { MilestonesRepository } from './milestones.repository';
 import { TaskReminders } from './task-reminders';
@@ -56,8 +56,8 @@ async function runJob(): Promise<number> {
   return sent;
 }
 
-const inboxOf = async (caller: SignedUp) =>
-  ((await callAs(ctx, caller, 'GET', `${inboxPaths.list}?limit=100`)).json().data as InboxNotification[]).filter(
+const remindersOf = async (caller: SignedUp) =>
+  (await inboxOf(ctx, caller, '?limit=100')).data.filter(
     (item) => item.kind === 'task.due_soon' || item.kind === 'task.overdue',
   );
 
@@ -99,7 +99,7 @@ describe('due-date reminders', () => {
     expect(await runJob()).toBe(3);
     expect(await runJob()).toBe(0);
 
-    const investorItems = await inboxOf(investor);
+    const investorItems = await remindersOf(investor);
     expect(investorItems).toEqual([
       expect.objectContaining({
         kind: 'task.due_soon',
@@ -108,13 +108,13 @@ describe('due-date reminders', () => {
         link: `/investor/milestones/${milestoneId}?task=${toInvestor.key}`,
       }),
     ]);
-    const founderItems = await inboxOf(founder);
+    const founderItems = await remindersOf(founder);
     expect(founderItems.map((item) => item.title).sort()).toEqual(
       [`${unassigned.key} is due tomorrow`, `${toLeaver.key} is due tomorrow`].sort(),
     );
     expect(founderItems[0]?.link).toMatch(new RegExp(`^/founder/milestones/${milestoneId}\\?task=`));
-    expect(await inboxOf(leaver)).toEqual([]);
-    expect(await inboxOf(stranger)).toEqual([]);
+    expect(await remindersOf(leaver)).toEqual([]);
+    expect(await remindersOf(stranger)).toEqual([]);
     const [mail, ...moreMail] = await reminderMailsOf(investor.user.id);
     expect(moreMail).toEqual([]);
     expect(mail?.subject).toContain(`${toInvestor.key} is due tomorrow`);
@@ -133,17 +133,17 @@ describe('due-date reminders', () => {
     const [first, second] = await Promise.all([runJob(), runJob()]);
     expect(first + second).toBe(3);
     expect(await runJob()).toBe(0);
-    expect((await inboxOf(investor)).map((item) => [item.kind, item.title])).toEqual([
+    expect((await remindersOf(investor)).map((item) => [item.kind, item.title])).toEqual([
       ['task.overdue', `${toInvestor.key} is overdue`],
       ['task.due_soon', `${toInvestor.key} is due tomorrow`],
     ]);
-    expect((await inboxOf(investor))[0]?.message).toBe(
+    expect((await remindersOf(investor))[0]?.message).toBe(
       '“Sign the data-sharing agreement” in “Bank pilot” was due on 2027-03-11 and is not done.',
     );
     expect(await reminderMailsOf(investor.user.id)).toHaveLength(1);
     expect(await reminderMailsOf(founder.user.id)).toHaveLength(4);
-    expect(await inboxOf(leaver)).toEqual([]);
-    expect(await inboxOf(stranger)).toEqual([]);
+    expect(await remindersOf(leaver)).toEqual([]);
+    expect(await remindersOf(stranger)).toEqual([]);
   });
 
   it('come again for a new due date, and not for tasks done, or under archived or finished milestones', async () => {

@@ -11,6 +11,7 @@ import { type SignedUp, signUp } from '../../../test/accounts';
 import { build, callAs, type TestContext } from '../../../test/build';
 import { ChatClients, collect, listen, openPrivateRoom, request, withdrawInterest } from '../../../test/chat';
 import { readyDeck } from '../../../test/decks';
+import { inboxOf } from '../../../test/inbox';
 import {
   acceptedInvestor,
   createDeliverable,
@@ -37,17 +38,13 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function inboxOf(caller: SignedUp, query = ''): Promise<InboxPage> {
-  const reply = await callAs(ctx, caller, 'GET', `${inboxPaths.list}${query}`);
-  expect(reply.statusCode, reply.body).toBe(200);
-  return reply.json();
-}
+const inboxPage = (caller: SignedUp, query = ''): Promise<InboxPage> => inboxOf(ctx, caller, query);
 
 /** Waits until the caller's inbox holds a notification of `kind` (subscribers run after the answer). */
 async function waitFor(caller: SignedUp, kind: string) {
   let found: InboxPage['data'][number] | undefined;
   for (let attempt = 0; attempt < 200 && !found; attempt += 1) {
-    found = (await inboxOf(caller, '?limit=100')).data.find((notification) => notification.kind === kind);
+    found = (await inboxPage(caller, '?limit=100')).data.find((notification) => notification.kind === kind);
     if (!found) await new Promise((resolve) => setTimeout(resolve, 25));
   }
   if (!found) throw new Error(`no ${kind} notification arrived`);
@@ -104,7 +101,7 @@ describe('inbox', () => {
       readAt: null,
     });
     expect(heard.find((notification) => notification.kind === 'approval.given')?.id).toBe(stored.id);
-    expect((await inboxOf(investor)).data.map((notification) => notification.kind)).not.toContain('approval.given');
+    expect((await inboxPage(investor)).data.map((notification) => notification.kind)).not.toContain('approval.given');
   });
 
   it('tells the milestone’s people of moves into review and done, deliverables and meets, not of other moves', async () => {
@@ -128,7 +125,7 @@ describe('inbox', () => {
     await createMeet(ctx, investor, milestone.id, { title: 'Weekly sync' });
     expect((await waitFor(founder, 'meet.scheduled')).title).toBe('Theo Brandt scheduled “Weekly sync”');
 
-    const kinds = (await inboxOf(investor, '?limit=100')).data.map((notification) => notification.kind);
+    const kinds = (await inboxPage(investor, '?limit=100')).data.map((notification) => notification.kind);
     // One move was news (into review); the move into in_progress was not.
     expect(kinds.filter((kind) => kind === 'task.moved')).toHaveLength(1);
     expect(kinds).not.toContain('meet.scheduled');
@@ -148,7 +145,7 @@ describe('inbox', () => {
       message: 'On “Safety review dossier” in “Flight readiness”.',
       link: `/founder/milestones/${milestone.id}?task=${task.id}`,
     });
-    expect((await inboxOf(investor)).data.map((notification) => notification.kind)).not.toContain('thread.message');
+    expect((await inboxPage(investor)).data.map((notification) => notification.kind)).not.toContain('thread.message');
   });
 
   it('tells the founder of a withdrawal', async () => {
@@ -182,11 +179,11 @@ describe('inbox', () => {
         ])),
       );
     }
-    const first = await inboxOf(founder, '?page=1&limit=2');
+    const first = await inboxPage(founder, '?page=1&limit=2');
     expect(first.data.map((notification) => notification.title)).toEqual(['Deck 4', 'Deck 3']);
     expect(first.meta).toEqual({ page: 1, limit: 2, total: 5, hasMore: true });
     expect(first.unreadCount).toBe(5);
-    const last = await inboxOf(founder, '?page=3&limit=2');
+    const last = await inboxPage(founder, '?page=3&limit=2');
     expect(last.data.map((notification) => notification.title)).toEqual(['Deck 0']);
     expect(last.meta.hasMore).toBe(false);
 
@@ -198,15 +195,15 @@ describe('inbox', () => {
     expect(one.statusCode, one.body).toBe(200);
     expect(one.json()).toEqual({ unreadCount: 4 });
     // Twice is harmless, and the first time stays.
-    const readAt = (await inboxOf(founder)).data.find((notification) => notification.id === target.id)?.readAt;
+    const readAt = (await inboxPage(founder)).data.find((notification) => notification.id === target.id)?.readAt;
     expect(readAt).toEqual(expect.any(String));
     expect((await callAs(ctx, founder, 'PUT', inboxPaths.read(target.id))).json()).toEqual({ unreadCount: 4 });
-    expect((await inboxOf(founder)).data.find((notification) => notification.id === target.id)?.readAt).toBe(readAt);
+    expect((await inboxPage(founder)).data.find((notification) => notification.id === target.id)?.readAt).toBe(readAt);
 
     const all = await callAs(ctx, founder, 'PUT', inboxPaths.readAll);
     expect(all.json()).toEqual({ unreadCount: 0 });
-    expect((await inboxOf(founder)).unreadCount).toBe(0);
-    expect((await inboxOf(other)).meta.total).toBe(0);
+    expect((await inboxPage(founder)).unreadCount).toBe(0);
+    expect((await inboxPage(other)).meta.total).toBe(0);
   });
 
   it('filters by unread and by kind, counting what the filter holds', async () => {
@@ -230,12 +227,12 @@ describe('inbox', () => {
       );
     }
     await callAs(ctx, founder, 'PUT', inboxPaths.read(made[2]?.id ?? ''));
-    const unread = await inboxOf(founder, '?unread=true');
+    const unread = await inboxPage(founder, '?unread=true');
     expect(unread.data.map((notification) => notification.title)).toEqual(['News 3', 'News 1', 'News 0']);
     expect(unread.meta.total).toBe(3);
-    const ready = await inboxOf(founder, '?kind=deck.ready');
+    const ready = await inboxPage(founder, '?kind=deck.ready');
     expect(ready.data.map((notification) => notification.title)).toEqual(['News 2', 'News 0']);
-    const unreadReady = await inboxOf(founder, '?kind=deck.ready&unread=true&limit=1');
+    const unreadReady = await inboxPage(founder, '?kind=deck.ready&unread=true&limit=1');
     expect(unreadReady.data.map((notification) => notification.title)).toEqual(['News 0']);
     expect(unreadReady.meta).toEqual({ page: 1, limit: 1, total: 1, hasMore: false });
     // The badge's count stays the whole inbox's.
@@ -266,7 +263,7 @@ describe('inbox', () => {
       action: 'approval.recorded',
       activityId: activity.id,
     });
-    const kinds = (await inboxOf(founder, '?limit=100')).data.filter((n) => n.kind === 'approval.given');
+    const kinds = (await inboxPage(founder, '?limit=100')).data.filter((n) => n.kind === 'approval.given');
     expect(kinds).toHaveLength(1);
     expect(heard).toEqual([]);
   });
@@ -281,11 +278,11 @@ describe('inbox', () => {
       expect(posted.statusCode, posted.body).toBe(201);
     };
     const threadNews = async () =>
-      (await inboxOf(founder, '?limit=100')).data.filter((notification) => notification.kind === 'thread.message');
+      (await inboxPage(founder, '?limit=100')).data.filter((notification) => notification.kind === 'thread.message');
     // The founder already holds the two interests' news; folded repeats add nothing to the badge.
-    const before = (await inboxOf(founder)).unreadCount;
+    const before = (await inboxPage(founder)).unreadCount;
     const settled = async (expected: number) => {
-      await until(async () => (await inboxOf(founder)).unreadCount === before + expected, `${expected} unread`);
+      await until(async () => (await inboxPage(founder)).unreadCount === before + expected, `${expected} unread`);
       return threadNews();
     };
 
@@ -335,7 +332,7 @@ describe('inbox', () => {
     await ctx.sql(`update inbox_notifications set created_at = now() - interval '91 days' where id = $1`, [old?.id]);
     await ctx.sql(`update inbox_notifications set created_at = now() - interval '89 days' where id = $1`, [fresh?.id]);
     expect(await ctx.app.services.inbox.prune()).toBeGreaterThanOrEqual(1);
-    expect((await inboxOf(founder)).data.map((notification) => notification.title)).toEqual(['fresh']);
+    expect((await inboxPage(founder)).data.map((notification) => notification.title)).toEqual(['fresh']);
   });
 
   it('tells of chat messages left unread for 10 minutes, once per unread run, not to their sender', async () => {
@@ -351,12 +348,12 @@ describe('inbox', () => {
     // Nine minutes: not yet.
     await ctx.sql(`update chat_messages set created_at = now() - interval '9 minutes' where room_id = $1`, [room.id]);
     await ctx.app.services.inbox.notifyUnreadChats();
-    expect((await inboxOf(founder)).data.map((notification) => notification.kind)).not.toContain('chat.unread');
+    expect((await inboxPage(founder)).data.map((notification) => notification.kind)).not.toContain('chat.unread');
 
     await ctx.sql(`update chat_messages set created_at = now() - interval '11 minutes' where room_id = $1`, [room.id]);
     await ctx.app.services.inbox.notifyUnreadChats();
     await ctx.app.services.inbox.notifyUnreadChats();
-    const unread = (await inboxOf(founder)).data.filter((notification) => notification.kind === 'chat.unread');
+    const unread = (await inboxPage(founder)).data.filter((notification) => notification.kind === 'chat.unread');
     expect(unread).toHaveLength(1);
     expect(unread[0]).toMatchObject({
       title: '2 messages from Ada Lovelace',
@@ -364,7 +361,7 @@ describe('inbox', () => {
       actor: { id: investor.user.id, name: 'Ada Lovelace' },
     });
     // The sender's own messages are not news to them.
-    expect((await inboxOf(investor)).data.map((notification) => notification.kind)).not.toContain('chat.unread');
+    expect((await inboxPage(investor)).data.map((notification) => notification.kind)).not.toContain('chat.unread');
   });
 
   it('marks a chat notification read once its room is read, and tells the reader’s other tabs', async () => {
@@ -377,7 +374,7 @@ describe('inbox', () => {
     expect(ack.ok, JSON.stringify(ack)).toBe(true);
     await ctx.sql(`update chat_messages set created_at = now() - interval '11 minutes' where room_id = $1`, [room.id]);
     await ctx.app.services.inbox.notifyUnreadChats();
-    const before = await inboxOf(founder);
+    const before = await inboxPage(founder);
     expect(before.data.find((notification) => notification.kind === 'chat.unread')?.readAt).toBeNull();
 
     const otherTab = await clients.open(founder.tokens);
@@ -386,7 +383,7 @@ describe('inbox', () => {
     expect((await request(reader, 'chat:mark_read', { chatRoomId: room.id })).ok).toBe(true);
     await until(() => changes.length === 1, 'the inbox change');
     expect(changes[0]).toEqual({ unreadCount: before.unreadCount - 1 });
-    const inbox = await inboxOf(founder);
+    const inbox = await inboxPage(founder);
     expect(inbox.unreadCount).toBe(before.unreadCount - 1);
     expect(inbox.data.find((notification) => notification.kind === 'chat.unread')?.readAt).not.toBeNull();
   });
