@@ -22,9 +22,10 @@ const crossModuleReads = {
   chat: ['accounts'],
   // Founders' interest lists name each investor and deck.
   interests: ['accounts', 'pitchdecks'],
-  // Every visitor call reads the link with its deck's title and the version it shows, in one query;
-  // an investor's shared decks match the account's email and name each deck's founder.
-  links: ['accounts', 'pitchdecks'],
+  // Every visitor call reads the link with its deck's title and the version it shows (or its data
+  // room's name), in one query; an investor's shared decks match the account's email and name each
+  // deck's founder; a room link's visitors name the documents they read.
+  links: ['accounts', 'datarooms', 'pitchdecks'],
   // Every milestone read asks whether the caller's interest in its deck is accepted, in the same
   // query (access is decided fresh); boards and feeds name assignees and actors; milestone
   // answers name their deck (title and company).

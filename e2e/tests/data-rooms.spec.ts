@@ -240,4 +240,84 @@ describe('data rooms', () => {
       await phone.close();
     }
   }, 120_000);
+
+  it('shares the room by link: a stranger opens the PDF and downloads the spreadsheet, and the founder sees each document', async () => {
+    await page.goto(roomUrl);
+    const panel = page.locator('[data-testid="deck-share-tab"][data-owner="room"]');
+    await panel.getByTestId('links-empty').waitFor();
+    await panel.getByRole('button', { name: 'New link' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New share link' });
+    expect(await dialog.getByLabel('Version shown').count()).toBe(0);
+    await dialog.getByLabel(/^Name/).fill('Northwind diligence');
+    await dialog.getByLabel('Allow downloads').check();
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const card = panel.getByTestId('deck-link').filter({ hasText: 'Northwind diligence' });
+    await card.waitFor();
+    const slug = (await card.getAttribute('data-slug')) ?? '';
+    expect(slug).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    await shot(page, 'links-1280');
+    expect(await axeViolations(page, { within: 'main' })).toEqual([]);
+
+    const strangerEmail = `diligence-${Date.now()}@northwind.example`;
+    const strangerContext = await browser.newContext({
+      baseURL: server.baseUrl,
+      viewport: viewports.desktop,
+      bypassCSP: true,
+      acceptDownloads: true,
+    });
+    strangerContext.setDefaultTimeout(20_000);
+    const phone = await openContext('mobile');
+    try {
+      const stranger = await strangerContext.newPage();
+      await stranger.goto(`/s/${slug}`);
+      const gate = stranger.getByTestId('link-gate');
+      await gate.getByLabel('Your email').fill(strangerEmail);
+      await gate.getByRole('button', { name: 'Open the data room' }).click();
+      const documents = stranger.getByRole('navigation', { name: 'Documents in this room' });
+      await documents.waitFor();
+      await stranger.getByTestId('link-room-pick').waitFor();
+      await shot(stranger, 'link-room-1280');
+      expect(await axeViolations(stranger, { within: 'main' })).toEqual([]);
+
+      await documents.getByRole('button', { name: /Shareholders agreement\.pdf/ }).click();
+      await stranger.locator('[data-testid="deck-viewer"][data-state="ready"]').waitFor({ timeout: 30_000 });
+      expect(await stranger.getByTestId('deck-viewer').getAttribute('data-page-count')).toBe('3');
+      await shot(stranger, 'link-room-viewer-1280');
+
+      await documents.getByRole('button', { name: /cap-table\.csv/ }).click();
+      const document = stranger.getByTestId('link-room-document');
+      await document.getByRole('heading', { name: 'cap-table.csv' }).waitFor();
+      const saved = stranger.waitForEvent('download');
+      await document.getByRole('button', { name: 'Download' }).click();
+      expect((await saved).suggestedFilename()).toBe('cap-table.csv');
+
+      // The founder sees the visitor, what they opened and what they took.
+      await card.getByRole('button', { name: 'Visitors' }).click();
+      const visitor = card.getByTestId('link-visitor').filter({ hasText: strangerEmail });
+      await visitor.getByTestId('link-visitor-document').filter({ hasText: 'downloaded 1 time' }).waitFor();
+      await visitor
+        .getByTestId('link-visitor-document')
+        .filter({ hasText: 'Shareholders agreement.pdf' })
+        .filter({ hasText: 'opened 1 time' })
+        .waitFor();
+      await shot(page, 'link-visitors-1280');
+      expect(await axeViolations(page, { within: 'main' })).toEqual([]);
+
+      // A phone: the room's documents above the one open, no sideways scroll.
+      const strangerPhone = await phone.newPage();
+      await strangerPhone.goto(`/s/${slug}`);
+      await strangerPhone.getByTestId('link-gate').getByLabel('Your email').fill(strangerEmail);
+      await strangerPhone.getByRole('button', { name: 'Open the data room' }).click();
+      const phoneDocuments = strangerPhone.getByRole('navigation', { name: 'Documents in this room' });
+      await phoneDocuments.getByRole('button', { name: /Shareholders agreement\.pdf/ }).click();
+      await strangerPhone.locator('[data-testid="deck-viewer"][data-state="ready"]').waitFor({ timeout: 30_000 });
+      await shot(strangerPhone, 'link-room-390');
+      expect(await hasSidewaysScroll(strangerPhone)).toBe(false);
+      expect(await axeViolations(strangerPhone, { within: 'main' })).toEqual([]);
+    } finally {
+      await strangerContext.close();
+      await phone.close();
+    }
+  }, 120_000);
 });

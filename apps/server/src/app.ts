@@ -175,18 +175,19 @@ export async function buildApp(
     mentorships: mentors.mentors,
   });
   const interests = createInterestsModule(context, { auth: auth.sessions, pitchDecks: decks.pitchDecks });
-  const links = createLinksModule(context, {
-    auth: auth.sessions,
-    decks: decks.pitchDecks,
-    files: files.storage,
-    mailer,
-  });
   const dataRooms = createDataRoomsModule(context, {
     auth: auth.sessions,
     uploads: files.uploads,
     storage: files.storage,
     pdf: decks.pdfPool,
     interests: interests.interests,
+  });
+  const links = createLinksModule(context, {
+    auth: auth.sessions,
+    decks: decks.pitchDecks,
+    rooms: dataRooms.rooms,
+    files: files.storage,
+    mailer,
   });
   const comments = createCommentsModule(context, {
     auth: auth.sessions,

@@ -157,3 +157,27 @@ export async function aRoomGrantedToInvestor(ctx: TestContext, { accept = true }
   expect(reply.statusCode, reply.body).toBe(201);
   return { ...world, deck, file, investor, interest, grant: reply.json().grant as DataRoomGrant };
 }
+
+/** A founder's room holding a `Financials` folder with a 3-page PDF, and a spreadsheet at the top. */
+export async function aRoomWithDocuments(ctx: TestContext) {
+  const founder = await signUp(ctx, 'user', 'Ada Founder');
+  const room = await createDataRoom(ctx, founder, 'Series A diligence');
+  const financials = await createFolder(ctx, founder, room.id, 'Financials');
+  const added = await addRoomFile(ctx, founder, room.id, await deckPdf(3), {
+    name: 'Model.pdf',
+    parentId: financials.id,
+  });
+  expect(added.statusCode, added.body).toBe(201);
+  const sheet = await addRoomFile(ctx, founder, room.id, spreadsheetFile(), {
+    name: 'Cap table.xlsx',
+    fileType: xlsxType,
+  });
+  expect(sheet.statusCode, sheet.body).toBe(201);
+  return {
+    founder,
+    room,
+    financials,
+    pdf: (added.json() as { item: DataRoomItem }).item,
+    spreadsheet: (sheet.json() as { item: DataRoomItem }).item,
+  };
+}

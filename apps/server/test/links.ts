@@ -1,10 +1,12 @@
 import {
   type CreateLinkBody,
+  type CreateRoomLinkBody,
   type DeckLink,
   deckLinkPaths,
   type LinkAccessBody,
   type LinkAccessResponse,
   publicLinkPaths,
+  roomLinkPaths,
 } from '@deckvalid/contract/links';
 import type { FounderPitchDeck } from '@deckvalid/contract/pitchdecks';
 import { expect } from 'vitest';
@@ -25,6 +27,23 @@ export async function createLink(
     url: deckLinkPaths.links(deckId),
     headers: authHeaders(founder.tokens),
     payload: { name: 'Northwind – Ravi', ...settings },
+  });
+  expect(reply.statusCode, reply.body).toBe(201);
+  return (reply.json() as { link: DeckLink }).link;
+}
+
+/** Creates a share link to a founder's data room (201 expected); settings default as the API does. */
+export async function createRoomLink(
+  ctx: TestContext,
+  founder: SignedUp,
+  roomId: string,
+  settings: Partial<Omit<CreateRoomLinkBody, 'expiresAt'>> = {},
+): Promise<DeckLink> {
+  const reply = await ctx.app.fastify.inject({
+    method: 'POST',
+    url: roomLinkPaths.links(roomId),
+    headers: authHeaders(founder.tokens),
+    payload: { name: 'Diligence – Ravi', ...settings },
   });
   expect(reply.statusCode, reply.body).toBe(201);
   return (reply.json() as { link: DeckLink }).link;

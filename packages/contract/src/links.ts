@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { codeSchema, emailSchema } from './auth';
+import { dataRoomItemSchema } from './datarooms';
 import { viewReportLimits } from './pitchdecks';
 import { formatCount, idSchema, textSchema } from './text';
 
@@ -183,14 +184,33 @@ export const updateLinkBodySchema = z
   .refine((body) => Object.keys(body).length > 0, { message: 'Change at least one setting.' });
 export type UpdateLinkBody = z.infer<typeof updateLinkBodySchema>;
 
+/**
+ * POST /api/v1/users/datarooms/{roomId}/links: a link to a whole data room, with a deck link's
+ * settings but no version (a room shows its documents as they are).
+ */
+export const createRoomLinkBodySchema = createLinkBodySchema.omit({ version: true });
+export type CreateRoomLinkBody = z.infer<typeof createRoomLinkBodySchema>;
+
+/** PATCH …/datarooms/{roomId}/links/{linkId}: as a deck link's, without a version. */
+export const updateRoomLinkBodySchema = z
+  .object(linkSettingsShape)
+  .omit({ version: true })
+  .partial()
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, { message: 'Change at least one setting.' });
+export type UpdateRoomLinkBody = z.infer<typeof updateRoomLinkBodySchema>;
+
 /** Whether a link works now: `ended` by its founder (or its deck), `expired` past `expiresAt`. */
 export const linkStates = ['active', 'expired', 'ended'] as const;
 export type LinkState = (typeof linkStates)[number];
 
-/** A link as its founder sees it. */
+/** A link as its founder sees it: to one deck, or to a data room. */
 export const deckLinkSchema = z.object({
   id: z.string(),
-  pitchDeckId: z.string(),
+  /** The deck it shows; null for a data room's link. */
+  pitchDeckId: z.string().nullable(),
+  /** The data room it shows; null for a deck's link. */
+  dataRoomId: z.string().nullable(),
   /** The address part; `url` is the whole address to send. */
   slug: z.string(),
   /** The public viewer's address: `{PUBLIC_URL}/s/{slug}`. */
@@ -231,6 +251,7 @@ export const deckLinksResponseSchema = z.object({ data: z.array(deckLinkSchema) 
 export type DeckLinksResponse = z.infer<typeof deckLinksResponseSchema>;
 
 export const deckLinkParamsSchema = z.object({ id: idSchema, linkId: idSchema });
+export const roomLinkParamsSchema = z.object({ roomId: idSchema, linkId: idSchema });
 export const publicLinkParamsSchema = z.object({ slug: linkSlugSchema });
 
 /** One visitor of a link, as its founder sees them. */
@@ -252,6 +273,24 @@ export const linkVisitorSchema = z.object({
   downloads: z.number(),
   /** When they accepted the link's agreement (the latest acceptance); null if never asked. */
   agreedAt: z.string().nullable(),
+  /**
+   * A data room's link: each document the visitor opened or downloaded, with its reading time per
+   * page (`pages` and `furthestPage` above stay empty there). Empty for a deck's link.
+   */
+  documents: z.array(
+    z.object({
+      itemId: z.string(),
+      name: z.string(),
+      /** Times the viewer opened it. */
+      opens: z.number(),
+      downloads: z.number(),
+      totalSeconds: z.number(),
+      pages: z.array(z.object({ page: z.number(), seconds: z.number() })),
+      /** The document's pages now; null for a file that is not a PDF. */
+      pageCount: z.number().nullable(),
+      lastOpenedAt: z.string(),
+    }),
+  ),
 });
 export type LinkVisitor = z.infer<typeof linkVisitorSchema>;
 
@@ -280,10 +319,18 @@ export type SharedDeck = z.infer<typeof sharedDeckSchema>;
 export const sharedDecksResponseSchema = z.object({ data: z.array(sharedDeckSchema) });
 export type SharedDecksResponse = z.infer<typeof sharedDecksResponseSchema>;
 
+/** What a link shows: one deck, or a data room's documents. */
+export const linkKinds = ['deck', 'room'] as const;
+export type LinkKind = (typeof linkKinds)[number];
+
 /** GET /api/v1/links/{slug}: what a visitor without an account sees before the gate. */
 export const publicLinkSchema = z.object({
+  kind: z.enum(linkKinds),
+  /** The deck's title, or the data room's name. */
   title: z.string(),
+  /** The deck's company, or the room founder's company (their name when they gave none). */
   company: z.string(),
+  /** The deck's pages; 0 for a data room (its documents' pages are in its tree). */
   pageCount: z.number(),
   /** What POST …/access will ask for. */
   requires: z.object({
@@ -340,10 +387,23 @@ export const linkAccessErrorCodes = [
 ] as const;
 export type LinkAccessErrorCode = (typeof linkAccessErrorCodes)[number];
 
+/**
+ * GET /api/v1/links/{slug}/room (viewer token): a data room's folders and files as the visitor
+ * sees them. A PDF whose `status` is `ready` opens in the viewer; any other file downloads only,
+ * and only when the link allows downloads.
+ */
+export const publicLinkRoomSchema = z.object({ name: z.string(), items: z.array(dataRoomItemSchema) });
+export type PublicLinkRoom = z.infer<typeof publicLinkRoomSchema>;
+export const publicLinkRoomResponseSchema = z.object({ room: publicLinkRoomSchema });
+export type PublicLinkRoomResponse = z.infer<typeof publicLinkRoomResponseSchema>;
+export const publicLinkItemParamsSchema = z.object({ slug: linkSlugSchema, itemId: idSchema });
+
 /** POST /api/v1/links/{slug}/views: as investors report reading time, with the same limits. */
 export const recordLinkViewBodySchema = z.object({
-  /** Made by the viewer once per opening of the deck (a UUID). */
+  /** Made by the viewer once per opening of the deck or document (a UUID). */
   sessionId: z.uuid({ error: 'Send the viewing session id.' }),
+  /** The document read, on a data room's link (required there, refused on a deck's). */
+  itemId: idSchema.optional(),
   pages: z
     .array(
       z.object({
@@ -369,10 +429,13 @@ export type RecordLinkViewBody = z.infer<typeof recordLinkViewBodySchema>;
  */
 export const linkSocketEvents = { viewing: 'links:viewing' } as const;
 export const linkViewingSchema = z.object({
-  pitchDeckId: z.string(),
+  /** The deck the link shows; null for a data room's link. */
+  pitchDeckId: z.string().nullable(),
+  /** The data room the link shows; null for a deck's link. */
+  dataRoomId: z.string().nullable(),
   linkId: z.string(),
   linkName: z.string(),
-  /** The deck's title, to name it in the alert. */
+  /** The deck's title, or the data room's name, to name it in the alert. */
   deckTitle: z.string(),
   /** Null when the link asks for no email. */
   email: z.string().nullable(),
@@ -401,6 +464,17 @@ export const deckLinkPaths = {
   visitorsPattern: '/api/v1/users/pitchdecks/:id/links/:linkId/visitors',
 } as const;
 
+/** The founder's calls on a data room's links (the same answers as a deck's links). */
+export const roomLinkPaths = {
+  links: (roomId: string) => `/api/v1/users/datarooms/${segment(roomId)}/links`,
+  link: (roomId: string, linkId: string) => `/api/v1/users/datarooms/${segment(roomId)}/links/${segment(linkId)}`,
+  visitors: (roomId: string, linkId: string) =>
+    `/api/v1/users/datarooms/${segment(roomId)}/links/${segment(linkId)}/visitors`,
+  linksPattern: '/api/v1/users/datarooms/:roomId/links',
+  linkPattern: '/api/v1/users/datarooms/:roomId/links/:linkId',
+  visitorsPattern: '/api/v1/users/datarooms/:roomId/links/:linkId/visitors',
+} as const;
+
 /** The investor's decks shared with them by link (`sharedDeckSchema`). */
 export const sharedDeckPaths = { sharedDecks: '/api/v1/investors/me/shared-decks' } as const;
 
@@ -416,7 +490,15 @@ export const publicLinkPaths = {
   /** The same PDF as an attachment; 403 unless the link allows downloads. */
   download: (slug: string) => `${publicLinksRoot}${segment(slug)}/download`,
   views: (slug: string) => `${publicLinksRoot}${segment(slug)}/views`,
+  /** A data room's tree, then each document to show or download (the file and download rules above). */
+  room: (slug: string) => `${publicLinksRoot}${segment(slug)}/room`,
+  roomFile: (slug: string, itemId: string) => `${publicLinksRoot}${segment(slug)}/items/${segment(itemId)}/file`,
+  roomDownload: (slug: string, itemId: string) =>
+    `${publicLinksRoot}${segment(slug)}/items/${segment(itemId)}/download`,
   linkPattern: '/api/v1/links/:slug',
+  roomPattern: '/api/v1/links/:slug/room',
+  roomFilePattern: '/api/v1/links/:slug/items/:itemId/file',
+  roomDownloadPattern: '/api/v1/links/:slug/items/:itemId/download',
   accessPattern: '/api/v1/links/:slug/access',
   filePattern: '/api/v1/links/:slug/file',
   downloadPattern: '/api/v1/links/:slug/download',

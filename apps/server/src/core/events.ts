@@ -132,18 +132,24 @@ export type DomainEvents = {
    * A visitor passed a share link's gate. `isFirstVisit`: their first pass of this link (by email;
    * a visitor who gave none is new each time). `notify`: the link's founder asked to be told.
    */
-  'link.visited': {
-    linkId: string;
-    linkName: string;
-    pitchDeckId: string;
-    deckTitle: string;
-    founderId: string;
-    email: string | null;
-    isFirstVisit: boolean;
-    notify: boolean;
-    at: string;
-  };
+  'link.visited': LinkVisit;
 };
+
+/**
+ * A pass through a share link's gate: the link shows a deck (`pitchDeckId`) or a data room
+ * (`dataRoomId`), never both.
+ */
+export type LinkVisit = {
+  linkId: string;
+  linkName: string;
+  /** The deck's title, or the data room's name. */
+  deckTitle: string;
+  founderId: string;
+  email: string | null;
+  isFirstVisit: boolean;
+  notify: boolean;
+  at: string;
+} & ({ pitchDeckId: string; dataRoomId: null } | { pitchDeckId: null; dataRoomId: string });
 
 /** A task's due-date reminder, for the people it goes to (members of its milestone only). */
 export type TaskDueReminder = {

@@ -5,7 +5,7 @@ import { dataRoomGrantPaths, dataRoomPaths, investorDataRoomPaths } from '@deckv
 import { deckCommentPaths } from '@deckvalid/contract/deck-comments';
 import { deckComparePaths } from '@deckvalid/contract/deck-compare';
 import { deckReviewPaths } from '@deckvalid/contract/deck-reviews';
-import { sharedDeckPaths } from '@deckvalid/contract/links';
+import { publicLinkPaths, roomLinkPaths, sharedDeckPaths } from '@deckvalid/contract/links';
 import { founderMentorPaths, mentorFounderPaths } from '@deckvalid/contract/mentors';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,6 +86,9 @@ type Fixtures = MilestoneFixtures &
     disposableRoomId: string;
     disposableRoomFolderId: string;
     roomUploadKey: string;
+    /** A share link on `roomId`: the table changes it, then ends it. */
+    roomLinkId: string;
+    roomLinkSlug: string;
     /** An invitation of `founder` the table withdraws; a token `mentor` accepts (`otherMentor` finds it spent). */
     mentorInvitationId: string;
     mentorInvitationToken: string;
@@ -328,6 +331,51 @@ const rows: Row[] = [
       payload: { sessionId: '6f1c1d0e-3b8a-4c2e-9f4a-1d2e3f4a5b6c', pages: [{ page: 1, seconds: 1 }] },
     }),
     expected: everyone(401),
+  },
+  // A data room's links: the founder's calls as a deck's, and the visitor's room calls.
+  {
+    route: 'POST /api/v1/users/datarooms/:roomId/links',
+    request: (f) => ({ method: 'POST', url: roomLinkPaths.links(f.roomId), payload: { name: 'Table' } }),
+    expected: deckOwnerOnly(201),
+  },
+  {
+    route: 'GET /api/v1/users/datarooms/:roomId/links',
+    request: (f) => ({ method: 'GET', url: roomLinkPaths.links(f.roomId) }),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'PATCH /api/v1/users/datarooms/:roomId/links/:linkId',
+    request: (f) => ({
+      method: 'PATCH',
+      url: roomLinkPaths.link(f.roomId, f.roomLinkId),
+      payload: { name: 'Renamed' },
+    }),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'GET /api/v1/users/datarooms/:roomId/links/:linkId/visitors',
+    request: (f) => ({ method: 'GET', url: roomLinkPaths.visitors(f.roomId, f.roomLinkId) }),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'GET /api/v1/links/:slug/room',
+    request: (f) => ({ method: 'GET', url: publicLinkPaths.room(f.roomLinkSlug) }),
+    expected: everyone(401),
+  },
+  {
+    route: 'GET /api/v1/links/:slug/items/:itemId/file',
+    request: (f) => ({ method: 'GET', url: publicLinkPaths.roomFile(f.roomLinkSlug, f.roomFileId) }),
+    expected: everyone(401),
+  },
+  {
+    route: 'GET /api/v1/links/:slug/items/:itemId/download',
+    request: (f) => ({ method: 'GET', url: publicLinkPaths.roomDownload(f.roomLinkSlug, f.roomFileId) }),
+    expected: everyone(401),
+  },
+  {
+    route: 'DELETE /api/v1/users/datarooms/:roomId/links/:linkId',
+    request: (f) => ({ method: 'DELETE', url: roomLinkPaths.link(f.roomId, f.roomLinkId) }),
+    expected: deckOwnerOnly(204),
   },
   {
     route: 'DELETE /api/v1/users/pitchdecks/:id/links/:linkId',
@@ -1887,6 +1935,13 @@ beforeAll(async () => {
     payload: { interestId: milestoneObjects.acceptedInterestId },
   });
   expect(roomGrant.statusCode, roomGrant.body).toBe(201);
+  const roomLink = await ctx.app.fastify.inject({
+    method: 'POST',
+    url: roomLinkPaths.links(room.id),
+    headers: authHeaders(founder.tokens),
+    payload: { name: 'Authorisation table' },
+  });
+  expect(roomLink.statusCode, roomLink.body).toBe(201);
   const disposableRoom = await createDataRoom(ctx, founder, 'Disposable room');
   const roomUpload = await uploadFile(ctx, founder, await deckPdf(1), { ticketUrl: dataRoomPaths.uploadTicket });
   fixtures = {
@@ -1897,6 +1952,8 @@ beforeAll(async () => {
     disposableRoomId: disposableRoom.id,
     disposableRoomFolderId: (await createFolder(ctx, founder, disposableRoom.id, 'Drop')).id,
     roomUploadKey: roomUpload.ticket.key,
+    roomLinkId: roomLink.json().link.id,
+    roomLinkSlug: roomLink.json().link.slug,
     linkId: link.json().link.id,
     linkSlug: link.json().link.slug,
     ...milestoneObjects,

@@ -137,6 +137,32 @@ export class DataRoomsService {
     return { ...roomDto(room), items: items.map(itemDto) };
   }
 
+  /** The founder's own room, or the same 404 as a missing one: the links module shares only those. */
+  async requireOwn(principal: Principal, roomId: string): Promise<{ id: string; name: string }> {
+    const room = await this.requireOwnRoom(principal, roomId);
+    return { id: room.id, name: room.name };
+  }
+
+  // The three reads below check no principal: the links module calls them for a visitor whose
+  // viewer token it has checked against the room's link.
+
+  /** A room's folders and files, as a visitor of its link sees them. */
+  async itemsForVisitor(roomId: string): Promise<DataRoomItem[]> {
+    return (await this.deps.repo.listItemsByRoomId(roomId)).map(itemDto);
+  }
+
+  /** One file of the room; 404 for a folder or for anything not in this room. */
+  async fileItemForVisitor(roomId: string, itemId: string): Promise<DataRoomItem> {
+    const item = await this.deps.repo.findItem(roomId, itemId);
+    if (item?.kind !== 'file') throw itemNotFound();
+    return itemDto(item);
+  }
+
+  /** A file's bytes, and whether it may show inline (a PDF) or only download. */
+  readFileForVisitor(roomId: string, itemId: string): Promise<RoomFile> {
+    return readRoomFile(this.deps, roomId, itemId);
+  }
+
   async create(principal: Principal, body: CreateDataRoomBody): Promise<DataRoomWithTree> {
     if (principal.role !== 'user') throw roomNotFound();
     if ((await this.deps.repo.countByFounderId(principal.accountId)) >= dataRoomLimits.roomsPerFounder) {

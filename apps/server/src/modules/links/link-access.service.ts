@@ -3,6 +3,7 @@ import {
   type LinkAccessResponse,
   linkLimits,
   type PublicLink,
+  type PublicLinkRoom,
   type RecordLinkViewBody,
 } from '@deckvalid/contract/links';
 import type { EventBus } from '@/core/events';
@@ -13,8 +14,8 @@ import { newId } from '@/lib/ids';
 import { verifyPassword } from '@/modules/auth/password';
 import type { MailMessage } from '@/modules/mail/mail.service';
 import { canDownload, canEmailOpen, canGrantStillRead, linkStateAt } from './links.policy';
-import type { Link, LinkDeck, LinkGrant, LinksRepository } from './links.repository';
-import { linkSubject } from './links.service';
+import type { Link, LinkDeck, LinkGrant, LinksRepository, LinkTarget } from './links.repository';
+import { type LinkRooms, linkSubject } from './links.service';
 import { linkCodeMail } from './links.templates';
 
 /** What the visitor's file calls read of stored files. */
@@ -23,8 +24,10 @@ export type LinkFiles = { read(key: string): Promise<Buffer> };
 /** Stamps a watermark on every page (watermark-pool.ts, off the event loop). */
 export type Stamper = { stamp(data: Uint8Array, lines: string[]): Promise<Uint8Array> };
 
-/** A file a visitor receives. */
-export type LinkFile = { bytes: Uint8Array; filename: string };
+/** A file a visitor receives: a PDF, or (a data room's other files) bytes to download. */
+export type LinkFile = { bytes: Uint8Array; filename: string; mime: string };
+
+const pdfMime = 'application/pdf';
 
 const guessWindowMs = linkLimits.guessWindowMinutes * 60_000;
 const hourMs = 60 * 60_000;
@@ -47,6 +50,27 @@ const goneLink = (state: 'ended' | 'expired') =>
 const notReadable = () =>
   new AppError('NOT_FOUND', 'This deck is not available to read yet. Try again later.', { reason: 'DECK_NOT_READY' });
 
+/** A deck link's calls on a room link, or a room link's on a deck link: no such thing here. */
+const notThisKind = (kind: LinkTarget['kind']) =>
+  new AppError(
+    'NOT_FOUND',
+    kind === 'room'
+      ? 'This link shares a data room: open a document from the room.'
+      : 'This link shares one deck, not a data room.',
+    { reason: 'LINK_KIND' },
+  );
+
+const downloadsOff = () =>
+  new AppError('FORBIDDEN', 'This link does not allow downloads. You can read the deck in the viewer.');
+
+/** The deck link's target with a readable version, or the refusal a visitor reads. */
+function readableDeck(target: LinkTarget): LinkDeck & { version: NonNullable<LinkDeck['version']> } {
+  if (target.kind !== 'deck') throw notThisKind(target.kind);
+  const { version } = target;
+  if (!version) throw notReadable();
+  return { ...target, version };
+}
+
 const tokenRefused = () =>
   new AppError('UNAUTHORIZED', 'Your access to this link has ended. Open the link again to continue.', {
     reason: 'VIEWER_TOKEN_INVALID',
@@ -61,6 +85,9 @@ const tooManyGuesses = (endsAt: Date, now: Date) => {
     { retryAfterSeconds },
   );
 };
+
+/** What the visitor is opening, in a sentence. */
+const nounOf = (target: LinkTarget) => (target.kind === 'deck' ? 'deck' : 'data room');
 
 /** An address a person can read, and only that: the deck's company and title, made safe for a header. */
 function attachmentName(deck: LinkDeck): string {
@@ -77,6 +104,7 @@ export class LinkAccessService {
   constructor(
     private readonly deps: {
       repo: LinksRepository;
+      rooms: Pick<LinkRooms, 'itemsForVisitor' | 'fileItemForVisitor' | 'readFileForVisitor'>;
       files: LinkFiles;
       stamper: Stamper;
       events: Pick<EventBus, 'emit'>;
@@ -91,12 +119,13 @@ export class LinkAccessService {
 
   /** GET /links/{slug}: 404 unknown (or its deck deleted), 410 ended or expired. */
   async describe(slug: string): Promise<PublicLink> {
-    const { link, deck } = await this.openLink(slug);
-    if (!deck.version) throw notReadable();
+    const { link, target } = await this.openLink(slug);
+    const pageCount = target.kind === 'deck' ? readableDeck(target).version.pageCount : 0;
     return {
-      title: deck.title,
-      company: deck.company,
-      pageCount: deck.version.pageCount,
+      kind: target.kind,
+      title: target.title,
+      company: target.company,
+      pageCount,
       requires: {
         email: link.requireEmail,
         verifyEmail: link.verifyEmail,
@@ -116,8 +145,8 @@ export class LinkAccessService {
    */
   async access(slug: string, body: LinkAccessBody, clientIp: string): Promise<LinkAccessResponse> {
     const { repo, clock } = this.deps;
-    const { link, deck } = await this.openLink(slug);
-    if (!deck.version) throw notReadable();
+    const { link, target } = await this.openLink(slug);
+    if (target.kind === 'deck') readableDeck(target);
     const now = clock.now();
     const email = body.email ?? null;
     // A visitor without an email is told apart by their address, hashed: never stored as given.
@@ -130,7 +159,7 @@ export class LinkAccessService {
     if (guesses.endsAt && guesses.wrong >= linkLimits.wrongGuesses) throw tooManyGuesses(guesses.endsAt, now);
 
     if (link.requireEmail && email === null) {
-      throw new AppError('EMAIL_REQUIRED', 'Enter your email address to open this deck.');
+      throw new AppError('EMAIL_REQUIRED', `Enter your email address to open this ${nounOf(target)}.`);
     }
     if (email !== null && !canEmailOpen(link, email)) {
       throw new AppError(
@@ -139,22 +168,24 @@ export class LinkAccessService {
       );
     }
     if (link.passcodeHash !== null) {
-      if (body.passcode === undefined) throw new AppError('PASSCODE_REQUIRED', 'Enter the passcode to open this deck.');
+      if (body.passcode === undefined) {
+        throw new AppError('PASSCODE_REQUIRED', `Enter the passcode to open this ${nounOf(target)}.`);
+      }
       if (!(await verifyPassword(link.passcodeHash, body.passcode))) {
         await this.wrongGuess(link.id, visitorKey, now);
         throw new AppError('PASSCODE_WRONG', 'That passcode is not right. Check it and try again.');
       }
     }
     if (link.agreement !== null && body.agreed !== true) {
-      throw new AppError('AGREEMENT_REQUIRED', 'Read and accept the agreement to open this deck.');
+      throw new AppError('AGREEMENT_REQUIRED', `Read and accept the agreement to open this ${nounOf(target)}.`);
     }
     let isEmailVerified = false;
     if (link.verifyEmail && email !== null) {
       if (body.code === undefined) {
-        await this.sendCode(link, deck, email, now);
+        await this.sendCode(link, target, email, now);
         throw new AppError(
           'CODE_SENT',
-          `We mailed a 6-digit code to ${email}. Enter it to open the deck; it works for ${linkLimits.codeMinutes} minutes.`,
+          `We mailed a 6-digit code to ${email}. Enter it to open the ${nounOf(target)}; it works for ${linkLimits.codeMinutes} minutes.`,
         );
       }
       const stored = await repo.findCodeHash(link.id, email, now);
@@ -188,8 +219,10 @@ export class LinkAccessService {
     this.deps.events.emit('link.visited', {
       linkId: link.id,
       linkName: link.name,
-      pitchDeckId: link.pitchDeckId,
-      deckTitle: deck.title,
+      ...(target.kind === 'deck'
+        ? { pitchDeckId: target.pitchDeckId, dataRoomId: null }
+        : { pitchDeckId: null, dataRoomId: target.roomId }),
+      deckTitle: target.title,
       founderId: link.founderId,
       email,
       isFirstVisit,
@@ -208,34 +241,86 @@ export class LinkAccessService {
     authorization: string | undefined,
     { isDownload }: { isDownload: boolean },
   ): Promise<LinkFile> {
-    const { link, deck, grant } = await this.openWithToken(slug, authorization);
-    if (isDownload && !canDownload(link)) {
-      throw new AppError('FORBIDDEN', 'This link does not allow downloads. You can read the deck in the viewer.');
-    }
-    if (!deck.version) throw notReadable();
+    const { link, target, grant } = await this.openWithToken(slug, authorization);
+    if (isDownload && !canDownload(link)) throw downloadsOff();
+    const deck = readableDeck(target);
     const stored = await this.deps.files.read(deck.version.fileKey);
-    // A copy the worker may take: the stored buffer may share its memory with others.
-    let bytes: Uint8Array = new Uint8Array(stored);
-    if (link.watermark) {
-      const day = this.deps.clock.now().toISOString().slice(0, 10);
-      bytes = await this.deps.stamper.stamp(bytes, ['Confidential', grant.email ?? 'Shared by link', day]);
-    }
+    const bytes = await this.stamped(link, grant, stored);
     if (isDownload) await this.deps.repo.recordDownload(grant.visitorId, this.deps.clock.now());
-    return { bytes, filename: attachmentName(deck) };
+    return { bytes, filename: attachmentName(deck), mime: pdfMime };
   }
 
-  /** POST …/views: reading time, under the limits investors' reading has. */
+  /** GET …/room: a data room link's folders and files. */
+  async room(slug: string, authorization: string | undefined): Promise<PublicLinkRoom> {
+    const { target } = await this.openWithToken(slug, authorization);
+    if (target.kind !== 'room') throw notThisKind(target.kind);
+    return { name: target.title, items: await this.deps.rooms.itemsForVisitor(target.roomId) };
+  }
+
+  /**
+   * GET …/items/{itemId}/file and …/download: a data room's document. A processed PDF shows in
+   * the viewer, stamped as a deck would be; any other file only downloads, and only when the
+   * link allows downloads (a stamp cannot be put on a spreadsheet, so a watermarked link keeps
+   * them in the room). Each opening and download is recorded for the founder, per document.
+   */
+  async roomFile(
+    slug: string,
+    authorization: string | undefined,
+    itemId: string,
+    { isDownload }: { isDownload: boolean },
+  ): Promise<LinkFile> {
+    const { link, target, grant } = await this.openWithToken(slug, authorization);
+    if (target.kind !== 'room') throw notThisKind(target.kind);
+    const item = await this.deps.rooms.fileItemForVisitor(target.roomId, itemId);
+    const isPdf = item.mime === pdfMime;
+    if (isDownload && !canDownload(link)) throw downloadsOff();
+    if (!isDownload && !(isPdf && item.status === 'ready')) {
+      throw new AppError('FORBIDDEN', 'This file cannot be shown here; download it instead, if the link allows.', {
+        reason: 'DOWNLOAD_ONLY',
+      });
+    }
+    if (isDownload && !isPdf && link.watermark) {
+      throw new AppError(
+        'FORBIDDEN',
+        'This link marks every page with your email, which this kind of file cannot carry: ask the person who shared it for a copy.',
+        { reason: 'WATERMARK_UNSUPPORTED' },
+      );
+    }
+    const file = await this.deps.rooms.readFileForVisitor(target.roomId, item.id);
+    const bytes = isPdf ? await this.stamped(link, grant, file.bytes) : new Uint8Array(file.bytes);
+    await this.deps.repo.recordDocumentUse({
+      visitorId: grant.visitorId,
+      itemId: item.id,
+      use: isDownload ? 'download' : 'open',
+      now: this.deps.clock.now(),
+    });
+    return { bytes, filename: file.name, mime: isPdf ? pdfMime : 'application/octet-stream' };
+  }
+
+  /** A copy of a stored PDF, stamped when the link says so, on a worker (the stamp is in the bytes sent). */
+  private async stamped(link: Link, grant: LinkGrant, stored: Buffer): Promise<Uint8Array> {
+    // A copy the worker may take: the stored buffer may share its memory with others.
+    const bytes: Uint8Array = new Uint8Array(stored);
+    if (!link.watermark) return bytes;
+    const day = this.deps.clock.now().toISOString().slice(0, 10);
+    return this.deps.stamper.stamp(bytes, ['Confidential', grant.email ?? 'Shared by link', day]);
+  }
+
+  /** POST …/views: reading time, under the limits investors' reading has; a room link's per document. */
   async recordView(slug: string, authorization: string | undefined, body: RecordLinkViewBody): Promise<void> {
-    const { deck, grant } = await this.openWithToken(slug, authorization);
-    if (!deck.version) throw notReadable();
-    const pageCount = deck.version.pageCount;
+    const { target, grant } = await this.openWithToken(slug, authorization);
+    const pageCount = await this.pagesReadable(target, body.itemId);
     const outside = body.pages.find((entry) => entry.page > pageCount);
     if (outside) {
-      throw new AppError('VALIDATION_FAILED', `This deck has ${pageCount} pages; page ${outside.page} does not exist.`);
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `This ${body.itemId ? 'document' : 'deck'} has ${pageCount} pages; page ${outside.page} does not exist.`,
+      );
     }
     const outcome = await this.deps.repo.recordView({
       viewId: body.sessionId,
       visitorId: grant.visitorId,
+      ...(body.itemId ? { itemId: body.itemId } : {}),
       pages: body.pages,
     });
     if (outcome === 'not_yours') {
@@ -251,8 +336,29 @@ export class LinkAccessService {
     return this.deps.repo.deleteExpiredTokens(this.deps.clock.now());
   }
 
-  private async openLink(slug: string): Promise<{ link: Link; deck: LinkDeck }> {
-    const found = await this.deps.repo.findBySlugWithDeck(slug);
+  /** The pages reading may be reported of: the deck's, or the named room document's (a processed PDF). */
+  private async pagesReadable(target: LinkTarget, itemId: string | undefined): Promise<number> {
+    if (target.kind === 'deck') {
+      if (itemId !== undefined) {
+        throw new AppError('VALIDATION_FAILED', 'This link shares one deck: send no itemId.');
+      }
+      return readableDeck(target).version.pageCount;
+    }
+    if (itemId === undefined) {
+      throw new AppError('VALIDATION_FAILED', 'Name the document read, as itemId.', {
+        fields: [{ path: 'itemId', message: 'Name the document read.' }],
+        in: 'body',
+      });
+    }
+    const item = await this.deps.rooms.fileItemForVisitor(target.roomId, itemId);
+    if (item.status !== 'ready' || item.pageCount === null) {
+      throw new AppError('VALIDATION_FAILED', 'This file has no pages to read; it downloads only.');
+    }
+    return item.pageCount;
+  }
+
+  private async openLink(slug: string): Promise<{ link: Link; target: LinkTarget }> {
+    const found = await this.deps.repo.findBySlugWithTarget(slug);
     if (!found) throw unknownLink();
     const state = linkStateAt(found.link, this.deps.clock.now());
     if (state !== 'active') throw goneLink(state);
@@ -263,7 +369,7 @@ export class LinkAccessService {
   private async openWithToken(
     slug: string,
     authorization: string | undefined,
-  ): Promise<{ link: Link; deck: LinkDeck; grant: LinkGrant }> {
+  ): Promise<{ link: Link; target: LinkTarget; grant: LinkGrant }> {
     const token = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(authorization ?? '')?.[1];
     if (!token) {
       throw new AppError('UNAUTHORIZED', 'Open the link and pass its gate first.', { reason: 'VIEWER_TOKEN_MISSING' });
@@ -280,7 +386,7 @@ export class LinkAccessService {
   }
 
   /** Stores and mails a fresh code, at most `codesPerWindow` an address and link in the window. */
-  private async sendCode(link: Link, deck: LinkDeck, email: string, now: Date): Promise<void> {
+  private async sendCode(link: Link, target: LinkTarget, email: string, now: Date): Promise<void> {
     const code = randomDigits(6);
     const isStored = await this.deps.repo.storeCode({
       linkId: link.id,
@@ -298,7 +404,7 @@ export class LinkAccessService {
         { retryAfterSeconds: linkLimits.guessWindowMinutes * 60 },
       );
     }
-    this.deps.mail(linkCodeMail(this.deps.mailContext, email, code, deck));
+    this.deps.mail(linkCodeMail(this.deps.mailContext, email, code, target));
   }
 
   /** Counts a wrong passcode or code: after the tenth in the window, every try answers 429 until it ends. */

@@ -4,25 +4,32 @@ import type { Mailer } from '@/modules/mail/mail.service';
 import { LinkAccessService, type LinkFiles } from './link-access.service';
 import { LinksRepository } from './links.repository';
 import { linksRoutes, publicLinkRoutes } from './links.routes';
-import { type LinkDecks, LinksService } from './links.service';
+import { type LinkDecks, type LinkRooms, LinksService } from './links.service';
 import { LinkSockets } from './links.socket';
 import { WatermarkPool } from './watermark-pool';
 
 /**
- * Share links to a deck: the founder's links and their visitors, and the visitor's gate, file,
- * download and reading reports without an account. The first-visit news (inbox and mail) is the
+ * Share links to a deck or a data room: the founder's links and their visitors, and the visitor's
+ * gate, files, downloads and reading reports without an account. The first-visit news (inbox and mail) is the
  * notifications module's, from the `link.visited` event; the live alert is sent here.
  */
 export function createLinksModule(
   context: ModuleContext,
-  { auth, decks, files, mailer }: { auth: Authenticator; decks: LinkDecks; files: LinkFiles; mailer: Mailer },
+  {
+    auth,
+    decks,
+    rooms,
+    files,
+    mailer,
+  }: { auth: Authenticator; decks: LinkDecks; rooms: LinkRooms; files: LinkFiles; mailer: Mailer },
 ) {
   const { config, db, events, clock, logger } = context;
   const repo = new LinksRepository(db);
   const stamper = new WatermarkPool(logger);
-  const links = new LinksService({ repo, decks, clock, publicUrl: config.publicUrl });
+  const links = new LinksService({ repo, decks, rooms, clock, publicUrl: config.publicUrl });
   const access = new LinkAccessService({
     repo,
+    rooms,
     files,
     stamper,
     events,
@@ -37,6 +44,7 @@ export function createLinksModule(
   events.on('link.visited', (visit) =>
     sockets.viewing(visit.founderId, {
       pitchDeckId: visit.pitchDeckId,
+      dataRoomId: visit.dataRoomId,
       linkId: visit.linkId,
       linkName: visit.linkName,
       deckTitle: visit.deckTitle,

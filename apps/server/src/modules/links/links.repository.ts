@@ -5,9 +5,12 @@ import type { Database } from '@/db/client';
 import { rowsOf } from '@/db/rows';
 import { endOfUtcDay, startOfUtcDay } from '@/db/utc-days';
 import { accounts } from '@/modules/accounts/accounts.schema';
+import { dataRoomItems, dataRooms } from '@/modules/datarooms/datarooms.schema';
 import { pitchDecks, pitchDeckVersions } from '@/modules/pitchdecks/pitchdecks.schema';
 import {
   deckLinkCodes,
+  deckLinkDocumentPages,
+  deckLinkDocuments,
   deckLinkGuesses,
   deckLinkPageTimes,
   deckLinks,
@@ -19,7 +22,9 @@ import {
 /** A link as stored, with the pinned version's number (null: the live version). */
 export type Link = {
   id: string;
-  pitchDeckId: string;
+  /** Exactly one of the two is set: the deck or the data room the link shows. */
+  pitchDeckId: string | null;
+  dataRoomId: string | null;
   founderId: string;
   slug: string;
   name: string;
@@ -63,10 +68,29 @@ export type LinkSettings = Pick<
 
 /** What a visitor's calls read of a link's deck: its names and the version the link shows. */
 export type LinkDeck = {
+  kind: 'deck';
+  pitchDeckId: string;
   title: string;
   company: string;
   /** The pinned version, else the live one; null when the deck has none readable yet. */
   version: { id: string; fileKey: string; pageCount: number; number: number } | null;
+};
+
+/** What a visitor's calls read of a link's data room: its name and whose it is. */
+export type LinkRoom = { kind: 'room'; roomId: string; title: string; company: string };
+
+/** What a link shows. */
+export type LinkTarget = LinkDeck | LinkRoom;
+
+/** One data room document as a room link's visitor used it. */
+export type LinkDocumentRow = {
+  itemId: string;
+  name: string;
+  opens: number;
+  downloads: number;
+  lastOpenedAt: Date;
+  pageCount: number | null;
+  pages: { page: number; seconds: number }[];
 };
 
 /** A viewer token's grant, with the visitor it was granted to. */
@@ -92,6 +116,7 @@ export type LinkVisitorRow = {
   furthestPage: number | null;
   agreedAt: Date | null;
   pages: { page: number; seconds: number }[];
+  documents: LinkDocumentRow[];
 };
 
 /** A visitor may report this much more reading time than has passed (clocks, the first report). */
@@ -109,19 +134,21 @@ export type LinkDayRange = { founderId: string; from: string; to: string; pitchD
 export type LinkDayFigures = { date: string; views: number; seconds: number };
 export type LinkPeriodFigures = { pitchDeckId: string; period: 'current' | 'previous'; views: number; seconds: number };
 
-/** The founder's links, or those of the deck named. */
+/** The founder's deck links, or those of the deck named (data rooms' links are not a deck's reading). */
 const founderLinks = (founderId: string, pitchDeckId: string | undefined) =>
   pitchDeckId === undefined
-    ? eq(deckLinks.founderId, founderId)
+    ? and(eq(deckLinks.founderId, founderId), isNotNull(deckLinks.pitchDeckId))
     : and(eq(deckLinks.founderId, founderId), eq(deckLinks.pitchDeckId, pitchDeckId));
 
 const pinned = alias(pitchDeckVersions, 'pinned_version');
 const liveVersion = alias(pitchDeckVersions, 'live_version');
 const investor = alias(accounts, 'investor');
+const founder = alias(accounts, 'founder');
 
 const linkColumns = {
   id: deckLinks.id,
   pitchDeckId: deckLinks.pitchDeckId,
+  dataRoomId: deckLinks.dataRoomId,
   founderId: deckLinks.founderId,
   slug: deckLinks.slug,
   name: deckLinks.name,
@@ -151,12 +178,15 @@ const linkColumns = {
  */
 function prepareHotReads(db: Database) {
   return {
-    /** A link by its slug, with its deck and the pinned and live versions' files. */
+    /** A link by its slug, with its deck and the pinned and live versions' files, or its data room. */
     linkBySlug: db
       .select({
         link: linkColumns,
         title: pitchDecks.title,
         company: pitchDecks.company,
+        roomName: dataRooms.name,
+        founderCompany: founder.company,
+        founderName: founder.name,
         pinnedFileKey: pinned.fileKey,
         pinnedPageCount: pinned.pageCount,
         pinnedStatus: pinned.status,
@@ -166,7 +196,9 @@ function prepareHotReads(db: Database) {
         livePageCount: liveVersion.pageCount,
       })
       .from(deckLinks)
-      .innerJoin(pitchDecks, eq(pitchDecks.id, deckLinks.pitchDeckId))
+      .leftJoin(pitchDecks, eq(pitchDecks.id, deckLinks.pitchDeckId))
+      .leftJoin(dataRooms, eq(dataRooms.id, deckLinks.dataRoomId))
+      .innerJoin(founder, eq(founder.id, deckLinks.founderId))
       .leftJoin(pinned, eq(pinned.id, deckLinks.versionId))
       .leftJoin(liveVersion, eq(liveVersion.id, pitchDecks.liveVersionId))
       .where(eq(deckLinks.slug, sql.placeholder('slug')))
@@ -201,7 +233,12 @@ export class LinksRepository {
     this.hotReads = prepareHotReads(db);
   }
 
-  async insert(link: LinkSettings & { id: string; pitchDeckId: string; founderId: string; slug: string }) {
+  async insert(
+    link: LinkSettings & { id: string; founderId: string; slug: string } & (
+        | { pitchDeckId: string; dataRoomId?: never }
+        | { dataRoomId: string; pitchDeckId?: never }
+      ),
+  ) {
     await this.db.insert(deckLinks).values(link);
     const stored = await this.findByIdWithCounts(link.id);
     if (!stored) throw new Error(`link ${link.id} vanished after its insert`);
@@ -210,6 +247,10 @@ export class LinksRepository {
 
   countByDeckId(pitchDeckId: string): Promise<number> {
     return this.db.$count(deckLinks, eq(deckLinks.pitchDeckId, pitchDeckId));
+  }
+
+  countByRoomId(dataRoomId: string): Promise<number> {
+    return this.db.$count(deckLinks, eq(deckLinks.dataRoomId, dataRoomId));
   }
 
   private selectWithCounts() {
@@ -248,11 +289,23 @@ export class LinksRepository {
       .orderBy(desc(deckLinks.createdAt), desc(deckLinks.id));
   }
 
-  /** The link by its address, with what a visitor reads of its deck, in one query. */
-  async findBySlugWithDeck(slug: string): Promise<{ link: Link; deck: LinkDeck } | undefined> {
+  listByRoomIdWithCounts(dataRoomId: string): Promise<LinkWithCounts[]> {
+    return this.selectWithCounts()
+      .where(eq(deckLinks.dataRoomId, dataRoomId))
+      .orderBy(desc(deckLinks.createdAt), desc(deckLinks.id));
+  }
+
+  /** The link by its address, with what a visitor reads of its deck or room, in one query. */
+  async findBySlugWithTarget(slug: string): Promise<{ link: Link; target: LinkTarget } | undefined> {
     const [row] = await this.hotReads.linkBySlug.execute({ slug });
     if (!row) return undefined;
     const { link } = row;
+    if (link.dataRoomId !== null) {
+      if (row.roomName === null) return undefined;
+      const company = row.founderCompany?.trim() || row.founderName;
+      return { link, target: { kind: 'room', roomId: link.dataRoomId, title: row.roomName, company } };
+    }
+    if (link.pitchDeckId === null || row.title === null || row.company === null) return undefined;
     let version: LinkDeck['version'] = null;
     if (link.versionId) {
       if (row.pinnedStatus === 'ready' && row.pinnedFileKey && row.pinnedPageCount !== null) {
@@ -266,7 +319,10 @@ export class LinksRepository {
     } else if (row.liveId && row.liveFileKey && row.livePageCount !== null && row.liveNumber !== null) {
       version = { id: row.liveId, fileKey: row.liveFileKey, pageCount: row.livePageCount, number: row.liveNumber };
     }
-    return { link, deck: { title: row.title, company: row.company, version } };
+    return {
+      link,
+      target: { kind: 'deck', pitchDeckId: link.pitchDeckId, title: row.title, company: row.company, version },
+    };
   }
 
   /**
@@ -459,6 +515,32 @@ export class LinksRepository {
     return row;
   }
 
+  /** A room document opened in the viewer, or downloaded, by a room link's visitor. */
+  async recordDocumentUse(input: {
+    visitorId: string;
+    itemId: string;
+    use: 'open' | 'download';
+    now: Date;
+  }): Promise<void> {
+    const isOpen = input.use === 'open';
+    await this.db
+      .insert(deckLinkDocuments)
+      .values({
+        visitorId: input.visitorId,
+        itemId: input.itemId,
+        opens: isOpen ? 1 : 0,
+        downloads: isOpen ? 0 : 1,
+        lastOpenedAt: input.now,
+      })
+      .onConflictDoUpdate({
+        target: [deckLinkDocuments.visitorId, deckLinkDocuments.itemId],
+        set: isOpen
+          ? { opens: sql`${deckLinkDocuments.opens} + 1`, lastOpenedAt: input.now }
+          : { downloads: sql`${deckLinkDocuments.downloads} + 1`, lastOpenedAt: input.now },
+      });
+    if (!isOpen) await this.recordDownload(input.visitorId, input.now);
+  }
+
   async recordDownload(visitorId: string, now: Date): Promise<void> {
     await this.db
       .update(deckLinkVisitors)
@@ -483,12 +565,15 @@ export class LinksRepository {
   async recordView(input: {
     viewId: string;
     visitorId: string;
+    /** The data room document read; undefined for a deck's link. */
+    itemId?: string;
     pages: { page: number; seconds: number }[];
   }): Promise<'recorded' | 'not_yours' | 'too_much_time'> {
     try {
       return await this.db.transaction(async (tx) => {
         const totalSeconds = input.pages.reduce((sum, entry) => sum + entry.seconds, 0);
-        const furthestPage = Math.max(...input.pages.map((entry) => entry.page));
+        // A room's documents each have their own pages: the furthest page is a deck's alone.
+        const furthestPage = input.itemId === undefined ? Math.max(...input.pages.map((entry) => entry.page)) : null;
         // First: the visitor's row lock orders concurrent reports of one visitor.
         const claim = sql`greatest(coalesce(${deckLinkVisitors.readUntil}, now() - make_interval(secs => ${totalSeconds})), now() - make_interval(secs => ${totalSeconds})) + make_interval(secs => ${totalSeconds})`;
         const [claimed] = await tx
@@ -496,7 +581,7 @@ export class LinksRepository {
           .set({
             readUntil: claim,
             totalSeconds: sql`${deckLinkVisitors.totalSeconds} + ${totalSeconds}`,
-            furthestPage: sql`greatest(${deckLinkVisitors.furthestPage}, ${furthestPage})`,
+            furthestPage: sql`greatest(${deckLinkVisitors.furthestPage}, ${furthestPage}::int)`,
           })
           .where(
             and(
@@ -528,13 +613,28 @@ export class LinksRepository {
             .where(eq(deckLinkViews.id, input.viewId));
           throw new ViewRefused(existing?.visitorId === input.visitorId ? 'too_much_time' : 'not_yours');
         }
-        await tx
-          .insert(deckLinkPageTimes)
-          .values(input.pages.map(({ page, seconds }) => ({ visitorId: input.visitorId, page, seconds })))
-          .onConflictDoUpdate({
-            target: [deckLinkPageTimes.visitorId, deckLinkPageTimes.page],
-            set: { seconds: sql`${deckLinkPageTimes.seconds} + excluded.seconds` },
-          });
+        const { itemId } = input;
+        if (itemId === undefined) {
+          await tx
+            .insert(deckLinkPageTimes)
+            .values(input.pages.map(({ page, seconds }) => ({ visitorId: input.visitorId, page, seconds })))
+            .onConflictDoUpdate({
+              target: [deckLinkPageTimes.visitorId, deckLinkPageTimes.page],
+              set: { seconds: sql`${deckLinkPageTimes.seconds} + excluded.seconds` },
+            });
+        } else {
+          await tx
+            .insert(deckLinkDocumentPages)
+            .values(input.pages.map(({ page, seconds }) => ({ visitorId: input.visitorId, itemId, page, seconds })))
+            .onConflictDoUpdate({
+              target: [deckLinkDocumentPages.visitorId, deckLinkDocumentPages.itemId, deckLinkDocumentPages.page],
+              set: { seconds: sql`${deckLinkDocumentPages.seconds} + excluded.seconds` },
+            });
+          await tx
+            .insert(deckLinkDocuments)
+            .values({ visitorId: input.visitorId, itemId, lastOpenedAt: sql`now()` })
+            .onConflictDoNothing();
+        }
         return 'recorded' as const;
       });
     } catch (error) {
@@ -578,11 +678,58 @@ export class LinksRepository {
       list.push({ page: row.page, seconds: row.seconds });
       pagesByVisitor.set(row.visitorId, list);
     }
+    const documentsByVisitor = await this.findDocumentsByLinkId(linkId);
     return visitors.map(({ emailVerifiedAt, ...visitor }) => ({
       ...visitor,
       isEmailVerified: emailVerifiedAt !== null,
       pages: pagesByVisitor.get(visitor.id) ?? [],
+      documents: documentsByVisitor.get(visitor.id) ?? [],
     }));
+  }
+
+  /**
+   * A room link's visitors' documents: each one they opened, downloaded or read, named as it is
+   * now, with its time per page; a document deleted from the room went with its reading.
+   */
+  private async findDocumentsByLinkId(linkId: string): Promise<Map<string, LinkDocumentRow[]>> {
+    const used = await this.db
+      .select({
+        visitorId: deckLinkDocuments.visitorId,
+        itemId: deckLinkDocuments.itemId,
+        name: dataRoomItems.name,
+        pageCount: dataRoomItems.pageCount,
+        opens: deckLinkDocuments.opens,
+        downloads: deckLinkDocuments.downloads,
+        lastOpenedAt: deckLinkDocuments.lastOpenedAt,
+      })
+      .from(deckLinkDocuments)
+      .innerJoin(deckLinkVisitors, eq(deckLinkVisitors.id, deckLinkDocuments.visitorId))
+      .innerJoin(dataRoomItems, eq(dataRoomItems.id, deckLinkDocuments.itemId))
+      .where(eq(deckLinkVisitors.linkId, linkId))
+      .orderBy(desc(deckLinkDocuments.lastOpenedAt), dataRoomItems.name);
+    const pages = await this.db
+      .select({
+        visitorId: deckLinkDocumentPages.visitorId,
+        itemId: deckLinkDocumentPages.itemId,
+        page: deckLinkDocumentPages.page,
+        seconds: deckLinkDocumentPages.seconds,
+      })
+      .from(deckLinkDocumentPages)
+      .innerJoin(deckLinkVisitors, eq(deckLinkVisitors.id, deckLinkDocumentPages.visitorId))
+      .where(eq(deckLinkVisitors.linkId, linkId))
+      .orderBy(deckLinkDocumentPages.page);
+    const pagesOf = new Map<string, { page: number; seconds: number }[]>();
+    for (const row of pages) {
+      const key = `${row.visitorId} ${row.itemId}`;
+      pagesOf.set(key, [...(pagesOf.get(key) ?? []), { page: row.page, seconds: row.seconds }]);
+    }
+    const byVisitor = new Map<string, LinkDocumentRow[]>();
+    for (const { visitorId, ...document } of used) {
+      const list = byVisitor.get(visitorId) ?? [];
+      list.push({ ...document, pages: pagesOf.get(`${visitorId} ${document.itemId}`) ?? [] });
+      byVisitor.set(visitorId, list);
+    }
+    return byVisitor;
   }
 
   /**

@@ -13,7 +13,6 @@ import {
   type SharedDecksResponse,
   sharedDeckPaths,
 } from '@deckvalid/contract/links';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MovableClock } from '@/lib/clock';
 import { type SignedUp, signUp, uniqueEmail } from '../../../test/accounts';
@@ -22,6 +21,7 @@ import { ChatClients, collect, listen } from '../../../test/chat';
 import { deckPdf, readyDeck } from '../../../test/decks';
 import { inboxOf } from '../../../test/inbox';
 import { aFounderWithLink, askAccess, asVisitor, createLink, passGate } from '../../../test/links';
+import { pdfText } from '../../../test/pdf-text';
 import { until } from '../../../test/poll';
 import { codeOf } from '../../../test/smtp-sink';
 
@@ -64,17 +64,6 @@ async function visitorsOf(link: DeckLink): Promise<LinkVisitor[]> {
   const reply = await manage(founder, 'GET', deckLinkPaths.visitors(deckId, link.id));
   expect(reply.statusCode, reply.body).toBe(200);
   return (reply.json() as { data: LinkVisitor[] }).data;
-}
-
-async function pdfText(bytes: Buffer): Promise<string[]> {
-  const document = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, verbosity: 0 }).promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= document.numPages; number += 1) {
-    const content = await (await document.getPage(number)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await document.destroy();
-  return pages;
 }
 
 describe('a founder’s links', () => {
@@ -189,6 +178,7 @@ describe('the gate', () => {
     const reply = await ctx.app.fastify.inject({ method: 'GET', url: publicLinkPaths.link(link.slug) });
     expect(reply.statusCode, reply.body).toBe(200);
     expect((reply.json() as { link: PublicLink }).link).toEqual({
+      kind: 'deck',
       title: 'Tidewater seed round',
       company: 'Tidewater Labs',
       pageCount: 4,

@@ -1,5 +1,9 @@
+import { dataRoomParamsSchema } from '@deckvalid/contract/datarooms';
 import {
+  type CreateLinkBody,
+  type CreateRoomLinkBody,
   createLinkBodySchema,
+  createRoomLinkBodySchema,
   deckLinkParamsSchema,
   deckLinkPaths,
   deckLinkResponseSchema,
@@ -7,78 +11,121 @@ import {
   linkAccessBodySchema,
   linkAccessResponseSchema,
   linkVisitorsResponseSchema,
+  publicLinkItemParamsSchema,
   publicLinkParamsSchema,
   publicLinkPaths,
   publicLinkResponseSchema,
+  publicLinkRoomResponseSchema,
   recordLinkViewBodySchema,
+  roomLinkParamsSchema,
+  roomLinkPaths,
   sharedDeckPaths,
   sharedDecksResponseSchema,
+  type UpdateLinkBody,
+  type UpdateRoomLinkBody,
   updateLinkBodySchema,
+  updateRoomLinkBodySchema,
 } from '@deckvalid/contract/links';
 import { pitchDeckIdParamsSchema } from '@deckvalid/contract/pitchdecks';
 import { noContentResponseSchema } from '@deckvalid/contract/responses';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { principalOf, requireRole } from '@/core/identity/guard';
 import type { Authenticator } from '@/core/identity/principal';
 import { viewerTokenSecurity } from '@/http/openapi';
 import type { LinkAccessService, LinkFile } from './link-access.service';
-import type { LinksService } from './links.service';
+import type { LinkOwner, LinksService } from './links.service';
 
-/** The founder's calls on their decks' share links, and an investor's decks shared by link. */
+/** Where a founder's link calls live, for decks and for data rooms alike. */
+type OwnerRoutes = {
+  paths: { linksPattern: string; linkPattern: string; visitorsPattern: string };
+  params: z.ZodType<Record<string, string>>;
+  linkParams: z.ZodType<Record<string, string> & { linkId: string }>;
+  create: z.ZodType<CreateLinkBody | CreateRoomLinkBody>;
+  update: z.ZodType<UpdateLinkBody | UpdateRoomLinkBody>;
+  /** The owner the path names (its deck's `id` or its room's `roomId`). */
+  ownerOf: (params: Record<string, string>) => LinkOwner;
+};
+
+/** The five calls on one kind of owner's links: make, list, change, end, and who visited. */
+function ownerLinkRoutes(
+  app: FastifyInstance,
+  { auth, links }: { auth: Authenticator; links: LinksService },
+  owner: OwnerRoutes,
+) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const founder = { onRequest: requireRole(auth, 'user') };
+  const { paths, params, linkParams, ownerOf } = owner;
+
+  typed.post(
+    paths.linksPattern,
+    { ...founder, schema: { params, body: owner.create, response: { 201: deckLinkResponseSchema } } },
+    async (request, reply) =>
+      reply.status(201).send({ link: await links.create(principalOf(request), ownerOf(request.params), request.body) }),
+  );
+
+  typed.get(
+    paths.linksPattern,
+    { ...founder, schema: { params, response: { 200: deckLinksResponseSchema } } },
+    async (request) => ({ data: await links.list(principalOf(request), ownerOf(request.params)) }),
+  );
+
+  typed.patch(
+    paths.linkPattern,
+    { ...founder, schema: { params: linkParams, body: owner.update, response: { 200: deckLinkResponseSchema } } },
+    async (request) => ({
+      link: await links.update(principalOf(request), ownerOf(request.params), request.params.linkId, request.body),
+    }),
+  );
+
+  typed.delete(
+    paths.linkPattern,
+    { ...founder, schema: { params: linkParams, response: { 204: noContentResponseSchema } } },
+    async (request, reply) => {
+      await links.end(principalOf(request), ownerOf(request.params), request.params.linkId);
+      return reply.status(204).send();
+    },
+  );
+
+  typed.get(
+    paths.visitorsPattern,
+    { ...founder, schema: { params: linkParams, response: { 200: linkVisitorsResponseSchema } } },
+    async (request) => ({
+      data: await links.visitors(principalOf(request), ownerOf(request.params), request.params.linkId),
+    }),
+  );
+}
+
+/** The founder's calls on their decks' and data rooms' share links, and an investor's decks shared by link. */
 export async function linksRoutes(
   parent: FastifyInstance,
   { auth, links }: { auth: Authenticator; links: LinksService },
 ) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const founder = { onRequest: requireRole(auth, 'user') };
-
-  app.post(
-    deckLinkPaths.linksPattern,
+  ownerLinkRoutes(
+    parent,
+    { auth, links },
     {
-      ...founder,
-      schema: {
-        params: pitchDeckIdParamsSchema,
-        body: createLinkBodySchema,
-        response: { 201: deckLinkResponseSchema },
-      },
+      paths: deckLinkPaths,
+      params: pitchDeckIdParamsSchema,
+      linkParams: deckLinkParamsSchema,
+      create: createLinkBodySchema,
+      update: updateLinkBodySchema,
+      ownerOf: (params) => ({ pitchDeckId: params.id ?? '' }),
     },
-    async (request, reply) =>
-      reply.status(201).send({ link: await links.create(principalOf(request), request.params.id, request.body) }),
   );
-
-  app.get(
-    deckLinkPaths.linksPattern,
-    { ...founder, schema: { params: pitchDeckIdParamsSchema, response: { 200: deckLinksResponseSchema } } },
-    async (request) => ({ data: await links.list(principalOf(request), request.params.id) }),
-  );
-
-  app.patch(
-    deckLinkPaths.linkPattern,
+  ownerLinkRoutes(
+    parent,
+    { auth, links },
     {
-      ...founder,
-      schema: { params: deckLinkParamsSchema, body: updateLinkBodySchema, response: { 200: deckLinkResponseSchema } },
+      paths: roomLinkPaths,
+      params: dataRoomParamsSchema,
+      linkParams: roomLinkParamsSchema,
+      create: createRoomLinkBodySchema,
+      update: updateRoomLinkBodySchema,
+      ownerOf: (params) => ({ dataRoomId: params.roomId ?? '' }),
     },
-    async (request) => ({
-      link: await links.update(principalOf(request), request.params.id, request.params.linkId, request.body),
-    }),
-  );
-
-  app.delete(
-    deckLinkPaths.linkPattern,
-    { ...founder, schema: { params: deckLinkParamsSchema, response: { 204: noContentResponseSchema } } },
-    async (request, reply) => {
-      await links.end(principalOf(request), request.params.id, request.params.linkId);
-      return reply.status(204).send();
-    },
-  );
-
-  app.get(
-    deckLinkPaths.visitorsPattern,
-    { ...founder, schema: { params: deckLinkParamsSchema, response: { 200: linkVisitorsResponseSchema } } },
-    async (request) => ({
-      data: await links.visitors(principalOf(request), request.params.id, request.params.linkId),
-    }),
   );
 
   // An investor's decks shared with them by link: their own proven email's reading only.
@@ -93,7 +140,7 @@ export async function linksRoutes(
 function sendFile(reply: FastifyReply, file: LinkFile, disposition: 'inline' | 'attachment') {
   const ascii = file.filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return reply
-    .header('content-type', 'application/pdf')
+    .header('content-type', file.mime)
     .header(
       'content-disposition',
       `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
@@ -147,6 +194,38 @@ export async function publicLinkRoutes(
         sendFile(
           reply,
           await access.file(request.params.slug, request.headers.authorization, { isDownload }),
+          disposition,
+        ),
+    );
+  }
+
+  app.get(
+    publicLinkPaths.roomPattern,
+    {
+      schema: {
+        params: publicLinkParamsSchema,
+        security: viewerTokenSecurity,
+        response: { 200: publicLinkRoomResponseSchema },
+      },
+    },
+    async (request) => ({ room: await access.room(request.params.slug, request.headers.authorization) }),
+  );
+
+  // A data room's documents: a processed PDF inline; anything else only as a download.
+  const roomFileRoutes = [
+    { pattern: publicLinkPaths.roomFilePattern, isDownload: false, disposition: 'inline' },
+    { pattern: publicLinkPaths.roomDownloadPattern, isDownload: true, disposition: 'attachment' },
+  ] as const;
+  for (const { pattern, isDownload, disposition } of roomFileRoutes) {
+    app.get(
+      pattern,
+      { schema: { params: publicLinkItemParamsSchema, security: viewerTokenSecurity } },
+      async (request, reply) =>
+        sendFile(
+          reply,
+          await access.roomFile(request.params.slug, request.headers.authorization, request.params.itemId, {
+            isDownload,
+          }),
           disposition,
         ),
     );

@@ -1,10 +1,12 @@
 // The links module's tables: LinksRepository is their only writer. A link belongs to a founder's
-// deck and goes with it (a deleted deck's links, visitors and tokens are gone, so its slug is
-// unknown at once); a pinned version goes with its link the same way. Visitors, viewer tokens,
-// codes, guesses and reading belong to a link.
+// deck or data room and goes with it (a deleted deck's or room's links, visitors and tokens are
+// gone, so its slug is unknown at once); a pinned version goes with its link the same way.
+// Visitors, viewer tokens, codes, guesses and reading belong to a link; a room document's reading
+// goes with the document too.
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -16,10 +18,11 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { accounts } from '@/modules/accounts/accounts.schema';
+import { dataRoomItems, dataRooms } from '@/modules/datarooms/datarooms.schema';
 import { pitchDecks, pitchDeckVersions } from '@/modules/pitchdecks/pitchdecks.schema';
 
 /**
- * A share link and its settings. `passcodeGeneration` and `agreementGeneration` go up each time
+ * A share link and its settings, to one deck or to one data room (exactly one of the two). `passcodeGeneration` and `agreementGeneration` go up each time
  * the passcode or the agreement text is set anew: a viewer token remembers the generations it was
  * granted under, so a changed passcode or agreement ends the tokens granted before it.
  */
@@ -27,9 +30,8 @@ export const deckLinks = pgTable(
   'deck_links',
   {
     id: text('id').primaryKey(),
-    pitchDeckId: text('pitch_deck_id')
-      .notNull()
-      .references(() => pitchDecks.id, { onDelete: 'cascade' }),
+    pitchDeckId: text('pitch_deck_id').references(() => pitchDecks.id, { onDelete: 'cascade' }),
+    dataRoomId: text('data_room_id').references(() => dataRooms.id, { onDelete: 'cascade' }),
     founderId: text('founder_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
@@ -58,6 +60,8 @@ export const deckLinks = pgTable(
   (table) => [
     uniqueIndex('deck_links_slug_idx').on(table.slug),
     index('deck_links_deck_idx').on(table.pitchDeckId, table.createdAt),
+    index('deck_links_room_idx').on(table.dataRoomId, table.createdAt),
+    check('deck_links_one_target', sql`(${table.pitchDeckId} is null) <> (${table.dataRoomId} is null)`),
   ],
 );
 
@@ -104,6 +108,42 @@ export const deckLinkPageTimes = pgTable(
     seconds: doublePrecision('seconds').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.visitorId, table.page] })],
+);
+
+/**
+ * A data room's document as one visitor of the room's link used it: opened in the viewer,
+ * downloaded, and read (`deckLinkDocumentPages`).
+ */
+export const deckLinkDocuments = pgTable(
+  'deck_link_documents',
+  {
+    visitorId: text('visitor_id')
+      .notNull()
+      .references(() => deckLinkVisitors.id, { onDelete: 'cascade' }),
+    itemId: text('item_id')
+      .notNull()
+      .references(() => dataRoomItems.id, { onDelete: 'cascade' }),
+    opens: integer('opens').notNull().default(0),
+    downloads: integer('downloads').notNull().default(0),
+    lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.visitorId, table.itemId] })],
+);
+
+/** Reading time of a visitor per page of a data room's document, across their visits. */
+export const deckLinkDocumentPages = pgTable(
+  'deck_link_document_pages',
+  {
+    visitorId: text('visitor_id')
+      .notNull()
+      .references(() => deckLinkVisitors.id, { onDelete: 'cascade' }),
+    itemId: text('item_id')
+      .notNull()
+      .references(() => dataRoomItems.id, { onDelete: 'cascade' }),
+    page: integer('page').notNull(),
+    seconds: doublePrecision('seconds').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.visitorId, table.itemId, table.page] })],
 );
 
 /**

@@ -1,5 +1,7 @@
+import type { DataRoomItem } from '@deckvalid/contract/datarooms';
 import {
   type CreateLinkBody,
+  type CreateRoomLinkBody,
   type DeckLink,
   type LinkVisitor,
   linkLimits,
@@ -7,6 +9,7 @@ import {
   linkViewerPath,
   type SharedDeck,
   type UpdateLinkBody,
+  type UpdateRoomLinkBody,
 } from '@deckvalid/contract/links';
 import type { Principal } from '@/core/identity/principal';
 import type { Clock } from '@/lib/clock';
@@ -34,11 +37,25 @@ export type LinkDecks = {
   ): Promise<{ version: { id: string; status: string } | undefined } | undefined>;
 };
 
+/**
+ * What the links module asks of the data rooms module: the founder's own room (404 for anyone
+ * else's), and for a visitor whose viewer token was checked, the room's tree and files.
+ */
+export type LinkRooms = {
+  requireOwn(principal: Principal, roomId: string): Promise<{ id: string }>;
+  itemsForVisitor(roomId: string): Promise<DataRoomItem[]>;
+  fileItemForVisitor(roomId: string, itemId: string): Promise<DataRoomItem>;
+  readFileForVisitor(roomId: string, itemId: string): Promise<{ bytes: Buffer; mime: string; name: string }>;
+};
+
+/** What a founder's link calls name: one of their decks, or one of their data rooms. */
+export type LinkOwner = { pitchDeckId: string } | { dataRoomId: string };
+
 /** Bytes of randomness in a slug: 192 bits, 32 base64url characters. */
 const slugBytes = 24;
 
 export const linkNotFound = () =>
-  new AppError('NOT_FOUND', 'This share link does not exist on this deck.', { reason: 'LINK_NOT_FOUND' });
+  new AppError('NOT_FOUND', 'This share link does not exist here.', { reason: 'LINK_NOT_FOUND' });
 
 const invalidField = (path: string, message: string) =>
   new AppError('VALIDATION_FAILED', message, { fields: [{ path, message }], in: 'body' });
@@ -49,30 +66,46 @@ export const hashPasscode = hashPassword;
 const round = (seconds: number) => Math.round(seconds * 10) / 10;
 
 /**
- * A founder's share links to their own decks: making them, changing their settings, ending them,
- * and who visited. Every call first asks the decks module for the founder's own deck, so another
- * founder's deck (and its links) answers 404. The visitor's side is LinkAccessService's.
+ * A founder's share links to their own decks and data rooms: making them, changing their
+ * settings, ending them, and who visited. Every call first asks the decks or the data rooms
+ * module for the founder's own deck or room, so another founder's (and its links) answers 404.
+ * The visitor's side is LinkAccessService's.
  */
 export class LinksService {
   constructor(
     private readonly deps: {
       repo: LinksRepository;
       decks: LinkDecks;
+      rooms: LinkRooms;
       clock: Clock;
       publicUrl: string;
     },
   ) {}
 
-  async create(principal: Principal, pitchDeckId: string, body: CreateLinkBody): Promise<DeckLink> {
-    const { repo, decks, clock } = this.deps;
-    const deck = await decks.requireOwnDeck(principal, pitchDeckId);
+  /** The founder's own deck or room, as the link's owner to store; 404 for anyone else's. */
+  private async requireOwnTarget(principal: Principal, owner: LinkOwner): Promise<LinkOwner> {
+    if ('pitchDeckId' in owner) {
+      return { pitchDeckId: (await this.deps.decks.requireOwnDeck(principal, owner.pitchDeckId)).id };
+    }
+    return { dataRoomId: (await this.deps.rooms.requireOwn(principal, owner.dataRoomId)).id };
+  }
+
+  async create(principal: Principal, owner: LinkOwner, body: CreateLinkBody | CreateRoomLinkBody): Promise<DeckLink> {
+    const { repo, clock } = this.deps;
+    const target = await this.requireOwnTarget(principal, owner);
     this.checkSettings(body, clock.now());
-    if ((await repo.countByDeckId(deck.id)) >= linkLimits.linksPerDeck) {
+    const count =
+      'pitchDeckId' in target
+        ? await repo.countByDeckId(target.pitchDeckId)
+        : await repo.countByRoomId(target.dataRoomId);
+    if (count >= linkLimits.linksPerDeck) {
+      const what = 'pitchDeckId' in target ? 'A deck' : 'A data room';
       throw new AppError(
         'CONFLICT',
-        `A deck may have ${linkLimits.linksPerDeck} share links. End and reuse one, or ask who still needs theirs.`,
+        `${what} may have ${linkLimits.linksPerDeck} share links. End and reuse one, or ask who still needs theirs.`,
       );
     }
+    const version = 'version' in body ? body.version : null;
     const settings: LinkSettings = {
       name: body.name,
       requireEmail: body.requireEmail,
@@ -85,11 +118,12 @@ export class LinksService {
       watermark: body.watermark,
       agreement: body.agreement,
       notify: body.notify,
-      versionId: body.version === null ? null : await this.pinnedVersionId(deck.id, body.version),
+      versionId:
+        version === null || !('pitchDeckId' in target) ? null : await this.pinnedVersionId(target.pitchDeckId, version),
     };
     const link = await repo.insert({
       id: newId('lnk-'),
-      pitchDeckId: deck.id,
+      ...target,
       founderId: principal.accountId,
       slug: randomSecret(slugBytes),
       ...settings,
@@ -97,9 +131,12 @@ export class LinksService {
     return this.toDto(link);
   }
 
-  async list(principal: Principal, pitchDeckId: string): Promise<DeckLink[]> {
-    const deck = await this.deps.decks.requireOwnDeck(principal, pitchDeckId);
-    const links = await this.deps.repo.listByDeckIdWithCounts(deck.id);
+  async list(principal: Principal, owner: LinkOwner): Promise<DeckLink[]> {
+    const target = await this.requireOwnTarget(principal, owner);
+    const links =
+      'pitchDeckId' in target
+        ? await this.deps.repo.listByDeckIdWithCounts(target.pitchDeckId)
+        : await this.deps.repo.listByRoomIdWithCounts(target.dataRoomId);
     return links.map((link) => this.toDto(link));
   }
 
@@ -107,9 +144,14 @@ export class LinksService {
    * Changes settings. A visitor's token is judged against the settings of each moment it is
    * used (links.policy.ts `canGrantStillRead`), so a change they would not pass ends it at once.
    */
-  async update(principal: Principal, pitchDeckId: string, linkId: string, body: UpdateLinkBody): Promise<DeckLink> {
+  async update(
+    principal: Principal,
+    owner: LinkOwner,
+    linkId: string,
+    body: UpdateLinkBody | UpdateRoomLinkBody,
+  ): Promise<DeckLink> {
     const { repo, clock } = this.deps;
-    const link = await this.requireOwnLink(principal, pitchDeckId, linkId);
+    const link = await this.requireOwnLink(principal, owner, linkId);
     if (link.endedAt) {
       throw new AppError('CONFLICT', 'This link has ended and cannot change. Make a new link instead.');
     }
@@ -139,7 +181,7 @@ export class LinksService {
     if (body.passcode !== undefined) {
       changes.passcodeHash = body.passcode === null ? null : await hashPasscode(body.passcode);
     }
-    if (body.version !== undefined) {
+    if ('version' in body && body.version !== undefined && link.pitchDeckId !== null) {
       changes.versionId = body.version === null ? null : await this.pinnedVersionId(link.pitchDeckId, body.version);
     }
     await repo.update(
@@ -152,12 +194,12 @@ export class LinksService {
       },
       now,
     );
-    return this.toDto(await this.requireOwnLink(principal, pitchDeckId, linkId));
+    return this.toDto(await this.requireOwnLink(principal, owner, linkId));
   }
 
   /** Ends the link: its address answers 410 and every visitor's token stops at once. Ending twice is fine. */
-  async end(principal: Principal, pitchDeckId: string, linkId: string): Promise<void> {
-    const link = await this.requireOwnLink(principal, pitchDeckId, linkId);
+  async end(principal: Principal, owner: LinkOwner, linkId: string): Promise<void> {
+    const link = await this.requireOwnLink(principal, owner, linkId);
     if (!link.endedAt) await this.deps.repo.end(link.id, this.deps.clock.now());
   }
 
@@ -180,8 +222,8 @@ export class LinksService {
     return this.deps.repo.findPeriodTotalsByDeck(range);
   }
 
-  async visitors(principal: Principal, pitchDeckId: string, linkId: string): Promise<LinkVisitor[]> {
-    const link = await this.requireOwnLink(principal, pitchDeckId, linkId);
+  async visitors(principal: Principal, owner: LinkOwner, linkId: string): Promise<LinkVisitor[]> {
+    const link = await this.requireOwnLink(principal, owner, linkId);
     const rows = await this.deps.repo.findVisitorsByLinkId(link.id);
     return rows.map((row) => ({
       email: row.email,
@@ -195,14 +237,26 @@ export class LinksService {
       downloaded: row.downloads > 0,
       downloads: row.downloads,
       agreedAt: row.agreedAt?.toISOString() ?? null,
+      documents: row.documents.map((document) => ({
+        itemId: document.itemId,
+        name: document.name,
+        opens: document.opens,
+        downloads: document.downloads,
+        totalSeconds: round(document.pages.reduce((sum, entry) => sum + entry.seconds, 0)),
+        pages: document.pages.map(({ page, seconds }) => ({ page, seconds: round(seconds) })),
+        pageCount: document.pageCount,
+        lastOpenedAt: document.lastOpenedAt.toISOString(),
+      })),
     }));
   }
 
-  /** The founder's own deck's link, or 404 (the deck's own 404 first). */
-  private async requireOwnLink(principal: Principal, pitchDeckId: string, linkId: string): Promise<LinkWithCounts> {
-    const deck = await this.deps.decks.requireOwnDeck(principal, pitchDeckId);
+  /** The founder's own deck's or room's link, or 404 (the deck's or room's own 404 first). */
+  private async requireOwnLink(principal: Principal, owner: LinkOwner, linkId: string): Promise<LinkWithCounts> {
+    const target = await this.requireOwnTarget(principal, owner);
     const link = await this.deps.repo.findByIdWithCounts(linkId);
-    if (!link || link.pitchDeckId !== deck.id) throw linkNotFound();
+    const isItsLink =
+      'pitchDeckId' in target ? link?.pitchDeckId === target.pitchDeckId : link?.dataRoomId === target.dataRoomId;
+    if (!link || !isItsLink) throw linkNotFound();
     return link;
   }
 
@@ -245,6 +299,7 @@ export class LinksService {
     return {
       id: link.id,
       pitchDeckId: link.pitchDeckId,
+      dataRoomId: link.dataRoomId,
       slug: link.slug,
       url: `${this.deps.publicUrl}${linkViewerPath(link.slug)}`,
       name: link.name,

@@ -21,6 +21,7 @@ export const inboxLinks = {
   /** A mentor's home, which lists the founders they mentor. */
   mentorHome: () => '/mentor',
   investorDeck: (id: string) => `/investor/pitchdecks/${encodeURIComponent(id)}`,
+  founderDataRoom: (id: string) => `/founder/datarooms/${encodeURIComponent(id)}`,
   /** The investor's browse with "Matches my thesis" on (the web reads `?thesis=match`). */
   investorThesisMatches: () => '/investor?thesis=match',
   /** The account's home, by the role its id names, with a chat room to open (the web opens the widget on `?chat=`). */

@@ -161,11 +161,13 @@ export function createNotificationsModule(
     toInbox('share link visited', async (visit) => {
       if (!visit.isFirstVisit || !visit.notify) return;
       const wording = linkFirstVisitWording(visit);
+      const isDeck = visit.pitchDeckId !== null;
+      const path = isDeck ? inboxLinks.founderDeck(visit.pitchDeckId) : inboxLinks.founderDataRoom(visit.dataRoomId);
       await inbox.record([
         {
           accountId: visit.founderId,
           ...wording,
-          link: inboxLinks.founderDeck(visit.pitchDeckId),
+          link: path,
           pitchDeckId: visit.pitchDeckId,
           actor: null,
           sourceKey: `${wording.kind}:${visit.linkId}:${visit.email ?? visit.at}`,
@@ -174,7 +176,8 @@ export function createNotificationsModule(
       await notifications.sendLinkFirstVisit(visit.founderId, {
         title: wording.title,
         message: wording.message,
-        pitchDeckId: visit.pitchDeckId,
+        path,
+        isDeck,
         linkName: visit.linkName,
       });
     }),

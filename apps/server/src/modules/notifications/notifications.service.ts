@@ -171,7 +171,7 @@ export class NotificationsService {
    */
   async sendLinkFirstVisit(
     founderId: string,
-    facts: { title: string; message: string; pitchDeckId: string; linkName: string },
+    facts: { title: string; message: string; path: string; isDeck: boolean; linkName: string },
   ): Promise<void> {
     const founder = await this.deps.accounts.findContact(founderId);
     if (!founder) return;

@@ -215,11 +215,20 @@ export function meetInvitationMail(
 export function linkFirstVisitMail(
   ctx: MailContext,
   to: { email: string; name: string },
-  facts: { title: string; message: string; pitchDeckId: string; linkName: string },
+  facts: {
+    title: string;
+    message: string;
+    /** The web page of the deck or data room the link shows. */
+    path: string;
+    isDeck: boolean;
+    linkName: string;
+  },
 ): MailMessage {
-  const footer = `You get this mail because notifications are on for your share link "${facts.linkName}". Turn them off in that link's settings, on the deck's Share tab.`;
-  const lines = [`Hello ${to.name},`, facts.title, facts.message, 'See what they read on the deck page.'];
-  const link = { href: `${ctx.publicUrl}${webPaths.founderDeck(facts.pitchDeckId)}`, label: 'Open the deck' };
+  const place = facts.isDeck ? "the deck's Share tab" : "the data room's Share links";
+  const footer = `You get this mail because notifications are on for your share link "${facts.linkName}". Turn them off in that link's settings, on ${place}.`;
+  const page = facts.isDeck ? 'the deck page' : 'the data room page';
+  const lines = [`Hello ${to.name},`, facts.title, facts.message, `See what they read on ${page}.`];
+  const link = { href: `${ctx.publicUrl}${facts.path}`, label: facts.isDeck ? 'Open the deck' : 'Open the data room' };
   return {
     to: to.email,
     subject: oneLine(`${ctx.productName}: ${facts.title}`),

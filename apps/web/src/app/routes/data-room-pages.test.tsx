@@ -1,4 +1,5 @@
 import type { DataRoom, DataRoomWithTree } from '@deckvalid/contract/datarooms';
+import type { DeckLink } from '@deckvalid/contract/links';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -52,12 +53,41 @@ const raviGrant = {
   createdAt: builtAt,
 };
 
+/** A data room's new share link as the server answers it. */
+const roomLinkOf = (name: string): DeckLink => ({
+  id: 'lnk-1',
+  pitchDeckId: null,
+  dataRoomId: 'room-1',
+  slug: 'roomslug0123456789abcdefghij',
+  url: 'http://localhost/s/roomslug0123456789abcdefghij',
+  name,
+  requireEmail: true,
+  verifyEmail: false,
+  allowList: [],
+  denyList: [],
+  hasPasscode: false,
+  expiresAt: null,
+  allowDownload: false,
+  watermark: false,
+  agreement: null,
+  notify: true,
+  version: null,
+  state: 'active',
+  endedAt: null,
+  visitCount: 0,
+  visitorCount: 0,
+  lastVisitAt: null,
+  createdAt: builtAt,
+  updatedAt: builtAt,
+});
+
 /**
  * The founder's data-room calls over a stubbed fetch: a list (empty at first), one room, its
  * grants and the founder's accepted interests.
  */
 function stubApi(rooms: DataRoom[] = [], world = { interests: acceptedInterests, grants: [raviGrant] }) {
   const grants = [...world.grants];
+  const links: DeckLink[] = [];
   const calls: { method: string; path: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -104,6 +134,13 @@ function stubApi(rooms: DataRoom[] = [], world = { interests: acceptedInterests,
           1,
         );
         return new Response(null, { status: 204 });
+      }
+      if (path === '/api/v1/users/datarooms/room-1/links' && request.method === 'GET')
+        return jsonResponse({ data: links });
+      if (path === '/api/v1/users/datarooms/room-1/links' && request.method === 'POST') {
+        const link = roomLinkOf(body.name);
+        links.unshift(link);
+        return jsonResponse({ link }, 201);
       }
       if (path === '/api/v1/users/datarooms/room-1/items/lease' && request.method === 'PATCH') {
         return jsonResponse({ item: { ...pdfItem('lease', body.name, 'contracts') } });
@@ -273,5 +310,23 @@ describe('data room pages', () => {
     );
     expect(screen.getByText('No investor has this room yet.')).toBeTruthy();
     expect(screen.queryByLabelText('Add investor')).toBeNull();
+  });
+
+  it('room: shares the room by link, with a link’s settings but no version to pick', async () => {
+    const calls = stubApi();
+    renderAt('/founder/datarooms/room-1');
+    const panel = await screen.findByTestId('deck-share-tab', {}, slow);
+    expect(await within(panel).findByTestId('links-empty', {}, slow)).toBeTruthy();
+    expect(panel.textContent).toContain('Send this data room to anyone');
+    fireEvent.click(within(panel).getByRole('button', { name: 'New link' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New share link' });
+    expect(within(dialog).queryByLabelText('Version shown')).toBeNull();
+    fireEvent.change(within(dialog).getByLabelText(/Name/), { target: { value: 'Northwind diligence' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create link' }));
+    expect(await within(panel).findByText('Northwind diligence', {}, slow)).toBeTruthy();
+    const posted = calls.find((call) => call.method === 'POST' && call.path.endsWith('/links'));
+    expect(posted?.path).toBe('/api/v1/users/datarooms/room-1/links');
+    expect(posted?.body).toMatchObject({ name: 'Northwind diligence' });
+    expect(posted?.body).not.toHaveProperty('version');
   });
 });

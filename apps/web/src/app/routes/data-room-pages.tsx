@@ -5,6 +5,7 @@ import { DataRoomDetail } from '@/features/datarooms/components/data-room-detail
 import { type AcceptedInvestor, DataRoomGrants } from '@/features/datarooms/components/data-room-grants';
 import { DataRoomList } from '@/features/datarooms/components/data-room-list';
 import { useFounderInterestsQuery } from '@/features/interests/founder-interests-api';
+import { ShareLinksPanel } from '@/features/links/components/share-links-panel';
 
 /** /founder/datarooms */
 export function FounderDataRoomsPage() {
@@ -43,7 +44,12 @@ export function FounderDataRoomPage() {
       key={roomId}
       roomId={roomId}
       listPath={paths.founder.dataRooms}
-      sharing={<DataRoomGrants roomId={roomId} investors={investors} myInvestorsPath={paths.founder.myInvestors} />}
+      sharing={
+        <>
+          <DataRoomGrants roomId={roomId} investors={investors} myInvestorsPath={paths.founder.myInvestors} />
+          <ShareLinksPanel owner={{ roomId }} versions={null} pageCount={null} />
+        </>
+      }
     />
   );
 }

@@ -35,12 +35,15 @@ const founderNav: readonly WorkspaceNavItem[] = [
   { label: 'Trends', to: paths.founder.trends, icon: <IconChartLine size={18} aria-hidden /> },
 ];
 
-const shareTabOf = (deckId: string) => paths.founder.view(deckId, { tab: 'share' });
+const linkVisitPlaces = {
+  deckShareTab: (deckId: string) => paths.founder.view(deckId, { tab: 'share' }),
+  dataRoom: (roomId: string) => paths.founder.dataRoom(roomId),
+};
 
 /** The founder area's frame (every /founder route). */
 export function FounderLayout() {
   const [isSettingsOpen, settings] = useDisclosure(false);
-  useLinkVisitToasts(shareTabOf);
+  useLinkVisitToasts(linkVisitPlaces);
   return (
     <WorkspaceShell
       areaLabel="Founder"

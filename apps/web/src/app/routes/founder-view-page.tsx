@@ -14,7 +14,7 @@ import { useDeckCommentsQuery } from '@/features/deck-feedback/feedback-api';
 import { regionsOnPage } from '@/features/deck-feedback/feedback-model';
 import { FounderDeckInterests } from '@/features/interests/components/founder-interest-list';
 import { FounderMilestoneInvestors } from '@/features/interests/components/founder-milestone-investors';
-import { DeckShareTab } from '@/features/links/components/deck-share-tab';
+import { ShareLinksPanel } from '@/features/links/components/share-links-panel';
 import { FounderDeckView } from '@/features/pitchdecks/components/founder-deck-view';
 
 /**
@@ -36,7 +36,7 @@ export function FounderViewPage() {
       listPath={paths.founder.pitchdecks}
       submitPath={paths.founder.submit}
       renderShare={({ readyVersions, pageCount }) => (
-        <DeckShareTab deckId={id} versions={readyVersions} pageCount={pageCount} />
+        <ShareLinksPanel owner={{ deckId: id }} versions={readyVersions} pageCount={pageCount} />
       )}
       renderTypeSize={(shown) => <TypeSizeLine deckId={id} version={shown.number} versionStatus={shown.status} />}
       renderReport={(shown) => (

@@ -2,7 +2,6 @@ import type { InvestorInterest } from '@deckvalid/contract/interests';
 import { sharedDeckPaths } from '@deckvalid/contract/links';
 import type { InvestorPitchDeck } from '@deckvalid/contract/pitchdecks';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthState } from '@/features/auth/auth-slice';
@@ -11,18 +10,7 @@ import { AppProviders } from '../providers';
 import { createRoutes } from '../router';
 import { createAppStore } from '../store';
 
-// pdf.js cannot run in jsdom (no canvas, no DOMMatrix): a document of three pages stands in.
-vi.mock('react-pdf', async () => {
-  const { useEffect } = await import('react');
-  type DocumentProps = { children: ReactNode; onLoadSuccess?: (pdf: { numPages: number }) => void };
-  return {
-    Document: ({ children, onLoadSuccess }: DocumentProps) => {
-      useEffect(() => onLoadSuccess?.({ numPages: 3 }), [onLoadSuccess]);
-      return <div>{children}</div>;
-    },
-    Page: ({ pageNumber }: { pageNumber: number }) => <div>{`page ${pageNumber}`}</div>,
-  };
-});
+vi.mock('react-pdf', async () => (await import('@/test/react-pdf-stand-in')).reactPdfStandIn(3));
 vi.mock('@/shared/pdf/pdf-setup', () => ({ getPdfOptions: () => ({}) }));
 
 const tokens = { token: 'i.jwt', controlSignature: 'i-sig', hashToken: 'i-hash' };

@@ -20,21 +20,7 @@ import { MentorDeckPage } from './mentor-deck-page';
 import { MentorHomePage } from './mentor-home-page';
 
 // pdf.js cannot run in jsdom: a document of five pages stands in, each page drawn at once.
-vi.mock('react-pdf', async () => {
-  const { useEffect } = await import('react');
-  type DocumentProps = { children: ReactNode; onLoadSuccess?: (pdf: { numPages: number }) => void };
-  type PageProps = { pageNumber: number; onRenderSuccess?: () => void };
-  return {
-    Document: ({ children, onLoadSuccess }: DocumentProps) => {
-      useEffect(() => onLoadSuccess?.({ numPages: 5 }), [onLoadSuccess]);
-      return <div>{children}</div>;
-    },
-    Page: ({ pageNumber, onRenderSuccess }: PageProps) => {
-      useEffect(() => onRenderSuccess?.(), [onRenderSuccess]);
-      return <div>{`page ${pageNumber}`}</div>;
-    },
-  };
-});
+vi.mock('react-pdf', async () => (await import('@/test/react-pdf-stand-in')).reactPdfStandIn(5));
 vi.mock('@/shared/pdf/pdf-setup', () => ({ getPdfOptions: () => ({}) }));
 
 // jsdom has no PointerEvent: without one a pointer event loses its coordinates.

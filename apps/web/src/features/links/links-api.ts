@@ -1,5 +1,6 @@
 import {
   type CreateLinkBody,
+  type CreateRoomLinkBody,
   type DeckLink,
   type DeckLinkResponse,
   type DeckLinksResponse,
@@ -10,14 +11,40 @@ import {
   type LinkVisitorsResponse,
   type PublicLink,
   type PublicLinkResponse,
+  type PublicLinkRoom,
+  type PublicLinkRoomResponse,
   publicLinkPaths,
   type RecordLinkViewBody,
+  roomLinkPaths,
   type SharedDeck,
   type SharedDecksResponse,
   sharedDeckPaths,
   type UpdateLinkBody,
+  type UpdateRoomLinkBody,
 } from '@deckvalid/contract/links';
 import { api } from '@/shared/api/api';
+
+/** What a founder's links belong to: one of their decks, or one of their data rooms. */
+export type LinkOwnerRef = { deckId: string } | { roomId: string };
+
+/** The founder's link calls of an owner. */
+function ownerPaths(owner: LinkOwnerRef) {
+  return 'deckId' in owner
+    ? {
+        links: deckLinkPaths.links(owner.deckId),
+        link: (linkId: string) => deckLinkPaths.link(owner.deckId, linkId),
+        visitors: (linkId: string) => deckLinkPaths.visitors(owner.deckId, linkId),
+      }
+    : {
+        links: roomLinkPaths.links(owner.roomId),
+        link: (linkId: string) => roomLinkPaths.link(owner.roomId, linkId),
+        visitors: (linkId: string) => roomLinkPaths.visitors(owner.roomId, linkId),
+      };
+}
+
+/** The cache tag of an owner's links: a deck's and a room's ids never meet (different prefixes). */
+export const linkOwnerTag = (owner: LinkOwnerRef) =>
+  ({ type: 'DeckLink', id: 'deckId' in owner ? owner.deckId : owner.roomId }) as const;
 
 /** The Authorization header of a visitor's calls: the viewer token is their only credential. */
 export const viewerAuthorization = (viewerToken: string) => ({ authorization: `Bearer ${viewerToken}` });
@@ -29,27 +56,30 @@ export const viewerAuthorization = (viewerToken: string) => ({ authorization: `B
  */
 export const linksApi = api.injectEndpoints({
   endpoints: (build) => ({
-    deckLinks: build.query<DeckLink[], string>({
-      query: (deckId) => deckLinkPaths.links(deckId),
+    shareLinks: build.query<DeckLink[], LinkOwnerRef>({
+      query: (owner) => ownerPaths(owner).links,
       transformResponse: (response: DeckLinksResponse) => response.data,
-      providesTags: (_result, _error, deckId) => [{ type: 'DeckLink', id: deckId }],
+      providesTags: (_result, _error, owner) => [linkOwnerTag(owner)],
     }),
-    createDeckLink: build.mutation<DeckLink, { deckId: string; body: CreateLinkBody }>({
-      query: ({ deckId, body }) => ({ url: deckLinkPaths.links(deckId), method: 'POST', body }),
+    createShareLink: build.mutation<DeckLink, { owner: LinkOwnerRef; body: CreateLinkBody | CreateRoomLinkBody }>({
+      query: ({ owner, body }) => ({ url: ownerPaths(owner).links, method: 'POST', body }),
       transformResponse: (response: DeckLinkResponse) => response.link,
-      invalidatesTags: (_result, _error, { deckId }) => [{ type: 'DeckLink', id: deckId }],
+      invalidatesTags: (_result, _error, { owner }) => [linkOwnerTag(owner)],
     }),
-    updateDeckLink: build.mutation<DeckLink, { deckId: string; linkId: string; body: UpdateLinkBody }>({
-      query: ({ deckId, linkId, body }) => ({ url: deckLinkPaths.link(deckId, linkId), method: 'PATCH', body }),
+    updateShareLink: build.mutation<
+      DeckLink,
+      { owner: LinkOwnerRef; linkId: string; body: UpdateLinkBody | UpdateRoomLinkBody }
+    >({
+      query: ({ owner, linkId, body }) => ({ url: ownerPaths(owner).link(linkId), method: 'PATCH', body }),
       transformResponse: (response: DeckLinkResponse) => response.link,
-      invalidatesTags: (_result, _error, { deckId }) => [{ type: 'DeckLink', id: deckId }],
+      invalidatesTags: (_result, _error, { owner }) => [linkOwnerTag(owner)],
     }),
-    endDeckLink: build.mutation<void, { deckId: string; linkId: string }>({
-      query: ({ deckId, linkId }) => ({ url: deckLinkPaths.link(deckId, linkId), method: 'DELETE' }),
-      invalidatesTags: (_result, _error, { deckId }) => [{ type: 'DeckLink', id: deckId }],
+    endShareLink: build.mutation<void, { owner: LinkOwnerRef; linkId: string }>({
+      query: ({ owner, linkId }) => ({ url: ownerPaths(owner).link(linkId), method: 'DELETE' }),
+      invalidatesTags: (_result, _error, { owner }) => [linkOwnerTag(owner)],
     }),
-    linkVisitors: build.query<LinkVisitor[], { deckId: string; linkId: string }>({
-      query: ({ deckId, linkId }) => deckLinkPaths.visitors(deckId, linkId),
+    linkVisitors: build.query<LinkVisitor[], { owner: LinkOwnerRef; linkId: string }>({
+      query: ({ owner, linkId }) => ownerPaths(owner).visitors(linkId),
       transformResponse: (response: LinkVisitorsResponse) => response.data,
       providesTags: (_result, _error, { linkId }) => [{ type: 'LinkVisitors', id: linkId }],
     }),
@@ -68,6 +98,15 @@ export const linksApi = api.injectEndpoints({
       query: ({ slug, body }) => ({ url: publicLinkPaths.access(slug), method: 'POST', body }),
       extraOptions: { isPublic: true },
     }),
+    /** A data room link's folders and files, with the viewer token. */
+    linkRoom: build.query<PublicLinkRoom, { slug: string; viewerToken: string }>({
+      query: ({ slug, viewerToken }) => ({
+        url: publicLinkPaths.room(slug),
+        headers: viewerAuthorization(viewerToken),
+      }),
+      transformResponse: (response: PublicLinkRoomResponse) => response.room,
+      extraOptions: { isPublic: true },
+    }),
     /** Nothing is cached or invalidated: the founder's visitor list is another person's screen. */
     recordLinkView: build.mutation<void, { slug: string; viewerToken: string; body: RecordLinkViewBody }>({
       query: ({ slug, viewerToken, body }) => ({
@@ -82,10 +121,11 @@ export const linksApi = api.injectEndpoints({
 });
 
 export const {
-  useDeckLinksQuery,
-  useCreateDeckLinkMutation,
-  useUpdateDeckLinkMutation,
-  useEndDeckLinkMutation,
+  useShareLinksQuery,
+  useCreateShareLinkMutation,
+  useUpdateShareLinkMutation,
+  useEndShareLinkMutation,
+  useLinkRoomQuery,
   useLinkVisitorsQuery,
   useSharedDecksQuery,
   usePublicLinkQuery,

@@ -32,8 +32,8 @@ import {
 type LinkSettingsFormProps = {
   /** The link to edit; none for a new link. */
   link?: DeckLink;
-  /** Ready versions the link may pin, newest first. */
-  versions: readonly number[];
+  /** Ready versions a deck's link may pin, newest first; null for a data room's link (no versions). */
+  versions: readonly number[] | null;
   /** Sends the body; resolves with the server's problem, or null once saved. */
   onSubmit: (body: LinkBody) => Promise<ApiProblem | null>;
   onCancel: () => void;
@@ -185,16 +185,18 @@ export function LinkSettingsForm({ link, versions, onSubmit, onCancel, isSaving 
             description="Empty: never."
             {...form.getInputProps('expiresAt')}
           />
-          <Select
-            label="Version shown"
-            description="The live version follows your updates."
-            allowDeselect={false}
-            data={[
-              { value: '', label: 'The live version' },
-              ...versions.map((number) => ({ value: String(number), label: `Version ${number} only` })),
-            ]}
-            {...form.getInputProps('version')}
-          />
+          {versions ? (
+            <Select
+              label="Version shown"
+              description="The live version follows your updates."
+              allowDeselect={false}
+              data={[
+                { value: '', label: 'The live version' },
+                ...versions.map((number) => ({ value: String(number), label: `Version ${number} only` })),
+              ]}
+              {...form.getInputProps('version')}
+            />
+          ) : null}
         </SimpleGrid>
 
         <Group justify="flex-end" gap="sm">

@@ -6,37 +6,41 @@ import {
   Button,
   Center,
   Checkbox,
-  Container,
-  Group,
   Loader,
   Paper,
   ScrollArea,
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { IconClockPause, IconDownload, IconLinkOff } from '@tabler/icons-react';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { describeApiError } from '@/shared/api/api-error';
 import { useDocumentTitle } from '@/shared/hooks/use-document-title';
 import { useSubmitValidatedForm } from '@/shared/hooks/use-submit-validated-form';
 import { focusFirstInvalid } from '@/shared/lib/form-problems';
-import { DeckViewer } from '@/shared/pdf/deck-viewer';
 import { AuthLayout } from '@/shared/ui/auth-layout';
-import { Brand } from '@/shared/ui/brand';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
 import { PasswordField } from '@/shared/ui/password-field';
 import { useLinkViewRecorder } from '../hooks/use-link-view-recorder';
 import { type GateValues, gateBodyOf, gateFieldOrder, gateRefusalOf, validateGate } from '../link-gate';
-import { useLinkAccessMutation, usePublicLinkQuery, viewerAuthorization } from '../links-api';
+import { useLinkAccessMutation, usePublicLinkQuery } from '../links-api';
 import {
   clearViewerAccess,
   readViewerAccess,
   type StoredViewerAccess,
   storeViewerAccess,
 } from '../viewer-token-storage';
+import {
+  KeepInPitchlane,
+  LinkDocument,
+  type LinkReaderProps,
+  ReaderShell,
+  useLinkDownload,
+  useLinkFile,
+} from './link-reader-shell';
+import { LinkRoomReader } from './link-room-reader';
 
 type LinkViewerProps = {
   slug: string;
@@ -81,8 +85,9 @@ export function LinkViewer({ slug, signupHref, homeHref }: LinkViewerProps) {
   }
   if (!link.data) return <LinkUnavailable error={link.error} homeHref={homeHref} onRetry={() => void link.refetch()} />;
   if (!access) return <LinkGate slug={slug} link={link.data} notice={notice} onAccess={handleAccess} />;
+  const Reader = link.data.kind === 'room' ? LinkRoomReader : LinkReader;
   return (
-    <LinkReader
+    <Reader
       slug={slug}
       link={link.data}
       access={access}
@@ -173,7 +178,7 @@ function LinkGate({ slug, link, notice, onAccess }: LinkGateProps) {
     } else if (refusal.kind === 'wait') {
       setWaitUntil(refusal.until);
     } else if (refusal.kind === 'gone') {
-      setProblem('This link no longer opens the deck. Reload the page to see why.');
+      setProblem(`This link no longer opens the ${nounOf(link)}. Reload the page to see why.`);
     } else {
       setProblem(refusal.message);
     }
@@ -186,7 +191,7 @@ function LinkGate({ slug, link, notice, onAccess }: LinkGateProps) {
   return (
     <AuthLayout
       title={link.title}
-      description={`${link.company} shared this deck with you${link.pageCount ? ` · ${link.pageCount} pages` : ''}.`}
+      description={`${link.company} shared this ${nounOf(link)} with you${link.pageCount ? ` · ${link.pageCount} pages` : ''}.`}
       footer={
         <Text fz="xs" c="dimmed">
           Shared through Pitchlane. No account needed to read.
@@ -216,7 +221,7 @@ function LinkGate({ slug, link, notice, onAccess }: LinkGateProps) {
               description={
                 requires.verifyEmail
                   ? 'We’ll mail you a 6-digit code to confirm it.'
-                  : 'The founder sees who read the deck.'
+                  : `The founder sees who read the ${nounOf(link)}.`
               }
               type="email"
               autoComplete="email"
@@ -289,9 +294,15 @@ function LinkGate({ slug, link, notice, onAccess }: LinkGateProps) {
               </Anchor>
             </Stack>
           ) : null}
-          {isOpenToAll ? <Text fz="sm">The founder shared this deck with anyone who has the link.</Text> : null}
+          {isOpenToAll ? (
+            <Text fz="sm">The founder shared this {nounOf(link)} with anyone who has the link.</Text>
+          ) : null}
           <Button type="submit" loading={request.isLoading} disabled={waitUntil !== null && waitUntil > new Date()}>
-            {isCodeSent ? 'Confirm and open the deck' : requires.verifyEmail ? 'Send me a code' : 'Open the deck'}
+            {isCodeSent
+              ? `Confirm and open the ${nounOf(link)}`
+              : requires.verifyEmail
+                ? 'Send me a code'
+                : `Open the ${nounOf(link)}`}
           </Button>
         </Stack>
       </form>
@@ -299,145 +310,54 @@ function LinkGate({ slug, link, notice, onAccess }: LinkGateProps) {
   );
 }
 
-type LinkReaderProps = {
-  slug: string;
-  link: PublicLink;
-  access: StoredViewerAccess;
-  onAccessEnded: (reason: 'token' | 'gone') => void;
-  signupHref: (email: string | null) => string;
-  homeHref: string;
-};
-
-type FileState = { status: 'loading' } | { status: 'ready'; file: Blob } | { status: 'error'; message: string };
-
-/** Fetches the link's PDF with the viewer token; a 401 or 410 ends the visitor's access. */
-function useLinkFile(slug: string, viewerToken: string, onAccessEnded: LinkReaderProps['onAccessEnded']) {
-  const [state, setState] = useState<FileState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the trigger to fetch again
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    fetch(publicLinkPaths.file(slug), { headers: viewerAuthorization(viewerToken), signal: controller.signal })
-      .then(async (response) => {
-        if (response.status === 401) return onAccessEnded('token');
-        if (response.status === 404 || response.status === 410) return onAccessEnded('gone');
-        if (!response.ok) throw new Error(String(response.status));
-        setState({ status: 'ready', file: await response.blob() });
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) {
-          setState({ status: 'error', message: "We couldn't load the deck. Check your connection and try again." });
-        }
-      });
-    return () => controller.abort();
-  }, [slug, viewerToken, onAccessEnded, attempt]);
-  return { state, retry: () => setAttempt((count) => count + 1) };
-}
+/** The visitor's word for what the link shares. */
+const nounOf = (link: PublicLink) => (link.kind === 'room' ? 'data room' : 'deck');
 
 /** The deck in the viewer, a download when allowed, and the invitation to Pitchlane after it. */
 function LinkReader({ slug, link, access, onAccessEnded, signupHref, homeHref }: LinkReaderProps) {
-  const { state, retry } = useLinkFile(slug, access.viewerToken, onAccessEnded);
+  const { state, retry } = useLinkFile(publicLinkPaths.file(slug), access.viewerToken, onAccessEnded);
   const handlePageTime = useLinkViewRecorder(slug, access.viewerToken);
-  const [isDownloading, setIsDownloading] = useState(false);
-  const [downloadProblem, setDownloadProblem] = useState<string | null>(null);
+  const download = useLinkDownload(access.viewerToken, onAccessEnded);
   // The server keeps a visit for the investor account of its email only when the gate proved it.
   const isKept = link.requires.verifyEmail && access.email !== null;
 
-  const handleDownload = async () => {
-    setIsDownloading(true);
-    setDownloadProblem(null);
-    try {
-      const response = await fetch(publicLinkPaths.download(slug), {
-        headers: viewerAuthorization(access.viewerToken),
-      });
-      if (response.status === 401) return onAccessEnded('token');
-      if (!response.ok) throw new Error(String(response.status));
-      const url = URL.createObjectURL(await response.blob());
-      const anchor = document.createElement('a');
-      anchor.href = url;
-      anchor.download = `${link.company} - ${link.title}.pdf`.replace(/[\\/:*?"<>|]/g, ' ');
-      document.body.append(anchor);
-      anchor.click();
-      anchor.remove();
-      // The click has handed the file to the browser; the address is not needed after it.
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    } catch {
-      setDownloadProblem("We couldn't download the deck. Try again in a moment.");
-    } finally {
-      setIsDownloading(false);
-    }
-  };
-
   return (
-    <Box mih="100dvh" bg="gray.0">
-      <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-        <Container size="xl" py="sm">
-          <Group justify="space-between" gap="sm" wrap="nowrap">
-            <Anchor component={Link} to={homeHref} underline="never" c="inherit" aria-label="Pitchlane home">
-              <Brand size="sm" />
-            </Anchor>
-            {link.allowDownload ? (
-              <Button
-                variant="light"
-                size="sm"
-                leftSection={<IconDownload size={16} aria-hidden />}
-                loading={isDownloading}
-                onClick={() => void handleDownload()}
-              >
-                Download
-              </Button>
-            ) : null}
-          </Group>
-        </Container>
-      </Box>
-      <Container component="main" size="xl" py={{ base: 'sm', sm: 'lg' }} px={{ base: 'xs', sm: 'md' }}>
-        <Stack gap="md">
-          <Stack gap={2} px={{ base: 'xs', sm: 0 }}>
-            <Title order={1} fz={{ base: 22, sm: 28 }} style={{ overflowWrap: 'anywhere' }}>
-              {link.title}
-            </Title>
-            <Text c="dimmed" fz="sm">
-              {link.company}
-              {link.watermark ? ' · Every page carries your email as a watermark.' : ''}
-            </Text>
-          </Stack>
-          <FormErrorAlert message={downloadProblem} title="Download failed" />
-          {state.status === 'ready' ? (
-            <DeckViewer fileUrl={state.file} title={link.title} onPageTime={handlePageTime} />
-          ) : state.status === 'error' ? (
-            <Stack gap="sm" align="flex-start">
-              <FormErrorAlert message={state.message} title="The deck didn't load" />
-              <Button variant="light" onClick={retry}>
-                Try again
-              </Button>
-            </Stack>
-          ) : (
-            <Paper withBorder radius="md" h={360}>
-              <Center h="100%">
-                <Loader aria-label="Loading the deck" />
-              </Center>
-            </Paper>
-          )}
-          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="link-keep-cta">
-            <Group justify="space-between" gap="md" wrap="wrap">
-              <Stack gap={4} maw={620}>
-                <Title order={2} fz="lg">
-                  Keep this deck in Pitchlane
-                </Title>
-                <Text fz="sm" c="dimmed">
-                  {isKept
-                    ? `Create an investor account with ${access.email}, or sign in to yours: this deck and what you read here wait on your home page, with every pitch deck on Pitchlane to browse.`
-                    : `Create an investor account${access.email ? ` with ${access.email}` : ''} to browse pitch decks and follow the companies you back. This link did not prove your email, so this deck is not kept for you: keep the link to come back to it.`}
-                </Text>
-              </Stack>
-              <Button component={Link} to={signupHref(access.email)} variant="filled">
-                Create an investor account
-              </Button>
-            </Group>
-          </Paper>
-        </Stack>
-      </Container>
-    </Box>
+    <ReaderShell
+      homeHref={homeHref}
+      link={link}
+      action={
+        link.allowDownload ? (
+          <Button
+            variant="light"
+            size="sm"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            loading={download.isDownloading}
+            onClick={() =>
+              void download.save(
+                publicLinkPaths.download(slug),
+                `${link.company} - ${link.title}.pdf`,
+                "We couldn't download the deck. Try again in a moment.",
+              )
+            }
+          >
+            Download
+          </Button>
+        ) : null
+      }
+      cta={
+        <KeepInPitchlane
+          title="Keep this deck in Pitchlane"
+          text={
+            isKept
+              ? `Create an investor account with ${access.email}, or sign in to yours: this deck and what you read here wait on your home page, with every pitch deck on Pitchlane to browse.`
+              : `Create an investor account${access.email ? ` with ${access.email}` : ''} to browse pitch decks and follow the companies you back. This link did not prove your email, so this deck is not kept for you: keep the link to come back to it.`
+          }
+          href={signupHref(access.email)}
+        />
+      }
+    >
+      <FormErrorAlert message={download.problem} title="Download failed" />
+      <LinkDocument state={state} title={link.title} onRetry={retry} onPageTime={handlePageTime} noun="deck" />
+    </ReaderShell>
   );
 }

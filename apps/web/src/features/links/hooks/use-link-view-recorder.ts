@@ -16,31 +16,38 @@ function outcomeOf(error: FetchBaseQueryError | unknown): ViewSendOutcome {
 const isDocumentHidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
 
 /**
- * Records how a link's visitor reads the deck, as investors' reading is recorded (the shared
- * recorder: batches every 5 s, a keepalive send when the tab hides or the page goes), sent to
- * POST /api/v1/links/{slug}/views with the viewer token. One viewing session per opening.
+ * Records how a link's visitor reads the deck, or a data room's document (`itemId`), as
+ * investors' reading is recorded (the shared recorder: batches every 5 s, a keepalive send when
+ * the tab hides or the page goes), sent to POST /api/v1/links/{slug}/views with the viewer token.
+ * One viewing session per opening.
  *
  * Returns the callback for `DeckViewer`'s `onPageTime`; it is stable across renders.
  */
-export function useLinkViewRecorder(slug: string, viewerToken: string | null): (page: number, seconds: number) => void {
+export function useLinkViewRecorder(
+  slug: string,
+  viewerToken: string | null,
+  itemId?: string,
+): (page: number, seconds: number) => void {
   const [recordView] = useRecordLinkViewMutation();
   const recordViewRef = useRef(recordView);
   recordViewRef.current = recordView;
   const recorderRef = useRef<ViewRecorder | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new pass through the gate is a new viewing session
-  const sessionId = useMemo(() => newViewSessionId(), [slug, viewerToken]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new pass through the gate, or another document, is a new viewing session
+  const sessionId = useMemo(() => newViewSessionId(), [slug, viewerToken, itemId]);
 
   useEffect(() => {
     if (!viewerToken) return;
     const recorder = createViewRecorder({
       sessionId,
       isDocumentHidden,
-      send: async (body: RecordLinkViewBody) => {
+      send: async (batch: RecordLinkViewBody) => {
+        const body = itemId ? { ...batch, itemId } : batch;
         const result = await recordViewRef.current({ slug, viewerToken, body });
         return 'error' in result && result.error ? outcomeOf(result.error) : 'sent';
       },
       // A keepalive fetch outlives the page; sendBeacon could not carry the token's header.
-      sendFinal: (body: RecordLinkViewBody) => {
+      sendFinal: (batch: RecordLinkViewBody) => {
+        const body = itemId ? { ...batch, itemId } : batch;
         void fetch(publicLinkPaths.views(slug), {
           method: 'POST',
           keepalive: true,
@@ -65,7 +72,7 @@ export function useLinkViewRecorder(slug: string, viewerToken: string | null): (
       // Stays reachable through the ref: the viewer's unmount report arrives after this cleanup.
       recorder.close();
     };
-  }, [slug, viewerToken, sessionId]);
+  }, [slug, viewerToken, sessionId, itemId]);
 
   return useCallback((page: number, seconds: number) => recorderRef.current?.record(page, seconds), []);
 }

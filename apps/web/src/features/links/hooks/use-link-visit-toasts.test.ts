@@ -4,6 +4,7 @@ import { isToastedVisit } from './use-link-visit-toasts';
 
 const visit: LinkViewing = {
   pitchDeckId: 'pd-1',
+  dataRoomId: null,
   linkId: 'lnk-1',
   linkName: 'Northwind – Ravi',
   deckTitle: 'Tallyo seed round',

@@ -14,11 +14,14 @@ export function isToastedVisit(visit: LinkViewing, location: { pathname: string;
   return `${location.pathname}${location.search}` !== shareTab;
 }
 
+/** Where a visit's toast leads: the deck's Share tab, or the data room's page with its links. */
+export type LinkVisitPlaces = { deckShareTab: (deckId: string) => string; dataRoom: (roomId: string) => string };
+
 /**
  * "Someone is viewing now" on every founder page: a visitor passing a link's gate again is told
- * as a toast that opens the deck's Share tab, the inbox keeping only first visits.
+ * as a toast that opens the deck's Share tab (or the data room), the inbox keeping only first visits.
  */
-export function useLinkVisitToasts(shareTabPath: (deckId: string) => string): void {
+export function useLinkVisitToasts(places: LinkVisitPlaces): void {
   const socket = useSessionSocket();
   const navigate = useNavigate();
   const location = useLocation();
@@ -32,7 +35,8 @@ export function useLinkVisitToasts(shareTabPath: (deckId: string) => string): vo
       const parsed = linkViewingSchema.safeParse(payload);
       if (!parsed.success) return;
       const visit = parsed.data;
-      const target = shareTabPath(visit.pitchDeckId);
+      const target =
+        visit.pitchDeckId !== null ? places.deckShareTab(visit.pitchDeckId) : places.dataRoom(visit.dataRoomId ?? '');
       if (!isToastedVisit(visit, here.current, target)) return;
       showClickableToast({
         id: `link-visit-${visit.linkId}-${visit.email ?? 'anonymous'}`,
@@ -46,5 +50,5 @@ export function useLinkVisitToasts(shareTabPath: (deckId: string) => string): vo
     return () => {
       socket.off(linkSocketEvents.viewing, handleViewing);
     };
-  }, [socket, navigate, shareTabPath]);
+  }, [socket, navigate, places]);
 }

@@ -10,17 +10,7 @@ import { versionUploadToastId } from '../deck-versions';
 import { FounderDeckView, type ShownVersion } from './founder-deck-view';
 
 // pdf.js cannot run in jsdom (no canvas, no DOMMatrix): a document of its own pages stands in.
-vi.mock('react-pdf', async () => {
-  const { useEffect } = await import('react');
-  type DocumentProps = { children: ReactNode; onLoadSuccess?: (pdf: { numPages: number }) => void };
-  return {
-    Document: ({ children, onLoadSuccess }: DocumentProps) => {
-      useEffect(() => onLoadSuccess?.({ numPages: 5 }), [onLoadSuccess]);
-      return <div>{children}</div>;
-    },
-    Page: ({ pageNumber }: { pageNumber: number }) => <div>{`page ${pageNumber}`}</div>,
-  };
-});
+vi.mock('react-pdf', async () => (await import('@/test/react-pdf-stand-in')).reactPdfStandIn(5));
 vi.mock('@/shared/pdf/pdf-setup', () => ({ getPdfOptions: () => ({}) }));
 
 const founderTokens = { token: 'f.jwt', controlSignature: 'f-sig', hashToken: 'f-hash' };

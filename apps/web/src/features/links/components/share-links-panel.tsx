@@ -25,34 +25,43 @@ import { useLinkVisitsLive } from '../hooks/use-link-visits-live';
 import type { LinkBody } from '../link-form';
 import { countOf, settingsSummaryOf } from '../link-format';
 import {
-  useCreateDeckLinkMutation,
-  useDeckLinksQuery,
-  useEndDeckLinkMutation,
-  useUpdateDeckLinkMutation,
+  type LinkOwnerRef,
+  useCreateShareLinkMutation,
+  useEndShareLinkMutation,
+  useShareLinksQuery,
+  useUpdateShareLinkMutation,
 } from '../links-api';
 import { LinkSettingsForm } from './link-settings-form';
 import { LinkVisitors } from './link-visitors';
 
-type DeckShareTabProps = {
-  deckId: string;
-  /** Ready versions a link may pin, newest first. */
-  versions: readonly number[];
-  /** Pages of the live version: the width of each visitor's heat strip. */
+type ShareLinksPanelProps = {
+  owner: LinkOwnerRef;
+  /** Ready versions a deck's link may pin, newest first; null for a data room, which has none. */
+  versions: readonly number[] | null;
+  /** Pages of the deck's live version: the width of each visitor's heat strip (null for a room). */
   pageCount: number | null;
 };
 
+/** A data room's link sends no version: the room shows its documents as they are. */
+const bodyFor = <Body extends { version?: number | null }>(owner: LinkOwnerRef, body: Body) => {
+  if ('deckId' in owner) return body;
+  const { version: _version, ...rest } = body;
+  return rest;
+};
+
 /**
- * The deck page's Share tab: the deck's links with their address, visits and state, a form for
- * a new one, each link's settings to change, ending a link, and who opened it.
+ * A deck's Share tab, or a data room's Share links: the links with their address, visits and
+ * state, a form for a new one, each link's settings to change, ending a link, and who opened it.
  */
-export function DeckShareTab({ deckId, versions, pageCount }: DeckShareTabProps) {
-  const links = useDeckLinksQuery(deckId);
-  const latestVisits = useLinkVisitsLive(deckId);
+export function ShareLinksPanel({ owner, versions, pageCount }: ShareLinksPanelProps) {
+  const links = useShareLinksQuery(owner);
+  const latestVisits = useLinkVisitsLive(owner);
   const [isCreating, creating] = useDisclosure(false);
-  const [createLink, creation] = useCreateDeckLinkMutation();
+  const [createLink, creation] = useCreateShareLinkMutation();
+  const what = 'deckId' in owner ? 'deck' : 'data room';
 
   const handleCreate = async (body: LinkBody) => {
-    const result = await createLink({ deckId, body: { ...body, passcode: body.passcode ?? null } });
+    const result = await createLink({ owner, body: bodyFor(owner, { ...body, passcode: body.passcode ?? null }) });
     if ('error' in result) return describeApiError(result.error);
     creating.close();
     notifications.show({ color: 'teal', message: `Link “${result.data.name}” is ready to send.` });
@@ -60,15 +69,15 @@ export function DeckShareTab({ deckId, versions, pageCount }: DeckShareTabProps)
   };
 
   return (
-    <Stack gap="md" data-testid="deck-share-tab">
+    <Stack gap="md" data-testid="deck-share-tab" data-owner={'deckId' in owner ? 'deck' : 'room'}>
       <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
         <Stack gap={2}>
           <Title order={2} fz="lg">
             Share links
           </Title>
           <Text fz="sm" c="dimmed" maw={620}>
-            Send this deck to anyone, no account needed. Each link has its own gate and settings, and shows you who read
-            which page.
+            Send this {what} to anyone, no account needed. Each link has its own gate and settings, and shows you who
+            read {'deckId' in owner ? 'which page' : 'which document, page by page'}.
           </Text>
         </Stack>
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={creating.open}>
@@ -86,7 +95,7 @@ export function DeckShareTab({ deckId, versions, pageCount }: DeckShareTabProps)
             <IconLink size={28} aria-hidden color="var(--mantine-color-gray-6)" />
             <Text fw={600}>No links yet</Text>
             <Text fz="sm" c="dimmed">
-              Make one for each person or firm you send the deck to, and see how each one reads it.
+              Make one for each person or firm you send the {what} to, and see how each one reads it.
             </Text>
           </Stack>
         </Paper>
@@ -95,7 +104,7 @@ export function DeckShareTab({ deckId, versions, pageCount }: DeckShareTabProps)
           {links.data.map((link) => (
             <LinkCard
               key={link.id}
-              deckId={deckId}
+              owner={owner}
               link={link}
               versions={versions}
               pageCount={pageCount}
@@ -129,26 +138,27 @@ const stateBadges: Record<Exclude<DeckLink['state'], 'active'>, { label: string;
 };
 
 type LinkCardProps = {
-  deckId: string;
+  owner: LinkOwnerRef;
   link: DeckLink;
-  versions: readonly number[];
+  versions: readonly number[] | null;
   pageCount: number | null;
   /** A visit that began while this page was open (the live `links:viewing`). */
   latestVisit: LinkViewing | null;
 };
 
-function LinkCard({ deckId, link, versions, pageCount, latestVisit }: LinkCardProps) {
+function LinkCard({ owner, link, versions, pageCount, latestVisit }: LinkCardProps) {
   const [isEditing, editing] = useDisclosure(false);
   const [isEnding, ending] = useDisclosure(false);
   const [isShowingVisitors, setIsShowingVisitors] = useState(false);
-  const [updateLink, update] = useUpdateDeckLinkMutation();
-  const [endLink, end] = useEndDeckLinkMutation();
+  const [updateLink, update] = useUpdateShareLinkMutation();
+  const [endLink, end] = useEndShareLinkMutation();
+  const what = 'deckId' in owner ? 'deck' : 'data room';
   const isActive = link.state === 'active';
   const stateBadge = link.state === 'active' ? null : stateBadges[link.state];
   const visitorsId = `link-visitors-${link.id}`;
 
   const handleSave = async (body: LinkBody) => {
-    const result = await updateLink({ deckId, linkId: link.id, body });
+    const result = await updateLink({ owner, linkId: link.id, body: bodyFor(owner, body) });
     if ('error' in result) return describeApiError(result.error);
     editing.close();
     notifications.show({ color: 'teal', message: `Settings of “${link.name}” saved.` });
@@ -156,10 +166,13 @@ function LinkCard({ deckId, link, versions, pageCount, latestVisit }: LinkCardPr
   };
 
   const handleEnd = async () => {
-    const result = await endLink({ deckId, linkId: link.id });
+    const result = await endLink({ owner, linkId: link.id });
     if ('error' in result) return;
     ending.close();
-    notifications.show({ color: 'gray', message: `“${link.name}” has ended. Its address no longer opens the deck.` });
+    notifications.show({
+      color: 'gray',
+      message: `“${link.name}” has ended. Its address no longer opens the ${what}.`,
+    });
   };
 
   return (
@@ -262,7 +275,7 @@ function LinkCard({ deckId, link, versions, pageCount, latestVisit }: LinkCardPr
         </Group>
         {isShowingVisitors ? (
           <div id={visitorsId}>
-            <LinkVisitors deckId={deckId} linkId={link.id} pageCount={pageCount} />
+            <LinkVisitors owner={owner} linkId={link.id} pageCount={pageCount} />
           </div>
         ) : null}
       </Stack>
@@ -291,8 +304,8 @@ function LinkCard({ deckId, link, versions, pageCount, latestVisit }: LinkCardPr
       >
         <Stack gap="md">
           <Text fz="sm">
-            “{link.name}” will stop opening the deck at once, for anyone reading it now too. You keep its visitors. This
-            cannot be undone; make a new link to share again.
+            “{link.name}” will stop opening the {what} at once, for anyone reading it now too. You keep its visitors.
+            This cannot be undone; make a new link to share again.
           </Text>
           {end.error ? (
             <FormErrorAlert title="We couldn't end the link" message={describeApiError(end.error).message} />
