@@ -155,6 +155,9 @@ function RoomTree({ items, parentId, openId, onPick }: RoomTreeProps) {
         description={isViewable(item) ? `${item.pageCount ?? 0} pages` : `Download · ${formatFileSize(item.size ?? 0)}`}
         leftSection={isViewable(item) ? <IconFileTypePdf size={18} aria-hidden /> : <IconFile size={18} aria-hidden />}
         active={item.id === openId}
+        // A grey tint with the text's own colours: the primary tint left too little contrast (axe).
+        color="gray"
+        fw={item.id === openId ? 600 : undefined}
         aria-current={item.id === openId ? 'page' : undefined}
         onClick={() => onPick(item.id)}
         data-testid="link-room-file"
