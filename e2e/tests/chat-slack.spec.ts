@@ -157,7 +157,7 @@ describe('the chat widget, as Slack users expect it', () => {
     expect(await founderInput.inputValue()).toBe('@Ravi Investor can you confirm the terms by Friday?');
     await founderInput.press('Enter');
     await expect
-      .poll(() => messageIn(investorLog, 'confirm the terms').getByTestId('chat-mention').textContent())
+      .poll(() => messageIn(investorLog, 'confirm the terms').getByTestId('mention').textContent())
       .toBe('@Ravi Investor');
     await shot(founderPage, 'desktop-1280');
     // The widget, with its menus, quotes, reactions and marks, passes axe.

@@ -12,7 +12,8 @@ import type {
   MarkChatReadResponse,
   SendChatMessagePayload,
 } from '@deckvalid/contract/chat';
-import { chatLimits, chatRateLimits, chatReactionEmoji, findMentions } from '@deckvalid/contract/chat';
+import { chatLimits, chatRateLimits, chatReactionEmoji } from '@deckvalid/contract/chat';
+import { findMentions } from '@deckvalid/contract/mentions';
 import { pageMeta } from '@deckvalid/contract/pagination';
 import type { EventBus } from '@/core/events';
 import type { Principal } from '@/core/identity/principal';

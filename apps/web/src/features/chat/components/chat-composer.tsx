@@ -1,8 +1,8 @@
-import { ActionIcon, Box, CloseButton, Group, Paper, Text, Textarea, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, CloseButton, Group, Text, Textarea } from '@mantine/core';
 import { useMergedRef } from '@mantine/hooks';
 import { IconCheck, IconSend } from '@tabler/icons-react';
-import { type KeyboardEvent, type Ref, useId, useRef, useState } from 'react';
-import { mentionQueryAt, mentionSuggestions } from '../chat-model';
+import { type KeyboardEvent, type Ref, useRef, useState } from 'react';
+import { MentionSuggestions, useMentionPicker } from '@/shared/ui/mentions';
 
 /** Spec §9: the input grows with its text up to this height, then scrolls. */
 export const composerMaxHeightPx = 120;
@@ -45,28 +45,8 @@ export function ChatComposer({
   const [text, setText] = useState(initialText);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const mergedRef = useMergedRef(inputRef, ref);
-  const listId = useId();
   // The `@name` being typed and the suggestion picked among its matches; Escape hides them.
-  const [caret, setCaret] = useState(initialText.length);
-  const [activeIndex, setActiveIndex] = useState(0);
-  const [isDismissed, setIsDismissed] = useState(false);
-  const mention = isDismissed ? null : mentionQueryAt(text, caret);
-  const suggestions = mention ? mentionSuggestions(people, mention.query) : [];
-  const isSuggesting = suggestions.length > 0;
-  const active = Math.min(activeIndex, suggestions.length - 1);
-
-  const pickMention = (person: { name: string }) => {
-    if (!mention) return;
-    const before = `${text.slice(0, mention.start)}@${person.name} `;
-    const next = `${before}${text.slice(caret)}`;
-    setText(next);
-    setCaret(before.length);
-    setActiveIndex(0);
-    requestAnimationFrame(() => {
-      inputRef.current?.focus();
-      inputRef.current?.setSelectionRange(before.length, before.length);
-    });
-  };
+  const mentions = useMentionPicker({ text, setText, people, inputRef });
   const isEditing = draft?.kind === 'edit';
   const canSend = blockedReason === null && text.trim() !== '';
 
@@ -76,25 +56,7 @@ export function ChatComposer({
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (isSuggesting && !event.nativeEvent.isComposing) {
-      const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0;
-      if (step !== 0) {
-        event.preventDefault();
-        setActiveIndex((active + step + suggestions.length) % suggestions.length);
-        return;
-      }
-      if ((event.key === 'Enter' && !event.shiftKey) || event.key === 'Tab') {
-        event.preventDefault();
-        const person = suggestions[active];
-        if (person) pickMention(person);
-        return;
-      }
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        setIsDismissed(true);
-        return;
-      }
-    }
+    if (mentions.handleKeyDown(event)) return;
     if (event.key === 'Escape' && draft) {
       event.preventDefault();
       draft.onCancel();
@@ -142,48 +104,20 @@ export function ChatComposer({
           {blockedReason}
         </Text>
       ) : null}
-      {isSuggesting ? (
-        <Paper withBorder shadow="sm" mx="sm" mt={6} p={4} id={listId} role="listbox" aria-label="People to mention">
-          {suggestions.map((person, index) => (
-            <UnstyledButton
-              key={person.id}
-              role="option"
-              aria-selected={index === active}
-              // Keeps the focus in the input, so typing goes on after a pick.
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => pickMention(person)}
-              px="xs"
-              py={4}
-              w="100%"
-              fz="sm"
-              style={{
-                display: 'block',
-                borderRadius: 4,
-                background: index === active ? 'var(--mantine-color-indigo-0)' : undefined,
-              }}
-              data-testid="chat-mention-option"
-            >
-              {person.name}
-            </UnstyledButton>
-          ))}
-        </Paper>
-      ) : null}
+      <MentionSuggestions picker={mentions} testId="chat-mention-option" />
       <Group gap="xs" align="flex-end" wrap="nowrap" p="sm">
         <Textarea
           ref={mergedRef}
-          aria-autocomplete="list"
-          aria-controls={isSuggesting ? listId : undefined}
+          {...mentions.inputProps}
           aria-label={`Message ${roomName}`}
           placeholder={isInputDisabled ? 'Messages are closed' : 'Write a message…'}
           value={text}
           disabled={isInputDisabled}
           onChange={(event) => {
             setText(event.currentTarget.value);
-            setCaret(event.currentTarget.selectionStart ?? event.currentTarget.value.length);
-            setIsDismissed(false);
+            mentions.handleChange(event.currentTarget);
             onTyping();
           }}
-          onSelect={(event) => setCaret(event.currentTarget.selectionStart ?? 0)}
           onKeyDown={handleKeyDown}
           autosize
           minRows={1}

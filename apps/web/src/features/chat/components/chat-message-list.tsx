@@ -1,8 +1,9 @@
-import { type ChatMessage, type ChatParticipant, findMentionRanges } from '@deckvalid/contract/chat';
+import type { ChatMessage, ChatParticipant } from '@deckvalid/contract/chat';
 import { Anchor, Avatar, Box, Button, Divider, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Fragment, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { formatDateTime } from '@/shared/lib/format-date';
+import { TextWithMentions } from '@/shared/ui/mentions';
 import { splitMessageLinks } from '../chat-links';
 import { type ChatNotice, isNearBottom, isSeenByOthers, newestSeq, type PendingMessage } from '../chat-model';
 import type { ChatThread } from '../chat-slice';
@@ -57,25 +58,6 @@ type ChatMessageListProps = {
   canAct?: boolean;
 };
 
-/** A text part with the room's members it names (`@Name`) set in bold, as the server reads them. */
-function WithMentions({ text, people }: { text: string; people: ChatParticipant[] }) {
-  const ranges = findMentionRanges(text, people);
-  if (ranges.length === 0) return text;
-  const parts: ReactNode[] = [];
-  let at = 0;
-  for (const range of ranges) {
-    if (range.start > at) parts.push(text.slice(at, range.start));
-    parts.push(
-      <Text key={range.start} span inherit fw={700} data-testid="chat-mention" data-account-id={range.accountId}>
-        {text.slice(range.start, range.end)}
-      </Text>,
-    );
-    at = range.end;
-  }
-  if (at < text.length) parts.push(text.slice(at));
-  return parts;
-}
-
 /**
  * A message's text with its http(s) URLs as links. Text parts stay React text nodes, never
  * markup, so `<b>x</b>` shows as typed; the bubble's pre-wrap and overflow-wrap reach them all.
@@ -89,7 +71,7 @@ function MessageText({ content, people = [] }: { content: string; people?: ChatP
     if (part.kind === 'text')
       return (
         <Fragment key={key}>
-          <WithMentions text={part.text} people={people} />
+          <TextWithMentions text={part.text} people={people} />
         </Fragment>
       );
     return (

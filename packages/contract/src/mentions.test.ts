@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findMentionRanges, findMentions } from './chat';
+import { findMentionRanges, findMentions } from './mentions';
 
 const people = [
   { id: 'inv-1', name: 'Ravi Mehta' },
