@@ -58,14 +58,17 @@ export async function acceptInvitation(
   return reply.json() as AcceptMentorInvitationResponse;
 }
 
-/** A founder and a mentor who accepted the founder's invitation. */
-export async function aFounderWithMentor(ctx: TestContext) {
+/** A mentor named `name` who accepted `founder`'s invitation. */
+export async function addMentor(ctx: TestContext, founder: SignedUp, name: string) {
   const email = uniqueEmail('mentor');
-  const [founder, mentor] = await Promise.all([
-    signUp(ctx, 'user', 'Ada Founder'),
-    signUp(ctx, 'mentor', 'Mia Mentor', { email }),
-  ]);
+  const mentor = await signUp(ctx, 'mentor', name, { email });
   const { invitation, token } = await inviteMentor(ctx, founder, email);
   await acceptInvitation(ctx, mentor, token);
-  return { founder, mentor, invitation, token };
+  return { mentor, invitation, token };
+}
+
+/** A founder and a mentor who accepted the founder's invitation. */
+export async function aFounderWithMentor(ctx: TestContext) {
+  const founder = await signUp(ctx, 'user', 'Ada Founder');
+  return { founder, ...(await addMentor(ctx, founder, 'Mia Mentor')) };
 }

@@ -86,6 +86,17 @@ export const deckCommentReplyResponseSchema = z.object({ reply: deckCommentReply
 export const deckCommentsResponseSchema = z.object({ data: z.array(deckCommentSchema) });
 export type DeckCommentsResponse = z.infer<typeof deckCommentsResponseSchema>;
 
+/**
+ * GET …/comments/people: who takes part in a deck's comments now, the founder and their mentors,
+ * founder first: whom an `@` in a comment or a reply can name (contract `mentions.ts`). Someone
+ * named gets the comment's news even if they never wrote on the deck.
+ */
+export const deckDiscussionPeopleResponseSchema = z.object({
+  data: z.array(z.object({ id: z.string(), name: z.string(), role: z.enum(['user', 'mentor']) })),
+});
+export type DeckDiscussionPeopleResponse = z.infer<typeof deckDiscussionPeopleResponseSchema>;
+export type DeckDiscussionPerson = DeckDiscussionPeopleResponse['data'][number];
+
 export const deckCommentsParamsSchema = z.object({ deckId: idSchema });
 export const deckCommentParamsSchema = z.object({ commentId: idSchema });
 
@@ -94,11 +105,13 @@ const segment = encodeURIComponent;
 /** The same calls for a deck's founder and their mentors. */
 export const deckCommentPaths = {
   comments: (deckId: string) => `/api/v1/decks/${segment(deckId)}/comments`,
+  people: (deckId: string) => `/api/v1/decks/${segment(deckId)}/comments/people`,
   comment: (commentId: string) => `/api/v1/decks/comments/${segment(commentId)}`,
   replies: (commentId: string) => `/api/v1/decks/comments/${segment(commentId)}/replies`,
   resolve: (commentId: string) => `/api/v1/decks/comments/${segment(commentId)}/resolve`,
   reopen: (commentId: string) => `/api/v1/decks/comments/${segment(commentId)}/reopen`,
   commentsPattern: '/api/v1/decks/:deckId/comments',
+  peoplePattern: '/api/v1/decks/:deckId/comments/people',
   commentPattern: '/api/v1/decks/comments/:commentId',
   repliesPattern: '/api/v1/decks/comments/:commentId/replies',
   resolvePattern: '/api/v1/decks/comments/:commentId/resolve',

@@ -15,6 +15,8 @@ export type DeckCommentNews = {
   page: number;
   excerpt: string;
   recipientIds: string[];
+  /** Those of the recipients its text mentions (`@Name`): their news says so. */
+  mentionedIds: string[];
 };
 
 /** Sessions that ended together: every session of an account, or the listed ones. */

@@ -1642,6 +1642,11 @@ const rows: Row[] = [
     expected: discussedDeck(200),
   },
   {
+    route: 'GET /api/v1/decks/:deckId/comments/people',
+    request: (f) => ({ method: 'GET', url: deckCommentPaths.people(f.deckId) }),
+    expected: discussedDeck(200),
+  },
+  {
     route: 'POST /api/v1/decks/:deckId/comments',
     request: (f) => ({
       method: 'POST',

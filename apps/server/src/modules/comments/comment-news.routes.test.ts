@@ -4,11 +4,11 @@ import { deckReviewPaths } from '@deckvalid/contract/deck-reviews';
 import { founderMentorPaths } from '@deckvalid/contract/mentors';
 import type { InboxNotification } from '@deckvalid/contract/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SignedUp } from '../../../test/accounts';
+import { type SignedUp, signUp } from '../../../test/accounts';
 import { build, callAs, type TestContext } from '../../../test/build';
 import { addVersion, deckPdf, processed, readyDeck } from '../../../test/decks';
 import { inboxOf } from '../../../test/inbox';
-import { aFounderWithMentor } from '../../../test/mentors';
+import { addMentor, aFounderWithMentor } from '../../../test/mentors';
 
 let ctx: TestContext;
 
@@ -77,5 +77,43 @@ describe('news of page comments and reviews', () => {
     await addVersion(ctx, founder, deck.id, await deckPdf(3));
     await processed(ctx, founder, deck.id);
     expect(await newsOf(mentor)).toEqual([]);
+  });
+
+  it('a comment or a reply that mentions someone of the deck tells them so, even if they never wrote on it', async () => {
+    const { founder, mentor } = await aFounderWithMentor(ctx);
+    const { mentor: theo } = await addMentor(ctx, founder, 'Theo Adviser');
+    const deck = await readyDeck(ctx, founder, { details: { title: 'Harbor seed' } });
+
+    const people = await callAs(ctx, mentor, 'GET', deckCommentPaths.people(deck.id));
+    expect(people.statusCode, people.body).toBe(200);
+    expect(people.json().data).toEqual([
+      { id: founder.user.id, name: 'Ada Founder', role: 'user' },
+      { id: mentor.user.id, name: 'Mia Mentor', role: 'mentor' },
+      { id: theo.user.id, name: 'Theo Adviser', role: 'mentor' },
+    ]);
+    const stranger = await signUp(ctx, 'user', 'Otto Other');
+    expect((await callAs(ctx, stranger, 'GET', deckCommentPaths.people(deck.id))).statusCode).toBe(404);
+
+    const posted = await callAs(ctx, mentor, 'POST', deckCommentPaths.comments(deck.id), {
+      version: 1,
+      page: 3,
+      body: '@Theo Adviser does this market size hold up? And @Mia, no need to tell yourself.',
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    expect((await newsOf(theo)).map((each) => [each.kind, each.title])).toEqual([
+      ['comment.posted', 'Mia Mentor mentioned you on page 3 of Harbor seed'],
+    ]);
+    // The founder hears of the comment as ever; the writer of it hears nothing.
+    expect((await newsOf(founder)).filter((each) => each.kind === 'comment.posted').map((each) => each.title)).toEqual([
+      'Mia Mentor commented on page 3 of Harbor seed',
+    ]);
+    expect(await newsOf(mentor)).toEqual([]);
+
+    await callAs(ctx, theo, 'POST', deckCommentPaths.replies(posted.json().comment.id), {
+      body: 'It does. @ada founder, can you add the source?',
+    });
+    const founderNews = (await newsOf(founder)).filter((each) => each.kind === 'comment.posted');
+    expect(founderNews[0]?.title).toBe('Theo Adviser mentioned you on page 3 of Harbor seed');
+    expect((await newsOf(mentor)).map((each) => each.title)).toEqual(['Theo Adviser replied on page 3 of Harbor seed']);
   });
 });

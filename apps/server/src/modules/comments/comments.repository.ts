@@ -78,6 +78,15 @@ export class CommentsRepository {
   }
 
   /** Who wrote in a deck's comments, or in one comment's thread (`rootId`). */
+  /** The names of the accounts given (those that exist), for the people a comment may mention. */
+  async findPeople(ids: readonly string[]): Promise<{ id: string; name: string; role: string }[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({ id: accounts.id, name: accounts.name, role: accounts.role })
+      .from(accounts)
+      .where(inArray(accounts.id, [...ids]));
+  }
+
   async listAuthorIds(where: { pitchDeckId: string } | { rootId: string }): Promise<string[]> {
     const rows = await this.db
       .selectDistinct({ authorId: deckComments.authorId })

@@ -8,6 +8,7 @@ import {
   deckCommentsQuerySchema,
   deckCommentsResponseSchema,
   deckCommentTextBodySchema,
+  deckDiscussionPeopleResponseSchema,
 } from '@deckvalid/contract/deck-comments';
 import { noContentResponseSchema } from '@deckvalid/contract/responses';
 import type { FastifyInstance } from 'fastify';
@@ -37,6 +38,15 @@ export async function commentsRoutes(
     async (request) => ({
       data: await comments.list(principalOf(request), request.params.deckId, request.query),
     }),
+  );
+
+  app.get(
+    deckCommentPaths.peoplePattern,
+    {
+      ...signedIn,
+      schema: { params: deckCommentsParamsSchema, response: { 200: deckDiscussionPeopleResponseSchema } },
+    },
+    async (request) => ({ data: await comments.people(principalOf(request), request.params.deckId) }),
   );
 
   app.post(

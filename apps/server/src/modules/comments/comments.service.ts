@@ -3,8 +3,10 @@ import {
   type DeckComment,
   type DeckCommentReply,
   type DeckCommentsQuery,
+  type DeckDiscussionPerson,
   deckCommentLimits,
 } from '@deckvalid/contract/deck-comments';
+import { findMentions } from '@deckvalid/contract/mentions';
 import type { DeckCommentNews, EventBus } from '@/core/events';
 import type { Principal } from '@/core/identity/principal';
 import type { Clock } from '@/lib/clock';
@@ -39,6 +41,12 @@ export class CommentsService {
   async list(principal: Principal, pitchDeckId: string, query: DeckCommentsQuery): Promise<DeckComment[]> {
     await this.requireDiscussedDeck(principal, pitchDeckId);
     return threads(await this.deps.repo.listNamed(pitchDeckId, query.version));
+  }
+
+  /** Who may be mentioned in the deck's comments: the founder and their mentors now. */
+  async people(principal: Principal, pitchDeckId: string): Promise<DeckDiscussionPerson[]> {
+    const deck = await this.requireDiscussedDeck(principal, pitchDeckId);
+    return this.discussionPeople(deck.founderId);
   }
 
   async create(principal: Principal, pitchDeckId: string, body: CreateDeckCommentBody): Promise<DeckComment> {
@@ -161,7 +169,8 @@ export class CommentsService {
 
   /**
    * The news of a comment, a reply or a resolution: for the founder and whoever wrote in the deck
-   * (a new comment) or in the thread, if they may still read it, never for who did it.
+   * (a new comment) or in the thread, if they may still read it, and whoever its text mentions
+   * among the deck's people; never for who did it.
    */
   private async news(
     principal: Principal,
@@ -169,7 +178,10 @@ export class CommentsService {
     comment: StoredComment,
     among: { pitchDeckId: string } | { rootId: string },
   ): Promise<DeckCommentNews> {
-    const people = [deck.founderId, ...(await this.deps.repo.listAuthorIds(among))];
+    const mentionedIds = findMentions(comment.body, await this.discussionPeople(deck.founderId)).filter(
+      (id) => id !== principal.accountId,
+    );
+    const people = [deck.founderId, ...(await this.deps.repo.listAuthorIds(among)), ...mentionedIds];
     const recipientIds = (await this.stillTakingPart(people, deck.founderId)).filter(
       (id) => id !== principal.accountId,
     );
@@ -184,7 +196,22 @@ export class CommentsService {
       page: comment.page,
       excerpt: comment.body,
       recipientIds,
+      mentionedIds,
     };
+  }
+
+  /** The founder, then their mentors by name: the people of the founder's decks' comments. */
+  private async discussionPeople(founderId: string): Promise<DeckDiscussionPerson[]> {
+    const mentorIds = await this.deps.mentorships.mentorsOf(founderId);
+    const found = await this.deps.repo.findPeople([founderId, ...mentorIds]);
+    const founder = found.find((person) => person.id === founderId);
+    const mentors = found
+      .filter((person) => person.id !== founderId && person.role === 'mentor')
+      .sort((a, b) => a.name.localeCompare(b.name));
+    return [
+      ...(founder ? [{ id: founder.id, name: founder.name, role: 'user' as const }] : []),
+      ...mentors.map((mentor) => ({ id: mentor.id, name: mentor.name, role: 'mentor' as const })),
+    ];
   }
 
   /** The founder, and those of `accountIds` who mentor them now; once each. */

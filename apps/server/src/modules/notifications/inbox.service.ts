@@ -313,11 +313,14 @@ export class InboxService {
   /** A page comment or a reply: to the founder and the thread's people (the event names them). */
   async commentPosted(event: DomainEvents['comment.posted']): Promise<void> {
     const verb = event.parentId === null ? 'commented on' : 'replied on';
+    const mentioned = new Set(event.mentionedIds);
     await this.record(
       event.recipientIds.map((accountId) => ({
         accountId,
         kind: 'comment.posted' as const,
-        title: `${event.actorName} ${verb} page ${event.page} of ${event.deckTitle}`,
+        title: mentioned.has(accountId)
+          ? `${event.actorName} mentioned you on page ${event.page} of ${event.deckTitle}`
+          : `${event.actorName} ${verb} page ${event.page} of ${event.deckTitle}`,
         message: excerptOf(event.excerpt),
         link: deckFeedbackLink(accountId, event),
         pitchDeckId: event.pitchDeckId,

@@ -127,6 +127,15 @@ function stubDeckWorld(world: { comments: DeckComment[]; reviews: DeckReview[]; 
         }
         return jsonResponse({ data: world.comments });
       }
+      if (path === deckCommentPaths.people(deck.id)) {
+        return jsonResponse({
+          data: [
+            { ...maya, role: 'user' },
+            { id: me.user?.id ?? '', name: me.user?.name ?? '', role: 'mentor' },
+            { id: 'mtr-theo', name: 'Theo Adviser', role: 'mentor' },
+          ],
+        });
+      }
       if (path === deckCommentPaths.comments(deck.id) && method === 'POST') {
         const body = call.body as { version: number; page: number; region: DeckComment['region']; body: string };
         const created = comment('new', { ...body, region: body.region ?? null });
@@ -261,6 +270,27 @@ describe('mentor deck page', () => {
       page: 2,
       region: { x: 0.1, y: 0.1, width: 0.5, height: 0.5 },
       body: 'Say where the figure comes from.',
+    });
+  });
+
+  it('suggests the deck’s people after an @, writes the name picked, and shows mentions in bold', async () => {
+    const calls = stubDeckWorld({ comments: [], reviews: [] });
+    renderDeckPage(paths.mentor.deck(deck.id, { page: 2 }));
+    expect(await screen.findByTestId('comments-empty', {}, slow)).toBeTruthy();
+    const box = screen.getByRole('textbox', { name: /Comment on page 2/ }) as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: 'Ask @th', selectionStart: 7 } });
+    const options = await screen.findAllByTestId('mention-option', {}, slow);
+    expect(options.map((option) => option.textContent)).toEqual(['Theo Adviser']);
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(box.value).toBe('Ask @Theo Adviser '));
+    expect(screen.queryByTestId('mention-option')).toBeNull();
+    fireEvent.change(box, { target: { value: 'Ask @Theo Adviser about the market size.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Comment on this page' }));
+    const mention = await screen.findByTestId('mention', {}, slow);
+    expect(mention.textContent).toBe('@Theo Adviser');
+    expect(mention.getAttribute('data-account-id')).toBe('mtr-theo');
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      body: 'Ask @Theo Adviser about the market size.',
     });
   });
 

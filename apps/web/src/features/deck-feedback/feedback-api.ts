@@ -2,6 +2,8 @@ import {
   type CreateDeckCommentBody,
   type DeckComment,
   type DeckCommentsResponse,
+  type DeckDiscussionPeopleResponse,
+  type DeckDiscussionPerson,
   deckCommentPaths,
 } from '@deckvalid/contract/deck-comments';
 import { type DeckComparison, type DeckComparisonResponse, deckComparePaths } from '@deckvalid/contract/deck-compare';
@@ -41,6 +43,11 @@ export const feedbackApi = api.injectEndpoints({
       query: (deckId) => deckCommentPaths.comments(deckId),
       transformResponse: (response: DeckCommentsResponse) => response.data,
       providesTags: (_result, _error, deckId) => [commentsTag(deckId)],
+    }),
+    /** Whom a comment can mention: the deck's founder and their mentors now. */
+    deckDiscussionPeople: build.query<DeckDiscussionPerson[], string>({
+      query: (deckId) => deckCommentPaths.people(deckId),
+      transformResponse: (response: DeckDiscussionPeopleResponse) => response.data,
     }),
     createDeckComment: build.mutation<DeckComment, { deckId: string; body: CreateDeckCommentBody }>({
       query: ({ deckId, body }) => ({ url: deckCommentPaths.comments(deckId), method: 'POST', body }),
@@ -93,6 +100,7 @@ export const feedbackApi = api.injectEndpoints({
 
 export const {
   useDeckCommentsQuery,
+  useDeckDiscussionPeopleQuery,
   useCreateDeckCommentMutation,
   useReplyToDeckCommentMutation,
   useEditDeckCommentMutation,

@@ -1,6 +1,6 @@
 import { findMentionRanges } from '@deckvalid/contract/mentions';
-import { Paper, Text, UnstyledButton } from '@mantine/core';
-import { type KeyboardEvent, type ReactNode, type RefObject, useId, useState } from 'react';
+import { Box, Paper, Text, Textarea, type TextareaProps, UnstyledButton } from '@mantine/core';
+import { type KeyboardEvent, type ReactNode, type RefObject, useId, useRef, useState } from 'react';
 import { mentionQueryAt, mentionSuggestions } from '@/shared/lib/mention-query';
 
 type Person = { id: string; name: string };
@@ -134,5 +134,44 @@ export function MentionSuggestions({
         </UnstyledButton>
       ))}
     </Paper>
+  );
+}
+
+type MentionTextareaProps = Omit<TextareaProps, 'value' | 'onChange'> & {
+  value: string;
+  onValueChange: (value: string) => void;
+  /** Whom `@` suggests (the server decides mentions among the same people). */
+  people: readonly Person[];
+  /** Each suggestion's test id. */
+  optionTestId?: string;
+};
+
+/** A textarea whose `@` suggests people to mention, picked with a click or the keys. */
+export function MentionTextarea({
+  value,
+  onValueChange,
+  people,
+  optionTestId = 'mention-option',
+  ...props
+}: MentionTextareaProps) {
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const mentions = useMentionPicker({ text: value, setText: onValueChange, people, inputRef });
+  return (
+    <Box>
+      <Textarea
+        ref={inputRef}
+        {...props}
+        {...mentions.inputProps}
+        value={value}
+        onChange={(event) => {
+          onValueChange(event.currentTarget.value);
+          mentions.handleChange(event.currentTarget);
+        }}
+        onKeyDown={(event) => {
+          mentions.handleKeyDown(event);
+        }}
+      />
+      <MentionSuggestions picker={mentions} testId={optionTestId} />
+    </Box>
   );
 }

@@ -11,7 +11,6 @@ import {
   Skeleton,
   Stack,
   Text,
-  Textarea,
   Title,
   UnstyledButton,
 } from '@mantine/core';
@@ -20,9 +19,11 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { describeApiError } from '@/shared/api/api-error';
 import { formatDateTime } from '@/shared/lib/format-date';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
+import { MentionTextarea, TextWithMentions } from '@/shared/ui/mentions';
 import {
   useCreateDeckCommentMutation,
   useDeckCommentsQuery,
+  useDeckDiscussionPeopleQuery,
   useDeleteDeckCommentMutation,
   useEditDeckCommentMutation,
   useReopenDeckCommentMutation,
@@ -190,6 +191,7 @@ function NewCommentForm({ deckId, version, page: viewerPage, regionDraft, pageCo
   const [pickedPage, setPickedPage] = useState(1);
   const page = viewerPage ?? pickedPage;
   const [body, setBody] = useState('');
+  const people = useDeckDiscussionPeopleQuery(deckId).data ?? [];
   const [create, creating] = useCreateDeckCommentMutation();
   const [problem, setProblem] = useState<string | null>(null);
   const handleSubmit = async (event: FormEvent) => {
@@ -225,8 +227,10 @@ function NewCommentForm({ deckId, version, page: viewerPage, regionDraft, pageCo
             onChange={(value) => setPickedPage(typeof value === 'number' && value >= 1 ? value : 1)}
           />
         ) : null}
-        <Textarea
+        <MentionTextarea
           label={`Comment on page ${page}`}
+          description="Type @ to mention someone: they are told of it."
+          people={people}
           placeholder={
             regionDraft
               ? 'What should the founder look at on this page?'
@@ -237,7 +241,7 @@ function NewCommentForm({ deckId, version, page: viewerPage, regionDraft, pageCo
           maxRows={8}
           maxLength={deckCommentLimits.bodyLength}
           value={body}
-          onChange={(event) => setBody(event.currentTarget.value)}
+          onValueChange={setBody}
           error={problem ?? undefined}
         />
         {regionDraft ? (
@@ -293,6 +297,7 @@ function CommentCard({ deckId, comment, regionNumber, viewerId, isHighlighted, o
   const [problem, setProblem] = useState<string | null>(null);
   const [isReplying, setIsReplying] = useState(false);
   const [replyBody, setReplyBody] = useState('');
+  const people = useDeckDiscussionPeopleQuery(deckId).data ?? [];
   const isResolved = comment.resolvedAt !== null;
   const run = async (action: () => Promise<unknown>) => {
     setProblem(null);
@@ -364,13 +369,14 @@ function CommentCard({ deckId, comment, regionNumber, viewerId, isHighlighted, o
         {isReplying ? (
           <Box component="form" onSubmit={handleReply} noValidate>
             <Stack gap={6}>
-              <Textarea
+              <MentionTextarea
                 label="Your reply"
+                people={people}
                 autosize
                 minRows={2}
                 maxLength={deckCommentLimits.bodyLength}
                 value={replyBody}
-                onChange={(event) => setReplyBody(event.currentTarget.value)}
+                onValueChange={setReplyBody}
                 data-autofocus
               />
               <Group gap="xs" justify="flex-end">
@@ -440,6 +446,7 @@ function Entry({ entry, deckId, viewerId, commentId, isReply = false, tags }: En
   const [remove, removing] = useDeleteDeckCommentMutation();
   const [isEditing, setIsEditing] = useState(false);
   const [draft, setDraft] = useState(entry.body);
+  const people = useDeckDiscussionPeopleQuery(deckId).data ?? [];
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const isOwn = entry.author.id === viewerId;
@@ -510,13 +517,14 @@ function Entry({ entry, deckId, viewerId, commentId, isReply = false, tags }: En
       {isEditing ? (
         <Box component="form" onSubmit={handleSave} noValidate>
           <Stack gap={6}>
-            <Textarea
+            <MentionTextarea
               label={`Edit your ${what}`}
+              people={people}
               autosize
               minRows={2}
               maxLength={deckCommentLimits.bodyLength}
               value={draft}
-              onChange={(event) => setDraft(event.currentTarget.value)}
+              onValueChange={setDraft}
               error={problem ?? undefined}
             />
             <Group gap="xs" justify="flex-end">
@@ -531,7 +539,7 @@ function Entry({ entry, deckId, viewerId, commentId, isReply = false, tags }: En
         </Box>
       ) : (
         <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {entry.body}
+          <TextWithMentions text={entry.body} people={people} />
         </Text>
       )}
       {!isEditing && problem ? <FormErrorAlert message={problem} /> : null}
