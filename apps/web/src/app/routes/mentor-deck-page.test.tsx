@@ -278,7 +278,11 @@ describe('mentor deck page', () => {
     renderDeckPage(paths.mentor.deck(deck.id, { page: 2 }));
     expect(await screen.findByTestId('comments-empty', {}, slow)).toBeTruthy();
     const box = screen.getByRole('textbox', { name: /Comment on page 2/ }) as HTMLTextAreaElement;
-    fireEvent.change(box, { target: { value: 'Ask @th', selectionStart: 7 } });
+    // The deck's people, but not the writer.
+    fireEvent.change(box, { target: { value: 'Ask @' } });
+    const everyone = await screen.findAllByTestId('mention-option', {}, slow);
+    expect(everyone.map((option) => option.textContent)).toEqual(['Maya Chen', 'Theo Adviser']);
+    fireEvent.change(box, { target: { value: 'Ask @th' } });
     const options = await screen.findAllByTestId('mention-option', {}, slow);
     expect(options.map((option) => option.textContent)).toEqual(['Theo Adviser']);
     fireEvent.keyDown(box, { key: 'Enter' });

@@ -15,7 +15,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconCheck, IconMessageCircle, IconSquareDashed } from '@tabler/icons-react';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { describeApiError } from '@/shared/api/api-error';
 import { formatDateTime } from '@/shared/lib/format-date';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
@@ -95,9 +95,15 @@ export function CommentsPanel({
           ) : null}
         </Group>
         {regionDraft && currentPage !== undefined ? (
-          <NewCommentForm deckId={deckId} version={version} page={currentPage} regionDraft={regionDraft} />
+          <NewCommentForm
+            deckId={deckId}
+            version={version}
+            viewerId={viewerId}
+            page={currentPage}
+            regionDraft={regionDraft}
+          />
         ) : pageCount ? (
-          <NewCommentForm key={version} deckId={deckId} version={version} pageCount={pageCount} />
+          <NewCommentForm key={version} deckId={deckId} version={version} viewerId={viewerId} pageCount={pageCount} />
         ) : null}
         {comments.isLoading ? (
           <Stack gap="sm" aria-busy="true" aria-label="Loading the comments">
@@ -178,7 +184,19 @@ function regionNumberOf(all: readonly DeckComment[], comment: DeckComment): numb
   return regionsOnPage(all, comment.version, comment.page).findIndex((item) => item.id === comment.id) + 1;
 }
 
-type NewCommentFormProps = { deckId: string; version: number } & (
+/**
+ * The deck's people (the founder and their mentors): all of them to mark mentions in a text,
+ * and all but the writer for `@` to suggest.
+ */
+function useDiscussionPeople(deckId: string, viewerId: string) {
+  const people = useDeckDiscussionPeopleQuery(deckId).data;
+  return useMemo(() => {
+    const all = people ?? [];
+    return { all, mentionable: all.filter((person) => person.id !== viewerId) };
+  }, [people, viewerId]);
+}
+
+type NewCommentFormProps = { deckId: string; version: number; viewerId: string } & (
   | { page: number; regionDraft: RegionDraft; pageCount?: never }
   | { pageCount: number; page?: never; regionDraft?: never }
 );
@@ -187,11 +205,11 @@ type NewCommentFormProps = { deckId: string; version: number } & (
  * "Comment on this page": the page in the viewer, with a region drawn on it if the writer wants
  * one; without a viewer, the page picked here (a founder asking their mentors about a page).
  */
-function NewCommentForm({ deckId, version, page: viewerPage, regionDraft, pageCount }: NewCommentFormProps) {
+function NewCommentForm({ deckId, version, viewerId, page: viewerPage, regionDraft, pageCount }: NewCommentFormProps) {
   const [pickedPage, setPickedPage] = useState(1);
   const page = viewerPage ?? pickedPage;
   const [body, setBody] = useState('');
-  const people = useDeckDiscussionPeopleQuery(deckId).data ?? [];
+  const people = useDiscussionPeople(deckId, viewerId);
   const [create, creating] = useCreateDeckCommentMutation();
   const [problem, setProblem] = useState<string | null>(null);
   const handleSubmit = async (event: FormEvent) => {
@@ -230,7 +248,7 @@ function NewCommentForm({ deckId, version, page: viewerPage, regionDraft, pageCo
         <MentionTextarea
           label={`Comment on page ${page}`}
           description="Type @ to mention someone: they are told of it."
-          people={people}
+          people={people.mentionable}
           placeholder={
             regionDraft
               ? 'What should the founder look at on this page?'
@@ -297,7 +315,7 @@ function CommentCard({ deckId, comment, regionNumber, viewerId, isHighlighted, o
   const [problem, setProblem] = useState<string | null>(null);
   const [isReplying, setIsReplying] = useState(false);
   const [replyBody, setReplyBody] = useState('');
-  const people = useDeckDiscussionPeopleQuery(deckId).data ?? [];
+  const people = useDiscussionPeople(deckId, viewerId);
   const isResolved = comment.resolvedAt !== null;
   const run = async (action: () => Promise<unknown>) => {
     setProblem(null);
@@ -371,7 +389,7 @@ function CommentCard({ deckId, comment, regionNumber, viewerId, isHighlighted, o
             <Stack gap={6}>
               <MentionTextarea
                 label="Your reply"
-                people={people}
+                people={people.mentionable}
                 autosize
                 minRows={2}
                 maxLength={deckCommentLimits.bodyLength}
@@ -446,7 +464,7 @@ function Entry({ entry, deckId, viewerId, commentId, isReply = false, tags }: En
   const [remove, removing] = useDeleteDeckCommentMutation();
   const [isEditing, setIsEditing] = useState(false);
   const [draft, setDraft] = useState(entry.body);
-  const people = useDeckDiscussionPeopleQuery(deckId).data ?? [];
+  const people = useDiscussionPeople(deckId, viewerId);
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const isOwn = entry.author.id === viewerId;
@@ -519,7 +537,7 @@ function Entry({ entry, deckId, viewerId, commentId, isReply = false, tags }: En
           <Stack gap={6}>
             <MentionTextarea
               label={`Edit your ${what}`}
-              people={people}
+              people={people.mentionable}
               autosize
               minRows={2}
               maxLength={deckCommentLimits.bodyLength}
@@ -539,7 +557,7 @@ function Entry({ entry, deckId, viewerId, commentId, isReply = false, tags }: En
         </Box>
       ) : (
         <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          <TextWithMentions text={entry.body} people={people} />
+          <TextWithMentions text={entry.body} people={people.mentionable} />
         </Text>
       )}
       {!isEditing && problem ? <FormErrorAlert message={problem} /> : null}
