@@ -6,7 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Server as SocketServer } from 'socket.io';
-import type { Config } from './config';
+import { type Config, dataDirEntries } from './config';
 import { EventBus } from './core/events';
 import { Metrics } from './core/metrics';
 import type { AppModule, ModuleContext } from './core/module';
@@ -151,7 +151,7 @@ export async function buildApp(
   const background = new BackgroundTasks(logger);
   const mailer = new Mailer({
     smtpUrl: config.smtpUrl,
-    outboxDir: path.join(config.dataDir, 'outbox'),
+    outboxDir: path.join(config.dataDir, dataDirEntries.outbox),
     from: config.mailFrom,
     logger,
     background,

@@ -258,11 +258,17 @@ function loadAiConfig(env: Env): AiModelConfig | undefined {
 }
 
 /**
+ * What the server keeps in DATA_DIR, by name: the embedded database, stored files, the generated
+ * secret, the mail outbox. The backup reads and restores the same names.
+ */
+export const dataDirEntries = { database: 'db', uploads: 'uploads', secret: 'auth-secret', outbox: 'outbox' } as const;
+
+/**
  * AUTH_SECRET signs every token. When it is not given it is generated once and kept in
  * DATA_DIR, so restarts keep sessions alive; several processes must be given the same one.
  */
 function loadOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'auth-secret');
+  const file = path.join(dataDir, dataDirEntries.secret);
   try {
     return readFileSync(file, 'utf8').trim();
   } catch {

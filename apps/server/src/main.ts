@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { dataDirEntries, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { serveMetrics } from './http/metrics';
 import { createLogger } from './lib/logger';
@@ -19,7 +19,7 @@ async function main(): Promise<void> {
 
   const database = config.databaseUrl
     ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, logger })
-    : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') });
+    : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, dataDirEntries.database) });
   await database.migrate();
   logger.info({ db: database.kind }, 'database ready');
 

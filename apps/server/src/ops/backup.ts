@@ -4,7 +4,10 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import * as tar from 'tar';
 import { z } from 'zod';
+import { dataDirEntries } from '@/config';
 import { pgliteOptions } from '@/db/pglite';
+// Upload parts still being written: never a stored file.
+import { partsFolder } from '@/modules/storage/local-storage';
 
 /** What one archive holds, beside its files: written first, read first. */
 const manifestSchema = z.object({
@@ -22,12 +25,6 @@ const entries = {
   secret: 'auth-secret',
   uploads: 'uploads',
 } as const;
-
-/** The folders of a data folder the archive reads and writes. */
-export const dataFolders = { database: 'db', uploads: 'uploads', secret: 'auth-secret' } as const;
-
-/** Upload parts still being written: never a stored file. */
-const partsFolder = '.parts';
 
 /** A refusal an operator reads as the command's last line, without a stack. */
 export class BackupRefusal extends Error {}
@@ -58,13 +55,13 @@ export async function writeBackup(
   try {
     const database = await dump();
     await writeFile(path.join(staging, entries.database), new Uint8Array(await database.arrayBuffer()));
-    const uploads = path.join(dataDir, dataFolders.uploads);
+    const uploads = path.join(dataDir, dataDirEntries.uploads);
     const names: string[] = [entries.manifest, entries.database];
     if (existsSync(uploads)) {
       await symlink(uploads, path.join(staging, entries.uploads), 'dir');
       names.push(entries.uploads);
     }
-    const secret = path.join(dataDir, dataFolders.secret);
+    const secret = path.join(dataDir, dataDirEntries.secret);
     if (existsSync(secret)) {
       await cp(secret, path.join(staging, entries.secret));
       names.push(entries.secret);
@@ -98,7 +95,7 @@ export async function writeBackup(
 export async function restoreBackup(file: string, dataDir: string): Promise<{ files: number }> {
   const source = path.resolve(file);
   if (!existsSync(source)) throw new BackupRefusal(`There is no backup at ${source}.`);
-  const databaseDir = path.join(dataDir, dataFolders.database);
+  const databaseDir = path.join(dataDir, dataDirEntries.database);
   if (existsSync(databaseDir) && (await readdir(databaseDir)).length > 0) {
     throw new BackupRefusal(
       `${dataDir} already holds a database. Restore into an empty folder, e.g. DATA_DIR=./restored npm run restore -- ${file}`,
@@ -120,7 +117,7 @@ export async function restoreBackup(file: string, dataDir: string): Promise<{ fi
     await client.close();
     for (const name of [entries.uploads, entries.secret] as const) {
       const from = path.join(staging, name);
-      const to = path.join(dataDir, name === entries.uploads ? dataFolders.uploads : dataFolders.secret);
+      const to = path.join(dataDir, name === entries.uploads ? dataDirEntries.uploads : dataDirEntries.secret);
       if (existsSync(from)) {
         await rm(to, { recursive: true, force: true });
         await rename(from, to);

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { dataDirEntries } from '@/config';
 import { pgliteOptions } from '@/db/pglite';
-import { BackupRefusal, dataFolders, restoreBackup, writeBackup } from './backup';
+import { BackupRefusal, restoreBackup, writeBackup } from './backup';
 import { answers, operationsSocket, requestBackup, servingPid } from './operations-socket';
 
 /**
@@ -42,7 +43,7 @@ async function main(): Promise<string> {
       `A server runs on ${dataDir} (pid ${pid}) but does not answer on its operations socket. Stop it, then back up.`,
     );
   }
-  const databaseDir = path.join(dataDir, dataFolders.database);
+  const databaseDir = path.join(dataDir, dataDirEntries.database);
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
     throw new BackupRefusal(`There is no database in ${dataDir}. Set DATA_DIR to the folder npm start uses.`);
   }

@@ -60,18 +60,18 @@ export class AnalysisService {
   }
 
   /** GET /api/v1/investors/pitchdecks/{id}/analysis: the report of the version investors see. */
-  forInvestor(principal: Principal, pitchDeckId: string): Promise<DeckAnalysis> {
-    return this.read(principal, pitchDeckId, undefined);
+  async forInvestor(principal: Principal, pitchDeckId: string): Promise<DeckAnalysis> {
+    return (await this.read(principal, pitchDeckId, undefined)).analysis;
   }
 
   /** GET /api/v1/users/pitchdecks/{id}/analysis: version N's report, else the live one's, else the newest's. */
-  forFounder(principal: Principal, pitchDeckId: string, query: DeckAnalysisQuery): Promise<DeckAnalysis> {
-    return this.read(principal, pitchDeckId, query.version);
+  async forFounder(principal: Principal, pitchDeckId: string, query: DeckAnalysisQuery): Promise<DeckAnalysis> {
+    return (await this.read(principal, pitchDeckId, query.version)).analysis;
   }
 
   /** GET /api/v1/mentors/pitchdecks/{id}/analysis: version N's report, else the live one's, for a mentor of the founder. */
-  forMentor(principal: Principal, pitchDeckId: string, query: DeckAnalysisQuery): Promise<DeckAnalysis> {
-    return this.read(principal, pitchDeckId, query.version);
+  async forMentor(principal: Principal, pitchDeckId: string, query: DeckAnalysisQuery): Promise<DeckAnalysis> {
+    return (await this.read(principal, pitchDeckId, query.version)).analysis;
   }
 
   /**
@@ -83,14 +83,13 @@ export class AnalysisService {
       this.read(principal, pitchDeckId, query.from, { isComparing: true }),
       this.read(principal, pitchDeckId, query.to, { isComparing: true }),
     ]);
-    const pagesOf = async (number: number) => {
-      const version = (await this.deps.decks.findDeckVersion(pitchDeckId, number))?.version;
-      return version ? this.deps.decks.findPages(version.id) : [];
-    };
-    const [fromPages, toPages] = await Promise.all([pagesOf(query.from), pagesOf(query.to)]);
+    const [fromPages, toPages] = await Promise.all([
+      this.deps.decks.findPages(from.versionId),
+      this.deps.decks.findPages(to.versionId),
+    ]);
     return compareVersions(
-      { number: query.from, pages: fromPages, report: from },
-      { number: query.to, pages: toPages, report: to },
+      { number: query.from, pages: fromPages, report: from.analysis },
+      { number: query.to, pages: toPages, report: to.analysis },
     );
   }
 
@@ -170,6 +169,7 @@ export class AnalysisService {
     }
   }
 
+  /** A version's report as the caller may read it, with the version's id (a comparison reads its pages). */
   private async read(
     principal: Principal,
     pitchDeckId: string,
@@ -177,7 +177,7 @@ export class AnalysisService {
     {
       isComparing = false,
     }: { /** A side of a comparison: an investor may name a version they read. */ isComparing?: boolean } = {},
-  ): Promise<DeckAnalysis> {
+  ): Promise<{ analysis: DeckAnalysis; versionId: string }> {
     const found = await this.deps.decks.findDeckVersion(pitchDeckId, number);
     if (!found) throw deckNotFound();
     const { deck, version } = found;
@@ -187,20 +187,22 @@ export class AnalysisService {
       isLiveVersion: version !== undefined && version.id === deck.liveVersionId,
       isMentoredByCaller:
         principal.role === 'mentor' && (await this.deps.mentorships.isMentorOf(principal.accountId, deck.founderId)),
+      // Asked only where it can matter: an investor naming a side of a comparison.
+      isReadByCaller:
+        isComparing &&
+        principal.role === 'investor' &&
+        version !== undefined &&
+        (await this.deps.decks.hasReadVersion(principal.accountId, version.id)),
     };
-    if (isComparing && principal.role === 'investor') {
-      const isReadByCaller =
-        version !== undefined && (await this.deps.decks.hasReadVersion(principal.accountId, version.id));
-      if (!canCompareVersion(principal, { ...subject, isReadByCaller })) {
-        // The deck itself is public to investors; its other versions are not named.
-        if (subject.isDeckVisible) {
-          throw new AppError('NOT_FOUND', 'You can compare the live version with versions you have read.', {
-            reason: 'VERSION_NOT_FOUND',
-          });
-        }
-        throw deckNotFound();
+    if (!(isComparing ? canCompareVersion(principal, subject) : canReadAnalysis(principal, subject))) {
+      // The deck itself is public to investors; its other versions are not named.
+      if (isComparing && principal.role === 'investor' && subject.isDeckVisible) {
+        throw new AppError('NOT_FOUND', 'You can compare the live version with versions you have read.', {
+          reason: 'VERSION_NOT_FOUND',
+        });
       }
-    } else if (!canReadAnalysis(principal, subject)) throw deckNotFound();
+      throw deckNotFound();
+    }
     if (!version) {
       throw new AppError('NOT_FOUND', `This deck has no version ${number}.`, { reason: 'VERSION_NOT_FOUND' });
     }
@@ -216,10 +218,13 @@ export class AnalysisService {
     }
     const row = await this.current(deck.id, version.id);
     return {
-      ...row.report,
-      version: version.number,
-      analyzerVersion: row.analyzerVersion,
-      computedAt: row.computedAt.toISOString(),
+      analysis: {
+        ...row.report,
+        version: version.number,
+        analyzerVersion: row.analyzerVersion,
+        computedAt: row.computedAt.toISOString(),
+      },
+      versionId: version.id,
     };
   }
 

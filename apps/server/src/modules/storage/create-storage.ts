@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Config } from '@/config';
+import { type Config, dataDirEntries } from '@/config';
 import { LocalFileStorage } from './local-storage';
 import { S3FileStorage } from './s3-storage';
 
@@ -11,7 +11,7 @@ export function createStorage(
   config: Pick<Config, 'dataDir' | 'authSecret' | 'storageDriver' | 's3'>,
 ): LocalFileStorage | S3FileStorage {
   if (config.storageDriver === 'local') {
-    return new LocalFileStorage(path.join(config.dataDir, 'uploads'), config.authSecret);
+    return new LocalFileStorage(path.join(config.dataDir, dataDirEntries.uploads), config.authSecret);
   }
   // loadConfig refuses STORAGE_DRIVER=s3 without a bucket; a hand-built Config might not.
   if (!config.s3) throw new Error('STORAGE_DRIVER=s3 needs S3_BUCKET (and S3_ENDPOINT outside AWS).');

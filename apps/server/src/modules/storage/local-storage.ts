@@ -27,7 +27,7 @@ const refused = () =>
  * the same file system) but apart from them, so the sweep lists this folder alone. The leading
  * dot keeps it out of every key: keys never start with one.
  */
-const partsFolder = '.parts';
+export const partsFolder = '.parts';
 
 /**
  * Files under DATA_DIR/uploads, reached through URLs this process signs with HMAC-SHA-256: a
