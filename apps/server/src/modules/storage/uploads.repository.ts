@@ -2,6 +2,19 @@ import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { uploads } from './storage.schema';
 
+/**
+ * An upload no deck version (file or drawn page 1), profile picture, thread message, deliverable
+ * or data room file uses.
+ */
+const isUnused = and(
+  sql`not exists (select 1 from pitch_deck_versions where pitch_deck_versions.file_key = ${uploads.key})`,
+  sql`not exists (select 1 from pitch_deck_versions where pitch_deck_versions.thumbnail_key = ${uploads.key})`,
+  sql`not exists (select 1 from accounts where accounts.picture_key = ${uploads.key})`,
+  sql`not exists (select 1 from milestone_message_attachments where milestone_message_attachments.key = ${uploads.key})`,
+  sql`not exists (select 1 from milestone_deliverables where milestone_deliverables.file_key = ${uploads.key})`,
+  sql`not exists (select 1 from data_room_items where data_room_items.file_key = ${uploads.key})`,
+);
+
 /** The record of upload URLs handed out. */
 export class UploadsRepository {
   constructor(private readonly db: Database) {}
@@ -20,17 +33,7 @@ export class UploadsRepository {
     const rows = await this.db
       .select({ key: uploads.key })
       .from(uploads)
-      .where(
-        and(
-          lt(uploads.createdAt, cutoff),
-          sql`not exists (select 1 from pitch_deck_versions where pitch_deck_versions.file_key = ${uploads.key})`,
-          sql`not exists (select 1 from pitch_deck_versions where pitch_deck_versions.thumbnail_key = ${uploads.key})`,
-          sql`not exists (select 1 from accounts where accounts.picture_key = ${uploads.key})`,
-          sql`not exists (select 1 from milestone_message_attachments where milestone_message_attachments.key = ${uploads.key})`,
-          sql`not exists (select 1 from milestone_deliverables where milestone_deliverables.file_key = ${uploads.key})`,
-          sql`not exists (select 1 from data_room_items where data_room_items.file_key = ${uploads.key})`,
-        ),
-      )
+      .where(and(lt(uploads.createdAt, cutoff), isUnused))
       .orderBy(uploads.createdAt)
       .limit(limit);
     return rows.map((row) => row.key);
@@ -44,18 +47,7 @@ export class UploadsRepository {
     const [row] = await this.db
       .select({ count: sql<number>`count(*)::int` })
       .from(uploads)
-      .where(
-        and(
-          eq(uploads.ownerId, ownerId),
-          gte(uploads.createdAt, since),
-          sql`not exists (select 1 from pitch_deck_versions where pitch_deck_versions.file_key = ${uploads.key})`,
-          sql`not exists (select 1 from pitch_deck_versions where pitch_deck_versions.thumbnail_key = ${uploads.key})`,
-          sql`not exists (select 1 from accounts where accounts.picture_key = ${uploads.key})`,
-          sql`not exists (select 1 from milestone_message_attachments where milestone_message_attachments.key = ${uploads.key})`,
-          sql`not exists (select 1 from milestone_deliverables where milestone_deliverables.file_key = ${uploads.key})`,
-          sql`not exists (select 1 from data_room_items where data_room_items.file_key = ${uploads.key})`,
-        ),
-      );
+      .where(and(eq(uploads.ownerId, ownerId), gte(uploads.createdAt, since), isUnused));
     return row?.count ?? 0;
   }
 
