@@ -111,8 +111,11 @@ function stubApi(rooms: DataRoom[] = [], world = { interests: acceptedInterests,
       }
       if (path === '/api/v1/users/datarooms/room-1') return jsonResponse({ room });
       if (path === '/api/v1/users/me/interests') {
-        const data = world.interests;
-        return jsonResponse({ data, meta: { page: 1, limit: 100, total: data.length, hasMore: false } });
+        // Two to a page, as a founder past a page of accepted investors reads them.
+        const page = Number(new URL(request.url).searchParams.get('page') ?? 1);
+        const data = world.interests.slice((page - 1) * 2, page * 2);
+        const total = world.interests.length;
+        return jsonResponse({ data, meta: { page, limit: 2, total, hasMore: page * 2 < total } });
       }
       if (path === '/api/v1/users/datarooms/room-1/grants' && request.method === 'GET')
         return jsonResponse({ data: grants });
@@ -328,5 +331,21 @@ describe('data room pages', () => {
     expect(posted?.path).toBe('/api/v1/users/datarooms/room-1/links');
     expect(posted?.body).toMatchObject({ name: 'Northwind diligence' });
     expect(posted?.body).not.toHaveProperty('version');
+  });
+
+  it('room: offers the accepted investors of every page of the list, not the first page alone', async () => {
+    const interests = [...acceptedInterests, accepted('int-lee', 'inv-lee', 'Lee Park', 'Harbor')];
+    const calls = stubApi([], { interests, grants: [] });
+    renderAt('/founder/datarooms/room-1');
+    const section = await screen.findByRole('region', { name: 'Who has this room' }, slow);
+    fireEvent.click(await within(section).findByLabelText('Add investor', {}, slow));
+    const options = await screen.findAllByRole('option', { hidden: true });
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Ravi Menon (Northwind)',
+      'Ana Ruiz',
+      'Lee Park (Harbor)',
+    ]);
+    const pages = calls.filter((call) => call.path === '/api/v1/users/me/interests');
+    expect(pages).toHaveLength(2);
   });
 });

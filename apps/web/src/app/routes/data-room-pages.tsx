@@ -1,10 +1,9 @@
-import { maxPageSize } from '@deckvalid/contract/pagination';
 import { Navigate, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { DataRoomDetail } from '@/features/datarooms/components/data-room-detail';
 import { type AcceptedInvestor, DataRoomGrants } from '@/features/datarooms/components/data-room-grants';
 import { DataRoomList } from '@/features/datarooms/components/data-room-list';
-import { useFounderInterestsQuery } from '@/features/interests/founder-interests-api';
+import { useFounderAcceptedInterestsQuery } from '@/features/interests/founder-interests-api';
 import { ShareLinksPanel } from '@/features/links/components/share-links-panel';
 
 /** /founder/datarooms */
@@ -14,14 +13,13 @@ export function FounderDataRoomsPage() {
 
 /**
  * The founder's accepted investors, one per investor (an investor accepted on two decks is one
- * person to give a room to), from the same list My investors shows.
+ * person to give a room to), from the same list My investors shows, every page of it.
  */
 function useAcceptedInvestors(): AcceptedInvestor[] | undefined {
-  // One page of the largest size: a founder past 100 accepted investors sees the first 100 here.
-  const interests = useFounderInterestsQuery({ status: 'accepted', limit: maxPageSize, page: 1 });
+  const interests = useFounderAcceptedInterestsQuery();
   if (!interests.data) return interests.isError ? [] : undefined;
   const byInvestor = new Map<string, AcceptedInvestor>();
-  for (const interest of interests.data.data) {
+  for (const interest of interests.data) {
     if (interest.status !== 'accepted' || byInvestor.has(interest.investor.id)) continue;
     byInvestor.set(interest.investor.id, {
       interestId: interest.id,

@@ -5,8 +5,12 @@ import type {
   FounderInterestsQuery,
   MilestoneInvestor,
 } from '@deckvalid/contract/interests';
-import type { Page } from '@deckvalid/contract/pagination';
+import { maxPageSize, type Page } from '@deckvalid/contract/pagination';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { api } from '@/shared/api/api';
+
+/** Pages of accepted interests read for one list: 2,000 accepted interests, far past any founder's. */
+const acceptedPagesRead = 20;
 
 /** Every founder interest list (all decks, one deck, any filter) carries this tag. */
 const founderInterestsTag = { type: 'Interest', id: 'FOUNDER_LIST' } as const;
@@ -30,6 +34,28 @@ export const founderInterestsApi = api.injectEndpoints({
         ...(result?.data ?? []).map((interest) => ({ type: 'Interest' as const, id: interest.id })),
       ],
     }),
+    /**
+     * Every accepted interest of the founder across their decks, page after page into one list
+     * (for choosing among them, as a data room's access does), newest first.
+     */
+    founderAcceptedInterests: build.query<FounderInterest[], void>({
+      async queryFn(_arg, _api, _options, baseQuery) {
+        const accepted: FounderInterest[] = [];
+        for (let page = 1; page <= acceptedPagesRead; page++) {
+          const result = await baseQuery({
+            url: founderDeckPaths.myInterests,
+            params: { page, limit: maxPageSize, status: 'accepted' },
+          });
+          if (result.error) return { error: result.error as FetchBaseQueryError };
+          const answer = result.data as Page<FounderInterest>;
+          // An interest that moved between two pages would show twice.
+          accepted.push(...answer.data.filter((interest) => !accepted.some((held) => held.id === interest.id)));
+          if (!answer.meta.hasMore) break;
+        }
+        return { data: accepted };
+      },
+      providesTags: [founderInterestsTag],
+    }),
     deckMilestoneInvestors: build.query<MilestoneInvestor[], string>({
       query: (deckId) => founderDeckPaths.milestoneInvestors(deckId),
       transformResponse: (response: { data: MilestoneInvestor[] }) => response.data,
@@ -52,5 +78,9 @@ export const founderInterestsApi = api.injectEndpoints({
   }),
 });
 
-export const { useFounderInterestsQuery, useDeckMilestoneInvestorsQuery, useDecideInterestMutation } =
-  founderInterestsApi;
+export const {
+  useFounderInterestsQuery,
+  useFounderAcceptedInterestsQuery,
+  useDeckMilestoneInvestorsQuery,
+  useDecideInterestMutation,
+} = founderInterestsApi;
