@@ -30,6 +30,7 @@ export function createDataRoomsModule(
     checkUploaded: uploads.checkUploaded.bind(uploads),
     forget: uploads.forget.bind(uploads),
     read: storage.read.bind(storage),
+    readStream: storage.readStream.bind(storage),
   };
   const repo = new DataRoomsRepository(db);
   const rooms = new DataRoomsService({ repo, clock, files, pdf });

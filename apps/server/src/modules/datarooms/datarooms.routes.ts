@@ -36,7 +36,8 @@ function sendRoomFile(reply: FastifyReply, file: RoomFile) {
     .header('content-type', file.isInline ? file.mime : 'application/octet-stream')
     .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.name)}`)
     .header('cache-control', 'private, no-store')
-    .send(file.bytes);
+    .header('content-length', file.size)
+    .send(file.stream);
 }
 
 /** The founder's calls on their data rooms, folders, files and grants; the investor's reads of rooms granted to them. */

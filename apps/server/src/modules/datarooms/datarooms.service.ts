@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   type AddFileBody,
   type CreateDataRoomBody,
@@ -33,6 +34,7 @@ export type RoomFiles = {
   checkUploaded(principal: Principal, kind: 'document', key: string): Promise<{ size: number; contentType: string }>;
   forget(key: string): Promise<void>;
   read(key: string): Promise<Buffer>;
+  readStream(key: string): Promise<{ stream: Readable; size: number }>;
 };
 
 /** What the data rooms ask of the decks' PDF pool: a parse on a worker thread, never on the event loop. */
@@ -63,8 +65,11 @@ const roomPdfLimits: RunLimits = {
   },
 };
 
-/** A room's file and what to send it as. */
-export type RoomFile = { bytes: Buffer; mime: string; name: string; isInline: boolean };
+/**
+ * A room's file and what to send it as: streamed from storage, so a 50 MB file is never held in
+ * memory on its way out.
+ */
+export type RoomFile = { stream: Readable; size: number; mime: string; name: string; isInline: boolean };
 
 export const roomDto = (room: Room): DataRoom => ({
   id: room.id,
@@ -95,8 +100,10 @@ export async function readRoomFile(
 ): Promise<RoomFile> {
   const item = await deps.repo.findItem(roomId, itemId);
   if (item?.kind !== 'file' || !item.fileKey || !item.mime) throw itemNotFound();
+  const { stream, size } = await deps.files.readStream(item.fileKey);
   return {
-    bytes: await deps.files.read(item.fileKey),
+    stream,
+    size,
     mime: item.mime,
     name: item.name,
     isInline: item.mime === 'application/pdf',

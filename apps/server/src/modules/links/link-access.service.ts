@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import {
   type LinkAccessBody,
   type LinkAccessResponse,
@@ -24,8 +26,14 @@ export type LinkFiles = { read(key: string): Promise<Buffer> };
 /** Stamps a watermark on every page (watermark-pool.ts, off the event loop). */
 export type Stamper = { stamp(data: Uint8Array, lines: string[]): Promise<Uint8Array> };
 
-/** A file a visitor receives: a PDF, or (a data room's other files) bytes to download. */
-export type LinkFile = { bytes: Uint8Array; filename: string; mime: string };
+/**
+ * A file a visitor receives: a PDF's bytes (stamped, when the link says so), or a data room file
+ * streamed from storage as it is.
+ */
+export type LinkFile = { filename: string; mime: string } & (
+  | { bytes: Uint8Array }
+  | { stream: Readable; size: number }
+);
 
 const pdfMime = 'application/pdf';
 
@@ -287,14 +295,18 @@ export class LinkAccessService {
       );
     }
     const file = await this.deps.rooms.readFileForVisitor(target.roomId, item.id);
-    const bytes = isPdf ? await this.stamped(link, grant, file.bytes) : new Uint8Array(file.bytes);
     await this.deps.repo.recordDocumentUse({
       visitorId: grant.visitorId,
       itemId: item.id,
       use: isDownload ? 'download' : 'open',
       now: this.deps.clock.now(),
     });
-    return { bytes, filename: file.name, mime: isPdf ? pdfMime : 'application/octet-stream' };
+    if (!(isPdf && link.watermark)) {
+      const mime = isPdf ? pdfMime : 'application/octet-stream';
+      return { stream: file.stream, size: file.size, filename: file.name, mime };
+    }
+    // A stamp needs the whole file: at most the 50 MB a room file may have.
+    return { bytes: await this.stamped(link, grant, await buffer(file.stream)), filename: file.name, mime: pdfMime };
   }
 
   /** A copy of a stored PDF, stamped when the link says so, on a worker (the stamp is in the bytes sent). */

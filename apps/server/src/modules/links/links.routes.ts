@@ -139,15 +139,16 @@ export async function linksRoutes(
 /** A file a visitor receives: never cached by anything between, never indexed. */
 function sendFile(reply: FastifyReply, file: LinkFile, disposition: 'inline' | 'attachment') {
   const ascii = file.filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return reply
+  reply
     .header('content-type', file.mime)
     .header(
       'content-disposition',
       `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
     )
     .header('cache-control', 'private, no-store')
-    .header('x-robots-tag', 'noindex')
-    .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
+    .header('x-robots-tag', 'noindex');
+  if ('stream' in file) return reply.header('content-length', file.size).send(file.stream);
+  return reply.send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { DataRoomItem } from '@deckvalid/contract/datarooms';
 import {
   type CreateLinkBody,
@@ -45,7 +46,10 @@ export type LinkRooms = {
   requireOwn(principal: Principal, roomId: string): Promise<{ id: string }>;
   itemsForVisitor(roomId: string): Promise<DataRoomItem[]>;
   fileItemForVisitor(roomId: string, itemId: string): Promise<DataRoomItem>;
-  readFileForVisitor(roomId: string, itemId: string): Promise<{ bytes: Buffer; mime: string; name: string }>;
+  readFileForVisitor(
+    roomId: string,
+    itemId: string,
+  ): Promise<{ stream: Readable; size: number; mime: string; name: string }>;
 };
 
 /** What a founder's link calls name: one of their decks, or one of their data rooms. */

@@ -94,6 +94,18 @@ export class LocalFileStorage implements FileStorage {
     return readFile(this.pathOf(key));
   }
 
+  async readStream(key: string): Promise<{ stream: Readable; size: number }> {
+    // Opened first, so a missing file is this call's error, not the stream's after the headers.
+    const handle = await open(this.pathOf(key), 'r');
+    try {
+      const { size } = await handle.stat();
+      return { stream: handle.createReadStream(), size };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+
   async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
     await this.write(key, Readable.from([Buffer.from(bytes)]), { contentType, maxBytes: Number.MAX_SAFE_INTEGER });
   }

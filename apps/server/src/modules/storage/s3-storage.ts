@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -127,6 +128,13 @@ export class S3FileStorage implements FileStorage {
 
   read(key: string): Promise<Buffer> {
     return this.get(key);
+  }
+
+  async readStream(key: string): Promise<{ stream: Readable; size: number }> {
+    const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+    // On Node the SDK's body is the HTTP response itself, a Readable.
+    const body = answer.Body instanceof Readable ? answer.Body : Readable.from([]);
+    return { stream: body, size: answer.ContentLength ?? 0 };
   }
 
   async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { storagePathPrefix } from '@deckvalid/contract/api-paths';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -138,6 +139,14 @@ describe.each([
     expect(await harness.storage.readStart(key, magicLength)).toEqual(deck.subarray(0, magicLength));
     expect(await harness.storage.readStart(key, deck.length + 100)).toEqual(deck);
     expect(await harness.storage.read(key)).toEqual(deck);
+  });
+
+  it('streams a stored object with its size, and refuses a missing one before any byte', async () => {
+    const key = await uploaded();
+    const { stream, size } = await harness.storage.readStream(key);
+    expect(size).toBe(deck.length);
+    expect(await buffer(stream)).toEqual(deck);
+    await expect(harness.storage.readStream(newDeckKey())).rejects.toThrow();
   });
 
   it('answers null for the stat of a key with nothing stored', async () => {

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { type StoredKind, storedKinds } from '@deckvalid/contract/uploads';
 import { AppError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
@@ -32,6 +33,11 @@ export interface FileStorage {
   /** The first `length` bytes (fewer when the object is shorter). */
   readStart(key: string, length: number): Promise<Buffer>;
   read(key: string): Promise<Buffer>;
+  /**
+   * The object as a stream with its size, for sending it on without holding it in memory (a
+   * 50 MB data room file); fails before the first byte when nothing is stored under the key.
+   */
+  readStream(key: string): Promise<{ stream: Readable; size: number }>;
   /** Stores bytes the server itself made (demo seed); browsers always go through a signed upload. */
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** Removes the object; removing a missing object is not an error. */
