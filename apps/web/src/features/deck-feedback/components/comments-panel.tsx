@@ -19,6 +19,7 @@ import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { describeApiError } from '@/shared/api/api-error';
 import { formatDateTime } from '@/shared/lib/format-date';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
+import { LoadProblem } from '@/shared/ui/load-problem';
 import { MentionTextarea, TextWithMentions } from '@/shared/ui/mentions';
 import {
   useCreateDeckCommentMutation,
@@ -111,12 +112,11 @@ export function CommentsPanel({
             <Skeleton h={72} radius="md" />
           </Stack>
         ) : !all || !grouped ? (
-          <Stack gap="xs" align="flex-start">
-            <FormErrorAlert title="We couldn't load the comments" message={describeApiError(comments.error).message} />
-            <Button variant="light" size="sm" onClick={() => void comments.refetch()}>
-              Try again
-            </Button>
-          </Stack>
+          <LoadProblem
+            title="We couldn't load the comments"
+            error={comments.error}
+            onRetry={() => void comments.refetch()}
+          />
         ) : grouped.pages.length === 0 && grouped.outdated.length === 0 ? (
           <EmptyState
             variant="light"

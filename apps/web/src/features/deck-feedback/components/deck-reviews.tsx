@@ -27,6 +27,7 @@ import { type FormEvent, useState } from 'react';
 import { describeApiError } from '@/shared/api/api-error';
 import { formatDateTime } from '@/shared/lib/format-date';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
+import { LoadProblem } from '@/shared/ui/load-problem';
 import { useDeckReviewsQuery, usePutDeckReviewMutation } from '../feedback-api';
 import {
   averageScore,
@@ -61,12 +62,7 @@ export function MentorReviewPanel({ deckId, version }: { deckId: string; version
   }
   if (!reviews.data) {
     return (
-      <Stack gap="xs" align="flex-start">
-        <FormErrorAlert title="We couldn't load your review" message={describeApiError(reviews.error).message} />
-        <Button variant="light" size="sm" onClick={() => void reviews.refetch()}>
-          Try again
-        </Button>
-      </Stack>
+      <LoadProblem title="We couldn't load your review" error={reviews.error} onRetry={() => void reviews.refetch()} />
     );
   }
   if (saved && !isEditing) {
@@ -284,12 +280,7 @@ export function FounderReviewsList({ deckId }: { deckId: string }) {
   if (reviews.isLoading) return <Skeleton h={160} radius="md" aria-label="Loading the reviews" />;
   if (!reviews.data) {
     return (
-      <Stack gap="xs" align="flex-start">
-        <FormErrorAlert title="We couldn't load the reviews" message={describeApiError(reviews.error).message} />
-        <Button variant="light" size="sm" onClick={() => void reviews.refetch()}>
-          Try again
-        </Button>
-      </Stack>
+      <LoadProblem title="We couldn't load the reviews" error={reviews.error} onRetry={() => void reviews.refetch()} />
     );
   }
   if (reviews.data.length === 0) {

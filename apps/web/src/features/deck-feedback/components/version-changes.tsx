@@ -1,7 +1,7 @@
-import { Alert, Button, EmptyState, Group, List, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, EmptyState, Group, List, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowDownRight, IconArrowRight, IconArrowUpRight, IconGitCompare } from '@tabler/icons-react';
 import { useState } from 'react';
-import { describeApiError } from '@/shared/api/api-error';
+import { LoadProblem } from '@/shared/ui/load-problem';
 import { type CompareSide, useDeckComparisonQuery } from '../feedback-api';
 import { describePageChange, describeScoreChange, describeSectionChange, isUnchanged } from '../feedback-model';
 
@@ -82,14 +82,11 @@ function Comparison({ deckId, side, from, to }: { deckId: string; side: CompareS
   const data = comparison.currentData;
   if (!data) {
     return (
-      <Stack gap="xs" align="flex-start">
-        <Alert color="red" variant="light" radius="lg" role="alert" title="We couldn't compare these versions">
-          {describeApiError(comparison.error).message}
-        </Alert>
-        <Button variant="light" size="sm" onClick={() => void comparison.refetch()}>
-          Try again
-        </Button>
-      </Stack>
+      <LoadProblem
+        title="We couldn't compare these versions"
+        error={comparison.error}
+        onRetry={() => void comparison.refetch()}
+      />
     );
   }
   const delta = data.score.after - data.score.before;

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { describeApiError } from '@/shared/api/api-error';
 import { formatDate } from '@/shared/lib/format-date';
 import { FormErrorAlert } from '@/shared/ui/form-error-alert';
+import { LoadProblem } from '@/shared/ui/load-problem';
 import {
   useEndMentorshipAsFounderMutation,
   useFoundersMentorsQuery,
@@ -66,14 +67,11 @@ export function FounderMentors() {
           <WaitingInvitations invitations={mentors.data.invitations} />
         </>
       ) : (
-        <Stack gap="xs">
-          <FormErrorAlert title="We couldn't load your mentors" message={describeApiError(mentors.error).message} />
-          <Group>
-            <Button variant="light" onClick={() => void mentors.refetch()}>
-              Try again
-            </Button>
-          </Group>
-        </Stack>
+        <LoadProblem
+          title="We couldn't load your mentors"
+          error={mentors.error}
+          onRetry={() => void mentors.refetch()}
+        />
       )}
     </Stack>
   );

@@ -14,9 +14,8 @@ import {
 } from '@mantine/core';
 import { IconFileOff, IconMessageCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { describeApiError } from '@/shared/api/api-error';
 import { formatDate } from '@/shared/lib/format-date';
-import { FormErrorAlert } from '@/shared/ui/form-error-alert';
+import { LoadProblem } from '@/shared/ui/load-problem';
 import { useMentorPitchDecksQuery } from '../mentor-pitchdecks-api';
 
 /**
@@ -41,12 +40,7 @@ export function MentorDeckList({ deckPath }: { deckPath: (id: string) => string 
           <Skeleton h={200} radius="md" />
         </SimpleGrid>
       ) : !decks.data ? (
-        <Stack gap="xs" align="flex-start">
-          <FormErrorAlert title="We couldn't load their decks" message={describeApiError(decks.error).message} />
-          <Button variant="light" onClick={() => void decks.refetch()}>
-            Try again
-          </Button>
-        </Stack>
+        <LoadProblem title="We couldn't load their decks" error={decks.error} onRetry={() => void decks.refetch()} />
       ) : decks.data.length === 0 ? (
         <EmptyState
           variant="light"
