@@ -1,5 +1,3 @@
-import { Group } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import {
   IconChartLine,
   IconFileUpload,
@@ -10,19 +8,10 @@ import {
   IconSchool,
   IconUsers,
 } from '@tabler/icons-react';
-import { Suspense } from 'react';
-import { Outlet } from 'react-router';
 import { paths } from '@/config/paths';
-import { SignOutButton } from '@/features/auth/components/sign-out-button';
-import { UserMenu } from '@/features/auth/components/user-menu';
 import { useLinkVisitToasts } from '@/features/links/hooks/use-link-visit-toasts';
-import { InboxBell } from '@/features/notifications/components/inbox-bell';
-import { CommandPalette, CommandPaletteButton } from '@/features/search/components/command-palette';
-import { KeyboardShortcuts } from '@/features/search/components/keyboard-shortcuts';
-import { SectionFallback } from '@/shared/ui/section-fallback';
-import { type WorkspaceNavItem, WorkspaceShell } from '@/shared/ui/workspace-shell';
-import { AccountSettingsModal } from '../account-settings-modal';
-import { SessionChat } from '../session-chat';
+import type { WorkspaceNavItem } from '@/shared/ui/workspace-shell';
+import { AreaLayout } from './area-layout';
 
 const founderNav: readonly WorkspaceNavItem[] = [
   { label: 'Home', to: paths.founder.home, icon: <IconHome size={18} aria-hidden />, isExact: true },
@@ -40,31 +29,18 @@ const linkVisitPlaces = {
   dataRoom: (roomId: string) => paths.founder.dataRoom(roomId),
 };
 
-/** The founder area's frame (every /founder route). */
+/** The founder area's frame (every /founder route), which also tells of share links being read. */
 export function FounderLayout() {
-  const [isSettingsOpen, settings] = useDisclosure(false);
   useLinkVisitToasts(linkVisitPlaces);
   return (
-    <WorkspaceShell
+    <AreaLayout
       areaLabel="Founder"
+      accountRole="user"
       homePath={paths.founder.home}
       navItems={founderNav}
-      userMenu={
-        <Group gap={4} wrap="nowrap">
-          <CommandPaletteButton />
-          <InboxBell seeAllPath={paths.founder.inbox} />
-          <UserMenu onOpenSettings={settings.open} />
-        </Group>
-      }
-      navbarFooter={<SignOutButton />}
-    >
-      <Suspense fallback={<SectionFallback />}>
-        <Outlet />
-      </Suspense>
-      <AccountSettingsModal accountRole="user" isOpen={isSettingsOpen} onClose={settings.close} />
-      <SessionChat title="Founder Chat" />
-      <CommandPalette area="founder" />
-      <KeyboardShortcuts />
-    </WorkspaceShell>
+      inboxPath={paths.founder.inbox}
+      chatTitle="Founder Chat"
+      search="founder"
+    />
   );
 }

@@ -1,18 +1,7 @@
-import { Group } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { IconFlag3, IconFolders, IconId, IconLayoutGrid } from '@tabler/icons-react';
-import { Suspense } from 'react';
-import { Outlet } from 'react-router';
 import { paths } from '@/config/paths';
-import { SignOutButton } from '@/features/auth/components/sign-out-button';
-import { UserMenu } from '@/features/auth/components/user-menu';
-import { InboxBell } from '@/features/notifications/components/inbox-bell';
-import { CommandPalette, CommandPaletteButton } from '@/features/search/components/command-palette';
-import { KeyboardShortcuts } from '@/features/search/components/keyboard-shortcuts';
-import { SectionFallback } from '@/shared/ui/section-fallback';
-import { type WorkspaceNavItem, WorkspaceShell } from '@/shared/ui/workspace-shell';
-import { AccountSettingsModal } from '../account-settings-modal';
-import { SessionChat } from '../session-chat';
+import type { WorkspaceNavItem } from '@/shared/ui/workspace-shell';
+import { AreaLayout } from './area-layout';
 
 const investorNav: readonly WorkspaceNavItem[] = [
   { label: 'Browse decks', to: paths.investor.home, icon: <IconLayoutGrid size={18} aria-hidden />, isExact: true },
@@ -23,28 +12,15 @@ const investorNav: readonly WorkspaceNavItem[] = [
 
 /** The investor area's frame (every /investor route and /analysis). */
 export function InvestorLayout() {
-  const [isSettingsOpen, settings] = useDisclosure(false);
   return (
-    <WorkspaceShell
+    <AreaLayout
       areaLabel="Investor"
+      accountRole="investor"
       homePath={paths.investor.home}
       navItems={investorNav}
-      userMenu={
-        <Group gap={4} wrap="nowrap">
-          <CommandPaletteButton />
-          <InboxBell seeAllPath={paths.investor.inbox} />
-          <UserMenu onOpenSettings={settings.open} />
-        </Group>
-      }
-      navbarFooter={<SignOutButton />}
-    >
-      <Suspense fallback={<SectionFallback />}>
-        <Outlet />
-      </Suspense>
-      <AccountSettingsModal accountRole="investor" isOpen={isSettingsOpen} onClose={settings.close} />
-      <SessionChat title="Investor Chat" />
-      <CommandPalette area="investor" />
-      <KeyboardShortcuts />
-    </WorkspaceShell>
+      inboxPath={paths.investor.inbox}
+      chatTitle="Investor Chat"
+      search="investor"
+    />
   );
 }

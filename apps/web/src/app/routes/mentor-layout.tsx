@@ -1,16 +1,7 @@
-import { Group } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { IconUsers } from '@tabler/icons-react';
-import { Suspense } from 'react';
-import { Outlet } from 'react-router';
 import { paths } from '@/config/paths';
-import { SignOutButton } from '@/features/auth/components/sign-out-button';
-import { UserMenu } from '@/features/auth/components/user-menu';
-import { InboxBell } from '@/features/notifications/components/inbox-bell';
-import { SectionFallback } from '@/shared/ui/section-fallback';
-import { type WorkspaceNavItem, WorkspaceShell } from '@/shared/ui/workspace-shell';
-import { AccountSettingsModal } from '../account-settings-modal';
-import { SessionChat } from '../session-chat';
+import type { WorkspaceNavItem } from '@/shared/ui/workspace-shell';
+import { AreaLayout } from './area-layout';
 
 const mentorNav: readonly WorkspaceNavItem[] = [
   { label: 'Founders you mentor', to: paths.mentor.home, icon: <IconUsers size={18} aria-hidden />, isExact: true },
@@ -22,25 +13,14 @@ const mentorNav: readonly WorkspaceNavItem[] = [
  * palette yet, as its search reaches founder and investor data only.
  */
 export function MentorLayout() {
-  const [isSettingsOpen, settings] = useDisclosure(false);
   return (
-    <WorkspaceShell
+    <AreaLayout
       areaLabel="Mentor"
+      accountRole="mentor"
       homePath={paths.mentor.home}
       navItems={mentorNav}
-      userMenu={
-        <Group gap={4} wrap="nowrap">
-          <InboxBell seeAllPath={paths.mentor.inbox} />
-          <UserMenu onOpenSettings={settings.open} />
-        </Group>
-      }
-      navbarFooter={<SignOutButton />}
-    >
-      <Suspense fallback={<SectionFallback />}>
-        <Outlet />
-      </Suspense>
-      <AccountSettingsModal accountRole="mentor" isOpen={isSettingsOpen} onClose={settings.close} />
-      <SessionChat title="Mentor Chat" />
-    </WorkspaceShell>
+      inboxPath={paths.mentor.inbox}
+      chatTitle="Mentor Chat"
+    />
   );
 }
