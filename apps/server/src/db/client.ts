@@ -58,9 +58,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // without a listener Node ends the process. Every client gets one for its whole life: the
     // query in flight rejects on its own (the request answers 503), and the pool discards the
     // broken client when it is released.
+    //
+    // A checked-out client whose connection ends is also given back to the pool here, which
+    // discards it. Drizzle's transaction sends BEGIN before its try/finally: a BEGIN that meets a
+    // dead connection never releases its client, and each such client would hold a pool slot for
+    // good, until a storm of terminations has drained the pool. A later release by its holder is
+    // then a no-op rather than pg-pool's double-release error.
+    const checkedOut = new WeakSet<pg.PoolClient>();
+    pool.on('acquire', (client) => checkedOut.add(client));
+    pool.on('release', (_error, client) => checkedOut.delete(client));
     pool.on('connect', (client) => {
       client.on('error', (error) => {
         options.logger?.warn({ err: error }, 'PostgreSQL ended a connection in use; its request is answered 503');
+      });
+      client.on('end', () => {
+        if (!checkedOut.has(client)) return;
+        client.release(new Error('PostgreSQL ended a connection while it was checked out'));
+        client.release = () => undefined;
       });
     });
     const db = drizzlePg(pool, { schema }) as unknown as Database;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../test/accounts';
@@ -55,6 +56,24 @@ describe.runIf(databaseUrl)('a PostgreSQL connection ended by the server', () =>
     });
     const again = await me();
     expect(again.statusCode).toBe(200);
+  });
+
+  it('gives back a connection that died as its transaction began, so the pool is never drained', async () => {
+    const { db, poolUse } = ctx.database;
+    // The server ends every connection just as transactions take theirs from the pool: some
+    // BEGINs meet a dead socket. Each such connection must leave the pool, not stay checked out.
+    for (let round = 0; round < 20; round++) {
+      await Promise.all([ctx.database.ping(), ctx.database.ping(), ctx.database.ping()]);
+      const terminating = terminateBackends(name);
+      const attempts = Array.from({ length: 5 }, () =>
+        db.transaction(async (tx) => tx.execute(sql`select 1`)).catch(() => undefined),
+      );
+      await Promise.all([terminating, ...attempts]);
+    }
+    await settle();
+    const use = poolUse?.();
+    expect(use && use.total - use.idle).toBe(0);
+    expect(await ctx.database.ping()).toBe(true);
   });
 
   it('answers db "down" while PostgreSQL refuses connections, and "up" once it is back', async () => {
