@@ -28,8 +28,9 @@ const crossModuleReads = {
   links: ['accounts', 'datarooms', 'pitchdecks'],
   // Every milestone read asks whether the caller's interest in its deck is accepted, in the same
   // query (access is decided fresh); boards and feeds name assignees and actors; milestone
-  // answers name their deck (title and company).
-  milestones: ['accounts', 'interests', 'pitchdecks'],
+  // answers name their deck (title and company); a share with a mentor hangs on the mentorship
+  // (its key), and the founder's sharing list names their mentors.
+  milestones: ['accounts', 'interests', 'mentors', 'pitchdecks'],
   // Comments name their authors and resolvers, in the one query that lists them.
   comments: ['accounts'],
   // Reviews name their mentors, in the one query that lists them.

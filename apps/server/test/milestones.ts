@@ -177,3 +177,9 @@ export async function milestoneFixtures(
     investorDisposableMeetId: (await createMeet(ctx, founder, milestone.id)).id,
   };
 }
+
+/** The founder shares their milestone with one of their mentors. */
+export async function shareMilestone(ctx: TestContext, founder: SignedUp, milestoneId: string, mentorId: string) {
+  const reply = await callAs(ctx, founder, 'PUT', milestonePaths.mentor(milestoneId, mentorId));
+  expect(reply.statusCode, reply.body).toBe(204);
+}

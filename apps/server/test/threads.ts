@@ -1,21 +1,30 @@
 import {
   investorMilestonePaths,
   type MessageBody,
+  mentorMilestonePaths,
   milestonePaths,
   type Thread,
+  type ThreadAudience,
   type ThreadMessage,
 } from '@deckvalid/contract/milestones';
 import { expect } from 'vitest';
 import type { SignedUp } from './accounts';
 import { callAs, type TestContext } from './build';
 import { uploadFile } from './decks';
+import { shareMilestone } from './milestones';
 
 /** A 1×1 PNG's first bytes: enough for the storage's type check. */
 export const pngBytes = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
-/** The paths of `caller`'s side: founders' under /api/v1/milestones, investors' under /api/v1/investors. */
-export const pathsOf = (caller: SignedUp) =>
-  caller.user.role === 'investor' ? investorMilestonePaths : milestonePaths;
+/**
+ * The thread paths of `caller`'s side: founders' under /api/v1/milestones, investors' under
+ * /api/v1/investors, mentors' under /api/v1/mentors.
+ */
+export function pathsOf(caller: SignedUp) {
+  if (caller.user.role === 'investor') return investorMilestonePaths;
+  if (caller.user.role === 'mentor') return mentorMilestonePaths;
+  return milestonePaths;
+}
 
 /** Uploads an attachment through `caller`'s own signed-upload ticket; answers its key. */
 export async function uploadAttachment(
@@ -38,10 +47,11 @@ export async function createThread(
   caller: SignedUp,
   on: { milestoneId: string } | { taskId: string },
   title = 'Customs paperwork',
+  audience?: ThreadAudience,
 ): Promise<Thread> {
   const paths = pathsOf(caller);
   const url = 'taskId' in on ? paths.taskThreads(on.taskId) : paths.threads(on.milestoneId);
-  const reply = await callAs(ctx, caller, 'POST', url, { title });
+  const reply = await callAs(ctx, caller, 'POST', url, { title, ...(audience ? { audience } : {}) });
   expect(reply.statusCode, reply.body).toBe(201);
   return reply.json().thread as Thread;
 }
@@ -91,5 +101,34 @@ export async function threadFixtures(
     disposableMessageId: await message(founder),
     investorDisposableMessageId: await message(investor),
     deliverableFileKey: await uploadAttachment(ctx, founder, Buffer.from('%PDF-1.7\n%%EOF\n'), 'application/pdf'),
+  };
+}
+
+/** The threads with the mentors the authorisation table acts on, on a milestone shared with `mentor`. */
+export type MentorThreadFixtures = {
+  /** Started by the founder with the mentors on the task; the mentor writes in it. */
+  mentorThreadId: string;
+  /** Started by the mentor: one the table renames, one it deletes. */
+  mentorOwnThreadId: string;
+  mentorDisposableThreadId: string;
+  /** The mentor's messages of `mentorThreadId`: one the table edits, one it deletes. */
+  mentorMessageId: string;
+  mentorDisposableMessageId: string;
+};
+
+export async function mentorThreadFixtures(
+  ctx: TestContext,
+  founder: SignedUp,
+  mentor: SignedUp,
+  { milestoneId, taskId }: { milestoneId: string; taskId: string },
+): Promise<MentorThreadFixtures> {
+  await shareMilestone(ctx, founder, milestoneId, mentor.user.id);
+  const thread = await createThread(ctx, founder, { taskId }, 'Pricing page', 'mentors');
+  return {
+    mentorThreadId: thread.id,
+    mentorOwnThreadId: (await createThread(ctx, mentor, { milestoneId }, 'Pilot terms')).id,
+    mentorDisposableThreadId: (await createThread(ctx, mentor, { taskId }, 'Drop')).id,
+    mentorMessageId: (await postMessage(ctx, mentor, thread.id)).id,
+    mentorDisposableMessageId: (await postMessage(ctx, mentor, thread.id)).id,
   };
 }

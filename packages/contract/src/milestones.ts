@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { milestoneInvestorSchema } from './interests';
+import { mentorshipPartySchema } from './mentors';
 import { pageOf, paginationQuerySchema } from './pagination';
 import { formatCount, hasControlCharacter, idSchema, textSchema } from './text';
 
@@ -659,7 +660,7 @@ export const webUrlSchema = textSchema({
 
 /**
  * POST …/deliverables/{deliverableId}/submit: a link, or a file uploaded first through the
- * attachments' signed upload (issue 18). Exactly one of the two; the new one replaces whatever
+ * attachments' signed upload. Exactly one of the two; the new one replaces whatever
  * was submitted before.
  */
 export const submitDeliverableBodySchema = z
@@ -858,6 +859,23 @@ export const threadBodySchema = z.object({ title: titleSchema }).strict();
 export type ThreadBody = z.infer<typeof threadBodySchema>;
 
 /**
+ * Who reads a thread besides the founder: `members`, the deck's accepted investors; `mentors`,
+ * the mentors the founder shared the milestone with. The two never see each other's threads, so
+ * investors never meet the founder's mentors there.
+ */
+export const threadAudiences = ['members', 'mentors'] as const;
+export const threadAudienceSchema = z.enum(threadAudiences);
+export type ThreadAudience = z.infer<typeof threadAudienceSchema>;
+
+/**
+ * POST …/threads: a title, and for the founder whom the thread is with (investors by default).
+ * An investor's threads are always with the members and a mentor's with the mentors: the other
+ * audience is refused.
+ */
+export const createThreadBodySchema = threadBodySchema.extend({ audience: threadAudienceSchema.optional() }).strict();
+export type CreateThreadBody = z.infer<typeof createThreadBodySchema>;
+
+/**
  * POST …/threads/{threadId}/messages and PATCH …/messages/{messageId}: text, files, or both. PATCH
  * replaces both: attachments left out of it are deleted, new keys are checked like a POST's.
  */
@@ -900,8 +918,9 @@ export const threadSchema = z.object({
   /** The task it discusses; null for a thread on the milestone itself. */
   taskId: z.string().nullable(),
   title: z.string(),
-  /** Who started it (the founder or an investor); null once that account is gone. */
+  /** Who started it (the founder, an investor or a mentor); null once that account is gone. */
   createdBy: taskAssigneeSchema.nullable(),
+  audience: threadAudienceSchema,
   messageCount: z.number().int(),
   /** When its latest message was posted; null while it has none. */
   lastMessageAt: z.string().nullable(),
@@ -1069,6 +1088,10 @@ export const milestonePaths = {
   message: (messageId: string) => `/api/v1/milestones/messages/${segment(messageId)}`,
   /** GET ?fileType&fileSize: a signed upload for a message's attachment. */
   attachmentUpload: '/api/v1/milestones/attachments/upload',
+  /** Our addition: the founder's mentors and whether this milestone is shared with each. */
+  mentors: (id: string) => `/api/v1/milestones/${segment(id)}/mentors`,
+  /** PUT shares the milestone with one of the founder's mentors; DELETE stops sharing it. */
+  mentor: (id: string, mentorId: string) => `/api/v1/milestones/${segment(id)}/mentors/${segment(mentorId)}`,
 } as const;
 
 /** Investor calls (spec §7 Investor API): the milestones of decks they are accepted on. */
@@ -1102,6 +1125,38 @@ export const investorMilestonePaths = {
   message: (messageId: string) => `/api/v1/investors/messages/${segment(messageId)}`,
   attachmentUpload: '/api/v1/investors/attachments/upload',
 } as const;
+
+/**
+ * Mentor calls: the live milestones a founder shared with them, read-only, and the milestone's
+ * threads with the mentors (`audience: mentors`). Deliverables and approvals are read, never
+ * given: reviewing work stays the investors'.
+ */
+export const mentorMilestonePaths = {
+  milestones: '/api/v1/mentors/milestones',
+  milestone: (id: string) => `/api/v1/mentors/milestones/${segment(id)}`,
+  overview: (id: string) => `/api/v1/mentors/milestones/${segment(id)}/overview`,
+  tasks: (id: string) => `/api/v1/mentors/milestones/${segment(id)}/tasks`,
+  activities: (id: string) => `/api/v1/mentors/milestones/${segment(id)}/activities`,
+  task: (taskId: string) => `/api/v1/mentors/tasks/${segment(taskId)}`,
+  deliverables: (id: string) => `/api/v1/mentors/milestones/${segment(id)}/deliverables`,
+  taskApprovals: (taskId: string) => `/api/v1/mentors/tasks/${segment(taskId)}/approvals`,
+  threads: (id: string) => `/api/v1/mentors/milestones/${segment(id)}/threads`,
+  taskThreads: (taskId: string) => `/api/v1/mentors/tasks/${segment(taskId)}/threads`,
+  thread: (threadId: string) => `/api/v1/mentors/threads/${segment(threadId)}`,
+  messages: (threadId: string) => `/api/v1/mentors/threads/${segment(threadId)}/messages`,
+  message: (messageId: string) => `/api/v1/mentors/messages/${segment(messageId)}`,
+  attachmentUpload: '/api/v1/mentors/attachments/upload',
+} as const;
+
+/**
+ * GET /api/v1/milestones/{id}/mentors: the founder's mentors, each with whether this milestone is
+ * shared with them (PUT or DELETE …/mentors/{mentorId} changes it). Investors never read this.
+ */
+export const milestoneMentorsResponseSchema = z.object({
+  data: z.array(z.object({ mentor: mentorshipPartySchema, isShared: z.boolean() })),
+});
+export type MilestoneMentorsResponse = z.infer<typeof milestoneMentorsResponseSchema>;
+export const milestoneMentorParamsSchema = z.object({ id, mentorId: idSchema });
 
 /**
  * The milestone events of the /chats namespace: one socket room per milestone, joined only by

@@ -43,6 +43,8 @@ export type DomainEvents = {
   'mentorship.started': { founderId: string; mentorId: string };
   /** Either side ended a mentorship: the tie, and every access of the mentor's, ends at once. */
   'mentorship.ended': { founderId: string; mentorId: string };
+  /** A founder stopped sharing a milestone with their mentor: the mentor's open board closes. */
+  'milestone.unshared': { milestoneId: string; mentorId: string };
   'interest.shown': { interestId: string; pitchDeckId: string; founderId: string; investorId: string };
   'interest.decided': {
     interestId: string;
@@ -180,6 +182,11 @@ export type MilestoneChange = {
   /** An activity action (contract `activityActions`), or `milestone.deleted`. */
   action: string;
   activityId: string | null;
+  /**
+   * Who may hear of it besides the founder: `mentors` for a change in a thread with the mentors
+   * (investors never do), `members` (everyone who reads the milestone) otherwise.
+   */
+  audience?: 'members' | 'mentors';
 };
 
 export type DomainEventName = keyof DomainEvents;

@@ -17,7 +17,12 @@ import { acceptInvitation, inviteMentor } from '../../test/mentors';
 import { type MilestoneFixtures, meetBody, milestoneFixtures } from '../../test/milestones';
 import { principal } from '../../test/principals';
 import { registeredRoutes, routeShape } from '../../test/routes';
-import { type ThreadFixtures, threadFixtures } from '../../test/threads';
+import {
+  type MentorThreadFixtures,
+  mentorThreadFixtures,
+  type ThreadFixtures,
+  threadFixtures,
+} from '../../test/threads';
 import { openApiPaths } from './openapi';
 
 /**
@@ -31,7 +36,8 @@ type Caller = 'anonymous' | 'founder' | 'investor' | 'otherFounder' | 'otherInve
 
 /** Objects the object-level rows act on, made in beforeAll. */
 type Fixtures = MilestoneFixtures &
-  ThreadFixtures & {
+  ThreadFixtures &
+  MentorThreadFixtures & {
     /** A ready deck of `founder`, with a pending interest of `investor`. */
     deckId: string;
     interestId: string;
@@ -96,6 +102,8 @@ type Fixtures = MilestoneFixtures &
     previewedInvitationToken: string;
     /** A mentor of `founder` whom the table's founder row lets go; `otherFounder`, whom `mentor` also mentors. */
     disposableMentorId: string;
+    /** `mentor`, with whom `founder` shares `milestoneId`. */
+    sharedMentorId: string;
     otherFounderId: string;
     /** Comments of `mentor` on `deckId`: one the table edits and resolves, one it deletes. */
     commentId: string;
@@ -143,8 +151,11 @@ const mentorOnly = (ok: number) => ({
   otherMentor: ok,
 });
 
-/** Reads of `founder`'s decks for mentors: their mentor gets `ok`, a mentor of nobody 404 (not revealed). */
-const mentoredDeckOnly = (ok: number) => ({ ...mentorOnly(ok), otherMentor: 404 });
+/**
+ * Reads of what `founder` gives their mentor (their decks, the milestone shared with them): their
+ * mentor gets `ok`, a mentor of nobody 404 (not revealed).
+ */
+const ownMentorOnly = (ok: number) => ({ ...mentorOnly(ok), otherMentor: 404 });
 
 /** Page comments on `founder`'s deck: its founder and their mentor get `ok`; everyone else 404 (not revealed). */
 const discussedDeck = (ok: number) => ({
@@ -1524,6 +1535,102 @@ const rows: Row[] = [
     request: founderMilestone('DELETE', (f) => `/api/v1/investors/messages/${f.investorDisposableMessageId}`),
     expected: milestoneFollowerOnly(204),
   },
+  // A milestone `founder` shares with `mentor`: the founder's sharing calls, and the mentor's reads
+  // and threads with the mentors (investors never reach those: mentor-milestones.routes.test.ts).
+  {
+    route: 'GET /api/v1/milestones/:id/mentors',
+    request: founderMilestone('GET', (f) => `/api/v1/milestones/${f.milestoneId}/mentors`),
+    expected: deckOwnerOnly(200),
+  },
+  {
+    route: 'PUT /api/v1/milestones/:id/mentors/:mentorId',
+    // Shared already (the fixtures share it): sharing again changes nothing.
+    request: founderMilestone('PUT', (f) => `/api/v1/milestones/${f.milestoneId}/mentors/${f.sharedMentorId}`),
+    expected: deckOwnerOnly(204),
+  },
+  {
+    route: 'DELETE /api/v1/milestones/:id/mentors/:mentorId',
+    // Never shared with the disposable mentor: stopping is a no-op, and the mentor keeps the rows below.
+    request: founderMilestone('DELETE', (f) => `/api/v1/milestones/${f.milestoneId}/mentors/${f.disposableMentorId}`),
+    expected: deckOwnerOnly(204),
+  },
+  {
+    route: 'GET /api/v1/mentors/milestones',
+    request: { method: 'GET', url: '/api/v1/mentors/milestones' },
+    expected: mentorOnly(200),
+  },
+  ...(
+    [
+      ['GET /api/v1/mentors/milestones/:id', (f: Fixtures) => `/api/v1/mentors/milestones/${f.milestoneId}`],
+      [
+        'GET /api/v1/mentors/milestones/:id/overview',
+        (f: Fixtures) => `/api/v1/mentors/milestones/${f.milestoneId}/overview`,
+      ],
+      [
+        'GET /api/v1/mentors/milestones/:id/tasks',
+        (f: Fixtures) => `/api/v1/mentors/milestones/${f.milestoneId}/tasks`,
+      ],
+      [
+        'GET /api/v1/mentors/milestones/:id/activities',
+        (f: Fixtures) => `/api/v1/mentors/milestones/${f.milestoneId}/activities`,
+      ],
+      [
+        'GET /api/v1/mentors/milestones/:id/deliverables',
+        (f: Fixtures) => `/api/v1/mentors/milestones/${f.milestoneId}/deliverables`,
+      ],
+      ['GET /api/v1/mentors/tasks/:taskId', (f: Fixtures) => `/api/v1/mentors/tasks/${f.taskId}`],
+      ['GET /api/v1/mentors/tasks/:taskId/approvals', (f: Fixtures) => `/api/v1/mentors/tasks/${f.taskId}/approvals`],
+      [
+        'GET /api/v1/mentors/milestones/:id/threads',
+        (f: Fixtures) => `/api/v1/mentors/milestones/${f.milestoneId}/threads`,
+      ],
+      ['GET /api/v1/mentors/tasks/:taskId/threads', (f: Fixtures) => `/api/v1/mentors/tasks/${f.taskId}/threads`],
+      [
+        'GET /api/v1/mentors/threads/:threadId/messages',
+        (f: Fixtures) => `/api/v1/mentors/threads/${f.mentorThreadId}/messages`,
+      ],
+    ] as const
+  ).map(([route, path]) => ({ route, request: founderMilestone('GET', path), expected: ownMentorOnly(200) })),
+  {
+    route: 'GET /api/v1/mentors/attachments/upload',
+    request: { method: 'GET', url: '/api/v1/mentors/attachments/upload?fileType=application/pdf&fileSize=1024' },
+    expected: mentorOnly(200),
+  },
+  {
+    route: 'POST /api/v1/mentors/milestones/:id/threads',
+    request: founderMilestone('POST', (f) => `/api/v1/mentors/milestones/${f.milestoneId}/threads`, { title: 'Q' }),
+    expected: ownMentorOnly(201),
+  },
+  {
+    route: 'POST /api/v1/mentors/tasks/:taskId/threads',
+    request: founderMilestone('POST', (f) => `/api/v1/mentors/tasks/${f.taskId}/threads`, { title: 'Question' }),
+    expected: ownMentorOnly(201),
+  },
+  {
+    route: 'PATCH /api/v1/mentors/threads/:threadId',
+    request: founderMilestone('PATCH', (f) => `/api/v1/mentors/threads/${f.mentorOwnThreadId}`, { title: 'Mine' }),
+    expected: ownMentorOnly(200),
+  },
+  {
+    route: 'DELETE /api/v1/mentors/threads/:threadId',
+    request: founderMilestone('DELETE', (f) => `/api/v1/mentors/threads/${f.mentorDisposableThreadId}`),
+    expected: ownMentorOnly(204),
+  },
+  {
+    route: 'POST /api/v1/mentors/threads/:threadId/messages',
+    request: founderMilestone('POST', (f) => `/api/v1/mentors/threads/${f.mentorThreadId}/messages`, { text: 'Hi.' }),
+    expected: ownMentorOnly(201),
+  },
+  {
+    route: 'PATCH /api/v1/mentors/messages/:messageId',
+    request: founderMilestone('PATCH', (f) => `/api/v1/mentors/messages/${f.mentorMessageId}`, { text: 'Fixed.' }),
+    expected: ownMentorOnly(200),
+  },
+  {
+    route: 'DELETE /api/v1/mentors/messages/:messageId',
+    request: founderMilestone('DELETE', (f) => `/api/v1/mentors/messages/${f.mentorDisposableMessageId}`),
+    expected: ownMentorOnly(204),
+  },
   // Sign-in through identity providers: open to everyone alike. This app configures none, so each
   // step is the disabled provider's 404 for every caller (oauth.routes.test.ts runs the real ones).
   {
@@ -1624,17 +1731,17 @@ const rows: Row[] = [
   {
     route: 'GET /api/v1/mentors/pitchdecks/:id',
     request: (f) => ({ method: 'GET', url: mentorDeckPaths.pitchDeck(f.deckId) }),
-    expected: mentoredDeckOnly(200),
+    expected: ownMentorOnly(200),
   },
   {
     route: 'GET /api/v1/mentors/pitchdecks/:id/versions',
     request: (f) => ({ method: 'GET', url: mentorDeckPaths.versions(f.deckId) }),
-    expected: mentoredDeckOnly(200),
+    expected: ownMentorOnly(200),
   },
   {
     route: 'GET /api/v1/mentors/pitchdecks/:id/analysis',
     request: (f) => ({ method: 'GET', url: mentorDeckPaths.analysis(f.deckId) }),
-    expected: mentoredDeckOnly(200),
+    expected: ownMentorOnly(200),
   },
   {
     route: 'GET /api/v1/decks/:deckId/comments',
@@ -1683,12 +1790,12 @@ const rows: Row[] = [
   {
     route: 'PUT /api/v1/mentors/pitchdecks/:deckId/versions/:version/review',
     request: (f) => ({ method: 'PUT', url: deckReviewPaths.review(f.deckId, 1), payload: tableReview }),
-    expected: mentoredDeckOnly(200),
+    expected: ownMentorOnly(200),
   },
   {
     route: 'GET /api/v1/mentors/pitchdecks/:deckId/reviews',
     request: (f) => ({ method: 'GET', url: deckReviewPaths.mentorReviews(f.deckId) }),
-    expected: mentoredDeckOnly(200),
+    expected: ownMentorOnly(200),
   },
   {
     route: 'GET /api/v1/users/pitchdecks/:deckId/reviews',
@@ -1703,7 +1810,7 @@ const rows: Row[] = [
   {
     route: 'GET /api/v1/mentors/pitchdecks/:id/compare',
     request: (f) => ({ method: 'GET', url: `${deckComparePaths.mentor(f.comparedDeckId)}?from=1&to=2` }),
-    expected: mentoredDeckOnly(200),
+    expected: ownMentorOnly(200),
   },
   {
     // Version 1 was never read by either investor: only versions they read compare (compare.routes.test.ts).
@@ -1964,6 +2071,7 @@ beforeAll(async () => {
     ...milestoneObjects,
     notificationId: notification?.id ?? '',
     ...(await threadFixtures(ctx, founder, investor, milestoneObjects)),
+    ...(await mentorThreadFixtures(ctx, founder, mentor, milestoneObjects)),
     chatRoomId: chatRoom.json().room.id as string,
     botRoomId: botRoom.json().room.id as string,
     chatMessageId,
@@ -1993,6 +2101,7 @@ beforeAll(async () => {
     mentorInvitationToken: acceptable.token,
     previewedInvitationToken: previewed.token,
     disposableMentorId: disposableMentor.user.id,
+    sharedMentorId: mentor.user.id,
     otherFounderId: otherFounder.user.id,
     commentId: await mentorComment(deck.id),
     disposableCommentId: await mentorComment(deck.id),

@@ -403,7 +403,7 @@ async function seedPilotMilestone(app: App, who: Record<Speaker, Principal>): Pr
     'Thanks, this is strong. Could you break the match rate down by payment type (card, transfer, direct debit)? The bank’s risk team will ask for it first.',
   );
 
-  const thread = await threads.createOnTask(maya, id('sandbox'), 'Split bills in the sandbox data');
+  const thread = await threads.createOnTask(maya, id('sandbox'), { title: 'Split bills in the sandbox data' });
   const discussion: [Principal, string][] = [
     [
       maya,
@@ -417,7 +417,7 @@ async function seedPilotMilestone(app: App, who: Record<Speaker, Principal>): Pr
   ];
   for (const [author, text] of discussion) await threads.post(author, thread.id, { text, attachments: [] });
 
-  const terms = await threads.createOnMilestone(ravi, milestone.id, 'Tranche 2: release conditions');
+  const terms = await threads.createOnMilestone(ravi, milestone.id, { title: 'Tranche 2: release conditions' });
   const termsDiscussion: [Principal, string][] = [
     [
       ravi,

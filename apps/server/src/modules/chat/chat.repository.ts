@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, exists, gt, inArray, isNotNull, isNull, lt, 
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@/db/client';
 import { rowsOf } from '@/db/rows';
+import { isUniqueViolation } from '@/db/violations';
 import { newId } from '@/lib/ids';
 import { accounts } from '@/modules/accounts/accounts.schema';
 import { chatMessageReactions, chatMessages, chatParticipants, chatRooms } from './chat.schema';
@@ -95,16 +96,6 @@ export type SentMessage = StoredMessage & { senderWatermark: WatermarkMove };
  * stored, and the send must be decided again on the room as it is now.
  */
 export type InsertOutcome = SentMessage | 'clientIdTaken' | 'roomChanged';
-
-/** PostgreSQL's unique_violation, as the driver reports it (Drizzle wraps it as the cause). */
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 3; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 const participantColumns = {
   roomId: chatParticipants.roomId,

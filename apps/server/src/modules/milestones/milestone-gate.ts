@@ -1,4 +1,4 @@
-import { isMilestoneEditable } from '@deckvalid/contract/milestones';
+import { isMilestoneEditable, type ThreadAudience } from '@deckvalid/contract/milestones';
 import type { EventBus } from '@/core/events';
 import type { Principal } from '@/core/identity/principal';
 import { AppError } from '@/lib/errors';
@@ -181,7 +181,8 @@ export class MilestoneGate {
     done: ChangeOutcome<Result> & { activityId: string | null; milestone: MilestoneRow },
   ): Result {
     if (done.activity && done.activityId) {
-      this.announce(principal, done.milestone, done.activity.action, done.activityId, done.activity.taskId ?? null);
+      const { action, taskId, audience } = done.activity;
+      this.announce(principal, done.milestone, action, done.activityId, taskId ?? null, audience);
     }
     return done.result;
   }
@@ -193,6 +194,7 @@ export class MilestoneGate {
     action: string,
     activityId: string | null,
     taskId: string | null,
+    audience: ThreadAudience = 'members',
   ): void {
     const change = {
       milestoneId: milestone.id,
@@ -201,6 +203,7 @@ export class MilestoneGate {
       actorId: principal.accountId,
       action,
       activityId,
+      audience,
     };
     if (taskId) this.events.emit('milestone.task-changed', { ...change, taskId });
     else this.events.emit('milestone.changed', change);

@@ -7,7 +7,7 @@ import { MeetInvitations, type MeetMail } from './meet-invitations';
 import { MeetsService } from './meets.service';
 import { MilestoneGate } from './milestone-gate';
 import { MilestonesRepository } from './milestones.repository';
-import { investorMilestonesRoutes, milestonesRoutes } from './milestones.routes';
+import { investorMilestonesRoutes, mentorMilestonesRoutes, milestonesRoutes } from './milestones.routes';
 import { type DeckInvestors, MilestonesService, type OwnDecks } from './milestones.service';
 import { MilestoneSockets } from './milestones.socket';
 import { TaskReminders } from './task-reminders';
@@ -18,7 +18,7 @@ import { type AttachmentStorage, ThreadsService } from './threads.service';
 
 /**
  * Milestones, their task boards, dependency graphs, deliverables, approvals, meets and threads,
- * for founders and their accepted investors.
+ * for founders, their accepted investors and the mentors they share milestones with.
  */
 export function createMilestonesModule(
   context: ModuleContext,
@@ -40,7 +40,7 @@ export function createMilestonesModule(
   const repo = new MilestonesRepository(context.db);
   const gate = new MilestoneGate(repo, context.events);
   const threads = new ThreadsService(new ThreadsRepository(context.db), gate, attachments);
-  const milestones = new MilestonesService(repo, gate, decks, investors, threads.milestoneFiles);
+  const milestones = new MilestonesService(repo, gate, decks, investors, threads.milestoneFiles, context.events);
   const tasks = new TasksService(repo, gate, investors);
   const dependencies = new DependenciesService(repo, gate);
   const deliverables = new DeliverablesService(repo, gate, attachments, context.clock);
@@ -61,6 +61,11 @@ export function createMilestonesModule(
     sockets.accessEnded(investorId, await repo.findIdsOfDeck(pitchDeckId));
   context.events.on('interest.withdrawn', accessEnded);
   context.events.on('interest.decided', (event) => (event.status === 'declined' ? accessEnded(event) : undefined));
+  // And a mentor's follows the share and the mentorship (whose end deletes every share).
+  context.events.on('milestone.unshared', ({ milestoneId, mentorId }) => sockets.accessEnded(mentorId, [milestoneId]));
+  context.events.on('mentorship.ended', async ({ founderId, mentorId }) =>
+    sockets.accessEnded(mentorId, await repo.findIdsOfFounder(founderId)),
+  );
   const reminders = new TaskReminders(repo, context.events, context.clock);
   const module: AppModule = {
     name: 'milestones',
@@ -80,6 +85,7 @@ export function createMilestonesModule(
     routes: async (app) => {
       await milestonesRoutes(app, { auth, milestones, tasks, dependencies, deliverables, approvals, meets });
       await investorMilestonesRoutes(app, { auth, milestones, tasks, deliverables, approvals, meets });
+      await mentorMilestonesRoutes(app, { auth, milestones, tasks, deliverables, approvals });
       await threadsRoutes(app, { auth, threads });
     },
     realtime: (namespace) => sockets.attach(namespace),

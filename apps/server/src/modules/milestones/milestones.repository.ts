@@ -7,6 +7,7 @@ import type {
   MilestoneStatus,
   MilestonesQuery,
   TaskStage,
+  ThreadAudience,
 } from '@deckvalid/contract/milestones';
 import { formatTaskKey, taskKeyPrefixBase, taskKeyPrefixCandidates } from '@deckvalid/contract/milestones';
 import {
@@ -28,15 +29,18 @@ import type { Database } from '@/db/client';
 import { qualified } from '@/db/qualified';
 import { rowsOf } from '@/db/rows';
 import { endOfUtcDay, startOfUtcDay } from '@/db/utc-days';
+import { isForeignKeyViolation } from '@/db/violations';
 import { newId } from '@/lib/ids';
 import { accounts } from '@/modules/accounts/accounts.schema';
 import { interests } from '@/modules/interests/interests.schema';
+import { mentorships } from '@/modules/mentors/mentors.schema';
 import { pitchDecks } from '@/modules/pitchdecks/pitchdecks.schema';
 import {
   milestoneActivities,
   milestoneDeliverables,
   milestoneMeetAttendees,
   milestoneMeets,
+  milestoneMentors,
   milestoneSubtasks,
   milestones,
   milestoneTaskApprovals,
@@ -55,8 +59,8 @@ export type DeckHeading = { id: string; title: string; company: string };
 /** A milestone as a list shows it: its row and its deck, named. */
 export type MilestoneIncludeDeck = { milestone: MilestoneRow; deck: DeckHeading };
 
-/** A milestone with the one fact about the caller its policy needs. */
-export type MilestoneForCaller = MilestoneRow & { isCallerAcceptedInvestor: boolean };
+/** A milestone with the facts about the caller its policy needs. */
+export type MilestoneForCaller = MilestoneRow & { isCallerAcceptedInvestor: boolean; isCallerSharedMentor: boolean };
 
 export type TaskRow = typeof milestoneTasks.$inferSelect & {
   assigneeName: string | null;
@@ -107,6 +111,8 @@ export type MeetFields = {
 /** One line of the log, as a change records it. */
 export type ActivityInput = {
   action: ActivityAction;
+  /** Who reads the line besides the founder (`members` unless it happened in a thread with the mentors). */
+  audience?: ThreadAudience;
   taskId?: string | null;
   stage?: TaskStage | null;
   oldValue?: ActivityValues | null;
@@ -141,9 +147,11 @@ export type MilestoneFields = { title: string; description: string; dueDate: str
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Executor = Database | Transaction;
 
-// Milestones read three other modules' tables inside their own queries (reads only; those
+// Milestones read four other modules' tables inside their own queries (reads only; those
 // modules stay the writers): whether the caller's interest in the deck is accepted, asked with
-// every milestone read so access is decided fresh in the same query; the names of assignees and
+// every milestone read so access is decided fresh in the same query (a mentor's share needs no
+// such read: it is deleted with the mentorship it hangs on); the founder's mentorships, which the
+// founder's sharing screen lists; the names of assignees and
 // actors, which every board and feed row shows; and the title and company of the milestone's
 // deck, which every milestone answer names (a lookup through the decks module would cost a query
 // per milestone, or a page of 100 decks per screen).
@@ -154,6 +162,18 @@ const callerIsAccepted = (callerId: string | Placeholder) =>
 
 /** The live milestones an investor may read: those of decks their interest is accepted on. */
 const liveForInvestor = (investorId: string) => and(isNull(milestones.archivedAt), callerIsAccepted(investorId));
+
+const callerIsSharedMentor = (callerId: string | Placeholder) =>
+  sql<boolean>`exists (select 1 from ${milestoneMentors} where ${qualified(milestoneMentors.milestoneId)} = ${qualified(milestones.id)} and ${qualified(milestoneMentors.mentorId)} = ${callerId})`;
+
+/** The live milestones a mentor may read: those their founders share with them. */
+const liveForMentor = (mentorId: string) => and(isNull(milestones.archivedAt), callerIsSharedMentor(mentorId));
+
+/** The caller's facts every access read selects beside the milestone. */
+const callerFacts = (callerId: string | Placeholder) => ({
+  isCallerAcceptedInvestor: callerIsAccepted(callerId),
+  isCallerSharedMentor: callerIsSharedMentor(callerId),
+});
 
 /** A range of UTC days, both ends included (`YYYY-MM-DD`), over one founder's decks or one of them. */
 export type MilestoneDayRange = { founderId: string; from: string; to: string; pitchDeckId?: string };
@@ -310,7 +330,7 @@ const assigneeStamp = sql<string>`(select coalesce(json_agg(json_build_array(${q
  */
 function prepareAccessReads(db: Database) {
   const callerId = sql.placeholder('callerId');
-  const forCaller = { milestone: milestones, isCallerAcceptedInvestor: callerIsAccepted(callerId) };
+  const forCaller = { milestone: milestones, ...callerFacts(callerId) };
   return {
     byId: db
       .select(forCaller)
@@ -331,9 +351,12 @@ function prepareAccessReads(db: Database) {
   };
 }
 
-const toMilestoneForCaller = (row: { milestone: MilestoneRow; isCallerAcceptedInvestor: boolean }) => ({
+const toMilestoneForCaller = (
+  row: { milestone: MilestoneRow } & Pick<MilestoneForCaller, 'isCallerAcceptedInvestor' | 'isCallerSharedMentor'>,
+): MilestoneForCaller => ({
   ...row.milestone,
   isCallerAcceptedInvestor: row.isCallerAcceptedInvestor,
+  isCallerSharedMentor: row.isCallerSharedMentor,
 });
 
 /**
@@ -457,6 +480,67 @@ export class MilestonesRepository {
       ),
       query,
     );
+  }
+
+  /** The live milestones the founders a mentor helps share with them, each with its deck. */
+  async listForMentorIncludeDeck(mentorId: string, query: MilestonesQuery) {
+    return this.page(liveForMentor(mentorId), query);
+  }
+
+  /**
+   * The founder's mentors, each with whether this milestone is shared with them, in the order the
+   * mentorships began.
+   */
+  async findMentorsSharing(
+    milestone: Pick<MilestoneRow, 'id' | 'founderId'>,
+  ): Promise<{ id: string; name: string; email: string; isShared: boolean }[]> {
+    return this.db
+      .select({
+        id: accounts.id,
+        name: accounts.name,
+        email: accounts.email,
+        isShared: sql<boolean>`${qualified(milestoneMentors.mentorId)} is not null`,
+      })
+      .from(mentorships)
+      .innerJoin(accounts, eq(accounts.id, mentorships.mentorId))
+      .leftJoin(
+        milestoneMentors,
+        and(eq(milestoneMentors.milestoneId, milestone.id), eq(milestoneMentors.mentorId, mentorships.mentorId)),
+      )
+      .where(eq(mentorships.founderId, milestone.founderId))
+      .orderBy(asc(mentorships.createdAt), asc(mentorships.mentorId));
+  }
+
+  /**
+   * Shares the milestone with the founder's mentor; false when they are not (or no longer) the
+   * founder's mentor (the mentorship key refuses the row). Sharing twice changes nothing.
+   */
+  async share(milestone: Pick<MilestoneRow, 'id' | 'founderId'>, mentorId: string): Promise<boolean> {
+    const [mentorship] = await this.db
+      .select({ mentorId: mentorships.mentorId })
+      .from(mentorships)
+      .where(and(eq(mentorships.founderId, milestone.founderId), eq(mentorships.mentorId, mentorId)));
+    if (!mentorship) return false;
+    try {
+      await this.db
+        .insert(milestoneMentors)
+        .values({ milestoneId: milestone.id, founderId: milestone.founderId, mentorId })
+        .onConflictDoNothing();
+      return true;
+    } catch (error) {
+      // The mentorship ended between the read and the insert: its key refuses the share.
+      if (isForeignKeyViolation(error)) return false;
+      throw error;
+    }
+  }
+
+  /** Stops sharing the milestone with a mentor; answers whether it was shared. */
+  async unshare(milestoneId: string, mentorId: string): Promise<boolean> {
+    const deleted = await this.db
+      .delete(milestoneMentors)
+      .where(and(eq(milestoneMentors.milestoneId, milestoneId), eq(milestoneMentors.mentorId, mentorId)))
+      .returning({ mentorId: milestoneMentors.mentorId });
+    return deleted.length > 0;
   }
 
   /** The live milestones of every deck the investor's interest is accepted on, each with its deck. */
@@ -609,9 +693,14 @@ export class MilestonesRepository {
   }
 
   /** The log, newest first, optionally of one stage or one task. */
-  async listActivities(milestoneId: string, query: ActivitiesQuery): Promise<{ rows: ActivityRow[]; total: number }> {
+  async listActivities(
+    milestoneId: string,
+    query: ActivitiesQuery,
+    audiences: readonly ThreadAudience[],
+  ): Promise<{ rows: ActivityRow[]; total: number }> {
     const where = and(
       eq(milestoneActivities.milestoneId, milestoneId),
+      inArray(milestoneActivities.audience, [...audiences]),
       query.stage ? eq(milestoneActivities.stage, query.stage) : undefined,
       query.taskId ? eq(milestoneActivities.taskId, query.taskId) : undefined,
     );
@@ -669,7 +758,7 @@ export class MilestonesRepository {
    */
   async findLiveByFounderIdForCaller(founderId: string, callerId: string): Promise<MilestoneForCaller[]> {
     const rows = await this.db
-      .select({ milestone: milestones, isCallerAcceptedInvestor: callerIsAccepted(callerId) })
+      .select({ milestone: milestones, ...callerFacts(callerId) })
       .from(milestones)
       .where(and(eq(milestones.founderId, founderId), isNull(milestones.archivedAt)))
       .orderBy(asc(milestones.dueDate), asc(milestones.createdAt), asc(milestones.id));
@@ -724,6 +813,15 @@ export class MilestonesRepository {
   }
 
   /** The ids of a deck's milestones, archived ones included: whose rooms an investor leaves with the deck. */
+  /** Every milestone of a founder's (the boards a mentor leaves when the mentorship ends). */
+  async findIdsOfFounder(founderId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: milestones.id })
+      .from(milestones)
+      .where(eq(milestones.founderId, founderId));
+    return rows.map((row) => row.id);
+  }
+
   async findIdsOfDeck(pitchDeckId: string): Promise<string[]> {
     const rows = await this.db
       .select({ id: milestones.id })
@@ -856,9 +954,9 @@ export class MilestonesRepository {
         .where(
           sql`${qualified(milestones.id)} = (select ${qualified(milestoneTasks.milestoneId)} from ${milestoneTasks} where ${qualified(milestoneTasks.id)} = ${taskId})`,
         )
-        .returning({ ...getTableColumns(milestones), isCallerAcceptedInvestor: callerIsAccepted(callerId) });
+        .returning({ ...getTableColumns(milestones), ...callerFacts(callerId) });
       if (!locked) return undefined;
-      const { isCallerAcceptedInvestor: _, ...row } = locked;
+      const { isCallerAcceptedInvestor: _, isCallerSharedMentor: __, ...row } = locked;
       return work(new MilestoneWriter(tx, row, callerId), locked);
     });
   }
@@ -895,6 +993,7 @@ export class MilestoneWriter {
       stage: activity.stage ?? null,
       oldValue: activity.oldValue ?? null,
       newValue: activity.newValue ?? null,
+      audience: activity.audience ?? 'members',
     });
     return id;
   }

@@ -20,7 +20,10 @@ import {
   meetParamsSchema,
   meetResponseSchema,
   meetsResponseSchema,
+  mentorMilestonePaths,
   milestoneMembersResponseSchema,
+  milestoneMentorParamsSchema,
+  milestoneMentorsResponseSchema,
   milestoneOverviewResponseSchema,
   milestonePageSchema,
   milestoneParamsSchema,
@@ -68,25 +71,16 @@ type Services = {
 };
 type RoleGuard = { onRequest: ReturnType<typeof requireRole> };
 
+type Prefixes = { guard: RoleGuard; milestonesRoot: string; root: string };
+
 /**
- * The calls founders and investors share, each under their own API's prefix (spec §7 lists them
- * under both): reading deliverables and approvals, and the meets, which either side may change.
- * The services decide who may act on which milestone; the prefix only picks the role.
+ * The reads every role has under its own API's prefix (spec §7 lists them under founders' and
+ * investors'; mentors read them too): a milestone's deliverables and a task's approvals. The
+ * services decide who may read which milestone; the prefix only picks the role.
  */
-async function sharedRoutes(
+async function workReadRoutes(
   app: FastifyInstance,
-  {
-    guard,
-    milestonesRoot,
-    root,
-    deliverables,
-    approvals,
-    meets,
-  }: Pick<Services, 'deliverables' | 'approvals' | 'meets'> & {
-    guard: RoleGuard;
-    milestonesRoot: string;
-    root: string;
-  },
+  { guard, milestonesRoot, root, deliverables, approvals }: Pick<Services, 'deliverables' | 'approvals'> & Prefixes,
 ) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(
@@ -99,6 +93,17 @@ async function sharedRoutes(
     { ...guard, schema: { params: taskParamsSchema, response: { 200: approvalsResponseSchema } } },
     async (request) => ({ data: await approvals.list(principalOf(request), request.params.taskId) }),
   );
+}
+
+/**
+ * The meets, the milestone's shared calendar, which founders and investors change alike, each
+ * under their own API's prefix (mentors have none: the calendar is the members').
+ */
+async function meetRoutes(
+  app: FastifyInstance,
+  { guard, milestonesRoot, root, meets }: Pick<Services, 'meets'> & Prefixes,
+) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.post(
     `${milestonesRoot}/:id/meets`,
     {
@@ -145,6 +150,58 @@ async function sharedRoutes(
       .header('content-disposition', `attachment; filename="${filename}"`)
       .send(body);
   });
+}
+
+/**
+ * The reads of a milestone followed (investors) or shared (mentors), each under their own API's
+ * prefix: the list, the milestone, its overview, board and log, and a task.
+ */
+async function milestoneReadRoutes(
+  parent: FastifyInstance,
+  { guard, milestonesRoot, root, milestones, tasks }: Pick<Services, 'milestones' | 'tasks'> & Prefixes,
+) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    milestonesRoot,
+    { ...guard, schema: { querystring: milestonesQuerySchema, response: { 200: milestonePageSchema } } },
+    (request) => milestones.list(principalOf(request), request.query),
+  );
+  app.get(
+    `${milestonesRoot}/:id`,
+    { ...guard, schema: { params: milestoneParamsSchema, response: { 200: milestoneResponseSchema } } },
+    async (request) => ({ milestone: await milestones.get(principalOf(request), request.params.id) }),
+  );
+  app.get(
+    `${milestonesRoot}/:id/overview`,
+    { ...guard, schema: { params: milestoneParamsSchema, response: { 200: milestoneOverviewResponseSchema } } },
+    async (request, reply) => sendJson(reply, await milestones.overviewJson(principalOf(request), request.params.id)),
+  );
+  app.get(
+    `${milestonesRoot}/:id/tasks`,
+    {
+      ...guard,
+      schema: { params: milestoneParamsSchema, querystring: tasksQuerySchema, response: { 200: tasksResponseSchema } },
+    },
+    async (request, reply) =>
+      sendKeptJson(request, reply, await tasks.boardJson(principalOf(request), request.params.id, request.query.stage)),
+  );
+  app.get(
+    `${milestonesRoot}/:id/activities`,
+    {
+      ...guard,
+      schema: {
+        params: milestoneParamsSchema,
+        querystring: activitiesQuerySchema,
+        response: { 200: activityPageSchema },
+      },
+    },
+    (request) => milestones.activities(principalOf(request), request.params.id, request.query),
+  );
+  app.get(
+    `${root}/tasks/:taskId`,
+    { ...guard, schema: { params: taskParamsSchema, response: { 200: taskResponseSchema } } },
+    async (request) => ({ task: await tasks.get(principalOf(request), request.params.taskId) }),
+  );
 }
 
 const root = milestonePaths.milestones;
@@ -426,7 +483,30 @@ export async function milestonesRoutes(
       deliverable: await deliverables.submit(principalOf(request), request.params.deliverableId, request.body),
     }),
   );
-  await sharedRoutes(parent, { ...services, guard: founder, milestonesRoot: root, root });
+  app.get(
+    `${root}/:id/mentors`,
+    { ...founder, schema: { params: milestoneParamsSchema, response: { 200: milestoneMentorsResponseSchema } } },
+    async (request) => ({ data: await milestones.mentors(principalOf(request), request.params.id) }),
+  );
+  app.put(
+    `${root}/:id/mentors/:mentorId`,
+    { ...founder, schema: { params: milestoneMentorParamsSchema, response: { 204: noContentResponseSchema } } },
+    async (request, reply) => {
+      await milestones.share(principalOf(request), request.params.id, request.params.mentorId);
+      return reply.status(204).send();
+    },
+  );
+  app.delete(
+    `${root}/:id/mentors/:mentorId`,
+    { ...founder, schema: { params: milestoneMentorParamsSchema, response: { 204: noContentResponseSchema } } },
+    async (request, reply) => {
+      await milestones.unshare(principalOf(request), request.params.id, request.params.mentorId);
+      return reply.status(204).send();
+    },
+  );
+  const prefixes = { guard: founder, milestonesRoot: root, root };
+  await workReadRoutes(parent, { ...services, ...prefixes });
+  await meetRoutes(parent, { ...services, ...prefixes });
 }
 
 /** The Investor API's milestone calls (spec §7): reads, and the changes followers may make. */
@@ -443,48 +523,9 @@ export async function investorMilestonesRoutes(
 ) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const investor = { onRequest: requireRole(auth, 'investor') };
+  const prefixes = { guard: investor, milestonesRoot: investorRoot, root: '/api/v1/investors' };
 
-  app.get(
-    investorRoot,
-    { ...investor, schema: { querystring: milestonesQuerySchema, response: { 200: milestonePageSchema } } },
-    (request) => milestones.list(principalOf(request), request.query),
-  );
-  app.get(
-    `${investorRoot}/:id`,
-    { ...investor, schema: { params: milestoneParamsSchema, response: { 200: milestoneResponseSchema } } },
-    async (request) => ({ milestone: await milestones.get(principalOf(request), request.params.id) }),
-  );
-  app.get(
-    `${investorRoot}/:id/overview`,
-    { ...investor, schema: { params: milestoneParamsSchema, response: { 200: milestoneOverviewResponseSchema } } },
-    async (request, reply) => sendJson(reply, await milestones.overviewJson(principalOf(request), request.params.id)),
-  );
-  app.get(
-    `${investorRoot}/:id/tasks`,
-    {
-      ...investor,
-      schema: { params: milestoneParamsSchema, querystring: tasksQuerySchema, response: { 200: tasksResponseSchema } },
-    },
-    async (request, reply) =>
-      sendKeptJson(request, reply, await tasks.boardJson(principalOf(request), request.params.id, request.query.stage)),
-  );
-  app.get(
-    `${investorRoot}/:id/activities`,
-    {
-      ...investor,
-      schema: {
-        params: milestoneParamsSchema,
-        querystring: activitiesQuerySchema,
-        response: { 200: activityPageSchema },
-      },
-    },
-    (request) => milestones.activities(principalOf(request), request.params.id, request.query),
-  );
-  app.get(
-    '/api/v1/investors/tasks/:taskId',
-    { ...investor, schema: { params: taskParamsSchema, response: { 200: taskResponseSchema } } },
-    async (request) => ({ task: await tasks.get(principalOf(request), request.params.taskId) }),
-  );
+  await milestoneReadRoutes(parent, { milestones, tasks, ...prefixes });
   app.post(
     '/api/v1/investors/deliverables/:deliverableId/accept',
     { ...investor, schema: { params: deliverableParamsSchema, response: { 200: deliverableResponseSchema } } },
@@ -535,12 +576,29 @@ export async function investorMilestonesRoutes(
       return reply.status(isCreated ? 201 : 200).send({ approval, isUnchanged });
     },
   );
-  await sharedRoutes(parent, {
+  await workReadRoutes(parent, { deliverables, approvals, ...prefixes });
+  await meetRoutes(parent, { meets, ...prefixes });
+}
+
+/**
+ * The Mentor API's milestone calls: the live milestones their founders share with them, read
+ * only (their threads with the founder: threads.routes.ts).
+ */
+export async function mentorMilestonesRoutes(
+  parent: FastifyInstance,
+  {
+    auth,
+    milestones,
+    tasks,
     deliverables,
     approvals,
-    meets,
-    guard: investor,
-    milestonesRoot: investorRoot,
-    root: '/api/v1/investors',
-  });
+  }: Pick<Services, 'milestones' | 'tasks' | 'deliverables' | 'approvals'> & { auth: Authenticator },
+) {
+  const prefixes = {
+    guard: { onRequest: requireRole(auth, 'mentor') },
+    milestonesRoot: mentorMilestonePaths.milestones,
+    root: '/api/v1/mentors',
+  };
+  await milestoneReadRoutes(parent, { milestones, tasks, ...prefixes });
+  await workReadRoutes(parent, { deliverables, approvals, ...prefixes });
 }

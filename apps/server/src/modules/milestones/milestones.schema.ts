@@ -1,7 +1,9 @@
 // The milestones module's tables: its repositories are their only writers. A milestone belongs to
 // a founder and one of their decks and goes with either; tasks, subtasks, links and activities go
 // with their milestone (DELETE mode=permanent is one row delete). Deliverables, approvals and
-// meets hang off milestones.id and milestone_tasks.id the same way; threads will too.
+// meets hang off milestones.id and milestone_tasks.id the same way, as threads do (threads.schema.ts).
+// A share with a mentor goes with its milestone and with the mentorship.
+import { threadAudiences } from '@deckvalid/contract/milestones';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -20,6 +22,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { accounts } from '@/modules/accounts/accounts.schema';
+import { mentorships } from '@/modules/mentors/mentors.schema';
 import { pitchDecks } from '@/modules/pitchdecks/pitchdecks.schema';
 
 const stages = ['backlog', 'todo', 'in_progress', 'review', 'done'] as const;
@@ -165,6 +168,11 @@ export const milestoneActivities = pgTable(
     action: text('action').notNull(),
     oldValue: jsonb('old_value'),
     newValue: jsonb('new_value'),
+    /**
+     * Who reads the line besides the founder: `mentors` for what happens in a thread with the
+     * mentors (investors never see it), `members` for everything else.
+     */
+    audience: text('audience', { enum: threadAudiences }).notNull().default('members'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -330,4 +338,29 @@ export const milestoneTaskReminders = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.taskId, table.kind, table.dueDate] })],
+);
+
+/**
+ * A milestone the founder shared with one of their mentors: the mentor reads it and discusses it
+ * in the threads with the mentors. It hangs on the mentorship, so ending that ends every share.
+ */
+export const milestoneMentors = pgTable(
+  'milestone_mentors',
+  {
+    milestoneId: text('milestone_id')
+      .notNull()
+      .references(() => milestones.id, { onDelete: 'cascade' }),
+    founderId: text('founder_id').notNull(),
+    mentorId: text('mentor_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.milestoneId, table.mentorId] }),
+    foreignKey({
+      name: 'milestone_mentors_mentorship_fk',
+      columns: [table.founderId, table.mentorId],
+      foreignColumns: [mentorships.founderId, mentorships.mentorId],
+    }).onDelete('cascade'),
+    index('milestone_mentors_mentor_idx').on(table.mentorId, table.createdAt),
+  ],
 );

@@ -7,6 +7,7 @@ import {
   canMoveMilestone,
   type Milestone,
   type MilestoneDeleteMode,
+  type MilestoneMentorsResponse,
   type MilestoneOverview,
   type MilestoneStatus,
   type MilestonesQuery,
@@ -15,6 +16,7 @@ import {
   type UpdateMilestoneBody,
 } from '@deckvalid/contract/milestones';
 import { type Page, pageMeta } from '@deckvalid/contract/pagination';
+import type { EventBus } from '@/core/events';
 import type { Principal } from '@/core/identity/principal';
 import { AppError } from '@/lib/errors';
 import { serializeAnswer } from '@/lib/serialize-answer';
@@ -31,7 +33,7 @@ import {
   toMilestone,
   toProgress,
 } from './milestones.dto';
-import { canReadMilestone } from './milestones.policy';
+import { canReadMilestone, threadAudiencesOf } from './milestones.policy';
 import type {
   DeckHeading,
   MeetRow,
@@ -40,6 +42,8 @@ import type {
   MilestonesRepository,
   MilestoneWriter,
 } from './milestones.repository';
+
+const notYourMentor = () => new AppError('NOT_FOUND', 'This mentor is not one of yours.');
 
 /** Task progress of one milestone a caller may read (the company page's milestone list). */
 export type ReadableMilestoneProgress = {
@@ -123,6 +127,7 @@ export class MilestonesService {
     private readonly decks: OwnDecks,
     private readonly investors: DeckInvestors,
     private readonly files: MilestoneFiles,
+    private readonly events: EventBus,
   ) {}
 
   async create(principal: Principal, body: CreateMilestoneBody): Promise<Milestone> {
@@ -136,16 +141,20 @@ export class MilestonesService {
 
   /** Founders list their own; investors the live milestones of decks they are accepted on. */
   async list(principal: Principal, query: MilestonesQuery): Promise<Page<Milestone>> {
-    if (principal.role === 'investor' && query.archived) return { data: [], meta: pageMeta(query, 0) };
-    const { rows, total } =
-      principal.role === 'investor'
-        ? await this.repo.listForInvestorIncludeDeck(principal.accountId, query)
-        : await this.repo.listForFounderIncludeDeck(principal.accountId, query);
+    if (principal.role !== 'user' && query.archived) return { data: [], meta: pageMeta(query, 0) };
+    const { rows, total } = await this.listedFor(principal, query);
     const progress = await this.repo.findProgress(rows.map((row) => row.milestone.id));
     return {
       data: rows.map(({ milestone, deck }) => toMilestone(milestone, deck, progress.get(milestone.id))),
       meta: pageMeta(query, total),
     };
+  }
+
+  /** A founder's own milestones, an investor's followed ones, a mentor's shared ones. */
+  private listedFor(principal: Principal, query: MilestonesQuery) {
+    if (principal.role === 'investor') return this.repo.listForInvestorIncludeDeck(principal.accountId, query);
+    if (principal.role === 'mentor') return this.repo.listForMentorIncludeDeck(principal.accountId, query);
+    return this.repo.listForFounderIncludeDeck(principal.accountId, query);
   }
 
   async get(principal: Principal, milestoneId: string): Promise<Milestone> {
@@ -311,8 +320,29 @@ export class MilestonesService {
 
   async activities(principal: Principal, milestoneId: string, query: ActivitiesQuery): Promise<Page<Activity>> {
     const milestone = await this.gate.requireReadable(principal, milestoneId);
-    const { rows, total } = await this.repo.listActivities(milestone.id, query);
+    const { rows, total } = await this.repo.listActivities(milestone.id, query, threadAudiencesOf(principal));
     return { data: rows.map(toActivity), meta: pageMeta(query, total) };
+  }
+
+  /** GET …/mentors: the founder's mentors, each with whether this milestone is shared with them. */
+  async mentors(principal: Principal, milestoneId: string): Promise<MilestoneMentorsResponse['data']> {
+    const milestone = await this.gate.requireManageable(principal, milestoneId);
+    const rows = await this.repo.findMentorsSharing(milestone);
+    return rows.map(({ isShared, ...mentor }) => ({ mentor, isShared }));
+  }
+
+  /** PUT …/mentors/{mentorId}: the mentor reads the milestone and discusses it with the founder. */
+  async share(principal: Principal, milestoneId: string, mentorId: string): Promise<void> {
+    const milestone = await this.gate.requireManageable(principal, milestoneId);
+    if (!(await this.repo.share(milestone, mentorId))) throw notYourMentor();
+  }
+
+  /** DELETE …/mentors/{mentorId}: the mentor's access ends at once (their open board closes). */
+  async unshare(principal: Principal, milestoneId: string, mentorId: string): Promise<void> {
+    const milestone = await this.gate.requireManageable(principal, milestoneId);
+    if (await this.repo.unshare(milestone.id, mentorId)) {
+      this.events.emit('milestone.unshared', { milestoneId: milestone.id, mentorId });
+    }
   }
 
   /** GET /task-investors: whom the founder may assign tasks to besides themself. */

@@ -10,9 +10,16 @@ import type { SocketData } from '@/core/identity/socket-handshake';
 import { accountRoom } from '@/realtime/socket';
 import { acknowledgedEvents } from '@/realtime/socket-events';
 import type { MilestoneGate } from './milestone-gate';
+import { canSeeAudience } from './milestones.policy';
 
 /** The socket room of a milestone: the sockets of those who have it open. */
 export const milestoneChannel = (milestoneId: string) => `milestone:${milestoneId}`;
+
+/**
+ * The room of a milestone's threads with the mentors: its founder's and its mentors' sockets,
+ * never an investor's, so what happens there is not heard outside it.
+ */
+export const milestoneMentorsChannel = (milestoneId: string) => `milestone:${milestoneId}:mentors`;
 
 /**
  * Live milestones on the /chats namespace: a socket joins a milestone's room after the same read
@@ -41,7 +48,11 @@ export class MilestoneSockets {
       actorId: change.actorId,
       activityId: change.activityId,
     };
-    this.namespace?.to(milestoneChannel(change.milestoneId)).emit(milestoneSocketEvents.changed, payload);
+    const channel =
+      change.audience === 'mentors'
+        ? milestoneMentorsChannel(change.milestoneId)
+        : milestoneChannel(change.milestoneId);
+    this.namespace?.to(channel).emit(milestoneSocketEvents.changed, payload);
   }
 
   /** The account may no longer read these milestones: its sockets leave their rooms and are told. */
@@ -51,8 +62,9 @@ export class MilestoneSockets {
     // The Redis adapter applies a leave when its request comes back from Redis, even on this
     // process, while this process's broadcasts go out at once: leave locally first, so that no
     // milestone:changed reaches a socket already told its access ended (as the chat rooms do).
-    sockets.local.socketsLeave(milestoneIds.map(milestoneChannel));
-    sockets.socketsLeave(milestoneIds.map(milestoneChannel));
+    const channels = milestoneIds.flatMap((id) => [milestoneChannel(id), milestoneMentorsChannel(id)]);
+    sockets.local.socketsLeave(channels);
+    sockets.socketsLeave(channels);
     for (const milestoneId of milestoneIds) {
       this.namespace.to(accountRoom(accountId)).emit(milestoneSocketEvents.accessEnded, { milestoneId });
     }
@@ -64,12 +76,19 @@ export class MilestoneSockets {
     on([milestoneSocketEvents.join], async (payload) => {
       const { milestoneId } = milestoneRoomPayloadSchema.parse(payload);
       await this.gate.requireReadable(principal, milestoneId);
-      await socket.join(milestoneChannel(milestoneId));
+      await socket.join(
+        canSeeAudience(principal, 'mentors')
+          ? [milestoneChannel(milestoneId), milestoneMentorsChannel(milestoneId)]
+          : milestoneChannel(milestoneId),
+      );
       return { milestoneId };
     });
     on([milestoneSocketEvents.leave], async (payload) => {
       const { milestoneId } = milestoneRoomPayloadSchema.parse(payload);
-      await socket.leave(milestoneChannel(milestoneId));
+      await Promise.all([
+        socket.leave(milestoneChannel(milestoneId)),
+        socket.leave(milestoneMentorsChannel(milestoneId)),
+      ]);
       return { milestoneId };
     });
   }

@@ -1,4 +1,5 @@
 import type { Role } from '@deckvalid/contract/auth';
+import type { ThreadAudience } from '@deckvalid/contract/milestones';
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
 import { qualified } from '@/db/qualified';
@@ -23,6 +24,8 @@ export type MessageRow = typeof milestoneThreadMessages.$inferSelect & {
   authorRole: Role | null;
   attachments: AttachmentRow[];
 };
+/** Where a thread is, and whom it is with: what the service checks before anything else. */
+export type ThreadPlace = { milestoneId: string; audience: ThreadAudience };
 /** A file as a message stores it: its key, the name readers see, and what the storage check found. */
 export type AttachmentFields = { key: string; name: string; contentType: string; size: number };
 
@@ -92,22 +95,22 @@ export class ThreadsRepository {
   constructor(private readonly db: Database) {}
 
   /** A thread's milestone id, whoever asks; the service checks the milestone itself. */
-  async findMilestoneIdOfThread(threadId: string): Promise<string | undefined> {
+  async findPlaceOfThread(threadId: string): Promise<ThreadPlace | undefined> {
     const [row] = await this.db
-      .select({ milestoneId: milestoneThreads.milestoneId })
+      .select({ milestoneId: milestoneThreads.milestoneId, audience: milestoneThreads.audience })
       .from(milestoneThreads)
       .where(eq(milestoneThreads.id, threadId));
-    return row?.milestoneId;
+    return row;
   }
 
   /** A message's milestone id, whoever asks; the service checks the milestone itself. */
-  async findMilestoneIdOfMessage(messageId: string): Promise<string | undefined> {
+  async findPlaceOfMessage(messageId: string): Promise<ThreadPlace | undefined> {
     const [row] = await this.db
-      .select({ milestoneId: milestoneThreads.milestoneId })
+      .select({ milestoneId: milestoneThreads.milestoneId, audience: milestoneThreads.audience })
       .from(milestoneThreadMessages)
       .innerJoin(milestoneThreads, eq(milestoneThreads.id, milestoneThreadMessages.threadId))
       .where(eq(milestoneThreadMessages.id, messageId));
-    return row?.milestoneId;
+    return row;
   }
 
   async findThread(threadId: string): Promise<ThreadRow | undefined> {
@@ -115,13 +118,21 @@ export class ThreadsRepository {
     return row;
   }
 
-  /** The threads on the milestone itself (`taskId` null) or on one of its tasks, latest activity first. */
-  async findThreads(milestoneId: string, taskId: string | null): Promise<ThreadRow[]> {
+  /**
+   * The threads of these audiences on the milestone itself (`taskId` null) or on one of its
+   * tasks, latest activity first.
+   */
+  async findThreads(
+    milestoneId: string,
+    taskId: string | null,
+    audiences: readonly ThreadAudience[],
+  ): Promise<ThreadRow[]> {
     return selectThreads(
       this.db,
       and(
         eq(milestoneThreads.milestoneId, milestoneId),
         taskId === null ? isNull(milestoneThreads.taskId) : eq(milestoneThreads.taskId, taskId),
+        inArray(milestoneThreads.audience, [...audiences]),
       ),
     );
   }
@@ -174,7 +185,12 @@ export class ThreadWriter {
     return row?.count ?? 0;
   }
 
-  async insertThread(fields: { taskId: string | null; title: string; createdById: string }): Promise<string> {
+  async insertThread(fields: {
+    taskId: string | null;
+    title: string;
+    audience: ThreadAudience;
+    createdById: string;
+  }): Promise<string> {
     const id = newId('thr-');
     await this.tx.insert(milestoneThreads).values({ id, milestoneId: this.milestoneId, ...fields });
     return id;

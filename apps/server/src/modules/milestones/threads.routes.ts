@@ -1,5 +1,7 @@
 import {
+  createThreadBodySchema,
   investorMilestonePaths,
+  mentorMilestonePaths,
   messageBodySchema,
   messageParamsSchema,
   milestoneParamsSchema,
@@ -23,7 +25,8 @@ import type { ThreadsService } from './threads.service';
 
 /**
  * Threads and messages (spec §7: the Milestones API and the Investor API), the same calls under
- * each side's prefix: founders under /api/v1/milestones, investors under /api/v1/investors. The
+ * each side's prefix: founders under /api/v1/milestones, investors under /api/v1/investors,
+ * mentors under /api/v1/mentors (each sees the threads of their audience only). The
  * prefix picks the role (the other role gets 403); the service decides who may act on which
  * thread or message.
  */
@@ -51,11 +54,11 @@ async function threadRoutes(
     `${milestonesRoot}/:id/threads`,
     {
       ...guard,
-      schema: { params: milestoneParamsSchema, body: threadBodySchema, response: { 201: threadResponseSchema } },
+      schema: { params: milestoneParamsSchema, body: createThreadBodySchema, response: { 201: threadResponseSchema } },
     },
     async (request, reply) =>
       reply.status(201).send({
-        thread: await threads.createOnMilestone(principalOf(request), request.params.id, request.body.title),
+        thread: await threads.createOnMilestone(principalOf(request), request.params.id, request.body),
       }),
   );
   app.get(
@@ -67,11 +70,11 @@ async function threadRoutes(
     `${root}/tasks/:taskId/threads`,
     {
       ...guard,
-      schema: { params: taskParamsSchema, body: threadBodySchema, response: { 201: threadResponseSchema } },
+      schema: { params: taskParamsSchema, body: createThreadBodySchema, response: { 201: threadResponseSchema } },
     },
     async (request, reply) =>
       reply.status(201).send({
-        thread: await threads.createOnTask(principalOf(request), request.params.taskId, request.body.title),
+        thread: await threads.createOnTask(principalOf(request), request.params.taskId, request.body),
       }),
   );
   app.get(
@@ -140,7 +143,7 @@ async function threadRoutes(
   );
 }
 
-/** Both sides' thread calls: founders on their milestones, investors on those they follow. */
+/** Every side's thread calls: founders on their milestones, investors on those they follow, mentors on those shared with them. */
 export async function threadsRoutes(
   app: FastifyInstance,
   { auth, threads }: { auth: Authenticator; threads: ThreadsService },
@@ -156,5 +159,11 @@ export async function threadsRoutes(
     guard: { onRequest: requireRole(auth, 'investor') },
     milestonesRoot: investorMilestonePaths.milestones,
     root: '/api/v1/investors',
+  });
+  await threadRoutes(app, {
+    threads,
+    guard: { onRequest: requireRole(auth, 'mentor') },
+    milestonesRoot: mentorMilestonePaths.milestones,
+    root: '/api/v1/mentors',
   });
 }

@@ -2,6 +2,7 @@
 // sweep reads the attachment keys, to leave used files alone). A thread goes with its milestone
 // or its task, a message with its thread, an attachment row with its message, all by cascade;
 // the files themselves are deleted by the service after the commit that dropped their rows.
+import { threadAudiences } from '@deckvalid/contract/milestones';
 import { bigint, foreignKey, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { accounts } from '@/modules/accounts/accounts.schema';
 import { milestones, milestoneTasks } from './milestones.schema';
@@ -20,6 +21,8 @@ export const milestoneThreads = pgTable(
       .references(() => milestones.id, { onDelete: 'cascade' }),
     taskId: text('task_id'),
     title: text('title').notNull(),
+    /** Who reads it besides the founder: the deck's accepted investors, or the shared mentors. */
+    audience: text('audience', { enum: threadAudiences }).notNull().default('members'),
     /** Who started it; the thread stays when the account goes. */
     createdById: text('created_by_id').references(() => accounts.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,5 @@
 import {
+  type CreateThreadBody,
   type MessageBody,
   milestoneLimits,
   type Thread,
@@ -11,10 +12,24 @@ import type { UploadKind, UploadTicket, UploadTicketQuery } from '@deckvalid/con
 import type { Principal } from '@/core/identity/principal';
 import { AppError } from '@/lib/errors';
 import { type ChangeOutcome, lockedTask, type MilestoneGate, notFoundAs } from './milestone-gate';
-import { canChangeMessage, canChangeThread, canDiscussMilestone } from './milestones.policy';
+import {
+  audienceOfNewThread,
+  canChangeMessage,
+  canChangeThread,
+  canDiscussMilestone,
+  canSeeAudience,
+  threadAudiencesOf,
+} from './milestones.policy';
 import type { MilestoneForCaller, MilestoneWriter } from './milestones.repository';
 import type { MilestoneFiles } from './milestones.service';
-import type { AttachmentFields, MessageRow, ThreadRow, ThreadsRepository, ThreadWriter } from './threads.repository';
+import type {
+  AttachmentFields,
+  MessageRow,
+  ThreadPlace,
+  ThreadRow,
+  ThreadsRepository,
+  ThreadWriter,
+} from './threads.repository';
 
 /** The signed uploads that attachments go through (the storage module's UploadsService answers it). */
 export type AttachmentStorage = {
@@ -35,6 +50,13 @@ const messageNotFound = () => new AppError('NOT_FOUND', 'This message does not e
 const notYourThread = () =>
   new AppError('FORBIDDEN', 'Only whoever started this thread, or the milestone’s founder, can rename or delete it.');
 const notYourMessage = () => new AppError('FORBIDDEN', 'Only the author of a message can edit or delete it.');
+const notYourAudience = (principal: Principal) =>
+  new AppError(
+    'FORBIDDEN',
+    principal.role === 'mentor'
+      ? 'Your threads on a milestone are with its founder and their mentors.'
+      : 'Your threads on a milestone are with its founder and its investors.',
+  );
 
 const person = (id: string | null, name: string | null, role: ThreadRow['createdByRole']) =>
   id && name && role ? { id, name, role } : null;
@@ -46,6 +68,7 @@ function toThread(row: ThreadRow): Thread {
     taskId: row.taskId,
     title: row.title,
     createdBy: person(row.createdById, row.createdByName, row.createdByRole),
+    audience: row.audience,
     messageCount: row.messageCount,
     lastMessageAt: row.lastMessageAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
@@ -82,24 +105,24 @@ export class ThreadsService {
 
   async listForMilestone(principal: Principal, milestoneId: string): Promise<Thread[]> {
     const milestone = await this.gate.requireReadable(principal, milestoneId);
-    return (await this.repo.findThreads(milestone.id, null)).map(toThread);
+    return (await this.repo.findThreads(milestone.id, null, threadAudiencesOf(principal))).map(toThread);
   }
 
   async listForTask(principal: Principal, taskId: string): Promise<Thread[]> {
     const milestone = await this.gate.requireReadableTask(principal, taskId);
-    return (await this.repo.findThreads(milestone.id, taskId)).map(toThread);
+    return (await this.repo.findThreads(milestone.id, taskId, threadAudiencesOf(principal))).map(toThread);
   }
 
   /** A thread on the milestone itself. */
-  async createOnMilestone(principal: Principal, milestoneId: string, title: string): Promise<Thread> {
+  async createOnMilestone(principal: Principal, milestoneId: string, body: CreateThreadBody): Promise<Thread> {
     const milestone = await this.gate.require(principal, milestoneId, canDiscussMilestone);
-    return this.create(principal, milestone, null, title);
+    return this.create(principal, milestone, null, body);
   }
 
   /** A thread on one of the milestone's tasks. */
-  async createOnTask(principal: Principal, taskId: string, title: string): Promise<Thread> {
+  async createOnTask(principal: Principal, taskId: string, body: CreateThreadBody): Promise<Thread> {
     const milestone = await this.gate.requireTask(principal, taskId, canDiscussMilestone);
-    return this.create(principal, milestone, taskId, title);
+    return this.create(principal, milestone, taskId, body);
   }
 
   async rename(principal: Principal, threadId: string, title: string): Promise<Thread> {
@@ -110,6 +133,7 @@ export class ThreadsService {
         result: undefined,
         activity: {
           action: 'thread.renamed',
+          audience: thread.audience,
           taskId: thread.taskId,
           stage,
           oldValue: { threadId, title: thread.title },
@@ -129,6 +153,7 @@ export class ThreadsService {
         result: doomed,
         activity: {
           action: 'thread.deleted',
+          audience: thread.audience,
           taskId: thread.taskId,
           stage,
           oldValue: { threadId, title: thread.title, messageCount: thread.messageCount },
@@ -140,9 +165,9 @@ export class ThreadsService {
 
   /** A page of the thread's messages, newest first, with signed addresses of their files. */
   async listMessages(principal: Principal, threadId: string, query: ThreadMessagesQuery): Promise<ThreadMessagePage> {
-    const milestoneId = await this.repo.findMilestoneIdOfThread(threadId);
-    if (!milestoneId) throw threadNotFound();
-    await this.gate.requireReadable(principal, milestoneId).catch(notFoundAs(threadNotFound));
+    const place = await this.repo.findPlaceOfThread(threadId);
+    if (!place || !canSeeAudience(principal, place.audience)) throw threadNotFound();
+    await this.gate.requireReadable(principal, place.milestoneId).catch(notFoundAs(threadNotFound));
     const { rows, total } = await this.repo.findMessagesPage(threadId, query);
     return { data: await Promise.all(rows.map((row) => this.toMessage(row))), meta: pageMeta(query, total) };
   }
@@ -167,6 +192,7 @@ export class ThreadsService {
         result: id,
         activity: {
           action: 'message.posted',
+          audience: thread.audience,
           taskId: thread.taskId,
           stage: await this.stageOf(writer, thread),
           newValue: { threadId, messageId: id, attachments: checked.length },
@@ -211,6 +237,7 @@ export class ThreadsService {
           .filter((key) => !body.attachments.some((ref) => ref.key === key)),
         activity: {
           action: 'message.edited',
+          audience: thread.audience,
           taskId: thread.taskId,
           stage: await this.stageOf(writer, thread),
           oldValue: { threadId: thread.id, messageId, attachments: before.attachments.length },
@@ -236,6 +263,7 @@ export class ThreadsService {
         result: message.attachments.map((file) => file.key),
         activity: {
           action: 'message.deleted',
+          audience: thread.audience,
           taskId: thread.taskId,
           stage: await this.stageOf(writer, thread),
           oldValue: { threadId: thread.id, messageId, attachments: message.attachments.length },
@@ -255,25 +283,41 @@ export class ThreadsService {
     principal: Principal,
     milestone: MilestoneForCaller,
     taskId: string | null,
-    title: string,
+    { title, audience: requested }: CreateThreadBody,
   ): Promise<Thread> {
+    const audience = audienceOfNewThread(principal, requested);
+    if (!audience) throw notYourAudience(principal);
     const threadId = await this.gate.changeAs(canDiscussMilestone, principal, milestone, async (writer) => {
       const stage = taskId ? (await lockedTask(writer, taskId)).stage : null;
       const threads = this.repo.writerFor(writer);
       if ((await threads.countThreads()) >= milestoneLimits.threadsPerMilestone) {
         throw new AppError('CONFLICT', `A milestone holds at most ${milestoneLimits.threadsPerMilestone} threads.`);
       }
-      const id = await threads.insertThread({ taskId, title, createdById: principal.accountId });
-      return { result: id, activity: { action: 'thread.created', taskId, stage, newValue: { threadId: id, title } } };
+      const id = await threads.insertThread({ taskId, title, audience, createdById: principal.accountId });
+      return {
+        result: id,
+        activity: { action: 'thread.created', audience, taskId, stage, newValue: { threadId: id, title } },
+      };
     });
     return this.describeThread(threadId);
   }
 
-  /** A thread's milestone if the caller may post there; the thread's 404 otherwise. */
+  /**
+   * A thread's milestone if the caller may post there: a thread of their audience on a milestone
+   * they may discuss. The thread's 404 otherwise, so a thread of the other audience reads as missing.
+   */
   private async requireThreadMilestone(principal: Principal, threadId: string): Promise<MilestoneForCaller> {
-    const milestoneId = await this.repo.findMilestoneIdOfThread(threadId);
-    if (!milestoneId) throw threadNotFound();
-    return this.gate.require(principal, milestoneId, canDiscussMilestone).catch(notFoundAs(threadNotFound));
+    const place = await this.repo.findPlaceOfThread(threadId);
+    return this.requirePlace(principal, place, threadNotFound);
+  }
+
+  private async requirePlace(
+    principal: Principal,
+    place: ThreadPlace | undefined,
+    notFound: () => AppError,
+  ): Promise<MilestoneForCaller> {
+    if (!place || !canSeeAudience(principal, place.audience)) throw notFound();
+    return this.gate.require(principal, place.milestoneId, canDiscussMilestone).catch(notFoundAs(notFound));
   }
 
   /** A change of a thread by its starter or the founder, with the thread as locked and its task's stage. */
@@ -298,11 +342,11 @@ export class ThreadsService {
 
   /** A message the caller wrote, with its milestone; 404 for non-members, 403 for a member's message not theirs. */
   private async requireOwnMessage(principal: Principal, messageId: string) {
-    const milestoneId = await this.repo.findMilestoneIdOfMessage(messageId);
-    if (!milestoneId) throw messageNotFound();
-    const milestone = await this.gate
-      .require(principal, milestoneId, canDiscussMilestone)
-      .catch(notFoundAs(messageNotFound));
+    const milestone = await this.requirePlace(
+      principal,
+      await this.repo.findPlaceOfMessage(messageId),
+      messageNotFound,
+    );
     const message = await this.repo.findMessage(messageId);
     if (!message) throw messageNotFound();
     if (!canChangeMessage(principal, milestone, message)) throw notYourMessage();

@@ -7,6 +7,7 @@ import { interests } from '@/modules/interests/interests.schema';
 import {
   milestoneActivities,
   milestoneDeliverables,
+  milestoneMentors,
   milestones,
   milestoneTasks,
 } from '@/modules/milestones/milestones.schema';
@@ -26,6 +27,8 @@ export type MilestoneActivityFacts = {
   actor: { id: string; name: string } | null;
   oldValue: Record<string, unknown> | null;
   newValue: Record<string, unknown> | null;
+  /** `mentors` for a line of a thread with the mentors, which investors never hear of. */
+  audience: 'members' | 'mentors';
 };
 
 /** Chat messages someone has left unread: one run per member and room. */
@@ -67,6 +70,7 @@ export class InboxFactsRepository {
         actorName: actor.name,
         oldValue: milestoneActivities.oldValue,
         newValue: milestoneActivities.newValue,
+        audience: milestoneActivities.audience,
       })
       .from(milestoneActivities)
       .innerJoin(milestones, eq(milestones.id, milestoneActivities.milestoneId))
@@ -91,7 +95,17 @@ export class InboxFactsRepository {
       actor: row.actorId && row.actorName ? { id: row.actorId, name: row.actorName } : null,
       oldValue: asRecord(row.oldValue),
       newValue: asRecord(row.newValue),
+      audience: row.audience,
     };
+  }
+
+  /** The mentors a milestone is shared with now: who hear of its threads with the mentors. */
+  async findSharedMentorIds(milestoneId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ mentorId: milestoneMentors.mentorId })
+      .from(milestoneMentors)
+      .where(eq(milestoneMentors.milestoneId, milestoneId));
+    return rows.map((row) => row.mentorId);
   }
 
   /** The investors whose interest in the deck is accepted: those who follow its milestones. */

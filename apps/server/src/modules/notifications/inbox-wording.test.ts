@@ -20,6 +20,7 @@ const line = (action: string, values: Partial<MilestoneActivityFacts> = {}): Mil
   actor: { id: 'inv-1', name: 'Theo Brandt' },
   oldValue: null,
   newValue: null,
+  audience: 'members',
   ...values,
 });
 
@@ -110,8 +111,9 @@ describe('what a milestone change says in the inbox', () => {
 
   it('names the thread of a message and links each side to the task', () => {
     expect(threadMessageWording(line('message.posted'), 'Test plan').title).toBe('Theo Brandt wrote in “Test plan”');
-    expect(inboxLinks.milestone(true, 'mst-1', 'tsk-1')).toBe('/founder/milestones/mst-1?task=tsk-1');
-    expect(inboxLinks.milestone(false, 'mst-1', null)).toBe('/investor/milestones/mst-1');
+    expect(inboxLinks.milestone('usr-1', 'mst-1', 'tsk-1')).toBe('/founder/milestones/mst-1?task=tsk-1');
+    expect(inboxLinks.milestone('inv-1', 'mst-1', null)).toBe('/investor/milestones/mst-1');
+    expect(inboxLinks.milestone('mtr-1', 'mst-1', 'tsk-1')).toBe('/mentor/milestones/mst-1?task=tsk-1');
   });
 });
 

@@ -26,9 +26,12 @@ export const inboxLinks = {
   investorThesisMatches: () => '/investor?thesis=match',
   /** The account's home, by the role its id names, with a chat room to open (the web opens the widget on `?chat=`). */
   chatRoom: (accountId: string, roomId: string) => `${roleHomeOf(accountId)}?chat=${encodeURIComponent(roomId)}`,
-  /** A milestone, with one of its tasks open when there is one (the detail page reads `?task=`). */
-  milestone: (isFounder: boolean, milestoneId: string, taskId: string | null) =>
-    `/${isFounder ? 'founder' : 'investor'}/milestones/${encodeURIComponent(milestoneId)}${
+  /**
+   * A milestone in the area of the role the account id names, with one of its tasks open when
+   * there is one (the detail page reads `?task=`).
+   */
+  milestone: (accountId: string, milestoneId: string, taskId: string | null) =>
+    `${roleHomeOf(accountId)}/milestones/${encodeURIComponent(milestoneId)}${
       taskId ? `?task=${encodeURIComponent(taskId)}` : ''
     }`,
 };

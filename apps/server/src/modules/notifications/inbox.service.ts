@@ -1,4 +1,3 @@
-import { idPrefixByRole } from '@deckvalid/contract/auth';
 import {
   chatUnreadAfterMinutes,
   type InboxNotification,
@@ -67,9 +66,6 @@ const excerptOf = (text: string) => {
 /** Where page-comment news leads: the founder to the page of their deck, a mentor to their home. */
 const deckFeedbackLink = (accountId: string, event: DeckCommentNews) =>
   accountId === event.founderId ? inboxLinks.founderDeckPage(event.pitchDeckId, event.page) : inboxLinks.mentorHome();
-
-/** Founders' ids start `usr-` (contract `idPrefixByRole`): the link goes to their side of the app. */
-const isFounderId = (accountId: string) => accountId.startsWith(idPrefixByRole.user);
 
 /**
  * The inbox (issue 18): the domain events that concern someone, stored for them (90 days) and
@@ -410,7 +406,8 @@ export class InboxService {
   /**
    * A milestone change that is news (milestoneWording says which) goes to the milestone's people
    * (its founder and the deck's accepted investors) but not to who made it; a thread message
-   * goes to the thread's people (who started it and who wrote in it) and the founder.
+   * goes to the thread's people (who started it and who wrote in it) and the founder, those of
+   * them still in its audience (the accepted investors, or the mentors it is shared with).
    */
   async milestoneChanged(change: MilestoneChange): Promise<void> {
     if (!change.activityId) return;
@@ -423,13 +420,18 @@ export class InboxService {
       const thread = typeof threadId === 'string' ? await this.deps.facts.findThreadPeopleIds(threadId) : undefined;
       if (!thread) return;
       wording = threadMessageWording(facts, thread.title);
-      // Still following the milestone: someone withdrawn since keeps no say in its threads.
-      const followers = new Set([
+      // Still in the thread's audience: an investor withdrawn since, or a mentor the milestone is
+      // no longer shared with, keeps no say in its threads.
+      const audience = new Set([
         facts.founderId,
-        ...(await this.deps.facts.findAcceptedInvestorIds(facts.pitchDeckId)),
+        ...(facts.audience === 'mentors'
+          ? await this.deps.facts.findSharedMentorIds(facts.milestoneId)
+          : await this.deps.facts.findAcceptedInvestorIds(facts.pitchDeckId)),
       ]);
-      recipients = [facts.founderId, ...thread.peopleIds].filter((id) => followers.has(id));
+      recipients = [facts.founderId, ...thread.peopleIds].filter((id) => audience.has(id));
     } else {
+      // Of a thread with the mentors only its messages are news, and not to the investors.
+      if (facts.audience === 'mentors') return;
       wording = milestoneWording(facts);
       if (!wording) return;
       recipients = [facts.founderId, ...(await this.deps.facts.findAcceptedInvestorIds(facts.pitchDeckId))];
@@ -443,7 +445,7 @@ export class InboxService {
         kind: said.kind,
         title: said.title,
         message: said.message,
-        link: inboxLinks.milestone(isFounderId(accountId), facts.milestoneId, facts.taskId),
+        link: inboxLinks.milestone(accountId, facts.milestoneId, facts.taskId),
         pitchDeckId: facts.pitchDeckId,
         actor: facts.actor,
         sourceKey: `activity:${change.activityId}`,

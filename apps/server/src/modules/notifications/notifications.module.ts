@@ -145,7 +145,7 @@ export function createNotificationsModule(
         reminder.recipientIds.map((accountId) => ({
           accountId,
           ...wording,
-          link: inboxLinks.milestone(accountId === reminder.founderId, reminder.milestoneId, reminder.taskKey),
+          link: inboxLinks.milestone(accountId, reminder.milestoneId, reminder.taskKey),
           pitchDeckId: reminder.pitchDeckId,
           actor: null,
           sourceKey: `${wording.kind}:${reminder.taskId}:${reminder.dueDate}`,

@@ -11,6 +11,7 @@ const thread = (id: string, title: string, createdBy: Thread['createdBy']): Thre
   taskId: 'tsk-a',
   title,
   createdBy,
+  audience: 'members',
   messageCount: 2,
   lastMessageAt: '2026-11-03T10:00:00.000Z',
   createdAt: '2026-11-01T10:00:00.000Z',
