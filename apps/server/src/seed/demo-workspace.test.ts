@@ -17,11 +17,15 @@ import {
   investorMilestonePaths,
   type Meet,
   type Milestone,
+  mentorMilestonePaths,
   milestonePaths,
   type Task,
   type TaskDetail,
+  type TasksResponse,
   type Thread,
+  type ThreadsResponse,
 } from '@deckvalid/contract/milestones';
+import type { Page } from '@deckvalid/contract/pagination';
 import type { MentorPitchDecksResponse } from '@deckvalid/contract/pitchdecks';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -274,5 +278,21 @@ describe('the demo workspace (SEED_DEMO=1)', () => {
     ]);
     const reviews = await maya.get<DeckReviewsResponse>(deckReviewPaths.founderReviews(ledgerleaf?.id ?? ''));
     expect(reviews.data.map((review) => [review.mentor.name, review.verdict])).toEqual([['Tomás Reyes', 'needs_work']]);
+  });
+
+  it('shares the pilot milestone with Tomás, whose thread with Maya Ravi never sees', async () => {
+    const tomas = await signIn('mentor@demo.pitchlane.local');
+    const shared = await tomas.get<Page<Milestone>>(mentorMilestonePaths.milestones);
+    expect(shared.data.map((milestone) => milestone.title)).toEqual(['Bank-feed pilot with Banco Mareta']);
+    const milestoneId = shared.data[0]?.id ?? '';
+    const board = await tomas.get<TasksResponse>(mentorMilestonePaths.tasks(milestoneId));
+    const shortlist = board.data.find((task) => task.title.startsWith('Shortlist'));
+    const threads = await tomas.get<ThreadsResponse>(mentorMilestonePaths.taskThreads(shortlist?.id ?? ''));
+    expect(threads.data.map((thread) => [thread.title, thread.audience, thread.messageCount])).toEqual([
+      ['Which restaurants make a fair test?', 'mentors', 2],
+    ]);
+    const ravi = await signIn('ravi@demo.pitchlane.local');
+    const seenByRavi = await ravi.get<ThreadsResponse>(investorMilestonePaths.taskThreads(shortlist?.id ?? ''));
+    expect(seenByRavi.data.map((thread) => thread.audience)).not.toContain('mentors');
   });
 });

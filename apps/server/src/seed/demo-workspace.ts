@@ -254,7 +254,8 @@ async function seedDataRoom(app: App, db: Database, who: Record<Speaker, Princip
 /**
  * Tomás mentors Maya: the mentorship as an accepted invitation leaves it (the invitation's token
  * lives only in a mail, so the row is written directly), his comments on two pages of the
- * Ledgerleaf pre-seed with Maya's reply to one, and his review of its live version.
+ * Ledgerleaf pre-seed with Maya's reply to one, his review of its live version, and the pilot
+ * milestone shared with him, with a thread between the two of them on one of its tasks.
  */
 async function seedMentorship(app: App, db: Database, maya: Principal, tomas: Principal | undefined): Promise<void> {
   if (!tomas) return;
@@ -283,6 +284,29 @@ async function seedMentorship(app: App, db: Database, maya: Principal, tomas: Pr
     })),
     verdict: 'needs_work',
     summary: 'A clear story with a real pilot. Source the market size and show monthly burn before sending it out.',
+  });
+
+  // Maya shares the pilot milestone with Tomás, who asks about the shortlist in a thread with the
+  // mentors: Ravi, who follows the milestone, never sees it.
+  const { milestones, tasks, threads } = app.services.milestones;
+  const pilot = (await milestones.list(maya, { page: 1, limit: 20, archived: false })).data.find(
+    (milestone) => milestone.title === 'Bank-feed pilot with Banco Mareta',
+  );
+  if (!pilot) throw new Error('the pilot milestone is missing');
+  await milestones.share(maya, pilot.id, tomas.accountId);
+  const board = JSON.parse((await tasks.boardJson(maya, pilot.id)).toString()) as {
+    data: { id: string; title: string }[];
+  };
+  const shortlist = board.data.find((task) => task.title.startsWith('Shortlist 25 pilot restaurants'));
+  if (!shortlist) throw new Error('the shortlist task is missing');
+  const thread = await threads.createOnTask(tomas, shortlist.id, { title: 'Which restaurants make a fair test?' });
+  await threads.post(tomas, thread.id, {
+    text: 'Pick a few restaurants with messy books, not only the tidy ones: the bank will judge the match rate on the hard cases.',
+    attachments: [],
+  });
+  await threads.post(maya, thread.id, {
+    text: 'Good point. Five of the 25 will be ones whose accountants complain the most; I will ask the SME desk.',
+    attachments: [],
   });
 }
 

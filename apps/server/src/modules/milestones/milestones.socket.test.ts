@@ -4,8 +4,10 @@ import { type SignedUp, signUp } from '../../../test/accounts';
 import { build, callAs, type TestContext } from '../../../test/build';
 import { ChatClients, collect, listen, request, withdrawInterest } from '../../../test/chat';
 import { readyDeck } from '../../../test/decks';
-import { acceptedInvestor, createMilestone, createTask } from '../../../test/milestones';
+import { addMentor } from '../../../test/mentors';
+import { acceptedInvestor, createMilestone, createTask, shareMilestone } from '../../../test/milestones';
 import { until } from '../../../test/poll';
+import { createThread, postMessage } from '../../../test/threads';
 
 /** A milestone's socket room: joined by its members only, told of every change, left when access ends. */
 let ctx: TestContext;
@@ -89,5 +91,43 @@ describe('the milestone room', () => {
       ok: false,
       error: { code: 'NOT_FOUND' },
     });
+  });
+
+  it('keeps what happens in a thread with the mentors from the investors; ending the share takes the mentor out', async () => {
+    const milestone = (await createMilestone(ctx, founder, deckId, { title: 'Shared' })).id;
+    const follower = await acceptedInvestor(ctx, founder, deckId, 'Ivy Follower');
+    const { mentor } = await addMentor(ctx, founder, 'Mira Mentor');
+    await shareMilestone(ctx, founder, milestone, mentor.user.id);
+    const sockets = {
+      founder: await clients.open(founder.tokens),
+      investor: await clients.open(follower.tokens),
+      mentor: await clients.open(mentor.tokens),
+    };
+    for (const socket of Object.values(sockets)) {
+      expect(await request(socket, milestoneSocketEvents.join, { milestoneId: milestone })).toMatchObject({ ok: true });
+    }
+    const heard = {
+      founder: collect<MilestoneLiveChange>(sockets.founder, milestoneSocketEvents.changed),
+      investor: collect<MilestoneLiveChange>(sockets.investor, milestoneSocketEvents.changed),
+      mentor: collect<MilestoneLiveChange>(sockets.mentor, milestoneSocketEvents.changed),
+    };
+    const ended = collect<{ milestoneId: string }>(sockets.mentor, milestoneSocketEvents.accessEnded);
+
+    const thread = await createThread(ctx, mentor, { milestoneId: milestone }, 'Between us');
+    await postMessage(ctx, founder, thread.id);
+    await until(() => heard.founder.length === 2 && heard.mentor.length === 2, 'the founder and the mentor hear both');
+    // A change for everyone reaches the investor, and after it the two above are known to have gone by.
+    await createTask(ctx, founder, milestone, { title: 'Everyone hears this' });
+    await until(() => heard.investor.length === 1, 'the investor hears the task');
+    expect(heard.investor.map((change) => change.action)).toEqual(['task.created']);
+    expect(heard.mentor.map((change) => change.action)).toEqual(['thread.created', 'message.posted', 'task.created']);
+
+    expect((await callAs(ctx, founder, 'DELETE', milestonePaths.mentor(milestone, mentor.user.id))).statusCode).toBe(
+      204,
+    );
+    await until(() => ended.length === 1, 'milestone:access_ended for the mentor');
+    await createTask(ctx, founder, milestone, { title: 'After the share' });
+    await until(() => heard.founder.length === 4, 'the founder hears the last task');
+    expect(heard.mentor).toHaveLength(3);
   });
 });
