@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { founderMentorPaths, mentorFounderPaths } from '@deckvalid/contract/mentors';
+import { milestonePaths } from '@deckvalid/contract/milestones';
 import { notificationKindsByRole } from '@deckvalid/contract/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf } from '../../apps/server/test/smtp-sink';
@@ -19,7 +20,10 @@ import { type RunningServer, startServer } from '../support/server';
  * mentor ends the mentorship. Apart, with a mentorship of its own: a mentor comments on page 3
  * of a deck with a dragged region and reviews it; the founder uploads version 2, finds the comment
  * moved with its slide to page 4, replies and resolves it; both read What changed. Every screen
- * passes axe and has no sideways scroll at 390 px;
+ * passes axe and has no sideways scroll at 390 px. A third world: the founder shares a milestone
+ * with their mentor from its page, and the mentor reads its board and talks a task over in a
+ * thread with the mentors, which the founder's page marks as such.
+ * Every screen
  * screenshots at 1280 and 390 px go to /tmp/mentor-shots and e2e/artifacts.
  */
 const shotsDir = '/tmp/mentor-shots';
@@ -248,6 +252,21 @@ describe('mentors', () => {
   });
 });
 
+/**
+ * A founder and a mentor tied through the API (the invitation flow has its own test above): the
+ * invitation is sent, its mail read and its token accepted.
+ */
+async function aMentorshipOverApi(founderName: string, mentorName: string) {
+  const founder = await createAccount(server, 'user', founderName);
+  const mentor = await createAccount(server, 'mentor', mentorName);
+  await callApi(server, founder, 'POST', founderMentorPaths.invitations, { email: mentor.email });
+  const mail = await server.sink.waitFor((m) => m.to.includes(mentor.email) && /mentor/.test(m.subject));
+  const token = /invitation\?token=([A-Za-z0-9_%-]+)/.exec(mail.body)?.[1];
+  if (!token) throw new Error('the invitation mail has no link');
+  await callApi(server, mentor, 'POST', mentorFounderPaths.accept, { token: decodeURIComponent(token) });
+  return { founder, mentor };
+}
+
 /** Slide lines of the feedback deck: version 2 puts a new slide 2 in, so the market slide moves from page 3 to 4. */
 const kelpLines = {
   cover: 'Kelp feed that cuts methane from dairy herds by a third within one season',
@@ -277,13 +296,7 @@ describe('mentor feedback on a deck', () => {
    * (which ends its mentorship): the invitation is sent and accepted through the API.
    */
   beforeAll(async () => {
-    const kelpFounder = await createAccount(server, 'user', 'Iris Kelp');
-    const kelpMentor = await createAccount(server, 'mentor', 'Omar Reviewer');
-    await callApi(server, kelpFounder, 'POST', founderMentorPaths.invitations, { email: kelpMentor.email });
-    const mail = await server.sink.waitFor((m) => m.to.includes(kelpMentor.email) && /mentor/.test(m.subject));
-    const token = /invitation\?token=([A-Za-z0-9_%-]+)/.exec(mail.body)?.[1];
-    if (!token) throw new Error('the invitation mail has no link');
-    await callApi(server, kelpMentor, 'POST', mentorFounderPaths.accept, { token: decodeURIComponent(token) });
+    const { founder: kelpFounder, mentor: kelpMentor } = await aMentorshipOverApi('Iris Kelp', 'Omar Reviewer');
     deckId = await submitReadyDeck(server, kelpFounder, {
       company: 'Brightkelp',
       title: 'Brightkelp seed',
@@ -427,5 +440,76 @@ describe('mentor feedback on a deck', () => {
     const comment = mentorPage.getByRole('region', { name: 'Page 4' }).getByTestId('deck-comment');
     await comment.getByTestId('comment-resolved').waitFor();
     await comment.getByText(/EU farm census/).waitFor();
+  });
+});
+
+describe('a milestone shared with a mentor', () => {
+  let founderPage: Page;
+  let mentorPage: Page;
+  let contexts: BrowserContext[] = [];
+  let milestoneId = '';
+  let mentorName = '';
+
+  beforeAll(async () => {
+    const { founder: ownFounder, mentor } = await aMentorshipOverApi('Noor Pilot', 'Mira Advisor');
+    mentorName = mentor.name;
+    const deckId = await submitReadyDeck(server, ownFounder, { company: 'Harbourline', title: 'Harbourline seed' });
+    const { milestone } = await callApi<{ milestone: { id: string } }>(
+      server,
+      ownFounder,
+      'POST',
+      milestonePaths.milestones,
+      { pitchDeckId: deckId, title: 'Pilot with two ports', dueDate: '2099-06-30' },
+    );
+    milestoneId = milestone.id;
+    await callApi(server, ownFounder, 'POST', milestonePaths.tasks(milestoneId), { title: 'Berth schedule import' });
+    contexts = [await openContext(), await openContext()];
+    founderPage = await signIn(contexts[0] as BrowserContext, ownFounder, 'user');
+    mentorPage = await signIn(contexts[1] as BrowserContext, mentor, 'mentor');
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+  });
+
+  it('the founder shares it from the milestone’s More menu', async () => {
+    await founderPage.goto(paths.founder.milestone(milestoneId));
+    await founderPage.getByRole('button', { name: 'More actions' }).click();
+    await founderPage.getByRole('menuitem', { name: 'Share with mentors' }).click();
+    const mentors = founderPage.getByRole('dialog', { name: 'Share with mentors' });
+    await mentors.getByLabel(mentorName).check();
+    await expect.poll(() => mentors.getByLabel(mentorName).isChecked()).toBe(true);
+    await checkScreen(founderPage, 'founder-milestone-mentors', { within: '[role="dialog"]' });
+    await mentors.getByRole('button', { name: 'Done' }).click();
+  });
+
+  it('the mentor finds it under Milestones, reads the board and starts a thread on a task', async () => {
+    await mentorPage.goto(paths.mentor.home);
+    await mentorPage.getByRole('link', { name: 'Milestones' }).click();
+    await mentorPage.waitForURL((url) => url.pathname === paths.mentor.milestones);
+    await checkScreen(mentorPage, 'mentor-milestones');
+    await mentorPage
+      .getByRole('link', { name: /Pilot with two ports/ })
+      .first()
+      .click();
+    await mentorPage.waitForURL((url) => url.pathname === paths.mentor.milestone(milestoneId));
+    expect(await mentorPage.getByRole('tab', { name: 'Meets' }).count()).toBe(0);
+    await mentorPage.getByRole('tab', { name: 'Board' }).click();
+    await mentorPage.getByRole('button', { name: 'Berth schedule import' }).click();
+    await mentorPage.getByRole('textbox', { name: 'New thread title' }).fill('Which port goes first?');
+    await mentorPage.getByRole('button', { name: 'Start' }).click();
+    await mentorPage.getByRole('textbox', { name: 'Message' }).fill('Start with the port whose data is worst.');
+    await mentorPage.getByRole('button', { name: 'Send' }).click();
+    await mentorPage.getByText('Start with the port whose data is worst.').waitFor();
+    await checkScreen(mentorPage, 'mentor-milestone-thread', { within: '[role="dialog"]' });
+  });
+
+  it('the founder reads the thread, marked as one with the mentors', async () => {
+    await founderPage.goto(paths.founder.milestone(milestoneId));
+    await founderPage.getByRole('tab', { name: 'Board' }).click();
+    await founderPage.getByRole('button', { name: 'Berth schedule import' }).click();
+    const row = founderPage.getByRole('listitem').filter({ hasText: 'Which port goes first?' });
+    await row.getByText('Mentors', { exact: true }).waitFor();
+    await founderPage.getByRole('radio', { name: 'With mentors' }).waitFor({ state: 'attached' });
   });
 });

@@ -49,6 +49,8 @@ export const InvestorInfoPage = lazyPage('investorInfo', (m) => m.InvestorInfoPa
 export const InvestorPitchDeckPage = lazyPage('investorPitchDeck', (m) => m.InvestorPitchDeckPage);
 export const InvestorMilestonesPage = lazyPage('milestones', (m) => m.InvestorMilestonesPage);
 export const InvestorMilestonePage = lazyPage('milestones', (m) => m.InvestorMilestonePage);
+export const MentorMilestonesPage = lazyPage('milestones', (m) => m.MentorMilestonesPage);
+export const MentorMilestonePage = lazyPage('milestones', (m) => m.MentorMilestonePage);
 export const InvestorDataRoomsPage = lazyPage('investorDataRooms', (m) => m.InvestorDataRoomsPage);
 export const InvestorDataRoomPage = lazyPage('investorDataRooms', (m) => m.InvestorDataRoomPage);
 export const InvestorCompanyPage = lazyPage('investorCompany', (m) => m.InvestorCompanyPage);

@@ -26,6 +26,13 @@ const asInvestor: AuthState = {
   user: { id: 'inv-1', name: 'Ravi Investor', email: 'ravi@example.com' },
 };
 
+const asMentor: AuthState = {
+  isAuthenticated: true,
+  role: 'mentor',
+  tokens: { token: 'm.jwt', controlSignature: 'm-sig', hashToken: 'm-hash' },
+  user: { id: 'mtr-1', name: 'Tomás Mentor', email: 'tomas@example.com' },
+};
+
 type Entry = string | { pathname: string; search?: string; state?: unknown };
 
 function renderAt(entry: Entry, auth: AuthState = initialAuthState) {
@@ -201,6 +208,7 @@ describe('route table', () => {
   it.each([
     ['/founder/milestones/m-1', asFounder, '/api/v1/milestones/m-1'],
     ['/investor/milestones/m-1', asInvestor, '/api/v1/investors/milestones/m-1'],
+    ['/mentor/milestones/m-1', asMentor, '/api/v1/mentors/milestones/m-1'],
   ] as const)('%s of an unknown milestone says it was not found', async (path, session, apiPath) => {
     const requests = stubFetch((url) =>
       url.pathname.includes('/milestones/')

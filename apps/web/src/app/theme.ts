@@ -3,8 +3,10 @@ import {
   type CSSVariablesResolver,
   createTheme,
   DEFAULT_THEME,
+  Drawer,
   darken,
   Loader,
+  Modal,
   Notification,
 } from '@mantine/core';
 
@@ -40,6 +42,12 @@ export const theme = createTheme({
     // A spinner says what it waits for (its aria-label) as a status: a label on a bare span is
     // an ARIA attribute its role does not allow, and screen readers skip it.
     Loader: Loader.extend({ defaultProps: { role: 'status' } }),
+    // A dialog's header is not the page's banner: with the app's own header, two banners leave a
+    // screen reader's landmark list with two "banner" entries and no way to tell them apart.
+    DrawerHeader: Drawer.Header.extend({ defaultProps: { role: 'none' } }),
+    // Every dialog's ✕ says what it does; a dialog that names what it closes passes its own.
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    ModalHeader: Modal.Header.extend({ defaultProps: { role: 'none' } }),
     // Every toast: a close button that says what it does, and the message in the theme's dimmed
     // text (Mantine greys a titled toast's text to gray.6, 3.3:1; dimmed reaches AA).
     Notification: Notification.extend({

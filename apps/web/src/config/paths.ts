@@ -85,6 +85,10 @@ export const paths = {
     home: '/mentor',
     /** Every notification, with filters (the bell's "See all"). */
     inbox: '/mentor/inbox',
+    /** The live milestones founders share with the mentor. */
+    milestones: '/mentor/milestones',
+    /** One shared milestone: its board read only, and the threads with the mentors. */
+    milestone: (milestoneId: string) => `/mentor/milestones/${encodeURIComponent(milestoneId)}`,
     /**
      * The page an invitation mail links to (the contract's `mentorInvitationPagePath`, spelled
      * here because this file is in the first chunk and the mentors contract would bring zod with
@@ -118,6 +122,7 @@ export const routePatterns = {
   founderView: '/founder/view/:id',
   founderDataRoom: '/founder/datarooms/:roomId',
   investorMilestone: '/investor/milestones/:milestoneId',
+  mentorMilestone: '/mentor/milestones/:milestoneId',
   investorDataRoom: '/investor/datarooms/:roomId',
   mentorDeck: '/mentor/decks/:deckId',
   investorCompany: '/investor/company/:startupId',

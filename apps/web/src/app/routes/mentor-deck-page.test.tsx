@@ -351,7 +351,8 @@ describe('mentor deck page', () => {
     fireEvent.click(within(card()).getByRole('button', { name: 'Save' }));
     expect(await within(card()).findByText('Sharper.', {}, slow)).toBeTruthy();
 
-    fireEvent.click(within(card()).getByRole('button', { name: 'Delete your comment' }));
+    // The comment's own actions come back once the edit's answer has been read again.
+    fireEvent.click(await within(card()).findByRole('button', { name: 'Delete your comment' }, slow));
     fireEvent.click(within(card()).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByTestId('comments-empty', {}, slow)).toBeTruthy();
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(

@@ -1,10 +1,11 @@
-import { IconUsers } from '@tabler/icons-react';
+import { IconFlag3, IconUsers } from '@tabler/icons-react';
 import { paths } from '@/config/paths';
 import type { WorkspaceNavItem } from '@/shared/ui/workspace-shell';
 import { AreaLayout } from './area-layout';
 
 const mentorNav: readonly WorkspaceNavItem[] = [
   { label: 'Founders you mentor', to: paths.mentor.home, icon: <IconUsers size={18} aria-hidden />, isExact: true },
+  { label: 'Milestones', to: paths.mentor.milestones, icon: <IconFlag3 size={18} aria-hidden /> },
 ];
 
 /**

@@ -11,6 +11,8 @@ import {
   FounderMilestonesPage,
   InvestorMilestonePage,
   InvestorMilestonesPage,
+  MentorMilestonePage,
+  MentorMilestonesPage,
 } from './milestone-pages';
 
 // The pages name each milestone's deck from the milestone's own answer: neither the founder's
@@ -77,15 +79,28 @@ const page = <Item,>(data: Item[]) => ({ data, meta: { page: 1, limit: 100, tota
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** Answers both roles' milestone calls and the founder's deck list; records each path asked. */
+/** The founder's mentors as the sharing button reads them: Mia shares the milestone, Omar not. */
+const mentors = [
+  { mentor: { id: 'mtr-1', name: 'Mia Mentor', email: 'mia@example.com' }, isShared: true },
+  { mentor: { id: 'mtr-2', name: 'Omar Mentor', email: 'omar@example.com' }, isShared: false },
+];
+
+/** Every call the last stubApi answered, as `METHOD /path`. */
+let calls: string[] = [];
+
+/** Answers every role's milestone calls and the founder's deck list; records each path asked. */
 function stubApi() {
   const paths: string[] = [];
+  calls = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (request: Request) => {
       const url = new URL(request.url);
       paths.push(url.pathname);
-      const path = url.pathname.replace('/api/v1/investors/', '/api/v1/');
+      calls.push(`${request.method} ${url.pathname}`);
+      const path = url.pathname.replace(/\/api\/v1\/(investors|mentors)\//, '/api/v1/');
+      if (path === '/api/v1/milestones/mst-1/mentors') return json({ data: mentors });
+      if (path.startsWith('/api/v1/milestones/mst-1/mentors/')) return new Response(null, { status: 204 });
       if (path === '/api/v1/milestones') return json(page([milestone]));
       if (path === '/api/v1/milestones/mst-1') return json({ milestone });
       if (path === '/api/v1/milestones/mst-1/overview') return json({ overview });
@@ -96,12 +111,14 @@ function stubApi() {
   return paths;
 }
 
-function renderAs(role: 'user' | 'investor', entry: string, routes: ReactNode) {
+const idOf = { user: 'usr-1', investor: 'inv-1', mentor: 'mtr-1' } as const;
+
+function renderAs(role: 'user' | 'investor' | 'mentor', entry: string, routes: ReactNode) {
   const store = createAppStore({
     isAuthenticated: true,
     role,
     tokens: { token: 't', controlSignature: 'c', hashToken: 'h' },
-    user: { id: role === 'user' ? 'usr-1' : 'inv-1', name: 'Maya', email: 'maya@example.com' },
+    user: { id: idOf[role], name: 'Maya', email: 'maya@example.com' },
   });
   render(
     <AppProviders store={store}>
@@ -171,5 +188,46 @@ describe('milestone pages', () => {
     expect(screen.getByTestId('milestone-facts').textContent).toContain('Deck: Seed round (Clinicpay)');
     await screen.findByTestId('overview-percent', {}, slow);
     expect(readsDecksOrInterests(paths)).toEqual([]);
+  });
+
+  it('mentor list: the milestones shared with the mentor, from the mentors’ API alone', async () => {
+    const paths = stubApi();
+    renderAs('mentor', '/mentor/milestones', <Route path="/mentor/milestones" element={<MentorMilestonesPage />} />);
+    const card = await screen.findByRole('article', { name: 'Pilot with three clinics' }, slow);
+    expect(within(card).getByText('Seed round (Clinicpay)')).toBeTruthy();
+    expect(paths).toEqual(['/api/v1/mentors/milestones']);
+  });
+
+  it('mentor page: the board read only, without meets or the founder’s actions', async () => {
+    const paths = stubApi();
+    renderAs(
+      'mentor',
+      '/mentor/milestones/mst-1?tab=meets',
+      <Route path="/mentor/milestones/:milestoneId" element={<MentorMilestonePage />} />,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pilot with three clinics' }, slow)).toBeTruthy();
+    // A link to the meets falls back to the overview: a mentor has no calendar here.
+    await screen.findByTestId('overview-percent', {}, slow);
+    expect(screen.queryByRole('tab', { name: /Meets/ })).toBeNull();
+    expect(screen.getByRole('tab', { name: /Threads/ })).toBeTruthy();
+    expect(screen.queryByTestId('milestone-actions')).toBeNull();
+    expect(paths.every((path) => path.startsWith('/api/v1/mentors/'))).toBe(true);
+    expect(paths.some((path) => /meets|members/.test(path))).toBe(false);
+  });
+
+  it('founder page: shares the milestone with a mentor from the More menu', async () => {
+    stubApi();
+    renderAs(
+      'user',
+      '/founder/milestones/mst-1',
+      <Route path="/founder/milestones/:milestoneId" element={<FounderMilestonePage />} />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'More actions' }, slow));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Share with mentors' }, slow));
+    const omar = (await screen.findByLabelText(/Omar Mentor/, {}, slow)) as HTMLInputElement;
+    expect(omar.checked).toBe(false);
+    expect((screen.getByLabelText(/Mia Mentor/) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(omar);
+    await vi.waitFor(() => expect(calls).toContain('PUT /api/v1/milestones/mst-1/mentors/mtr-2'), slow);
   });
 });

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { IconFileUpload, IconLayoutGrid } from '@tabler/icons-react';
+import { IconFileUpload, IconLayoutGrid, IconUsers } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, Navigate, useParams } from 'react-router';
@@ -7,10 +7,11 @@ import { paths } from '@/config/paths';
 import { selectAuth } from '@/features/auth/auth-slice';
 import { MilestoneDetail } from '@/features/milestones/components/milestone-detail';
 import {
+  FollowedMilestoneList,
   FounderMilestoneList,
-  InvestorMilestoneList,
   type MilestoneDeckChoices,
 } from '@/features/milestones/components/milestone-list';
+import type { MilestoneRole } from '@/features/milestones/milestone-api-shared';
 import { deckLabel } from '@/features/milestones/milestone-format';
 import { useFounderPitchDecksQuery } from '@/features/pitchdecks/founder-pitchdecks-api';
 
@@ -48,27 +49,15 @@ export function FounderMilestonesPage() {
 }
 
 /** /founder/milestones/{milestoneId} */
-export function FounderMilestonePage() {
-  const { milestoneId } = useParams();
-  const viewerId = useSelector(selectAuth).user?.id ?? null;
-  if (!milestoneId) return <Navigate to={paths.founder.milestones} replace />;
-  return (
-    <MilestoneDetail
-      key={milestoneId}
-      viewerRole="founder"
-      milestoneId={milestoneId}
-      listPath={paths.founder.milestones}
-      viewerId={viewerId}
-    />
-  );
-}
+export const FounderMilestonePage = () => <MilestonePage viewerRole="founder" listPath={paths.founder.milestones} />;
 
 /** /investor/milestones */
 export function InvestorMilestonesPage() {
   return (
-    <InvestorMilestoneList
+    <FollowedMilestoneList
+      viewerRole="investor"
       milestonePath={paths.investor.milestone}
-      browseAction={
+      emptyAction={
         <Button component={Link} to={paths.investor.home} leftSection={<IconLayoutGrid size={18} aria-hidden />}>
           Browse decks
         </Button>
@@ -78,16 +67,37 @@ export function InvestorMilestonesPage() {
 }
 
 /** /investor/milestones/{milestoneId} */
-export function InvestorMilestonePage() {
+export const InvestorMilestonePage = () => <MilestonePage viewerRole="investor" listPath={paths.investor.milestones} />;
+
+/** /mentor/milestones */
+export function MentorMilestonesPage() {
+  return (
+    <FollowedMilestoneList
+      viewerRole="mentor"
+      milestonePath={paths.mentor.milestone}
+      emptyAction={
+        <Button component={Link} to={paths.mentor.home} leftSection={<IconUsers size={18} aria-hidden />}>
+          Founders you mentor
+        </Button>
+      }
+    />
+  );
+}
+
+/** /mentor/milestones/{milestoneId} */
+export const MentorMilestonePage = () => <MilestonePage viewerRole="mentor" listPath={paths.mentor.milestones} />;
+
+/** One milestone's page for the role whose area it is in; its list when the address names none. */
+function MilestonePage({ viewerRole, listPath }: { viewerRole: MilestoneRole; listPath: string }) {
   const { milestoneId } = useParams();
   const viewerId = useSelector(selectAuth).user?.id ?? null;
-  if (!milestoneId) return <Navigate to={paths.investor.milestones} replace />;
+  if (!milestoneId) return <Navigate to={listPath} replace />;
   return (
     <MilestoneDetail
       key={milestoneId}
-      viewerRole="investor"
+      viewerRole={viewerRole}
       milestoneId={milestoneId}
-      listPath={paths.investor.milestones}
+      listPath={listPath}
       viewerId={viewerId}
     />
   );

@@ -8,6 +8,7 @@ import {
   type Milestone,
   type MilestoneDeleteMode,
   type MilestoneMember,
+  type MilestoneMentorsResponse,
   type MilestoneOverview,
   type MilestoneStatus,
   milestonePaths,
@@ -16,7 +17,9 @@ import {
 } from '@deckvalid/contract/milestones';
 import type { Page } from '@deckvalid/contract/pagination';
 import {
+  type MeetRole,
   type MilestoneRole,
+  meetPathsOf,
   milestoneData,
   milestoneDataTag,
   pathsOf,
@@ -26,6 +29,9 @@ import { api } from '@/shared/api/api';
 
 /** One milestone of one role. */
 export type MilestoneArgs = { role: MilestoneRole; milestoneId: string };
+
+/** One milestone's calendar, of the founder or an investor (mentors have none). */
+export type MeetArgs = { role: MeetRole; milestoneId: string };
 
 /** A page of a role's milestones; `archived` is the founder's alone (investors never see archived ones). */
 export type MilestonesArgs = {
@@ -44,8 +50,8 @@ export const activityPageSize = 20;
 
 /**
  * The milestone screens' calls (docs/api.md, Milestones): lists, one milestone with its overview,
- * activity log, deliverables and meets for both roles; creating, editing, moving, archiving,
- * deleting and restoring milestones for founders. Tasks live in tasks-api.ts, threads in
+ * activity log and deliverables for every role, meets for founders and investors; creating,
+ * editing, moving, archiving, deleting, restoring and sharing milestones with mentors for founders. Tasks live in tasks-api.ts, threads in
  * threads-api.ts, under the same tags.
  */
 export const milestonesApi = api.injectEndpoints({
@@ -94,38 +100,38 @@ export const milestonesApi = api.injectEndpoints({
       providesTags: milestoneData,
     }),
     /** The meets still on (cancelled ones left out), soonest first; past ones included. */
-    milestoneMeets: build.query<Meet[], MilestoneArgs>({
-      query: ({ role, milestoneId }) => pathsOf(role).meets(milestoneId),
+    milestoneMeets: build.query<Meet[], MeetArgs>({
+      query: ({ role, milestoneId }) => meetPathsOf(role).meets(milestoneId),
       transformResponse: (response: { data: Meet[] }) => response.data,
       providesTags: milestoneData,
     }),
     /** Who a meet may invite: the founder first, then the deck's accepted investors (both roles). */
-    milestoneMembers: build.query<MilestoneMember[], MilestoneArgs>({
-      query: ({ role, milestoneId }) => pathsOf(role).members(milestoneId),
+    milestoneMembers: build.query<MilestoneMember[], MeetArgs>({
+      query: ({ role, milestoneId }) => meetPathsOf(role).members(milestoneId),
       transformResponse: (response: { data: MilestoneMember[] }) => response.data,
       providesTags: milestoneData,
     }),
-    createMilestoneMeet: build.mutation<Meet, MilestoneArgs & { body: MeetBody }>({
-      query: ({ role, milestoneId, body }) => ({ url: pathsOf(role).meets(milestoneId), method: 'POST', body }),
+    createMilestoneMeet: build.mutation<Meet, MeetArgs & { body: MeetBody }>({
+      query: ({ role, milestoneId, body }) => ({ url: meetPathsOf(role).meets(milestoneId), method: 'POST', body }),
       transformResponse: (response: { meet: Meet }) => response.meet,
       invalidatesTags: staleAfterChange,
     }),
-    updateMilestoneMeet: build.mutation<Meet, MilestoneArgs & { meetId: string; body: MeetBody }>({
-      query: ({ role, meetId, body }) => ({ url: pathsOf(role).meet(meetId), method: 'PUT', body }),
+    updateMilestoneMeet: build.mutation<Meet, MeetArgs & { meetId: string; body: MeetBody }>({
+      query: ({ role, meetId, body }) => ({ url: meetPathsOf(role).meet(meetId), method: 'PUT', body }),
       transformResponse: (response: { meet: Meet }) => response.meet,
       invalidatesTags: staleAfterChange,
     }),
     /** Cancels the meet; the server keeps a tombstone whose .ics tells calendars to drop it. */
-    deleteMilestoneMeet: build.mutation<void, MilestoneArgs & { meetId: string }>({
-      query: ({ role, meetId }) => ({ url: pathsOf(role).meet(meetId), method: 'DELETE' }),
+    deleteMilestoneMeet: build.mutation<void, MeetArgs & { meetId: string }>({
+      query: ({ role, meetId }) => ({ url: meetPathsOf(role).meet(meetId), method: 'DELETE' }),
       invalidatesTags: staleAfterChange,
     }),
     /**
      * A meet's iCalendar file as text. A GET, but a mutation: the file is saved once, never kept
      * in the cache, and it needs the session's headers, so a plain link cannot fetch it.
      */
-    downloadMeetIcs: build.mutation<string, { role: MilestoneRole; meetId: string }>({
-      query: ({ role, meetId }) => ({ url: pathsOf(role).meetIcs(meetId), responseHandler: 'text' }),
+    downloadMeetIcs: build.mutation<string, { role: MeetRole; meetId: string }>({
+      query: ({ role, meetId }) => ({ url: meetPathsOf(role).meetIcs(meetId), responseHandler: 'text' }),
     }),
 
     // Founders only ----------------------------------------------------------------------------
@@ -165,6 +171,20 @@ export const milestonesApi = api.injectEndpoints({
       transformResponse: (response: { milestone: Milestone }) => response.milestone,
       invalidatesTags: staleAfterChange,
     }),
+    /** The founder's mentors, each with whether this milestone is shared with them. */
+    milestoneMentors: build.query<MilestoneMentorsResponse['data'], string>({
+      query: (milestoneId) => milestonePaths.mentors(milestoneId),
+      transformResponse: (response: MilestoneMentorsResponse) => response.data,
+      providesTags: (_result, _error, milestoneId) => [milestoneDataTag(milestoneId)],
+    }),
+    /** Shares the milestone with one of the founder's mentors, or stops sharing it. */
+    shareMilestone: build.mutation<void, { milestoneId: string; mentorId: string; isShared: boolean }>({
+      query: ({ milestoneId, mentorId, isShared }) => ({
+        url: milestonePaths.mentor(milestoneId, mentorId),
+        method: isShared ? 'PUT' : 'DELETE',
+      }),
+      invalidatesTags: (_result, _error, { milestoneId }) => [milestoneDataTag(milestoneId)],
+    }),
     /** Who a task may be assigned to besides the founder: the deck's accepted investors. */
     milestoneTaskInvestors: build.query<MilestoneInvestor[], string>({
       query: (milestoneId) => ({ url: milestonePaths.taskInvestors, params: { milestoneId } }),
@@ -192,4 +212,6 @@ export const {
   useDeleteMilestoneMutation,
   useRestoreMilestoneMutation,
   useMilestoneTaskInvestorsQuery,
+  useMilestoneMentorsQuery,
+  useShareMilestoneMutation,
 } = milestonesApi;

@@ -155,12 +155,12 @@ export const tasksApi = api.injectEndpoints({
     }),
 
     /**
-     * One task's deliverables, oldest first. Investors have no per-task call, so theirs come
-     * from the milestone's list, narrowed to the task.
+     * One task's deliverables, oldest first. Investors and mentors have no per-task call, so
+     * theirs come from the milestone's list, narrowed to the task.
      */
     taskDeliverables: build.query<Deliverable[], TaskArgs>({
       query: ({ milestoneId, taskId, role }) =>
-        role === 'founder' ? milestonePaths.taskDeliverables(taskId) : investorMilestonePaths.deliverables(milestoneId),
+        role === 'founder' ? milestonePaths.taskDeliverables(taskId) : pathsOf(role).deliverables(milestoneId),
       transformResponse: (response: { data: Deliverable[] }, _meta, { taskId }) =>
         response.data.filter((deliverable) => deliverable.taskId === taskId),
       providesTags: milestoneData,

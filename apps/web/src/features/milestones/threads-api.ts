@@ -1,4 +1,4 @@
-import type { MessageBody, Thread, ThreadMessage } from '@deckvalid/contract/milestones';
+import type { MessageBody, Thread, ThreadAudience, ThreadMessage } from '@deckvalid/contract/milestones';
 import type { Page } from '@deckvalid/contract/pagination';
 import type { UploadTicket } from '@deckvalid/contract/uploads';
 import { type MilestoneRole, milestoneData, pathsOf } from '@/features/milestones/milestone-api-shared';
@@ -27,11 +27,12 @@ export const threadsApi = api.injectEndpoints({
       transformResponse: (response: { data: Thread[] }) => response.data,
       providesTags: milestoneData,
     }),
-    createThread: build.mutation<Thread, ThreadsArgs & { title: string }>({
-      query: ({ role, milestoneId, taskId, title }) => ({
+    /** `audience` is the founder's choice; an investor's threads are the members', a mentor's the mentors'. */
+    createThread: build.mutation<Thread, ThreadsArgs & { title: string; audience?: ThreadAudience }>({
+      query: ({ role, milestoneId, taskId, title, audience }) => ({
         url: taskId === null ? pathsOf(role).threads(milestoneId) : pathsOf(role).taskThreads(taskId),
         method: 'POST',
-        body: { title },
+        body: { title, ...(audience ? { audience } : {}) },
       }),
       transformResponse: (response: { thread: Thread }) => response.thread,
       invalidatesTags: milestoneData,

@@ -88,6 +88,7 @@ export function useMilestoneLive({ milestoneId, role }: { milestoneId: string; r
         message: 'You no longer have access to this milestone',
       });
       if (role === 'investor') navigateRef.current(paths.investor.milestones, { replace: true });
+      if (role === 'mentor') navigateRef.current(paths.mentor.milestones, { replace: true });
     };
 
     socket.on('connect', handleConnect);

@@ -1,5 +1,6 @@
 import { type Activity, type TaskStage, taskStages } from '@deckvalid/contract/milestones';
 import { Avatar, Button, EmptyState, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { IconHistory } from '@tabler/icons-react';
 import { Fragment, type ReactNode, useMemo, useState } from 'react';
 import type { MilestoneRole } from '@/features/milestones/milestone-api-shared';
@@ -26,7 +27,8 @@ function initialsOf(name: string): string {
 export function MilestoneActivityPanel({ role, milestoneId }: { role: MilestoneRole; milestoneId: string }) {
   const [stage, setStage] = useState<TaskStage | ''>('');
   const feed = useMilestoneActivitiesInfiniteQuery({ role, milestoneId, ...(stage ? { stage } : {}) });
-  const members = useMilestoneMembersQuery({ role, milestoneId }).data;
+  // Meet lines name their attendees from the members; mentors have no meets, nor this list.
+  const members = useMilestoneMembersQuery(role === 'mentor' ? skipToken : { role, milestoneId }).data;
   const nameOf = useMemo(() => {
     const names = new Map((members ?? []).map((member) => [member.id, member.name]));
     return (accountId: string) => names.get(accountId);

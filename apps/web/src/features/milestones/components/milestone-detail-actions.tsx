@@ -19,6 +19,7 @@ import {
   IconPlayerPlay,
   IconRestore,
   IconTrash,
+  IconUsers,
 } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { describeApiError } from '@/shared/api/api-error';
@@ -30,6 +31,7 @@ import {
   useRestoreMilestoneMutation,
 } from '../milestones-api';
 import { MilestoneFormModal } from './milestone-form';
+import { MilestoneMentorsModal } from './milestone-mentors';
 
 const moveIcons: Partial<Record<MilestoneStatus, ReactNode>> = {
   active: <IconPlayerPlay size={16} aria-hidden />,
@@ -59,6 +61,7 @@ type MilestoneDetailActionsProps = {
  */
 export function MilestoneDetailActions({ milestone, onOpenTask, onDeleted }: MilestoneDetailActionsProps) {
   const [isEditing, editing] = useDisclosure(false);
+  const [isSharing, sharing] = useDisclosure(false);
   const [confirming, setConfirming] = useState<'cancel' | 'archive' | 'delete' | null>(null);
   const [changeStatus, statusChange] = useChangeMilestoneStatusMutation();
   const [restore, restoring] = useRestoreMilestoneMutation();
@@ -146,6 +149,11 @@ export function MilestoneDetailActions({ milestone, onOpenTask, onDeleted }: Mil
               </Menu.Item>
             ) : null}
             {isArchived ? null : (
+              <Menu.Item leftSection={<IconUsers size={16} aria-hidden />} onClick={sharing.open}>
+                Share with mentors
+              </Menu.Item>
+            )}
+            {isArchived ? null : (
               <Menu.Item leftSection={<IconArchive size={16} aria-hidden />} onClick={() => setConfirming('archive')}>
                 Archive
               </Menu.Item>
@@ -166,6 +174,7 @@ export function MilestoneDetailActions({ milestone, onOpenTask, onDeleted }: Mil
         <CompletionBlockersAlert blockers={blockers} onOpenTask={onOpenTask} onClose={() => setBlockers(null)} />
       ) : null}
       <MilestoneFormModal mode="edit" milestone={milestone} opened={isEditing} onClose={editing.close} />
+      <MilestoneMentorsModal milestoneId={milestone.id} opened={isSharing} onClose={sharing.close} />
       <ConfirmModal
         opened={confirming === 'cancel'}
         onClose={() => setConfirming(null)}

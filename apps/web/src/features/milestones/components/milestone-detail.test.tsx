@@ -200,6 +200,7 @@ describe('MilestoneDetail', () => {
     expect(menuItems.map((item) => item.textContent)).toEqual([
       'Edit details',
       'Abandon milestone',
+      'Share with mentors',
       'Archive',
       'Delete permanently',
     ]);

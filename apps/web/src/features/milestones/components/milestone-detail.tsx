@@ -40,7 +40,7 @@ const sections = ['overview', 'board', 'meets', 'activity', 'threads'] as const;
 type Section = (typeof sections)[number];
 
 type MilestoneDetailProps = {
-  /** Whose page it is: the founder's own milestone, or one an investor follows. */
+  /** Whose page it is: the founder's own milestone, one an investor follows, or one shared with a mentor. */
   viewerRole: MilestoneRole;
   milestoneId: string;
   /** The role's milestone list, for the back link and after a permanent delete. */
@@ -54,6 +54,13 @@ type MilestoneDetailProps = {
  * Board, Meets, Activity and Threads. The page stays live while open (useMilestoneLive). The section and
  * the task open in the drawer live in the URL (`?tab=board&task=tsk-…`), so a link opens both.
  */
+
+/** What a 404 says to each role. */
+const notFoundCopy: Record<MilestoneRole, string> = {
+  founder: "This milestone doesn't exist, or it isn't yours. Pick one from your milestones.",
+  investor: "This milestone doesn't exist, or you no longer follow its deck.",
+  mentor: "This milestone doesn't exist, or its founder no longer shares it with you.",
+};
 
 /** The milestone description's line height: its folded view shows whole lines only. */
 const descriptionLinePx = 21;
@@ -69,7 +76,9 @@ export function MilestoneDetail({ viewerRole: role, milestoneId, listPath, viewe
   // tab when it dropped them, under a finger (or a click) already on its way.
   const isPhone = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false });
   const tabIcon = (icon: ReactNode) => (isPhone ? undefined : icon);
-  const tab: Section = sections.find((section) => section === params.get('tab')) ?? 'overview';
+  // Meets are the founder's and the investors' calendar: a mentor's page has no such tab.
+  const shown = role === 'mentor' ? sections.filter((section) => section !== 'meets') : sections;
+  const tab: Section = shown.find((section) => section === params.get('tab')) ?? 'overview';
   // `?task=` holds the task's key (LDG-12), which links and people use, or its id (older links).
   const taskParam = params.get('task');
   const board = useBoardTasksQuery({ milestoneId, role });
@@ -113,11 +122,7 @@ export function MilestoneDetail({ viewerRole: role, milestoneId, listPath, viewe
           backLink={backLink}
           icon={<IconFlagQuestion aria-hidden />}
           title="Milestone not found"
-          description={
-            role === 'founder'
-              ? "This milestone doesn't exist, or it isn't yours. Pick one from your milestones."
-              : "This milestone doesn't exist, or you no longer follow its deck."
-          }
+          description={notFoundCopy[role]}
         />
       );
     }
@@ -163,9 +168,11 @@ export function MilestoneDetail({ viewerRole: role, milestoneId, listPath, viewe
           <Tabs.Tab value="board" leftSection={tabIcon(<IconLayoutKanban size={16} aria-hidden />)}>
             Board
           </Tabs.Tab>
-          <Tabs.Tab value="meets" leftSection={tabIcon(<IconCalendarTime size={16} aria-hidden />)}>
-            Meets
-          </Tabs.Tab>
+          {role === 'mentor' ? null : (
+            <Tabs.Tab value="meets" leftSection={tabIcon(<IconCalendarTime size={16} aria-hidden />)}>
+              Meets
+            </Tabs.Tab>
+          )}
           <Tabs.Tab value="activity" leftSection={tabIcon(<IconActivity size={16} aria-hidden />)}>
             Activity
           </Tabs.Tab>
@@ -181,9 +188,11 @@ export function MilestoneDetail({ viewerRole: role, milestoneId, listPath, viewe
         <Tabs.Panel value="board" style={{ position: 'relative', overflowX: 'clip', overflowClipMargin: 4 }}>
           <MilestoneBoard milestone={data} role={role} onOpenTask={openTask} />
         </Tabs.Panel>
-        <Tabs.Panel value="meets">
-          <MilestoneMeetsPanel role={role} milestoneId={data.id} canManage={isEditable} />
-        </Tabs.Panel>
+        {role === 'mentor' ? null : (
+          <Tabs.Panel value="meets">
+            <MilestoneMeetsPanel role={role} milestoneId={data.id} canManage={isEditable} />
+          </Tabs.Panel>
+        )}
         <Tabs.Panel value="activity">
           <MilestoneActivityPanel role={role} milestoneId={data.id} />
         </Tabs.Panel>

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { createAppStore } from '@/app/store';
-import { FounderMilestoneList, InvestorMilestoneList, type MilestoneDeckChoices } from './milestone-list';
+import { FollowedMilestoneList, FounderMilestoneList, type MilestoneDeckChoices } from './milestone-list';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -188,14 +188,15 @@ describe('FounderMilestoneList', () => {
   });
 });
 
-describe('InvestorMilestoneList', () => {
+describe('FollowedMilestoneList', () => {
   it('explains where milestones come from when there are none', async () => {
     const urls = stubFetch(() => json(page([])));
     renderAs(
       'investor',
-      <InvestorMilestoneList
+      <FollowedMilestoneList
+        viewerRole="investor"
         milestonePath={(id) => `/investor/milestones/${id}`}
-        browseAction={<a href="/investor">Browse decks</a>}
+        emptyAction={<a href="/investor">Browse decks</a>}
       />,
     );
     const empty = await screen.findByTestId('empty-state');
@@ -208,7 +209,11 @@ describe('InvestorMilestoneList', () => {
     const urls = stubFetch(() => json(page([milestone()])));
     renderAs(
       'investor',
-      <InvestorMilestoneList milestonePath={(id) => `/investor/milestones/${id}`} browseAction={null} />,
+      <FollowedMilestoneList
+        viewerRole="investor"
+        milestonePath={(id) => `/investor/milestones/${id}`}
+        emptyAction={null}
+      />,
     );
     const card = await screen.findByRole('article', { name: 'Pilot with three clinics' });
     expect(within(card).getByRole('link').getAttribute('href')).toBe('/investor/milestones/mst-1');

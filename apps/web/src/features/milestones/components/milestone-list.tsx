@@ -217,17 +217,38 @@ export function FounderMilestoneList({
   );
 }
 
-/** /investor/milestones: the milestones of the decks the investor is accepted on, read-only. */
-export function InvestorMilestoneList({
+/** What the read-only lists say to each of their roles. */
+const followedListCopy = {
+  investor: {
+    emptyTitle: 'No milestones to follow yet',
+    emptyDescription: 'When a founder accepts your interest in a deck, the milestones they plan for it appear here.',
+    lead: 'The milestones of the companies you back: progress, meets and what changed.',
+  },
+  mentor: {
+    emptyTitle: 'No milestones shared with you yet',
+    emptyDescription:
+      'When a founder you mentor shares a milestone with you, it appears here: its board, and threads to talk it over.',
+    lead: 'The milestones your founders share with you: their progress, and threads to talk them over.',
+  },
+} as const;
+
+/**
+ * /investor/milestones and /mentor/milestones: the milestones an investor follows (of the decks
+ * they are accepted on) or a mentor was shared, read-only.
+ */
+export function FollowedMilestoneList({
+  viewerRole: role,
   milestonePath,
-  browseAction,
+  emptyAction,
 }: SharedProps & {
-  /** The way to find decks, for the investor who follows none yet. */
-  browseAction: ReactNode;
+  viewerRole: 'investor' | 'mentor';
+  /** What to do while there are none (an investor: browse decks). */
+  emptyAction: ReactNode;
 }) {
   const [params, setParams] = useSearchParams();
   const page = pageOf(params);
-  const milestones = useMilestonesQuery({ role: 'investor', page, limit: milestonePageSize });
+  const milestones = useMilestonesQuery({ role, page, limit: milestonePageSize });
+  const copy = followedListCopy[role];
 
   let body: ReactNode;
   if (milestones.isLoading) {
@@ -238,9 +259,9 @@ export function InvestorMilestoneList({
     body = (
       <ListEmpty
         icon={<IconFlag3 aria-hidden />}
-        title="No milestones to follow yet"
-        description="When a founder accepts your interest in a deck, the milestones they plan for it appear here."
-        action={browseAction}
+        title={copy.emptyTitle}
+        description={copy.emptyDescription}
+        action={emptyAction}
       />
     );
   } else if (milestones.data.data.length === 0) {
@@ -263,7 +284,7 @@ export function InvestorMilestoneList({
         <Title order={1} fz={{ base: 24, sm: 28 }}>
           Milestones
         </Title>
-        <Text c="dimmed">The milestones of the companies you back: progress, meets and what changed.</Text>
+        <Text c="dimmed">{copy.lead}</Text>
       </Stack>
       {body}
     </Stack>

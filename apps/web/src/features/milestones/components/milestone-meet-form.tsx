@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
-import type { MilestoneRole } from '@/features/milestones/milestone-api-shared';
+import type { MeetRole } from '@/features/milestones/milestone-api-shared';
 import { describeApiError } from '@/shared/api/api-error';
 import { useSubmitValidatedForm } from '@/shared/hooks/use-submit-validated-form';
 import { focusFirstInvalid, showProblemOnForm } from '@/shared/lib/form-problems';
@@ -108,7 +108,7 @@ export function validateMeetForm(values: MeetFormValues): Record<string, string>
 }
 
 type MilestoneMeetFormModalProps = {
-  role: MilestoneRole;
+  role: MeetRole;
   milestoneId: string;
   /** The meet to edit, or null for a new one. */
   meet: Meet | null;

@@ -3,7 +3,7 @@ import { Avatar, Button, Card, EmptyState, Group, Modal, Skeleton, Stack, Text, 
 import { notifications } from '@mantine/notifications';
 import { IconCalendarPlus, IconDownload, IconPencil, IconTrash, IconVideo } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
-import type { MilestoneRole } from '@/features/milestones/milestone-api-shared';
+import type { MeetRole } from '@/features/milestones/milestone-api-shared';
 import { describeApiError } from '@/shared/api/api-error';
 import { formatDateTime } from '@/shared/lib/format-date';
 import { browserTimeZone } from '@/shared/lib/time-zone';
@@ -13,7 +13,7 @@ import { useDeleteMilestoneMeetMutation, useDownloadMeetIcsMutation, useMileston
 import { MilestoneMeetFormModal } from './milestone-meet-form';
 
 type MilestoneMeetsPanelProps = {
-  role: MilestoneRole;
+  role: MeetRole;
   milestoneId: string;
   /** Whether meets may be scheduled, moved and cancelled (a live, editable milestone). */
   canManage: boolean;
@@ -163,7 +163,7 @@ function MeetCard({
   onDelete,
 }: {
   meet: Meet;
-  role: MilestoneRole;
+  role: MeetRole;
   canManage: boolean;
   onEdit: () => void;
   onDelete: () => void;
@@ -303,7 +303,7 @@ function DeleteMeetModal({
   meet,
   onClose,
 }: {
-  role: MilestoneRole;
+  role: MeetRole;
   milestoneId: string;
   meet: Meet | null;
   onClose: () => void;

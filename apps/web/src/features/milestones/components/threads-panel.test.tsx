@@ -83,18 +83,20 @@ function stubApi({ list = threads }: { list?: Thread[] } = {}) {
 }
 
 /** The panel's side of the API (a prop named `role`, which is not an ARIA role). */
-const side = 'investor' as const;
+const investorSide = 'investor' as const;
+const founderSide = 'founder' as const;
 
-function renderPanel(taskId: string | null = 'tsk-a') {
+function renderPanel(taskId: string | null = 'tsk-a', side: typeof investorSide | typeof founderSide = investorSide) {
+  const viewer = side === 'founder' ? founder : investor;
   const store = createAppStore({
     isAuthenticated: true,
-    role: 'investor',
+    role: viewer.role,
     tokens: { token: 't', controlSignature: 'c', hashToken: 'h' },
-    user: { id: 'inv-1', name: 'Ines' },
+    user: { id: viewer.id, name: viewer.name },
   });
   render(
     <AppProviders store={store}>
-      <ThreadsPanel milestoneId="mst-1" taskId={taskId} role={side} viewerId="inv-1" />
+      <ThreadsPanel milestoneId="mst-1" taskId={taskId} role={side} viewerId={viewer.id} />
     </AppProviders>,
   );
 }
@@ -127,6 +129,32 @@ describe('ThreadsPanel', () => {
         body: { title: 'Budget' },
       }),
     );
+  });
+
+  it('lets the founder start a thread with the mentors, and marks the threads with the mentors', async () => {
+    const withMentors = { ...thread('thr-4', 'Pricing page', founder), audience: 'mentors' as const };
+    const sent = stubApi({ list: [...threads, withMentors] });
+    renderPanel('tsk-a', founderSide);
+    const list = await screen.findByRole('list', { name: 'Threads' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => within(row).queryByText('Mentors') !== null)).toEqual([false, false, true]);
+    fireEvent.click(screen.getByRole('radio', { name: 'With mentors' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'New thread title' }), { target: { value: 'Churn slide' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Start' }));
+    await waitFor(() =>
+      expect(sent.find((call) => call.method === 'POST')).toEqual({
+        method: 'POST',
+        path: '/api/v1/milestones/tasks/tsk-a/threads',
+        body: { title: 'Churn slide', audience: 'mentors' },
+      }),
+    );
+  });
+
+  it('offers an investor no choice of audience', async () => {
+    stubApi();
+    renderPanel();
+    await screen.findByRole('list', { name: 'Threads' });
+    expect(screen.queryByRole('radio', { name: 'With mentors' })).toBeNull();
   });
 
   it("offers rename and delete on the investor's own thread only, and deletes after a confirmation", async () => {

@@ -3,6 +3,7 @@ import {
   messageBodySchema,
   milestoneLimits,
   type Thread,
+  type ThreadAudience,
   type ThreadMessage,
   threadBodySchema,
 } from '@deckvalid/contract/milestones';
@@ -11,12 +12,14 @@ import {
   ActionIcon,
   Alert,
   Anchor,
+  Badge,
   Button,
   CloseButton,
   FileButton,
   Group,
   Loader,
   Paper,
+  SegmentedControl,
   Stack,
   Text,
   Textarea,
@@ -130,6 +133,7 @@ function NewThreadForm({
 }) {
   const [createThread, creation] = useCreateThreadMutation();
   const [title, setTitle] = useState('');
+  const [audience, setAudience] = useState<ThreadAudience>('members');
   const [problem, setProblem] = useState<string | null>(null);
 
   const handleSubmit = async (event: FormEvent) => {
@@ -139,7 +143,13 @@ function NewThreadForm({
       setProblem(firstIssue(parsed.error, 'Give the thread a title.'));
       return;
     }
-    const result = await createThread({ role, milestoneId, taskId, title: parsed.data.title });
+    const result = await createThread({
+      role,
+      milestoneId,
+      taskId,
+      title: parsed.data.title,
+      ...(role === 'founder' ? { audience } : {}),
+    });
     if ('error' in result) {
       setProblem(describeApiError(result.error).message);
       return;
@@ -151,6 +161,20 @@ function NewThreadForm({
 
   return (
     <form onSubmit={handleSubmit} noValidate>
+      {role === 'founder' ? (
+        // The founder talks to the investors and to the mentors apart: each side sees its own threads only.
+        <SegmentedControl
+          size="xs"
+          mb="xs"
+          aria-label="Start the thread with"
+          value={audience}
+          onChange={(value) => setAudience(value === 'mentors' ? 'mentors' : 'members')}
+          data={[
+            { value: 'members', label: 'With investors' },
+            { value: 'mentors', label: 'With mentors' },
+          ]}
+        />
+      ) : null}
       <Group gap="xs" align="flex-start" wrap="nowrap">
         <TextInput
           aria-label="New thread title"
@@ -235,9 +259,16 @@ function ThreadRow({
       ) : (
         <Group gap="xs" wrap="nowrap" justify="space-between">
           <Stack gap={0} style={{ minWidth: 0 }}>
-            <Anchor component="button" type="button" fw={600} fz="sm" onClick={onOpen} ta="left">
-              {thread.title}
-            </Anchor>
+            <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+              <Anchor component="button" type="button" fw={600} fz="sm" onClick={onOpen} ta="left">
+                {thread.title}
+              </Anchor>
+              {role === 'founder' && thread.audience === 'mentors' ? (
+                <Badge size="xs" variant="light" color="grape" style={{ flexShrink: 0 }}>
+                  Mentors
+                </Badge>
+              ) : null}
+            </Group>
             <Text c="dimmed" fz="xs">
               {thread.createdBy?.name ?? 'A former member'} · {thread.messageCount}{' '}
               {thread.messageCount === 1 ? 'message' : 'messages'}
