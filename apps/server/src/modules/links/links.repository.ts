@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@/db/client';
 import { rowsOf } from '@/db/rows';
 import { endOfUtcDay, startOfUtcDay } from '@/db/utc-days';
+import { groupBy } from '@/lib/group-by';
 import { accounts } from '@/modules/accounts/accounts.schema';
 import { dataRoomItems, dataRooms } from '@/modules/datarooms/datarooms.schema';
 import { pitchDecks, pitchDeckVersions } from '@/modules/pitchdecks/pitchdecks.schema';
@@ -121,6 +122,9 @@ export type LinkVisitorRow = {
 
 /** A visitor may report this much more reading time than has passed (clocks, the first report). */
 const readerClockSlackSeconds = 10;
+
+/** A page's reading time as the visitors' answers carry it. */
+const pageTime = (row: { page: number; seconds: number }) => ({ page: row.page, seconds: row.seconds });
 
 /** Ends a view report's transaction without writing anything, carrying why. */
 class ViewRefused extends Error {
@@ -672,12 +676,7 @@ export class LinksRepository {
       .innerJoin(deckLinkVisitors, eq(deckLinkVisitors.id, deckLinkPageTimes.visitorId))
       .where(eq(deckLinkVisitors.linkId, linkId))
       .orderBy(deckLinkPageTimes.page);
-    const pagesByVisitor = new Map<string, { page: number; seconds: number }[]>();
-    for (const row of pages) {
-      const list = pagesByVisitor.get(row.visitorId) ?? [];
-      list.push({ page: row.page, seconds: row.seconds });
-      pagesByVisitor.set(row.visitorId, list);
-    }
+    const pagesByVisitor = groupBy(pages, (row) => row.visitorId, pageTime);
     const documentsByVisitor = await this.findDocumentsByLinkId(linkId);
     return visitors.map(({ emailVerifiedAt, ...visitor }) => ({
       ...visitor,
@@ -718,18 +717,16 @@ export class LinksRepository {
       .innerJoin(deckLinkVisitors, eq(deckLinkVisitors.id, deckLinkDocumentPages.visitorId))
       .where(eq(deckLinkVisitors.linkId, linkId))
       .orderBy(deckLinkDocumentPages.page);
-    const pagesOf = new Map<string, { page: number; seconds: number }[]>();
-    for (const row of pages) {
-      const key = `${row.visitorId} ${row.itemId}`;
-      pagesOf.set(key, [...(pagesOf.get(key) ?? []), { page: row.page, seconds: row.seconds }]);
-    }
-    const byVisitor = new Map<string, LinkDocumentRow[]>();
-    for (const { visitorId, ...document } of used) {
-      const list = byVisitor.get(visitorId) ?? [];
-      list.push({ ...document, pages: pagesOf.get(`${visitorId} ${document.itemId}`) ?? [] });
-      byVisitor.set(visitorId, list);
-    }
-    return byVisitor;
+    const documentKey = (row: { visitorId: string; itemId: string }) => `${row.visitorId} ${row.itemId}`;
+    const pagesOf = groupBy(pages, documentKey, pageTime);
+    return groupBy(
+      used,
+      (row) => row.visitorId,
+      (row): LinkDocumentRow => {
+        const { visitorId: _, ...document } = row;
+        return { ...document, pages: pagesOf.get(documentKey(row)) ?? [] };
+      },
+    );
   }
 
   /**
