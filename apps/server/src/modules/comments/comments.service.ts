@@ -46,7 +46,7 @@ export class CommentsService {
   /** Who may be mentioned in the deck's comments: the founder and their mentors now. */
   async people(principal: Principal, pitchDeckId: string): Promise<DeckDiscussionPerson[]> {
     const deck = await this.requireDiscussedDeck(principal, pitchDeckId);
-    return this.discussionPeople(deck.founderId);
+    return this.discussionPeople(deck.founderId, await this.deps.mentorships.mentorsOf(deck.founderId));
   }
 
   async create(principal: Principal, pitchDeckId: string, body: CreateDeckCommentBody): Promise<DeckComment> {
@@ -155,7 +155,11 @@ export class CommentsService {
     }
     await this.deps.repo.repin(moves, outdated, this.deps.clock.now());
     const deck = await this.deckOf(pitchDeckId);
-    const mentorIds = await this.stillTakingPart(await this.deps.repo.listAuthorIds({ pitchDeckId }), deck.founderId);
+    const mentorIds = takingPart(
+      await this.deps.repo.listAuthorIds({ pitchDeckId }),
+      deck.founderId,
+      await this.deps.mentorships.mentorsOf(deck.founderId),
+    );
     const commenters = mentorIds.filter((id) => id !== deck.founderId);
     if (commenters.length > 0) {
       this.deps.events.emit('deck.new-version-for-commenters', {
@@ -178,13 +182,13 @@ export class CommentsService {
     comment: StoredComment,
     among: { pitchDeckId: string } | { rootId: string },
   ): Promise<DeckCommentNews> {
-    const mentionedIds = findMentions(comment.body, await this.discussionPeople(deck.founderId)).filter(
+    // The founder's mentors as they stand now, read once for both who is named and who hears.
+    const mentorIds = await this.deps.mentorships.mentorsOf(deck.founderId);
+    const mentionedIds = findMentions(comment.body, await this.discussionPeople(deck.founderId, mentorIds)).filter(
       (id) => id !== principal.accountId,
     );
     const people = [deck.founderId, ...(await this.deps.repo.listAuthorIds(among)), ...mentionedIds];
-    const recipientIds = (await this.stillTakingPart(people, deck.founderId)).filter(
-      (id) => id !== principal.accountId,
-    );
+    const recipientIds = takingPart(people, deck.founderId, mentorIds).filter((id) => id !== principal.accountId);
     return {
       commentId: comment.id,
       pitchDeckId: deck.id,
@@ -201,8 +205,7 @@ export class CommentsService {
   }
 
   /** The founder, then their mentors by name: the people of the founder's decks' comments. */
-  private async discussionPeople(founderId: string): Promise<DeckDiscussionPerson[]> {
-    const mentorIds = await this.deps.mentorships.mentorsOf(founderId);
+  private async discussionPeople(founderId: string, mentorIds: readonly string[]): Promise<DeckDiscussionPerson[]> {
     const found = await this.deps.repo.findPeople([founderId, ...mentorIds]);
     const founder = found.find((person) => person.id === founderId);
     const mentors = found
@@ -212,12 +215,6 @@ export class CommentsService {
       ...(founder ? [{ id: founder.id, name: founder.name, role: 'user' as const }] : []),
       ...mentors.map((mentor) => ({ id: mentor.id, name: mentor.name, role: 'mentor' as const })),
     ];
-  }
-
-  /** The founder, and those of `accountIds` who mentor them now; once each. */
-  private async stillTakingPart(accountIds: string[], founderId: string): Promise<string[]> {
-    const mentors = new Set(await this.deps.mentorships.mentorsOf(founderId));
-    return [...new Set(accountIds)].filter((id) => id === founderId || mentors.has(id));
   }
 
   private async deckOf(pitchDeckId: string) {
@@ -297,4 +294,10 @@ function threads(rows: NamedComment[]): DeckComment[] {
           : null,
       replies: replies.get(row.id) ?? [],
     }));
+}
+
+/** The founder, and those of `accountIds` among the founder's mentors now (`mentorIds`); once each. */
+function takingPart(accountIds: readonly string[], founderId: string, mentorIds: readonly string[]): string[] {
+  const mentors = new Set(mentorIds);
+  return [...new Set(accountIds)].filter((id) => id === founderId || mentors.has(id));
 }
